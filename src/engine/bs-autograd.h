@@ -1,0 +1,39 @@
+/* bs-autograd.h: running an op and recording it in the graph */
+#pragma once
+
+#include "bs-types.h"
+#include "bs-op.h"
+
+G_BEGIN_DECLS
+
+/* Runs op's forward and, when grad mode is on and an input requires grad,
+ * gives the result a grad_fn. Returns a new reference or NULL with error. */
+BsTensor *bs_op_apply          (BsOp             op,
+                                BsTensor *const *inputs,
+                                guint            n_inputs,
+                                const BsOpArgs  *args,
+                                GError         **error);
+/* The same for ops with a second, non-differentiable result (max's indices). */
+BsTensor *bs_op_apply_full     (BsOp             op,
+                                BsTensor *const *inputs,
+                                guint            n_inputs,
+                                const BsOpArgs  *args,
+                                BsTensor       **extra_output,
+                                GError         **error);
+/* self.op_(others...): writes the result into self, bumps its version and
+ * rebases its history. inputs[0] is self. Returns a new reference to self. */
+BsTensor *bs_op_apply_inplace  (BsOp             op,
+                                BsTensor *const *inputs,
+                                guint            n_inputs,
+                                const BsOpArgs  *args,
+                                GError         **error);
+
+/* PyTorch's result_type: dimensioned tensors, then 0-dim tensors, then Python
+ * scalars, each tier counting only when it raises the category. */
+BsDType   bs_result_type       (BsTensor *const *inputs,
+                                guint            n_inputs);
+
+gboolean  bs_grad_mode_set     (BsContext       *context,
+                                gboolean         enabled);  /* returns the previous mode */
+
+G_END_DECLS

@@ -1,0 +1,907 @@
+/* bs-backward.c */
+#define G_LOG_DOMAIN "bs-engine"
+
+#include "bs-backward.h"
+#include "bs-autograd.h"
+#include "bs-context.h"
+#include "bs-error.h"
+#include "bs-node.h"
+#include "bs-ops.h"
+#include "bs-tensor.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct {
+  BsNode   *node;       /* Owned */
+  BsTensor *buffer;     /* Owned: the sum of the gradients that arrived */
+  int       dependencies;
+  gboolean  should_execute;
+  gboolean  captured;   /* autograd.grad: an input's gradient is read here */
+  gboolean  visited;
+  gboolean  queued;
+} NodeTask;
+
+struct _BsBackward {
+  BsContext         *context;       /* Borrowed */
+  BsBackwardOptions  options;
+  gboolean           accumulate;    /* backward(), not autograd.grad() */
+  guint64            id;
+  GHashTable        *tasks;         /* BsNode* → NodeTask*, Owned */
+  GPtrArray         *ready;         /* NodeTask* heap, highest sequence_nr first */
+  GPtrArray         *roots;         /* BsTensor*, Owned */
+  GPtrArray         *inputs;        /* BsTensor*, Owned (autograd.grad) */
+  GPtrArray         *captures;      /* BsTensor* or NULL per input, Owned */
+  gboolean           done;
+  gboolean           failed;
+};
+
+static void
+node_task_free (gpointer data)
+{
+  NodeTask *task = data;
+
+  g_clear_pointer (&task->buffer, bs_tensor_unref);
+  bs_node_unref (task->node);
+  g_free (task);
+}
+
+static NodeTask *
+get_task (BsBackward *self,
+          BsNode     *node)
+{
+  NodeTask *task = g_hash_table_lookup (self->tasks, node);
+
+  if (task == NULL)
+    {
+      task = g_new0 (NodeTask, 1);
+      task->node = bs_node_ref (node);
+      task->should_execute = TRUE;
+      g_hash_table_insert (self->tasks, node, task);
+    }
+  return task;
+}
+
+/* --- ready queue ------------------------------------------------------- */
+
+static gboolean
+runs_before (NodeTask *a,
+             NodeTask *b)
+{
+  return a->node->sequence_nr > b->node->sequence_nr;
+}
+
+static void
+ready_push (BsBackward *self,
+            NodeTask   *task)
+{
+  GPtrArray *heap = self->ready;
+  guint i = heap->len;
+
+  g_ptr_array_add (heap, task);
+  while (i > 0)
+    {
+      guint parent = (i - 1) / 2;
+
+      if (!runs_before (heap->pdata[i], heap->pdata[parent]))
+        break;
+      gpointer tmp = heap->pdata[i];
+      heap->pdata[i] = heap->pdata[parent];
+      heap->pdata[parent] = tmp;
+      i = parent;
+    }
+}
+
+static NodeTask *
+ready_pop (BsBackward *self)
+{
+  GPtrArray *heap = self->ready;
+  NodeTask *top;
+  guint i = 0;
+
+  if (heap->len == 0)
+    return NULL;
+  top = heap->pdata[0];
+  heap->pdata[0] = heap->pdata[heap->len - 1];
+  g_ptr_array_set_size (heap, heap->len - 1);
+  for (;;)
+    {
+      guint left = 2 * i + 1, right = left + 1, best = i;
+
+      if (left < heap->len && runs_before (heap->pdata[left], heap->pdata[best]))
+        best = left;
+      if (right < heap->len && runs_before (heap->pdata[right], heap->pdata[best]))
+        best = right;
+      if (best == i)
+        break;
+      gpointer tmp = heap->pdata[i];
+      heap->pdata[i] = heap->pdata[best];
+      heap->pdata[best] = tmp;
+      i = best;
+    }
+  return top;
+}
+
+/* --- events ------------------------------------------------------------ */
+
+static void
+emit_error (BsBackward   *self,
+            const GError *error,
+            BsNode       *node)
+{
+  BsContext *context = self->context;
+
+  if (bs_context_emits (context, error))
+    context->sink->error (context->sink_data, error, node);
+  if (bs_context_emits (context, backward_end))
+    context->sink->backward_end (context->sink_data, self->id, error);
+}
+
+/* --- set-up ------------------------------------------------------------ */
+
+static gboolean
+gradient_edge (BsTensor *tensor,
+               BsNode  **node,
+               guint    *input_nr)
+{
+  if (tensor->grad_fn != NULL)
+    {
+      *node = bs_node_ref (tensor->grad_fn);
+      *input_nr = tensor->output_nr;
+      return TRUE;
+    }
+  if (tensor->requires_grad)
+    {
+      *node = bs_tensor_grad_accumulator (tensor);
+      *input_nr = 0;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static BsTensor *
+make_root_gradient (BsTensor  *root,
+                    BsTensor  *given,
+                    guint      index,
+                    GError   **error)
+{
+  if (given == NULL)
+    {
+      if (bs_tensor_numel (root) != 1)
+        {
+          g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                               BS_MSG_IMPLICIT_GRAD);
+          return NULL;
+        }
+      return bs_tensor_new_full (root->context, root->dtype, root->ndim, root->shape, 1.0,
+                                 error);
+    }
+  if (!bs_tensor_same_shape (given, root))
+    {
+      g_autofree char *gs = bs_tensor_format_shape (given);
+      g_autofree char *rs = bs_tensor_format_shape (root);
+
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "Mismatch in shape: grad_output[%u] has a shape of torch.Size(%s) and "
+                   "output[%u] has a shape of torch.Size(%s).", index, gs, index, rs);
+      return NULL;
+    }
+  if (given->dtype != root->dtype)
+    return bs_to_dtype (given, root->dtype, error);
+  return bs_tensor_ref (given);
+}
+
+static void
+count_dependencies (BsBackward *self,
+                    GPtrArray  *root_nodes)
+{
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  for (guint i = 0; i < root_nodes->len; i++)
+    {
+      NodeTask *task = get_task (self, root_nodes->pdata[i]);
+
+      if (!task->visited)
+        {
+          task->visited = TRUE;
+          g_ptr_array_add (stack, task);
+        }
+    }
+  while (stack->len > 0)
+    {
+      NodeTask *task = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+      BsNode *node = task->node;
+
+      for (guint i = 0; i < node->n_inputs; i++)
+        {
+          NodeTask *next;
+
+          if (node->next[i].node == NULL)
+            continue;
+          next = get_task (self, node->next[i].node);
+          next->dependencies++;
+          if (!next->visited)
+            {
+              next->visited = TRUE;
+              g_ptr_array_add (stack, next);
+            }
+        }
+    }
+}
+
+/* autograd.grad runs only the nodes on a path to a captured input. */
+static gboolean
+mark_needed (BsBackward *self,
+             NodeTask   *task,
+             GHashTable *decided)
+{
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  /* Iterative post-order: decide a node once all its next nodes are decided. */
+  g_ptr_array_add (stack, task);
+  while (stack->len > 0)
+    {
+      NodeTask *top = stack->pdata[stack->len - 1];
+      BsNode *node = top->node;
+      gboolean ready = TRUE;
+      gboolean needed = FALSE;
+
+      if (g_hash_table_contains (decided, top))
+        {
+          g_ptr_array_set_size (stack, stack->len - 1);
+          continue;
+        }
+      for (guint i = 0; i < node->n_inputs; i++)
+        {
+          NodeTask *next;
+
+          if (node->next[i].node == NULL)
+            continue;
+          next = g_hash_table_lookup (self->tasks, node->next[i].node);
+          if (!g_hash_table_contains (decided, next))
+            {
+              g_ptr_array_add (stack, next);
+              ready = FALSE;
+            }
+          else if (next->should_execute || next->captured)
+            {
+              needed = TRUE;
+            }
+        }
+      if (!ready)
+        continue;
+      top->should_execute = needed;
+      g_hash_table_add (decided, top);
+      g_ptr_array_set_size (stack, stack->len - 1);
+    }
+  return task->should_execute || task->captured;
+}
+
+static BsBackward *
+backward_new (BsContext *context,
+              const BsBackwardOptions *options,
+              gboolean   accumulate)
+{
+  BsBackward *self = g_new0 (BsBackward, 1);
+
+  self->context = context;
+  if (options != NULL)
+    self->options = *options;
+  self->accumulate = accumulate;
+  self->tasks = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, node_task_free);
+  self->ready = g_ptr_array_new ();
+  self->roots = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
+  self->inputs = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
+  self->captures = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
+  return self;
+}
+
+static BsBackward *
+begin (BsContext                *context,
+       BsTensor *const          *roots,
+       BsTensor *const          *grad_roots,
+       guint                     n_roots,
+       BsTensor *const          *inputs,
+       guint                     n_inputs,
+       const BsBackwardOptions  *options,
+       gboolean                  accumulate,
+       GError                  **error)
+{
+  g_autoptr(BsBackward) self = backward_new (context, options, accumulate);
+  g_autoptr(GPtrArray) root_nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_node_unref);
+  g_autoptr(GPtrArray) root_grads = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
+  g_autoptr(GArray) root_input_nrs = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < n_roots; i++)
+    {
+      BsNode *node;
+      guint input_nr;
+      BsTensor *grad;
+
+      if (!gradient_edge (roots[i], &node, &input_nr))
+        {
+          g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME, BS_MSG_NO_GRAD_FN, i);
+          return NULL;
+        }
+      g_ptr_array_add (root_nodes, node);
+      g_array_append_val (root_input_nrs, input_nr);
+      grad = make_root_gradient (roots[i], grad_roots != NULL ? grad_roots[i] : NULL, i, error);
+      if (grad == NULL)
+        return NULL;
+      g_ptr_array_add (root_grads, grad);
+      g_ptr_array_add (self->roots, bs_tensor_ref (roots[i]));
+    }
+
+  self->id = ++context->n_backwards;
+
+  count_dependencies (self, root_nodes);
+
+  if (inputs != NULL)
+    {
+      g_autoptr(GHashTable) decided = g_hash_table_new (NULL, NULL);
+      GHashTableIter iter;
+      gpointer value;
+
+      for (guint i = 0; i < n_inputs; i++)
+        {
+          BsNode *node;
+          guint input_nr;
+          NodeTask *task;
+
+          if (!gradient_edge (inputs[i], &node, &input_nr))
+            {
+              g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                                   "One of the differentiated Tensors does not require grad");
+              return NULL;
+            }
+          g_ptr_array_add (self->inputs, bs_tensor_ref (inputs[i]));
+          g_ptr_array_add (self->captures, NULL);
+          task = g_hash_table_lookup (self->tasks, node);
+          if (task != NULL)
+            task->captured = TRUE;
+          bs_node_unref (node);
+        }
+      g_hash_table_iter_init (&iter, self->tasks);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        mark_needed (self, value, decided);
+    }
+
+  if (bs_context_emits (context, backward_begin))
+    {
+      BsBackwardBeginEvent event = {
+        .backward_id = self->id,
+        .roots = (BsTensor *const *) self->roots->pdata,
+        .root_grads = (BsTensor *const *) root_grads->pdata,
+        .n_roots = n_roots,
+        .retain_graph = self->options.retain_graph,
+        .create_graph = self->options.create_graph,
+        .is_autograd_grad = !accumulate,
+      };
+
+      context->sink->backward_begin (context->sink_data, &event);
+    }
+
+  /* The roots' gradients arrive as if from PyTorch's GraphRoot node. */
+  for (guint i = 0; i < root_nodes->len; i++)
+    {
+      NodeTask *task = get_task (self, root_nodes->pdata[i]);
+      BsTensor *grad = root_grads->pdata[i];
+
+      if (task->buffer == NULL)
+        {
+          task->buffer = bs_tensor_ref (grad);
+        }
+      else
+        {
+          BsTensor *sum = bs_add (task->buffer, grad, 1.0, error);
+
+          if (sum == NULL)
+            return NULL;
+          bs_tensor_unref (task->buffer);
+          task->buffer = sum;
+        }
+    }
+  for (guint i = 0; i < root_nodes->len; i++)
+    {
+      NodeTask *task = get_task (self, root_nodes->pdata[i]);
+
+      if (task->dependencies == 0 && !task->queued
+          && (task->should_execute || task->captured))
+        {
+          task->queued = TRUE;
+          ready_push (self, task);
+        }
+    }
+  return g_steal_pointer (&self);
+}
+
+BsBackward *
+bs_backward_begin (BsContext                *context,
+                   BsTensor *const          *roots,
+                   BsTensor *const          *grad_roots,
+                   guint                     n_roots,
+                   const BsBackwardOptions  *options,
+                   GError                  **error)
+{
+  g_return_val_if_fail (context != NULL && n_roots > 0, NULL);
+  return begin (context, roots, grad_roots, n_roots, NULL, 0, options, TRUE, error);
+}
+
+BsBackward *
+bs_backward_begin_grad (BsContext                *context,
+                        BsTensor *const          *roots,
+                        BsTensor *const          *grad_roots,
+                        guint                     n_roots,
+                        BsTensor *const          *inputs,
+                        guint                     n_inputs,
+                        const BsBackwardOptions  *options,
+                        GError                  **error)
+{
+  g_return_val_if_fail (context != NULL && n_roots > 0 && inputs != NULL, NULL);
+  return begin (context, roots, grad_roots, n_roots, inputs, n_inputs, options, FALSE, error);
+}
+
+/* --- running a node ---------------------------------------------------- */
+
+static BsTensor *
+run_hooks (GArray    *hooks,
+           BsTensor  *grad,
+           GError   **error)
+{
+  BsTensor *current = bs_tensor_ref (grad);
+
+  for (guint i = 0; hooks != NULL && i < hooks->len; i++)
+    {
+      BsHook *hook = &g_array_index (hooks, BsHook, i);
+      GError *local_error = NULL;
+      BsTensor *replaced = hook->func (current, hook->user_data, &local_error);
+
+      if (local_error != NULL)
+        {
+          g_propagate_error (error, local_error);
+          g_clear_pointer (&replaced, bs_tensor_unref);
+          bs_tensor_unref (current);
+          return NULL;
+        }
+      if (replaced != NULL)
+        {
+          bs_tensor_unref (current);
+          current = replaced;
+        }
+    }
+  return current;
+}
+
+static gboolean
+accumulate_into (BsTensor  *total,
+                 BsTensor  *grad,
+                 GError   **error)
+{
+  g_autoptr(BsTensor) sum = bs_add (total, grad, 1.0, error);
+
+  if (sum == NULL || !bs_tensor_copy_from (total, sum, error))
+    return FALSE;
+  bs_tensor_bump_version (total);
+  return TRUE;
+}
+
+static gboolean
+run_accumulate_grad (BsBackward *self,
+                     NodeTask   *task,
+                     GError    **error)
+{
+  BsContext *context = self->context;
+  BsTensor *variable = task->node->variable;
+  g_autoptr(BsTensor) grad = NULL;
+
+  grad = run_hooks (variable->hooks, task->buffer, error);
+  if (grad == NULL)
+    return FALSE;
+
+  if (variable->grad == NULL)
+    {
+      /* The buffer may be shared (a hook's or the caller's tensor): never alias it. */
+      if (context->grad_enabled)
+        variable->grad = bs_clone (grad, error);
+      else if (grad->ref_count == 2 && grad == task->buffer && grad->grad_fn == NULL)
+        variable->grad = bs_tensor_ref (grad);
+      else
+        variable->grad = bs_tensor_contiguous_copy (grad, grad->dtype, error);
+      if (variable->grad == NULL)
+        return FALSE;
+    }
+  else if (context->grad_enabled)
+    {
+      BsTensor *sum = bs_add (variable->grad, grad, 1.0, error);
+
+      if (sum == NULL)
+        return FALSE;
+      bs_tensor_unref (variable->grad);
+      variable->grad = sum;
+    }
+  else if (!accumulate_into (variable->grad, grad, error))
+    {
+      return FALSE;
+    }
+
+  if (bs_context_emits (context, accumulate))
+    {
+      BsAccumulateEvent event = {
+        .backward_id = self->id,
+        .leaf = variable,
+        .contribution = grad,
+        .total = variable->grad,
+      };
+
+      context->sink->accumulate (context->sink_data, &event);
+    }
+  return TRUE;
+}
+
+static gboolean
+has_nan (BsTensor *tensor)
+{
+  gint64 n = bs_tensor_numel (tensor);
+
+  for (gint64 i = 0; i < n; i++)
+    if (isnan (bs_tensor_get (tensor, i)))
+      return TRUE;
+  return FALSE;
+}
+
+/* Brings a gradient to its input's shape and dtype, as PyTorch's validate_outputs. */
+static BsTensor *
+validate_gradient (BsNode    *node,
+                   guint      index,
+                   BsTensor  *grad,
+                   GError   **error)
+{
+  const BsTensorMeta *meta = &node->input_meta[index];
+  g_autoptr(BsTensor) result = bs_tensor_ref (grad);
+  gboolean same = grad->ndim == meta->ndim;
+
+  for (int d = 0; same && d < meta->ndim; d++)
+    same = grad->shape[d] == meta->shape[d];
+  if (!same)
+    {
+      BsTensor *reduced = bs_sum_to_shape (result, meta->shape, meta->ndim, NULL);
+
+      if (reduced == NULL)
+        {
+          g_autofree char *got = bs_tensor_format_shape (grad);
+          g_autoptr(GString) expected = g_string_new ("[");
+
+          for (int d = 0; d < meta->ndim; d++)
+            g_string_append_printf (expected, "%s%" G_GINT64_FORMAT, d ? ", " : "",
+                                    meta->shape[d]);
+          g_string_append_c (expected, ']');
+          g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                       "Function %s returned an invalid gradient at index %u - got %s but "
+                       "expected shape compatible with %s",
+                       bs_node_name (node), index, got, expected->str);
+          return NULL;
+        }
+      bs_tensor_unref (result);
+      result = reduced;
+    }
+  if (result->dtype != meta->dtype)
+    {
+      BsTensor *cast = bs_to_dtype (result, meta->dtype, error);
+
+      if (cast == NULL)
+        return NULL;
+      bs_tensor_unref (result);
+      result = cast;
+    }
+  return g_steal_pointer (&result);
+}
+
+static gboolean
+add_to_buffer (BsBackward *self,
+               NodeTask   *task,
+               BsTensor   *grad,
+               GError    **error)
+{
+  BsTensor *sum;
+
+  if (task->buffer == NULL)
+    {
+      task->buffer = bs_tensor_ref (grad);
+      return TRUE;
+    }
+  sum = bs_add (task->buffer, grad, 1.0, error);
+  if (sum == NULL)
+    return FALSE;
+  bs_tensor_unref (task->buffer);
+  task->buffer = sum;
+  (void) self;
+  return TRUE;
+}
+
+static gboolean
+call_backward (BsBackward *self,
+               NodeTask   *task,
+               BsTensor   *grad,
+               BsTensor  **grad_inputs,
+               BsTensor  **locals,
+               GError    **error)
+{
+  BsNode *node = task->node;
+
+  if (node->op == BS_OP_CUSTOM)
+    return node->custom->backward (node, grad, grad_inputs, node->custom->user_data, error);
+  return bs_op_info (node->op)->backward (node, grad, grad_inputs, locals, error);
+}
+
+static gboolean
+run_node (BsBackward *self,
+          NodeTask   *task,
+          GError    **error)
+{
+  BsContext *context = self->context;
+  BsNode *node = task->node;
+  guint n = node->n_inputs;
+  g_autoptr(BsTensor) grad = NULL;
+  g_autofree BsTensor **grad_inputs = g_new0 (BsTensor *, MAX (n, 1));
+  g_autofree BsTensor **locals = g_new0 (BsTensor *, MAX (n, 1));
+  gboolean ok = TRUE;
+
+  if (bs_context_emits (context, node_begin))
+    context->sink->node_begin (context->sink_data, self->id, node, task->buffer);
+
+  if (task->buffer != NULL)
+    {
+      grad = run_hooks (node->pre_hooks, task->buffer, error);
+      if (grad == NULL)
+        return FALSE;
+      if (node->retained != NULL)
+        {
+          BsTensor *retained = node->retained;
+          BsTensor *total = retained->grad == NULL
+            ? (context->grad_enabled ? bs_clone (grad, error)
+                                     : bs_tensor_contiguous_copy (grad, grad->dtype, error))
+            : bs_add (retained->grad, grad, 1.0, error);
+
+          if (total == NULL)
+            return FALSE;
+          bs_tensor_set_grad (retained, total);
+          bs_tensor_unref (total);
+        }
+    }
+
+  if (task->captured)
+    {
+      for (guint i = 0; i < self->inputs->len; i++)
+        {
+          BsTensor *input = self->inputs->pdata[i];
+          BsNode *input_node = input->grad_fn != NULL ? input->grad_fn : input->grad_accumulator;
+
+          if (input_node == node && grad != NULL && self->captures->pdata[i] == NULL)
+            self->captures->pdata[i] = bs_tensor_ref (grad);
+        }
+    }
+  if (!task->should_execute)
+    return TRUE;
+
+  if (node->op == BS_OP_ACCUMULATE_GRAD)
+    return grad == NULL || run_accumulate_grad (self, task, error);
+
+  if (grad != NULL)
+    {
+      gboolean previous = bs_grad_mode_set (context, self->options.create_graph);
+
+      context->in_backward++;
+      ok = call_backward (self, task, grad, grad_inputs, locals, error);
+      context->in_backward--;
+      bs_grad_mode_set (context, previous);
+    }
+
+  for (guint i = 0; ok && i < n; i++)
+    {
+      BsEdge *edge = &node->next[i];
+
+      if (grad_inputs[i] != NULL && edge->present)
+        {
+          BsTensor *valid = validate_gradient (node, i, grad_inputs[i], error);
+
+          bs_tensor_unref (grad_inputs[i]);
+          grad_inputs[i] = valid;
+          if (valid == NULL)
+            {
+              ok = FALSE;
+              break;
+            }
+          if (context->anomaly_enabled && has_nan (valid))
+            {
+              g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "Function '%s' returned nan values in its %uth output.",
+                           bs_node_name (node), i);
+              ok = FALSE;
+              break;
+            }
+        }
+    }
+
+  for (guint i = 0; ok && i < n; i++)
+    {
+      BsEdge *edge = &node->next[i];
+      NodeTask *next;
+
+      if (edge->node == NULL)
+        continue;
+      next = g_hash_table_lookup (self->tasks, edge->node);
+      if (grad_inputs[i] != NULL && bs_context_emits (context, edge))
+        {
+          BsEdgeEvent event = {
+            .backward_id = self->id,
+            .from = node,
+            .input_nr = i,
+            .to = edge->node,
+            .upstream = grad,
+            .local = locals[i],
+            .formula = bs_node_formula (node, i),
+            .contribution = grad_inputs[i],
+          };
+
+          context->sink->edge (context->sink_data, &event);
+        }
+      if (grad_inputs[i] != NULL && (next->should_execute || next->captured))
+        ok = add_to_buffer (self, next, grad_inputs[i], error);
+      if (--next->dependencies == 0 && (next->should_execute || next->captured))
+        {
+          next->queued = TRUE;
+          ready_push (self, next);
+        }
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_clear_pointer (&grad_inputs[i], bs_tensor_unref);
+      g_clear_pointer (&locals[i], bs_tensor_unref);
+    }
+  if (ok && !self->options.retain_graph)
+    {
+      gboolean had_saved = bs_node_has_saved (node);
+
+      bs_node_release_saved (node);
+      if (had_saved && bs_context_emits (context, freed))
+        context->sink->freed (context->sink_data, self->id, node);
+    }
+  return ok;
+}
+
+gboolean
+bs_backward_step (BsBackward  *self,
+                  GError     **error)
+{
+  GError *local_error = NULL;
+  NodeTask *task;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  if (self->done)
+    return FALSE;
+  task = ready_pop (self);
+  if (task == NULL)
+    {
+      self->done = TRUE;
+      return FALSE;
+    }
+  if (!run_node (self, task, &local_error))
+    {
+      self->done = TRUE;
+      self->failed = TRUE;
+      emit_error (self, local_error, task->node);
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  g_clear_pointer (&task->buffer, bs_tensor_unref);
+  if (self->ready->len == 0)
+    self->done = TRUE;
+  return TRUE;
+}
+
+gboolean
+bs_backward_is_done (const BsBackward *self)
+{
+  return self->done;
+}
+
+BsNode *
+bs_backward_peek (const BsBackward *self)
+{
+  if (self->done || self->ready->len == 0)
+    return NULL;
+  return ((NodeTask *) self->ready->pdata[0])->node;
+}
+
+guint64
+bs_backward_id (const BsBackward *self)
+{
+  return self->id;
+}
+
+gboolean
+bs_backward_finish (BsBackward  *self,
+                    GPtrArray  **grads,
+                    GError     **error)
+{
+  BsContext *context = self->context;
+
+  while (!self->done)
+    if (!bs_backward_step (self, error))
+      {
+        if (self->failed)
+          return FALSE;
+      }
+  if (self->failed)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "the backward pass already failed");
+      return FALSE;
+    }
+  if (!self->accumulate && !self->options.allow_unused)
+    for (guint i = 0; i < self->captures->len; i++)
+      if (self->captures->pdata[i] == NULL)
+        {
+          GError *local_error = g_error_new_literal (BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                                                     BS_MSG_UNUSED_INPUT);
+
+          emit_error (self, local_error, NULL);
+          g_propagate_error (error, local_error);
+          return FALSE;
+        }
+  if (bs_context_emits (context, backward_end))
+    context->sink->backward_end (context->sink_data, self->id, NULL);
+  if (grads != NULL)
+    *grads = g_ptr_array_ref (self->captures);
+  return TRUE;
+}
+
+void
+bs_backward_free (BsBackward *self)
+{
+  if (self == NULL)
+    return;
+  g_hash_table_unref (self->tasks);
+  g_ptr_array_unref (self->ready);
+  g_ptr_array_unref (self->roots);
+  g_ptr_array_unref (self->inputs);
+  g_ptr_array_unref (self->captures);
+  g_free (self);
+}
+
+gboolean
+bs_tensor_backward (BsTensor  *self,
+                    BsTensor  *gradient,
+                    gboolean   retain_graph,
+                    gboolean   create_graph,
+                    GError   **error)
+{
+  BsBackwardOptions options = { retain_graph, create_graph, FALSE };
+  g_autoptr(BsBackward) backward = NULL;
+
+  backward = bs_backward_begin (self->context, &self, &gradient, 1, &options, error);
+  if (backward == NULL)
+    return FALSE;
+  return bs_backward_finish (backward, NULL, error);
+}
+
+GPtrArray *
+bs_autograd_grad (BsTensor *const          *outputs,
+                  BsTensor *const          *grad_outputs,
+                  guint                     n_outputs,
+                  BsTensor *const          *inputs,
+                  guint                     n_inputs,
+                  const BsBackwardOptions  *options,
+                  GError                  **error)
+{
+  g_autoptr(BsBackward) backward = NULL;
+  GPtrArray *grads = NULL;
+
+  g_return_val_if_fail (n_outputs > 0, NULL);
+  backward = bs_backward_begin_grad (outputs[0]->context, outputs, grad_outputs, n_outputs,
+                                     inputs, n_inputs, options, error);
+  if (backward == NULL || !bs_backward_finish (backward, &grads, error))
+    return NULL;
+  return grads;
+}

@@ -1,0 +1,75 @@
+/* bs-context.c */
+#define G_LOG_DOMAIN "bs-engine"
+
+#include "bs-context.h"
+#include "bs-error.h"
+#include "bs-generator.h"
+
+/* PyTorch's default seed for the CPU generator. */
+#define BS_DEFAULT_SEED G_GUINT64_CONSTANT (67280421310721)
+
+BsContext *
+bs_context_new (void)
+{
+  BsContext *self = g_new0 (BsContext, 1);
+
+  self->grad_enabled = TRUE;
+  self->generator = bs_generator_new (BS_DEFAULT_SEED);
+  self->next_tensor_id = 1;
+  self->next_node_id = 1;
+  return self;
+}
+
+void
+bs_context_free (BsContext *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->generator, bs_generator_free);
+  g_free (self);
+}
+
+void
+bs_context_set_sink (BsContext         *self,
+                     const BsEventSink *sink,
+                     gpointer           sink_data)
+{
+  g_return_if_fail (self != NULL);
+  self->sink = sink;
+  self->sink_data = sink_data;
+}
+
+void
+bs_context_set_memory_limit (BsContext *self,
+                             gsize      bytes)
+{
+  g_return_if_fail (self != NULL);
+  self->bytes_limit = bytes;
+}
+
+gboolean
+bs_context_reserve (BsContext  *self,
+                    gsize       bytes,
+                    GError    **error)
+{
+  if (self->bytes_limit != 0 && bytes > self->bytes_limit - MIN (self->bytes_limit, self->bytes_in_use))
+    {
+      g_autofree char *want = g_format_size_full (bytes, G_FORMAT_SIZE_IEC_UNITS);
+      g_autofree char *limit = g_format_size_full (self->bytes_limit, G_FORMAT_SIZE_IEC_UNITS);
+
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_MEMORY,
+                   "tensor memory limit exceeded: allocating %s would go over the limit of %s",
+                   want, limit);
+      return FALSE;
+    }
+  self->bytes_in_use += bytes;
+  self->bytes_peak = MAX (self->bytes_peak, self->bytes_in_use);
+  return TRUE;
+}
+
+void
+bs_context_release (BsContext *self,
+                    gsize      bytes)
+{
+  self->bytes_in_use -= MIN (bytes, self->bytes_in_use);
+}

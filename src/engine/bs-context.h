@@ -1,0 +1,46 @@
+/* bs-context.h: the state a PyTorch program keeps per thread, made explicit */
+#pragma once
+
+#include "bs-types.h"
+#include "bs-event-sink.h"
+
+G_BEGIN_DECLS
+
+/* Every tensor borrows its context; the context must outlive them all. */
+struct _BsContext {
+  gboolean           grad_enabled;
+  gboolean           anomaly_enabled;
+  int                in_backward;          /* >0 while a backward runs a node */
+  const BsEventSink *sink;
+  gpointer           sink_data;
+  BsGenerator       *generator;            /* Owned */
+  guint64            next_tensor_id;
+  guint64            next_node_id;
+  guint64            next_sequence_nr;
+  guint64            n_backwards;
+  gsize              bytes_in_use;
+  gsize              bytes_peak;
+  gsize              bytes_limit;          /* 0: no limit */
+};
+
+BsContext *bs_context_new            (void);
+void       bs_context_free           (BsContext         *self);
+void       bs_context_set_sink       (BsContext         *self,
+                                      const BsEventSink *sink,
+                                      gpointer           sink_data);
+void       bs_context_set_memory_limit (BsContext       *self,
+                                      gsize              bytes);
+gboolean   bs_context_reserve        (BsContext         *self,
+                                      gsize              bytes,
+                                      GError           **error);
+void       bs_context_release        (BsContext         *self,
+                                      gsize              bytes);
+
+/* True when events of this kind should be emitted: a sink is attached and the
+ * engine is not computing gradients internally. */
+#define bs_context_emits(ctx, callback) \
+  G_UNLIKELY ((ctx)->sink != NULL && (ctx)->sink->callback != NULL)
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsContext, bs_context_free)
+
+G_END_DECLS

@@ -1,0 +1,548 @@
+/* bs-generator.c */
+#define G_LOG_DOMAIN "bs-engine"
+
+#include "bs-generator.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+/* PyTorch's AVX2 kernels are built by GCC with -mfma, which fuses a*b + c into
+ * one rounding; we write those fusions as fma() and must let the compiler add
+ * no others. GCC fuses only outside ISO C mode and clang only within one
+ * expression, but the pragmas keep it so whatever the build flags. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize ("fp-contract=off")
+#endif
+
+#define MT_N 624
+#define MT_M 397
+
+struct _BsGenerator
+{
+  guint64  initial_seed;
+  guint32  state[MT_N];
+  guint    index;                 /* next word of state to temper; MT_N: regenerate */
+  gboolean has_next_normal;
+  double   next_normal;           /* PyTorch's next_double_normal_sample */
+};
+
+BsGenerator *
+bs_generator_new (guint64 seed)
+{
+  BsGenerator *self = g_new0 (BsGenerator, 1);
+
+  bs_generator_manual_seed (self, seed);
+  return self;
+}
+
+BsGenerator *
+bs_generator_copy (const BsGenerator *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return g_memdup2 (self, sizeof *self);
+}
+
+void
+bs_generator_free (BsGenerator *self)
+{
+  g_free (self);
+}
+
+void
+bs_generator_manual_seed (BsGenerator *self,
+                          guint64      seed)
+{
+  g_return_if_fail (self != NULL);
+
+  self->initial_seed = seed;
+  self->state[0] = (guint32) seed;
+  for (guint i = 1; i < MT_N; i++)
+    {
+      guint32 prev = self->state[i - 1];
+
+      self->state[i] = 1812433253u * (prev ^ (prev >> 30)) + i;
+    }
+  self->index = MT_N;
+  self->has_next_normal = FALSE;
+  self->next_normal = 0.0;
+}
+
+guint64
+bs_generator_initial_seed (BsGenerator *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->initial_seed;
+}
+
+static void
+mt_regenerate (BsGenerator *self)
+{
+  guint32 *mt = self->state;
+
+  for (guint i = 0; i < MT_N; i++)
+    {
+      guint32 y = (mt[i] & 0x80000000u) | (mt[(i + 1) % MT_N] & 0x7fffffffu);
+
+      mt[i] = mt[(i + MT_M) % MT_N] ^ (y >> 1) ^ ((y & 1) ? 0x9908b0dfu : 0);
+    }
+  self->index = 0;
+}
+
+static inline guint32
+mt_next (BsGenerator *self)
+{
+  guint32 y;
+
+  if (self->index >= MT_N)
+    mt_regenerate (self);
+
+  y = self->state[self->index++];
+  y ^= y >> 11;
+  y ^= (y << 7) & 0x9d2c5680u;
+  y ^= (y << 15) & 0xefc60000u;
+  y ^= y >> 18;
+  return y;
+}
+
+/* Two draws, the first one high, as PyTorch's CPUGeneratorImpl::random64(). */
+static inline guint64
+mt_next64 (BsGenerator *self)
+{
+  guint64 hi = mt_next (self);
+  guint64 lo = mt_next (self);
+
+  return (hi << 32) | lo;
+}
+
+guint32
+bs_generator_random (BsGenerator *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return mt_next (self);
+}
+
+guint64
+bs_generator_random64 (BsGenerator *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return mt_next64 (self);
+}
+
+/* at::uniform_real_distribution: float keeps 24 bits of a 32-bit draw, double
+ * keeps 53 bits of a 64-bit draw; both are exact before the affine map. */
+static inline float
+uniform_float (BsGenerator *self)
+{
+  return (float) (mt_next (self) & 0xffffffu) * (1.0f / 16777216.0f);
+}
+
+static inline double
+uniform_double (BsGenerator *self)
+{
+  return (double) (mt_next64 (self) & G_GUINT64_CONSTANT (0x1fffffffffffff))
+         * (1.0 / 9007199254740992.0);
+}
+
+void
+bs_generator_fill_uniform (BsGenerator *self,
+                           BsDType      dtype,
+                           void        *data,
+                           gsize        n,
+                           double       from,
+                           double       to)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (n == 0 || data != NULL);
+  g_return_if_fail (bs_dtype_is_floating (dtype));
+  g_return_if_fail (from <= to);
+
+  /* from and to are rounded to the element type before the affine map. */
+  if (dtype == BS_DTYPE_FLOAT32)
+    {
+      float *out = data;
+      float f = (float) from, t = (float) to;
+
+      for (gsize i = 0; i < n; i++)
+        out[i] = fmaf (uniform_float (self), t - f, f);
+    }
+  else
+    {
+      double *out = data;
+
+      for (gsize i = 0; i < n; i++)
+        out[i] = fma (uniform_double (self), to - from, from);
+    }
+}
+
+double
+bs_generator_normal_double (BsGenerator *self,
+                            double       mean,
+                            double       std)
+{
+  double u1, u2, r, theta, z;
+
+  g_return_val_if_fail (self != NULL, 0.0);
+
+  if (self->has_next_normal)
+    {
+      self->has_next_normal = FALSE;
+      return fma (self->next_normal, std, mean);
+    }
+
+  u1 = uniform_double (self);
+  u2 = uniform_double (self);
+  r = sqrt (-2.0 * log (1.0 - u2));
+  theta = 2.0 * G_PI * u1;
+  self->next_normal = r * sin (theta);
+  self->has_next_normal = TRUE;
+  z = r * cos (theta);
+  return fma (z, std, mean);
+}
+
+/* PyTorch's AVX2 kernel computes log, sin and cos of 8 floats at a time with
+ * Cephes-style polynomials (avx_mathfun.h), not with libm. What follows is the
+ * same arithmetic on one lane, each step rounded to float as the vector
+ * instructions round it, with fmaf() where PyTorch's compiler fused a multiply
+ * into the following add. The constants are double literals rounded to float,
+ * as in PyTorch's tables; a float literal could round differently. */
+
+static inline guint32
+float_to_bits (float f)
+{
+  guint32 u;
+
+  memcpy (&u, &f, sizeof u);
+  return u;
+}
+
+static inline float
+float_from_bits (guint32 u)
+{
+  float f;
+
+  memcpy (&f, &u, sizeof f);
+  return f;
+}
+
+/* Argument in (0, 1]; the AVX2 path never passes anything else. */
+static float
+avx2_logf (float v)
+{
+  static const float p[] = {
+    (float) 7.0376836292E-2, (float) -1.1514610310E-1, (float) 1.1676998740E-1,
+    (float) -1.2420140846E-1, (float) 1.4249322787E-1, (float) -1.6668057665E-1,
+    (float) 2.0000714765E-1, (float) -2.4999993993E-1, (float) 3.3333331174E-1,
+  };
+  const float sqrt_half = (float) 0.707106781186547524;
+  const float q1 = (float) -2.12194440e-4;
+  const float q2 = (float) 0.693359375;
+  guint32 bits = float_to_bits (MAX (v, FLT_MIN));
+  float e, x, z, y;
+
+  /* v = m * 2^e with m in [0.5, 1); below sqrt(1/2), 2m - 1 and e - 1 keep x near 0. */
+  e = (float) ((gint32) (bits >> 23) - 0x7f) + 1.0f;
+  x = float_from_bits ((bits & ~0x7f800000u) | float_to_bits (0.5f));
+  if (x < sqrt_half)
+    {
+      e = e - 1.0f;
+      x = (x - 1.0f) + x;
+    }
+  else
+    {
+      x = x - 1.0f;
+    }
+
+  z = x * x;
+  y = p[0];
+  for (guint i = 1; i < G_N_ELEMENTS (p); i++)
+    y = fmaf (y, x, p[i]);
+  y = y * x;
+  y = fmaf (y, z, e * q1);
+  y = y - z * 0.5f;
+  x = x + y;
+  return x + e * q2;
+}
+
+static void
+avx2_sincosf (float  v,
+              float *s,
+              float *c)
+{
+  const float four_over_pi = (float) 1.27323954473516;
+  const float dp1 = (float) -0.78515625;
+  const float dp2 = (float) -2.4187564849853515625e-4;
+  const float dp3 = (float) -3.77489497744594108e-8;
+  guint32 sign_sin = float_to_bits (v) & 0x80000000u;
+  guint32 sign_cos;
+  float x = fabsf (v);
+  float y, z, poly_cos, poly_sin, sin_a, sin_b, cos_a, cos_b;
+  gint32 j;
+
+  /* Octant j (made even) and the reduced argument x - j * pi/4 in three parts. */
+  j = (gint32) (x * four_over_pi);
+  j = (j + 1) & ~1;
+  y = (float) j;
+  x = fmaf (y, dp1, x);
+  x = fmaf (y, dp2, x);
+  x = fmaf (y, dp3, x);
+
+  sign_sin ^= ((guint32) j & 4) << 29;
+  sign_cos = (~(guint32) (j - 2) & 4) << 29;
+
+  z = x * x;
+  poly_cos = fmaf ((float) 2.443315711809948E-005, z, (float) -1.388731625493765E-003);
+  poly_cos = fmaf (poly_cos, z, (float) 4.166664568298827E-002);
+  poly_cos = poly_cos * z;
+  poly_cos = fmaf (poly_cos, z, -(z * 0.5f));
+  poly_cos = poly_cos + 1.0f;
+
+  poly_sin = fmaf ((float) -1.9515295891E-4, z, (float) 8.3321608736E-3);
+  poly_sin = fmaf (poly_sin, z, (float) -1.6666654611E-1);
+  poly_sin = poly_sin * z;
+  poly_sin = fmaf (poly_sin, x, x);
+
+  /* Both polynomials are blended with masks and adds; zeros keep PyTorch's signs. */
+  if (((guint32) j & 2) == 0)
+    {
+      sin_a = 0.0f;
+      sin_b = poly_sin;
+    }
+  else
+    {
+      sin_a = poly_cos;
+      sin_b = 0.0f;
+    }
+  cos_a = poly_sin - sin_b;
+  cos_b = poly_cos - sin_a;
+
+  *s = float_from_bits (float_to_bits (sin_a + sin_b) ^ sign_sin);
+  *c = float_from_bits (float_to_bits (cos_b + cos_a) ^ sign_cos);
+}
+
+static void
+normal_block16_float (float *data,
+                      float  mean,
+                      float  std)
+{
+  const float two_pi = (float) (2.0 * G_PI);
+
+  for (guint j = 0; j < 8; j++)
+    {
+      float radius = sqrtf (-2.0f * avx2_logf (1.0f - data[j]));
+      float s, c;
+
+      avx2_sincosf (two_pi * data[j + 8], &s, &c);
+      data[j] = fmaf (radius * c, std, mean);
+      data[j + 8] = fmaf (radius * s, std, mean);
+    }
+}
+
+static void
+normal_block16_double (double *data,
+                       double  mean,
+                       double  std)
+{
+  for (guint j = 0; j < 8; j++)
+    {
+      double radius = sqrt (-2.0 * log (1.0 - data[j]));
+      double theta = 2.0 * G_PI * data[j + 8];
+
+      data[j] = fma (radius * cos (theta), std, mean);
+      data[j + 8] = fma (radius * sin (theta), std, mean);
+    }
+}
+
+void
+bs_generator_fill_normal (BsGenerator *self,
+                          BsDType      dtype,
+                          void        *data,
+                          gsize        n,
+                          double       mean,
+                          double       std)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (n == 0 || data != NULL);
+  g_return_if_fail (bs_dtype_is_floating (dtype));
+  g_return_if_fail (std >= 0.0);
+
+  if (n < 16)
+    {
+      for (gsize i = 0; i < n; i++)
+        bs_dtype_store ((guint8 *) data + i * bs_dtype_size (dtype), dtype,
+                        bs_generator_normal_double (self, mean, std));
+    }
+  else if (dtype == BS_DTYPE_FLOAT32)
+    {
+      float *out = data;
+      float m = (float) mean, s = (float) std;
+      gsize i;
+
+      for (i = 0; i < n; i++)
+        out[i] = uniform_float (self);
+      for (i = 0; i + 16 <= n; i += 16)
+        normal_block16_float (out + i, m, s);
+      if (n % 16 != 0)
+        {
+          out += n - 16;
+          for (i = 0; i < 16; i++)
+            out[i] = uniform_float (self);
+          normal_block16_float (out, m, s);
+        }
+    }
+  else
+    {
+      double *out = data;
+      gsize i;
+
+      for (i = 0; i < n; i++)
+        out[i] = uniform_double (self);
+      for (i = 0; i + 16 <= n; i += 16)
+        normal_block16_double (out + i, mean, std);
+      if (n % 16 != 0)
+        {
+          out += n - 16;
+          for (i = 0; i < 16; i++)
+            out[i] = uniform_double (self);
+          normal_block16_double (out, mean, std);
+        }
+    }
+}
+
+/* A float dtype cannot hold every int64: PyTorch moves low up and high down
+ * (update_from/update_to) until rounding a drawn integer to the dtype cannot
+ * leave [low, high). */
+static gint64
+round_through_dtype (BsDType dtype,
+                     gint64  v)
+{
+  return dtype == BS_DTYPE_FLOAT32 ? (gint64) (float) v : (gint64) (double) v;
+}
+
+/* The exponent of the highest set bit of |v|; 0 for 0. */
+static int
+magnitude_log2 (gint64 v)
+{
+  guint64 m = v < 0 ? -(guint64) v : (guint64) v;
+  int n = 0;
+
+  while (m >>= 1)
+    n++;
+  return n;
+}
+
+static gint64
+exact_low (BsDType dtype,
+           gint64  low)
+{
+  int digits = dtype == BS_DTYPE_FLOAT32 ? FLT_MANT_DIG : DBL_MANT_DIG;
+  gint64 rounded = round_through_dtype (dtype, low + 1);
+
+  if (rounded < low)
+    low = rounded + ((gint64) 1 << (magnitude_log2 (low + 1) - digits + 1));
+  return low;
+}
+
+static gint64
+exact_high (BsDType dtype,
+            gint64  high)
+{
+  int digits = dtype == BS_DTYPE_FLOAT32 ? FLT_MANT_DIG : DBL_MANT_DIG;
+  gint64 rounded = round_through_dtype (dtype, high - 1);
+
+  if (rounded >= high)
+    high = rounded - ((gint64) 1 << (magnitude_log2 (high - 1) - digits + 1));
+  return high;
+}
+
+gboolean
+bs_generator_fill_randint (BsGenerator *self,
+                           BsDType      dtype,
+                           void        *data,
+                           gsize        n,
+                           gint64       low,
+                           gint64       high)
+{
+  guint64 range;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (n == 0 || data != NULL, FALSE);
+  g_return_val_if_fail (dtype < BS_N_DTYPES, FALSE);
+
+  if (low >= high)
+    return FALSE;
+  if (bs_dtype_is_floating (dtype))
+    {
+      low = exact_low (dtype, low);
+      high = exact_high (dtype, high);
+      if (low >= high)
+        return FALSE;
+    }
+  else if (dtype == BS_DTYPE_BOOL && (low < 0 || high > 2))
+    {
+      return FALSE;
+    }
+
+  range = (guint64) high - (guint64) low;
+  for (gsize i = 0; i < n; i++)
+    {
+      guint64 r = range >= G_GUINT64_CONSTANT (1) << 32 ? mt_next64 (self) : mt_next (self);
+      gint64 v = (gint64) (r % range + (guint64) low);
+
+      switch (dtype)
+        {
+        case BS_DTYPE_BOOL:
+          ((guint8 *) data)[i] = v != 0;
+          break;
+        case BS_DTYPE_INT64:
+          ((gint64 *) data)[i] = v;
+          break;
+        case BS_DTYPE_FLOAT32:
+          ((float *) data)[i] = (float) v;
+          break;
+        case BS_DTYPE_FLOAT64:
+          ((double *) data)[i] = (double) v;
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
+  return TRUE;
+}
+
+void
+bs_generator_linear_init (BsGenerator *self,
+                          BsDType      dtype,
+                          void        *weight,
+                          gint64       out_features,
+                          gint64       in_features,
+                          void        *bias)
+{
+  double negative_slope, gain, bound;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (bs_dtype_is_floating (dtype));
+  g_return_if_fail (out_features >= 0 && in_features >= 0);
+
+  /* kaiming_uniform_ skips a tensor with no elements (with a warning). */
+  if (out_features > 0 && in_features > 0)
+    {
+      negative_slope = sqrt (5.0);
+      gain = sqrt (2.0 / (1.0 + pow (negative_slope, 2.0)));
+      bound = sqrt (3.0) * (gain / sqrt ((double) in_features));
+      bs_generator_fill_uniform (self, dtype, weight,
+                                 (gsize) (out_features * in_features), -bound, bound);
+    }
+
+  if (bias != NULL)
+    {
+      bound = in_features > 0 ? 1.0 / sqrt ((double) in_features) : 0.0;
+      bs_generator_fill_uniform (self, dtype, bias, (gsize) out_features, -bound, bound);
+    }
+}

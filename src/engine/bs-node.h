@@ -1,0 +1,109 @@
+/* bs-node.h: a grad_fn, a node of the backward graph */
+#pragma once
+
+#include "bs-types.h"
+#include "bs-op.h"
+#include "bs-tensor.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  BsNode *node;       /* Owned; NULL when that input needs no gradient */
+  guint   input_nr;
+  guint   present : 1; /* FALSE for inputs that are never differentiable */
+} BsEdge;
+
+typedef struct {
+  int     ndim;
+  gint64  shape[BS_MAX_DIMS];
+  BsDType dtype;
+} BsTensorMeta;
+
+typedef struct {
+  BsTensor *tensor;          /* Owned: the input itself, or an untracked alias of an output */
+  guint64   saved_version;
+  guint     is_output : 1;
+  guint     was_saved : 1;
+} BsSavedTensor;
+
+/* For torch.autograd.Function: the interpreter's backward. It gets the
+ * gradient of the output and fills grad_inputs (new references or NULL). */
+typedef gboolean (*BsCustomBackwardFunc) (BsNode    *node,
+                                          BsTensor  *grad_output,
+                                          BsTensor **grad_inputs,
+                                          gpointer   user_data,
+                                          GError   **error);
+
+typedef struct {
+  char                 *name;           /* "MyReluBackward" */
+  BsCustomBackwardFunc  backward;
+  gpointer              user_data;
+  GDestroyNotify        destroy;
+} BsCustomFunction;
+
+#define BS_NODE_INLINE 3
+
+struct _BsNode {
+  gint              ref_count;
+  guint64           id;
+  guint64           sequence_nr;
+  BsContext        *context;      /* Borrowed */
+  BsOp              op;
+  BsOpArgs          args;
+
+  guint             n_inputs;
+  BsEdge           *next;         /* n_inputs edges */
+  BsTensorMeta     *input_meta;   /* n_inputs */
+  BsTensorMeta      output_meta;
+
+  guint             n_saved;
+  BsSavedTensor    *saved;
+  guint             saved_released : 1;
+
+  BsTensor         *variable;     /* Owned: AccumulateGrad's leaf */
+  GArray           *pre_hooks;    /* Owned: BsHook on the output's gradient */
+  BsTensor         *retained;     /* Weak: a non-leaf whose retain_grad() was called */
+  BsCustomFunction *custom;       /* Owned */
+  gpointer          tag;          /* the interpreter's note, e.g. the creating statement */
+
+  BsEdge            next_inline[BS_NODE_INLINE];
+  BsTensorMeta      meta_inline[BS_NODE_INLINE];
+  BsSavedTensor     saved_inline[BS_NODE_INLINE];
+};
+
+BsNode     *bs_node_new                 (BsContext       *context,
+                                         BsOp             op,
+                                         const BsOpArgs  *args,
+                                         guint            n_inputs);
+BsNode     *bs_node_ref                 (BsNode          *self);
+void        bs_node_unref               (BsNode          *self);
+
+const char *bs_node_name                (const BsNode    *self);   /* "MulBackward0" */
+const char *bs_node_formula             (const BsNode    *self,
+                                         guint            input);
+gboolean    bs_node_needs_input_grad    (const BsNode    *self,
+                                         guint            input);
+
+/* Saving and unpacking tensors for backward, with PyTorch's checks. */
+void        bs_node_save                (BsNode          *self,
+                                         guint            slot,
+                                         BsTensor        *tensor,
+                                         gboolean         is_output);
+BsTensor   *bs_node_saved               (BsNode          *self,
+                                         guint            slot,
+                                         GError         **error);    /* new ref, NULL if none */
+gboolean    bs_node_has_saved           (const BsNode    *self);
+void        bs_node_release_saved       (BsNode          *self);
+
+/* After an in-place op, the node's saved output is the modified tensor. */
+void        bs_node_rebase_saved_output (BsNode          *self,
+                                         BsTensor        *output);
+
+void        bs_node_add_pre_hook        (BsNode          *self,
+                                         const BsHook    *hook);
+gboolean    bs_node_remove_pre_hook     (BsNode          *self,
+                                         guint            hook_id);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsNode, bs_node_unref)
+
+G_END_DECLS

@@ -1,0 +1,3 @@
+/* bs-ops-index.c: being written */
+#define G_LOG_DOMAIN "bs-engine"
+#include "bs-op-private.h"

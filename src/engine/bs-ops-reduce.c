@@ -1,0 +1,3 @@
+/* bs-ops-reduce.c: being written */
+#define G_LOG_DOMAIN "bs-engine"
+#include "bs-op-private.h"

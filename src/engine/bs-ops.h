@@ -1,0 +1,141 @@
+/* bs-ops.h: the tensor operations, as the torch API offers them
+ *
+ * Every function returns a new reference, or NULL with error set; inputs are
+ * borrowed. Results are tracked by autograd when grad mode is on and an input
+ * requires grad. Python scalars enter as wrapped numbers
+ * (bs_tensor_new_wrapped_number), as in PyTorch.
+ */
+#pragma once
+
+#include "bs-types.h"
+#include "bs-op.h"
+
+G_BEGIN_DECLS
+
+/* Elementwise, broadcasting */
+BsTensor *bs_add            (BsTensor *a, BsTensor *b, double alpha, GError **error);
+BsTensor *bs_sub            (BsTensor *a, BsTensor *b, double alpha, GError **error);
+BsTensor *bs_rsub_scalar    (BsTensor *a, double scalar, double alpha, GError **error);
+BsTensor *bs_mul            (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_div            (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_pow_scalar     (BsTensor *a, double exponent, GError **error);
+BsTensor *bs_pow            (BsTensor *a, BsTensor *exponent, GError **error);
+BsTensor *bs_scalar_pow     (BsContext *context, double base, BsTensor *exponent, GError **error);
+BsTensor *bs_maximum        (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_minimum        (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_where          (BsTensor *condition, BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_neg            (BsTensor *a, GError **error);
+BsTensor *bs_reciprocal     (BsTensor *a, GError **error);
+BsTensor *bs_exp            (BsTensor *a, GError **error);
+BsTensor *bs_log            (BsTensor *a, GError **error);
+BsTensor *bs_sqrt           (BsTensor *a, GError **error);
+BsTensor *bs_abs            (BsTensor *a, GError **error);
+BsTensor *bs_sin            (BsTensor *a, GError **error);
+BsTensor *bs_cos            (BsTensor *a, GError **error);
+BsTensor *bs_tanh           (BsTensor *a, GError **error);
+BsTensor *bs_sigmoid        (BsTensor *a, GError **error);
+BsTensor *bs_relu           (BsTensor *a, GError **error);
+BsTensor *bs_round          (BsTensor *a, GError **error);
+BsTensor *bs_sign           (BsTensor *a, GError **error);   /* not differentiable */
+BsTensor *bs_clamp          (BsTensor *a, gboolean has_min, double min,
+                             gboolean has_max, double max, GError **error);
+BsTensor *bs_clone          (BsTensor *a, GError **error);
+/* Returns a itself (a new reference) when it already has that dtype, as PyTorch. */
+BsTensor *bs_to_dtype       (BsTensor *a, BsDType dtype, GError **error);
+
+typedef enum {
+  BS_COMPARE_EQ,
+  BS_COMPARE_NE,
+  BS_COMPARE_LT,
+  BS_COMPARE_LE,
+  BS_COMPARE_GT,
+  BS_COMPARE_GE,
+} BsCompare;
+
+BsTensor *bs_compare        (BsTensor *a, BsTensor *b, BsCompare compare, GError **error);
+BsTensor *bs_logical_not    (BsTensor *a, GError **error);
+
+/* Reductions */
+BsTensor *bs_sum            (BsTensor *a, GError **error);
+BsTensor *bs_sum_dims       (BsTensor *a, const gint64 *dims, int n_dims, gboolean keepdim,
+                             GError **error);
+BsTensor *bs_mean           (BsTensor *a, GError **error);
+BsTensor *bs_mean_dims      (BsTensor *a, const gint64 *dims, int n_dims, gboolean keepdim,
+                             GError **error);
+BsTensor *bs_max            (BsTensor *a, GError **error);
+BsTensor *bs_min            (BsTensor *a, GError **error);
+/* Values tracked; *indices (int64) set when indices is not NULL. */
+BsTensor *bs_max_dim        (BsTensor *a, int dim, gboolean keepdim, BsTensor **indices,
+                             GError **error);
+BsTensor *bs_min_dim        (BsTensor *a, int dim, gboolean keepdim, BsTensor **indices,
+                             GError **error);
+BsTensor *bs_argmax         (BsTensor *a, gboolean has_dim, int dim, gboolean keepdim,
+                             GError **error);
+BsTensor *bs_argmin         (BsTensor *a, gboolean has_dim, int dim, gboolean keepdim,
+                             GError **error);
+BsTensor *bs_softmax        (BsTensor *a, int dim, GError **error);
+BsTensor *bs_log_softmax    (BsTensor *a, int dim, GError **error);
+
+/* Losses */
+BsTensor *bs_mse_loss       (BsTensor *input, BsTensor *target, BsReduction reduction,
+                             GError **error);
+BsTensor *bs_nll_loss       (BsTensor *input, BsTensor *target, BsReduction reduction,
+                             gint64 ignore_index, GError **error);
+BsTensor *bs_cross_entropy  (BsTensor *input, BsTensor *target, BsReduction reduction,
+                             gint64 ignore_index, GError **error);
+
+/* Linear algebra */
+BsTensor *bs_mm             (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_mv             (BsTensor *a, BsTensor *v, GError **error);
+BsTensor *bs_dot            (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_bmm            (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_addmm          (BsTensor *bias, BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_matmul         (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_linear         (BsTensor *input, BsTensor *weight, BsTensor *bias, GError **error);
+
+/* Views and shape; negative dims count from the end, as in PyTorch */
+BsTensor *bs_view           (BsTensor *a, const gint64 *shape, int ndim, GError **error);
+BsTensor *bs_reshape        (BsTensor *a, const gint64 *shape, int ndim, GError **error);
+BsTensor *bs_flatten        (BsTensor *a, int start_dim, int end_dim, GError **error);
+BsTensor *bs_contiguous     (BsTensor *a, GError **error);
+BsTensor *bs_t              (BsTensor *a, GError **error);
+BsTensor *bs_transpose      (BsTensor *a, int dim0, int dim1, GError **error);
+BsTensor *bs_permute        (BsTensor *a, const gint64 *dims, int n_dims, GError **error);
+BsTensor *bs_squeeze        (BsTensor *a, GError **error);
+BsTensor *bs_squeeze_dim    (BsTensor *a, int dim, GError **error);
+BsTensor *bs_unsqueeze      (BsTensor *a, int dim, GError **error);
+BsTensor *bs_expand         (BsTensor *a, const gint64 *shape, int ndim, GError **error);
+BsTensor *bs_select         (BsTensor *a, int dim, gint64 index, GError **error);
+/* start/stop are clamped as Python slices are; step > 0 */
+BsTensor *bs_slice          (BsTensor *a, int dim, gint64 start, gint64 stop, gint64 step,
+                             GError **error);
+/* a[..., index, ...] along dim with an int64 index tensor, or a bool mask over
+ * the dims starting at dim */
+BsTensor *bs_index          (BsTensor *a, int dim, BsTensor *index, GError **error);
+BsTensor *bs_index_select   (BsTensor *a, int dim, BsTensor *index, GError **error);
+BsTensor *bs_cat            (BsTensor *const *tensors, guint n, int dim, GError **error);
+BsTensor *bs_stack          (BsTensor *const *tensors, guint n, int dim, GError **error);
+
+/* Factories like another tensor (untracked leaves) */
+BsTensor *bs_zeros_like     (BsTensor *a, GError **error);
+BsTensor *bs_ones_like      (BsTensor *a, GError **error);
+BsTensor *bs_full_like      (BsTensor *a, double value, GError **error);
+
+/* In place: return a new reference to a */
+BsTensor *bs_add_           (BsTensor *a, BsTensor *b, double alpha, GError **error);
+BsTensor *bs_sub_           (BsTensor *a, BsTensor *b, double alpha, GError **error);
+BsTensor *bs_mul_           (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_div_           (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_zero_          (BsTensor *a, GError **error);
+BsTensor *bs_fill_          (BsTensor *a, double value, GError **error);
+BsTensor *bs_copy_          (BsTensor *a, BsTensor *src, GError **error);
+BsTensor *bs_clamp_         (BsTensor *a, gboolean has_min, double min,
+                             gboolean has_max, double max, GError **error);
+BsTensor *bs_relu_          (BsTensor *a, GError **error);
+
+/* For backward formulas: sums a broadcast gradient back to a shape. */
+BsTensor *bs_sum_to_shape   (BsTensor *grad, const gint64 *shape, int ndim, GError **error);
+/* Normalises a possibly negative dim; sets PyTorch's IndexError text on failure. */
+gboolean  bs_wrap_dim       (int *dim, int ndim, GError **error);
+
+G_END_DECLS

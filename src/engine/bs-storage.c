@@ -1,0 +1,85 @@
+/* bs-storage.c */
+#define G_LOG_DOMAIN "bs-engine"
+
+#include "bs-storage.h"
+#include "bs-context.h"
+#include "bs-error.h"
+
+#include <string.h>
+
+#define BS_STORAGE_HEADER ((sizeof (BsStorage) + 63) & ~(gsize) 63)
+
+BsStorage *
+bs_storage_new (BsContext  *context,
+                gsize       nbytes,
+                GError    **error)
+{
+  BsStorage *self;
+
+  if (nbytes > G_MAXSIZE / 2 - BS_STORAGE_HEADER)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_MEMORY,
+                   "tensor too large: its size does not fit in memory");
+      return NULL;
+    }
+  if (!bs_context_reserve (context, nbytes, error))
+    return NULL;
+
+  /* Small tensors are the common case in teaching scripts: one zeroed block. */
+  self = g_try_malloc0 (BS_STORAGE_HEADER + nbytes);
+  if (self == NULL)
+    {
+      g_autofree char *size = g_format_size_full (nbytes, G_FORMAT_SIZE_IEC_UNITS);
+
+      bs_context_release (context, nbytes);
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_MEMORY,
+                   "out of memory: could not allocate %s for a tensor", size);
+      return NULL;
+    }
+  self->ref_count = 1;
+  self->context = context;
+  self->nbytes = nbytes;
+  self->data = (guint8 *) self + BS_STORAGE_HEADER;
+  return self;
+}
+
+BsStorage *
+bs_storage_ref (BsStorage *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  self->ref_count++;
+  return self;
+}
+
+void
+bs_storage_unref (BsStorage *self)
+{
+  if (self == NULL || --self->ref_count > 0)
+    return;
+  bs_context_release (self->context, self->nbytes);
+  g_free (self);
+}
+
+BsVersion *
+bs_version_new (void)
+{
+  BsVersion *self = g_new (BsVersion, 1);
+
+  self->ref_count = 1;
+  self->value = 0;
+  return self;
+}
+
+BsVersion *
+bs_version_ref (BsVersion *self)
+{
+  self->ref_count++;
+  return self;
+}
+
+void
+bs_version_unref (BsVersion *self)
+{
+  if (self != NULL && --self->ref_count == 0)
+    g_free (self);
+}

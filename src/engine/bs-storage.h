@@ -1,0 +1,34 @@
+/* bs-storage.h: reference-counted element buffers shared by a tensor and its views */
+#pragma once
+
+#include "bs-types.h"
+
+G_BEGIN_DECLS
+
+struct _BsStorage {
+  gint       ref_count;
+  BsContext *context;   /* Borrowed */
+  gsize      nbytes;
+  guint8    *data;      /* points into the same allocation */
+};
+
+BsStorage *bs_storage_new   (BsContext  *context,
+                             gsize       nbytes,
+                             GError    **error);
+BsStorage *bs_storage_ref   (BsStorage  *self);
+void       bs_storage_unref (BsStorage  *self);
+
+/* The version counter PyTorch shares between a tensor, its views and detach(). */
+struct _BsVersion {
+  gint    ref_count;
+  guint64 value;
+};
+
+BsVersion *bs_version_new   (void);
+BsVersion *bs_version_ref   (BsVersion *self);
+void       bs_version_unref (BsVersion *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsStorage, bs_storage_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsVersion, bs_version_unref)
+
+G_END_DECLS

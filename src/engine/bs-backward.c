@@ -139,6 +139,11 @@ emit_error (BsBackward   *self,
 
 /* --- set-up ------------------------------------------------------------ */
 
+static gboolean add_to_buffer (BsBackward *self,
+                               NodeTask   *task,
+                               BsTensor   *grad,
+                               GError    **error);
+
 static gboolean
 gradient_edge (BsTensor *tensor,
                BsNode  **node,
@@ -385,21 +390,13 @@ begin (BsContext                *context,
   for (guint i = 0; i < root_nodes->len; i++)
     {
       NodeTask *task = get_task (self, root_nodes->pdata[i]);
-      BsTensor *grad = root_grads->pdata[i];
+      gboolean ok;
 
-      if (task->buffer == NULL)
-        {
-          task->buffer = bs_tensor_ref (grad);
-        }
-      else
-        {
-          BsTensor *sum = bs_add (task->buffer, grad, 1.0, error);
-
-          if (sum == NULL)
-            return NULL;
-          bs_tensor_unref (task->buffer);
-          task->buffer = sum;
-        }
+      context->in_backward++;
+      ok = add_to_buffer (self, task, root_grads->pdata[i], error);
+      context->in_backward--;
+      if (!ok)
+        return NULL;
     }
   for (guint i = 0; i < root_nodes->len; i++)
     {
@@ -614,7 +611,6 @@ add_to_buffer (BsBackward *self,
     return FALSE;
   bs_tensor_unref (task->buffer);
   task->buffer = sum;
-  (void) self;
   return TRUE;
 }
 
@@ -687,14 +683,7 @@ run_node (BsBackward *self,
     return grad == NULL || run_accumulate_grad (self, task, error);
 
   if (grad != NULL)
-    {
-      gboolean previous = bs_grad_mode_set (context, self->options.create_graph);
-
-      context->in_backward++;
-      ok = call_backward (self, task, grad, grad_inputs, locals, error);
-      context->in_backward--;
-      bs_grad_mode_set (context, previous);
-    }
+    ok = call_backward (self, task, grad, grad_inputs, locals, error);
 
   for (guint i = 0; ok && i < n; i++)
     {
@@ -776,6 +765,8 @@ bs_backward_step (BsBackward  *self,
 {
   GError *local_error = NULL;
   NodeTask *task;
+  gboolean previous_grad_mode;
+  gboolean ok;
 
   g_return_val_if_fail (self != NULL, FALSE);
   if (self->done)
@@ -786,7 +777,14 @@ bs_backward_step (BsBackward  *self,
       self->done = TRUE;
       return FALSE;
     }
-  if (!run_node (self, task, &local_error))
+  /* As PyTorch's engine: the whole node runs with grad mode = create_graph, and
+   * what it computes internally is not announced as new tensors. */
+  previous_grad_mode = bs_grad_mode_set (self->context, self->options.create_graph);
+  self->context->in_backward++;
+  ok = run_node (self, task, &local_error);
+  self->context->in_backward--;
+  bs_grad_mode_set (self->context, previous_grad_mode);
+  if (!ok)
     {
       self->done = TRUE;
       self->failed = TRUE;

@@ -478,7 +478,7 @@ bs_tensor_set_requires_grad (BsTensor  *self,
   if (requires_grad && !bs_dtype_is_floating (self->dtype))
     {
       g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
-                           "only Tensors of floating point and complex dtype can require gradients");
+                           "only Tensors of floating point dtype can require gradients");
       return FALSE;
     }
   self->requires_grad = requires_grad;

@@ -34,6 +34,7 @@ struct _BsTensor {
   guint       requires_grad : 1;     /* a leaf's flag; non-leaves have grad_fn */
   guint       is_wrapped_number : 1; /* a Python scalar promoted to a 0-dim tensor */
   guint       retains_grad : 1;
+  guint       is_parameter : 1;      /* an nn.Parameter: printed "Parameter containing:" */
 
   BsNode     *grad_fn;               /* Owned */
   guint       output_nr;

@@ -153,6 +153,7 @@ bs_op_apply_full (BsOp             op,
   BsTensor *output;
   BsTensor *extra = NULL;
   BsOpArgs default_args;
+  GError *local_error = NULL;
 
   g_return_val_if_fail (n_inputs > 0 && inputs[0] != NULL, NULL);
   g_return_val_if_fail (info->n_inputs == 0 || info->n_inputs == n_inputs, NULL);
@@ -163,10 +164,13 @@ bs_op_apply_full (BsOp             op,
       bs_op_args_init (&default_args);
       args = &default_args;
     }
-  output = info->forward (inputs, n_inputs, args, &extra, error);
+  output = info->forward (inputs, n_inputs, args, &extra, &local_error);
   if (output == NULL)
     {
       g_clear_pointer (&extra, bs_tensor_unref);
+      if (bs_context_emits (context, error) && context->in_backward == 0)
+        context->sink->error (context->sink_data, local_error, NULL);
+      g_propagate_error (error, local_error);
       return NULL;
     }
   if (info->is_view && output->view_base == NULL)
@@ -243,12 +247,18 @@ bs_op_apply_inplace (BsOp             op,
   g_autoptr(BsTensor) result = NULL;
   g_autofree BsTensor **args_in = NULL;
   gboolean tracked = FALSE;
+  GError *local_error = NULL;
 
   for (guint i = 0; i < n_inputs; i++)
     if (!(info->nondiff_inputs & (1u << i)) && bs_tensor_requires_grad (inputs[i]))
       tracked = context->grad_enabled;
-  if (!check_inplace_allowed (self, tracked, error))
-    return NULL;
+  if (!check_inplace_allowed (self, tracked, &local_error))
+    {
+      if (bs_context_emits (context, error) && context->in_backward == 0)
+        context->sink->error (context->sink_data, local_error, NULL);
+      g_propagate_error (error, local_error);
+      return NULL;
+    }
 
   /* The op sees the value self had before; the graph continues from self's history. */
   before = bs_tensor_alias (self, self->ndim, self->shape, self->strides, self->offset);

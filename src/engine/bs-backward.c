@@ -12,22 +12,14 @@
 #include <math.h>
 #include <string.h>
 
-typedef struct {
-  BsNode   *node;       /* Owned */
-  BsTensor *buffer;     /* Owned: the sum of the gradients that arrived */
-  int       dependencies;
-  gboolean  should_execute;
-  gboolean  captured;   /* autograd.grad: an input's gradient is read here */
-  gboolean  visited;
-  gboolean  queued;
-} NodeTask;
+typedef BsNodeTask NodeTask;
 
 struct _BsBackward {
   BsContext         *context;       /* Borrowed */
   BsBackwardOptions  options;
   gboolean           accumulate;    /* backward(), not autograd.grad() */
   guint64            id;
-  GHashTable        *tasks;         /* BsNode* → NodeTask*, Owned */
+  GPtrArray         *touched;       /* BsNode*, Owned: the nodes whose task is ours */
   GPtrArray         *ready;         /* NodeTask* heap, highest sequence_nr first */
   GPtrArray         *roots;         /* BsTensor*, Owned */
   GPtrArray         *inputs;        /* BsTensor*, Owned (autograd.grad) */
@@ -36,30 +28,34 @@ struct _BsBackward {
   gboolean           failed;
 };
 
-static void
-node_task_free (gpointer data)
-{
-  NodeTask *task = data;
-
-  g_clear_pointer (&task->buffer, bs_tensor_unref);
-  bs_node_unref (task->node);
-  g_free (task);
-}
-
+/* The node's task for this pass; NULL when another pass is using the node. */
 static NodeTask *
 get_task (BsBackward *self,
           BsNode     *node)
 {
-  NodeTask *task = g_hash_table_lookup (self->tasks, node);
+  NodeTask *task = &node->task;
 
-  if (task == NULL)
+  if (task->backward_id != self->id)
     {
-      task = g_new0 (NodeTask, 1);
-      task->node = bs_node_ref (node);
+      if (task->backward_id != 0)
+        return NULL;
+      memset (task, 0, sizeof *task);
+      task->backward_id = self->id;
+      task->node = node;
       task->should_execute = TRUE;
-      g_hash_table_insert (self->tasks, node, task);
+      g_ptr_array_add (self->touched, bs_node_ref (node));
     }
   return task;
+}
+
+static void
+release_task (gpointer data)
+{
+  BsNode *node = data;
+
+  g_clear_pointer (&node->task.buffer, bs_tensor_unref);
+  node->task.backward_id = 0;
+  bs_node_unref (node);
 }
 
 /* --- ready queue ------------------------------------------------------- */
@@ -196,9 +192,19 @@ make_root_gradient (BsTensor  *root,
   return bs_tensor_ref (given);
 }
 
-static void
-count_dependencies (BsBackward *self,
-                    GPtrArray  *root_nodes)
+static gboolean
+set_busy_error (GError **error)
+{
+  g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_UNSUPPORTED,
+                       "Backstep cannot run a backward pass through nodes that another "
+                       "backward pass is still running through (a backward inside a hook)");
+  return FALSE;
+}
+
+static gboolean
+count_dependencies (BsBackward  *self,
+                    GPtrArray   *root_nodes,
+                    GError     **error)
 {
   g_autoptr(GPtrArray) stack = g_ptr_array_new ();
 
@@ -206,6 +212,8 @@ count_dependencies (BsBackward *self,
     {
       NodeTask *task = get_task (self, root_nodes->pdata[i]);
 
+      if (task == NULL)
+        return set_busy_error (error);
       if (!task->visited)
         {
           task->visited = TRUE;
@@ -224,6 +232,8 @@ count_dependencies (BsBackward *self,
           if (node->next[i].node == NULL)
             continue;
           next = get_task (self, node->next[i].node);
+          if (next == NULL)
+            return set_busy_error (error);
           next->dependencies++;
           if (!next->visited)
             {
@@ -232,6 +242,7 @@ count_dependencies (BsBackward *self,
             }
         }
     }
+  return TRUE;
 }
 
 /* autograd.grad runs only the nodes on a path to a captured input. */
@@ -262,7 +273,7 @@ mark_needed (BsBackward *self,
 
           if (node->next[i].node == NULL)
             continue;
-          next = g_hash_table_lookup (self->tasks, node->next[i].node);
+          next = &node->next[i].node->task;
           if (!g_hash_table_contains (decided, next))
             {
               g_ptr_array_add (stack, next);
@@ -293,7 +304,7 @@ backward_new (BsContext *context,
   if (options != NULL)
     self->options = *options;
   self->accumulate = accumulate;
-  self->tasks = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, node_task_free);
+  self->touched = g_ptr_array_new_with_free_func (release_task);
   self->ready = g_ptr_array_new ();
   self->roots = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
   self->inputs = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
@@ -339,19 +350,17 @@ begin (BsContext                *context,
 
   self->id = ++context->n_backwards;
 
-  count_dependencies (self, root_nodes);
+  if (!count_dependencies (self, root_nodes, error))
+    return NULL;
 
   if (inputs != NULL)
     {
       g_autoptr(GHashTable) decided = g_hash_table_new (NULL, NULL);
-      GHashTableIter iter;
-      gpointer value;
 
       for (guint i = 0; i < n_inputs; i++)
         {
           BsNode *node;
           guint input_nr;
-          NodeTask *task;
 
           if (!gradient_edge (inputs[i], &node, &input_nr))
             {
@@ -361,14 +370,12 @@ begin (BsContext                *context,
             }
           g_ptr_array_add (self->inputs, bs_tensor_ref (inputs[i]));
           g_ptr_array_add (self->captures, NULL);
-          task = g_hash_table_lookup (self->tasks, node);
-          if (task != NULL)
-            task->captured = TRUE;
+          if (node->task.backward_id == self->id)
+            node->task.captured = TRUE;
           bs_node_unref (node);
         }
-      g_hash_table_iter_init (&iter, self->tasks);
-      while (g_hash_table_iter_next (&iter, NULL, &value))
-        mark_needed (self, value, decided);
+      for (guint i = 0; i < self->touched->len; i++)
+        mark_needed (self, &((BsNode *) self->touched->pdata[i])->task, decided);
     }
 
   if (bs_context_emits (context, backward_begin))
@@ -638,8 +645,12 @@ run_node (BsBackward *self,
   BsNode *node = task->node;
   guint n = node->n_inputs;
   g_autoptr(BsTensor) grad = NULL;
-  g_autofree BsTensor **grad_inputs = g_new0 (BsTensor *, MAX (n, 1));
-  g_autofree BsTensor **locals = g_new0 (BsTensor *, MAX (n, 1));
+  BsTensor *grad_inputs_inline[BS_NODE_INLINE] = { NULL };
+  BsTensor *locals_inline[BS_NODE_INLINE] = { NULL };
+  g_autofree BsTensor **grad_inputs_heap = n > BS_NODE_INLINE ? g_new0 (BsTensor *, n) : NULL;
+  g_autofree BsTensor **locals_heap = n > BS_NODE_INLINE ? g_new0 (BsTensor *, n) : NULL;
+  BsTensor **grad_inputs = grad_inputs_heap ? grad_inputs_heap : grad_inputs_inline;
+  BsTensor **locals = locals_heap ? locals_heap : locals_inline;
   gboolean ok = TRUE;
 
   if (bs_context_emits (context, node_begin))
@@ -718,7 +729,7 @@ run_node (BsBackward *self,
 
       if (edge->node == NULL)
         continue;
-      next = g_hash_table_lookup (self->tasks, edge->node);
+      next = &edge->node->task;
       if (grad_inputs[i] != NULL && bs_context_emits (context, edge))
         {
           BsEdgeEvent event = {
@@ -860,7 +871,7 @@ bs_backward_free (BsBackward *self)
 {
   if (self == NULL)
     return;
-  g_hash_table_unref (self->tasks);
+  g_ptr_array_unref (self->touched);
   g_ptr_array_unref (self->ready);
   g_ptr_array_unref (self->roots);
   g_ptr_array_unref (self->inputs);

@@ -4,6 +4,9 @@
 #include "bs-context.h"
 #include "bs-error.h"
 #include "bs-generator.h"
+#include "bs-node.h"
+#include "bs-storage.h"
+#include "bs-tensor.h"
 
 /* PyTorch's default seed for the CPU generator. */
 #define BS_DEFAULT_SEED G_GUINT64_CONSTANT (67280421310721)
@@ -17,6 +20,10 @@ bs_context_new (void)
   self->generator = bs_generator_new (BS_DEFAULT_SEED);
   self->next_tensor_id = 1;
   self->next_node_id = 1;
+  bs_pool_init (&self->tensor_pool, sizeof (BsTensor));
+  bs_pool_init (&self->node_pool, sizeof (BsNode));
+  bs_pool_init (&self->version_pool, sizeof (BsVersion));
+  bs_pool_init (&self->small_storage_pool, BS_STORAGE_HEADER_SIZE + BS_SMALL_STORAGE);
   return self;
 }
 
@@ -26,6 +33,10 @@ bs_context_free (BsContext *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->generator, bs_generator_free);
+  bs_pool_clear (&self->tensor_pool);
+  bs_pool_clear (&self->node_pool);
+  bs_pool_clear (&self->version_pool);
+  bs_pool_clear (&self->small_storage_pool);
   g_free (self);
 }
 

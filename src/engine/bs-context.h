@@ -3,6 +3,7 @@
 
 #include "bs-types.h"
 #include "bs-event-sink.h"
+#include "bs-pool.h"
 
 G_BEGIN_DECLS
 
@@ -21,7 +22,14 @@ struct _BsContext {
   gsize              bytes_in_use;
   gsize              bytes_peak;
   gsize              bytes_limit;          /* 0: no limit */
+
+  BsPool             tensor_pool;
+  BsPool             node_pool;
+  BsPool             version_pool;
+  BsPool             small_storage_pool;   /* storages of at most BS_SMALL_STORAGE bytes */
 };
+
+#define BS_SMALL_STORAGE 64
 
 BsContext *bs_context_new            (void);
 void       bs_context_free           (BsContext         *self);

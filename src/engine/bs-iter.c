@@ -36,6 +36,18 @@ bs_iter_add (BsIter   *iter,
     }
 }
 
+void
+bs_iter_add_scalar (BsIter *iter,
+                    char   *data)
+{
+  int k = iter->n_operands++;
+
+  g_assert (k < BS_ITER_MAX_OPERANDS);
+  iter->data[k] = data;
+  for (int d = 0; d < iter->ndim; d++)
+    iter->byte_strides[k][d] = 0;
+}
+
 /* Folds dimension d into d+1 when every operand steps through them as one. */
 static void
 coalesce (BsIter *iter,

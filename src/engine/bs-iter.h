@@ -31,6 +31,9 @@ void bs_iter_init        (BsIter       *iter,
 /* Adds a tensor that broadcasts to the iterator's shape. */
 void bs_iter_add         (BsIter       *iter,
                           BsTensor     *tensor);
+/* Adds one value that every element sees (broadcast from 0 dims). */
+void bs_iter_add_scalar  (BsIter       *iter,
+                          char         *data);
 void bs_iter_run         (BsIter       *iter,
                           BsInnerLoop   loop,
                           gpointer      user_data);

@@ -14,7 +14,7 @@ bs_node_new (BsContext      *context,
              const BsOpArgs *args,
              guint           n_inputs)
 {
-  BsNode *self = g_new0 (BsNode, 1);
+  BsNode *self = bs_pool_alloc (&context->node_pool);
 
   self->ref_count = 1;
   self->context = context;
@@ -110,7 +110,7 @@ bs_node_free (BsNode *self)
           g_free (node->custom->name);
           g_free (node->custom);
         }
-      g_free (node);
+      bs_pool_free (&node->context->node_pool, node);
 
       node = pending != NULL && pending->len > 0
         ? g_ptr_array_steal_index_fast (pending, pending->len - 1)

@@ -43,6 +43,18 @@ typedef struct {
 
 #define BS_NODE_INLINE 3
 
+/* What a backward pass keeps per node while it runs (see bs-backward.c). */
+typedef struct {
+  guint64   backward_id;     /* 0 when no pass holds the node */
+  BsNode   *node;            /* Borrowed: the node itself */
+  BsTensor *buffer;          /* Owned: the sum of the gradients that arrived */
+  int       dependencies;
+  guint     should_execute : 1;
+  guint     captured : 1;    /* autograd.grad reads an input's gradient here */
+  guint     visited : 1;
+  guint     queued : 1;
+} BsNodeTask;
+
 struct _BsNode {
   gint              ref_count;
   guint64           id;
@@ -65,6 +77,7 @@ struct _BsNode {
   BsTensor         *retained;     /* Weak: a non-leaf whose retain_grad() was called */
   BsCustomFunction *custom;       /* Owned */
   gpointer          tag;          /* the interpreter's note, e.g. the creating statement */
+  BsNodeTask        task;
 
   BsEdge            next_inline[BS_NODE_INLINE];
   BsTensorMeta      meta_inline[BS_NODE_INLINE];

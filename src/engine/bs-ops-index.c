@@ -1,3 +1,708 @@
-/* bs-ops-index.c: being written */
+/* bs-ops-index.c: advanced indexing, index_select, cat and stack
+ *
+ * Indexing along dim sees the input as [outer, n, inner] (n the size of the
+ * indexed dims) and the result as [outer, k, inner], with k positions in
+ * [0, n). Its backward adds the gradient's rows back at those positions
+ * (index_add), so repeated positions accumulate.
+ */
 #define G_LOG_DOMAIN "bs-engine"
+
 #include "bs-op-private.h"
+
+#include <string.h>
+
+#define NEEDS(i) bs_node_needs_input_grad (node, (i))
+
+typedef struct {
+  gint64  outer;
+  gint64  n;
+  gint64  inner;
+  gint64  k;
+  gint64 *pos;     /* k positions in [0, n) */
+  int     ndim;    /* the result's shape */
+  gint64  shape[BS_MAX_DIMS];
+} IndexPlan;
+
+static void
+index_plan_clear (IndexPlan *plan)
+{
+  g_clear_pointer (&plan->pos, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (IndexPlan, index_plan_clear)
+
+static gint64
+product (const gint64 *dims,
+         int           n)
+{
+  gint64 p = 1;
+
+  for (int d = 0; d < n; d++)
+    p *= dims[d];
+  return p;
+}
+
+static gboolean
+set_result_shape (IndexPlan     *plan,
+                  int            ndim,
+                  const gint64  *shape,
+                  int            dim,
+                  int            n_indexed,
+                  int            index_ndim,
+                  const gint64  *index_shape,
+                  GError       **error)
+{
+  int out = 0;
+
+  if (ndim - n_indexed + index_ndim > BS_MAX_DIMS)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_UNSUPPORTED,
+                   "tensors of %d dimensions are not supported (at most %d)",
+                   ndim - n_indexed + index_ndim, BS_MAX_DIMS);
+      return FALSE;
+    }
+  for (int d = 0; d < dim; d++)
+    plan->shape[out++] = shape[d];
+  for (int d = 0; d < index_ndim; d++)
+    plan->shape[out++] = index_shape[d];
+  for (int d = dim + n_indexed; d < ndim; d++)
+    plan->shape[out++] = shape[d];
+  plan->ndim = out;
+  plan->outer = product (shape, dim);
+  plan->n = product (shape + dim, n_indexed);
+  plan->inner = product (shape + dim + n_indexed, ndim - dim - n_indexed);
+  return TRUE;
+}
+
+/* a[..., index] at dim of a tensor of the given shape: an int64 index of any
+ * shape (negative entries count from the end), or a bool mask over the dims
+ * starting at dim. */
+static gboolean
+plan_index (IndexPlan     *plan,
+            int            ndim,
+            const gint64  *shape,
+            int            dim,
+            BsTensor      *index,
+            GError       **error)
+{
+  gint64 numel = bs_tensor_numel (index);
+
+  if (index->dtype == BS_DTYPE_BOOL)
+    {
+      if (dim + index->ndim > ndim)
+        {
+          g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                       "too many indices for tensor of dimension %d", ndim);
+          return FALSE;
+        }
+      for (int d = 0; d < index->ndim; d++)
+        if (index->shape[d] != shape[dim + d])
+          {
+            g_autofree char *m = bs_tensor_format_shape (index);
+            g_autoptr(GString) s = g_string_new ("[");
+
+            for (int e = 0; e < ndim; e++)
+              g_string_append_printf (s, "%s%" G_GINT64_FORMAT, e ? ", " : "", shape[e]);
+            g_string_append_c (s, ']');
+            g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                         "The shape of the mask %s at index %d does not match the shape of the "
+                         "indexed tensor %s at index %d", m, d, s->str, dim + d);
+            return FALSE;
+          }
+      plan->k = 0;
+      plan->pos = g_new (gint64, MAX (numel, 1));
+      for (gint64 i = 0; i < numel; i++)
+        if (bs_tensor_get (index, i) != 0.0)
+          plan->pos[plan->k++] = i;
+      return set_result_shape (plan, ndim, shape, dim, index->ndim, 1, &plan->k, error);
+    }
+  if (index->dtype != BS_DTYPE_INT64)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                           "tensors used as indices must be long, byte or bool tensors");
+      return FALSE;
+    }
+  if (dim >= ndim)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                   "too many indices for tensor of dimension %d", ndim);
+      return FALSE;
+    }
+  plan->k = numel;
+  plan->pos = g_new (gint64, MAX (numel, 1));
+  for (gint64 i = 0; i < numel; i++)
+    {
+      gint64 v = bs_tensor_get_int (index, i);
+
+      if (v < -shape[dim] || v >= shape[dim])
+        {
+          g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                       "index %" G_GINT64_FORMAT " is out of bounds for dimension 0 with size %"
+                       G_GINT64_FORMAT, v, shape[dim]);
+          return FALSE;
+        }
+      plan->pos[i] = v < 0 ? v + shape[dim] : v;
+    }
+  return set_result_shape (plan, ndim, shape, dim, 1, index->ndim, index->shape, error);
+}
+
+/* index_select(a, dim, index): a 0- or 1-dim int64 index, no negative entries. */
+static gboolean
+plan_index_select (IndexPlan     *plan,
+                   int            ndim,
+                   const gint64  *shape,
+                   int            dim,
+                   BsTensor      *index,
+                   GError       **error)
+{
+  gint64 numel = bs_tensor_numel (index);
+  gint64 size = ndim > 0 ? shape[dim] : 1;
+
+  if (index->ndim > 1)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                           "index_select(): Index is supposed to be a vector");
+      return FALSE;
+    }
+  if (index->dtype != BS_DTYPE_INT64)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "index_select(): Expected dtype int32 or int64 for index");
+      return FALSE;
+    }
+  plan->k = numel;
+  plan->pos = g_new (gint64, MAX (numel, 1));
+  for (gint64 i = 0; i < numel; i++)
+    {
+      gint64 v = bs_tensor_get_int (index, i);
+
+      if (v >= 0 && v < size)
+        {
+          plan->pos[i] = v;
+          continue;
+        }
+      /* PyTorch's CPU kernel for dim 1 has its own messages. */
+      if (ndim > 1 && dim == 1 && size == 0)
+        g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                             "index_select(): self indexing axis dim should be positive");
+      else if (ndim > 1 && dim == 1)
+        g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                     "INDICES element is out of DATA bounds, id=%" G_GINT64_FORMAT
+                     " axis_dim=%" G_GINT64_FORMAT, v, size);
+      else
+        g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                             "index out of range in self");
+      return FALSE;
+    }
+  if (ndim == 0)
+    {
+      /* PyTorch gives a 0-dim result whatever the index holds. */
+      plan->ndim = 0;
+      plan->outer = plan->n = plan->inner = 1;
+      plan->k = MIN (plan->k, 1);
+      return TRUE;
+    }
+  return set_result_shape (plan, ndim, shape, dim, 1, 1, &numel, error);
+}
+
+static BsTensor *
+contiguous_raw (BsTensor  *a,
+                GError   **error)
+{
+  if (bs_tensor_is_contiguous (a))
+    return bs_tensor_ref (a);
+  return bs_tensor_contiguous_copy (a, a->dtype, error);
+}
+
+/* out[o, j, :] = a[o, pos[j], :] */
+static BsTensor *
+gather (BsTensor         *a,
+        const IndexPlan  *plan,
+        GError          **error)
+{
+  g_autoptr(BsTensor) src = contiguous_raw (a, error);
+  g_autoptr(BsTensor) out = NULL;
+  gsize row;
+  const char *from;
+  char *to;
+
+  if (src == NULL)
+    return NULL;
+  out = bs_tensor_new (a->context, a->dtype, plan->ndim, plan->shape, error);
+  if (out == NULL)
+    return NULL;
+  row = plan->inner * bs_dtype_size (a->dtype);
+  from = bs_tensor_data (src);
+  to = bs_tensor_data (out);
+  for (gint64 o = 0; o < plan->outer; o++)
+    for (gint64 j = 0; j < plan->k; j++)
+      memcpy (to + (o * plan->k + j) * row, from + (o * plan->n + plan->pos[j]) * row, row);
+  return g_steal_pointer (&out);
+}
+
+/* out = zeros [outer, n, inner]; out[o, pos[j], :] += grad[o, j, :] */
+static BsTensor *
+scatter_add (BsTensor            *grad,
+             const IndexPlan     *plan,
+             const BsTensorMeta  *meta,
+             GError             **error)
+{
+  g_autoptr(BsTensor) src = contiguous_raw (grad, error);
+  g_autoptr(BsTensor) out = NULL;
+  gint64 inner = plan->inner;
+
+  if (src == NULL)
+    return NULL;
+  out = bs_tensor_new (grad->context, grad->dtype, meta->ndim, meta->shape, error);
+  if (out == NULL)
+    return NULL;
+  for (gint64 o = 0; o < plan->outer; o++)
+    for (gint64 j = 0; j < plan->k; j++)
+      {
+        gint64 to = (o * plan->n + plan->pos[j]) * inner;
+        gint64 from = (o * plan->k + j) * inner;
+
+        if (grad->dtype == BS_DTYPE_FLOAT32)
+          {
+            float *dst = (float *) bs_tensor_data (out) + to;
+            const float *s = (const float *) bs_tensor_data (src) + from;
+
+            for (gint64 t = 0; t < inner; t++)
+              dst[t] += s[t];
+          }
+        else
+          {
+            for (gint64 t = 0; t < inner; t++)
+              bs_tensor_set (out, to + t, bs_tensor_get (out, to + t) + bs_tensor_get (src, from + t));
+          }
+      }
+  return g_steal_pointer (&out);
+}
+
+/* The same, built from tracked ops so that it can be differentiated again:
+ * the gradient gets an extra zero row, and each round picks, for every
+ * position, one of the rows that land there (or the zero row); the rounds add up. */
+static BsTensor *
+scatter_add_tracked (BsTensor            *grad,
+                     const IndexPlan     *plan,
+                     const BsTensorMeta  *meta,
+                     GError             **error)
+{
+  gint64 shape3[3] = { plan->outer, plan->k, plan->inner };
+  gint64 zshape[3] = { plan->outer, 1, plan->inner };
+  g_autoptr(BsTensor) g3 = NULL;
+  g_autoptr(BsTensor) zero = NULL;
+  g_autoptr(BsTensor) extended = NULL;
+  g_autoptr(BsTensor) total = NULL;
+  g_autofree gint64 *count = g_new0 (gint64, MAX (plan->n, 1));
+  g_autofree gint64 *occurrence = g_new (gint64, MAX (plan->k, 1));
+  gint64 rounds = 0;
+  BsTensor *parts[2];
+
+  for (gint64 j = 0; j < plan->k; j++)
+    {
+      occurrence[j] = count[plan->pos[j]]++;
+      rounds = MAX (rounds, occurrence[j] + 1);
+    }
+  if (rounds == 0)
+    return bs_tensor_new (grad->context, grad->dtype, meta->ndim, meta->shape, error);
+
+  g3 = bs_reshape (grad, shape3, 3, error);
+  zero = g3 ? bs_tensor_new (grad->context, grad->dtype, 3, zshape, error) : NULL;
+  if (zero == NULL)
+    return NULL;
+  parts[0] = g3;
+  parts[1] = zero;
+  extended = bs_cat (parts, 2, 1, error);
+  if (extended == NULL)
+    return NULL;
+
+  for (gint64 r = 0; r < rounds; r++)
+    {
+      g_autoptr(BsTensor) index = bs_tensor_new (grad->context, BS_DTYPE_INT64, 1, &plan->n,
+                                                 error);
+      g_autoptr(BsTensor) part = NULL;
+      gint64 *inv;
+
+      if (index == NULL)
+        return NULL;
+      inv = bs_tensor_data (index);
+      for (gint64 i = 0; i < plan->n; i++)
+        inv[i] = plan->k;
+      for (gint64 j = 0; j < plan->k; j++)
+        if (occurrence[j] == r)
+          inv[plan->pos[j]] = j;
+      part = bs_index_select (extended, 1, index, error);
+      if (part == NULL)
+        return NULL;
+      if (total == NULL)
+        {
+          total = g_steal_pointer (&part);
+        }
+      else
+        {
+          BsTensor *sum = bs_add (total, part, 1.0, error);
+
+          if (sum == NULL)
+            return NULL;
+          bs_tensor_unref (total);
+          total = sum;
+        }
+    }
+  return bs_reshape (total, meta->shape, meta->ndim, error);
+}
+
+static BsTensor *
+index_add_gradient (BsNode           *node,
+                    BsTensor         *grad,
+                    const IndexPlan  *plan,
+                    GError          **error)
+{
+  const BsTensorMeta *meta = &node->input_meta[0];
+
+  if (node->context->grad_enabled && bs_tensor_requires_grad (grad))
+    return scatter_add_tracked (grad, plan, meta, error);
+  return scatter_add (grad, plan, meta, error);
+}
+
+#define UNPACK(var, slot) \
+  g_autoptr(BsTensor) var = bs_node_saved (node, (slot), &local_error); \
+  if (local_error != NULL) \
+    { \
+      g_propagate_error (error, local_error); \
+      return FALSE; \
+    }
+
+static void
+save_index (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
+{
+  bs_node_save (node, 0, in[1], FALSE);
+}
+
+/* --- a[index] ---------------------------------------------------------- */
+
+static BsTensor *
+index_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+               GError **error)
+{
+  g_auto(IndexPlan) plan = { 0 };
+
+  if (!plan_index (&plan, in[0]->ndim, in[0]->shape, args->dim, in[1], error))
+    return NULL;
+  return gather (in[0], &plan, error);
+}
+
+static gboolean
+index_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GError **error)
+{
+  GError *local_error = NULL;
+  const BsTensorMeta *meta = &node->input_meta[0];
+  g_auto(IndexPlan) plan = { 0 };
+  UNPACK (index, 0);
+
+  if (!NEEDS (0))
+    return TRUE;
+  if (!plan_index (&plan, meta->ndim, meta->shape, node->args.dim, index, error))
+    return FALSE;
+  gi[0] = index_add_gradient (node, grad, &plan, error);
+  return gi[0] != NULL;
+}
+
+const BsOpInfo bs_op_index = {
+  .name = "index", .grad_fn_name = "IndexBackward0", .symbol = "[]", .n_inputs = 2,
+  .nondiff_inputs = 1u << 1,
+  .forward = index_forward, .save = save_index, .backward = index_backward,
+  .formulas = { "∂a[idx]/∂a: 1 where each entry was taken from (repeats add up)" },
+};
+
+BsTensor *
+bs_index (BsTensor *a, int dim, BsTensor *index, GError **error)
+{
+  BsTensor *in[2] = { a, index };
+  BsOpArgs args;
+
+  if (dim < 0)
+    dim += a->ndim;
+  g_return_val_if_fail (dim >= 0 && dim <= a->ndim, NULL);
+  bs_op_args_init (&args);
+  args.dim = dim;
+  return bs_op_apply (BS_OP_INDEX, in, 2, &args, error);
+}
+
+/* --- index_select ------------------------------------------------------ */
+
+static BsTensor *
+index_select_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+                      GError **error)
+{
+  g_auto(IndexPlan) plan = { 0 };
+
+  if (!plan_index_select (&plan, in[0]->ndim, in[0]->shape, args->dim, in[1], error))
+    return NULL;
+  return gather (in[0], &plan, error);
+}
+
+static gboolean
+index_select_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
+                       GError **error)
+{
+  GError *local_error = NULL;
+  const BsTensorMeta *meta = &node->input_meta[0];
+  g_auto(IndexPlan) plan = { 0 };
+  UNPACK (index, 0);
+
+  if (!NEEDS (0))
+    return TRUE;
+  if (meta->ndim == 0)
+    {
+      /* what PyTorch's index_add says for a 0-dim input */
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                           "Dimension specified as 0 but tensor has no dimensions");
+      return FALSE;
+    }
+  if (!plan_index_select (&plan, meta->ndim, meta->shape, node->args.dim, index, error))
+    return FALSE;
+  gi[0] = index_add_gradient (node, grad, &plan, error);
+  return gi[0] != NULL;
+}
+
+const BsOpInfo bs_op_index_select = {
+  .name = "index_select", .grad_fn_name = "IndexSelectBackward0", .symbol = "index_select",
+  .n_inputs = 2, .nondiff_inputs = 1u << 1,
+  .forward = index_select_forward, .save = save_index, .backward = index_select_backward,
+  .formulas = { "∂a.index_select(d, idx)/∂a: 1 where each entry was taken from "
+                "(repeats add up)" },
+};
+
+BsTensor *
+bs_index_select (BsTensor *a, int dim, BsTensor *index, GError **error)
+{
+  BsTensor *in[2] = { a, index };
+  BsOpArgs args;
+
+  if (!bs_wrap_dim (&dim, a->ndim, error))
+    return NULL;
+  bs_op_args_init (&args);
+  args.dim = dim;
+  return bs_op_apply (BS_OP_INDEX_SELECT, in, 2, &args, error);
+}
+
+/* --- cat, stack -------------------------------------------------------- */
+
+/* PyTorch still skips 1-dim empty tensors in cat, whatever their shape. */
+static gboolean
+cat_skips (const BsTensor *t)
+{
+  return t->ndim == 1 && t->shape[0] == 0;
+}
+
+/* Copies each input into its slab of out along dim; for stack, each input
+ * fills one index of dim, which it lacks. */
+static BsTensor *
+concatenate (BsTensor *const  *in,
+             guint             n,
+             int               dim,
+             gboolean          stack,
+             int               ndim,
+             const gint64     *shape,
+             GError          **error)
+{
+  BsDType dtype = bs_result_type (in, n);
+  g_autoptr(BsTensor) out = bs_tensor_new (in[0]->context, dtype, ndim, shape, error);
+  gint64 offset = 0;
+
+  if (out == NULL)
+    return NULL;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(BsTensor) slab = NULL;
+      gint64 slab_shape[BS_MAX_DIMS], slab_strides[BS_MAX_DIMS];
+      gint64 size = stack ? 1 : in[i]->shape[dim];
+      int slab_ndim = 0;
+
+      if (!stack && cat_skips (in[i]) && ndim != 1)
+        continue;
+      for (int d = 0; d < ndim; d++)
+        {
+          if (stack && d == dim)
+            continue;
+          slab_shape[slab_ndim] = d == dim ? size : shape[d];
+          slab_strides[slab_ndim++] = out->strides[d];
+        }
+      slab = bs_tensor_alias (out, slab_ndim, slab_shape, slab_strides,
+                              offset * out->strides[dim]);
+      if (!bs_tensor_copy_from (slab, in[i], error))
+        return NULL;
+      offset += size;
+    }
+  return g_steal_pointer (&out);
+}
+
+static BsTensor *
+cat_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+             GError **error)
+{
+  gint64 shape[BS_MAX_DIMS] = { 0 };
+  const BsTensor *first = NULL;
+  int ndim = 1;
+  int dim = args->dim;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (cat_skips (in[i]))
+        continue;
+      if (first == NULL)
+        {
+          first = in[i];
+          ndim = first->ndim;
+          memcpy (shape, first->shape, ndim * sizeof (gint64));
+          shape[dim] = 0;
+        }
+      if (in[i]->ndim != first->ndim)
+        {
+          g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                       "Tensors must have same number of dimensions: got %d and %d",
+                       first->ndim, in[i]->ndim);
+          return NULL;
+        }
+      for (int d = 0; d < ndim; d++)
+        if (d != dim && in[i]->shape[d] != first->shape[d])
+          {
+            g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                         "Sizes of tensors must match except in dimension %d. Expected size %"
+                         G_GINT64_FORMAT " but got size %" G_GINT64_FORMAT " for tensor number "
+                         "%u in the list.", dim, first->shape[d], in[i]->shape[d], i);
+            return NULL;
+          }
+      shape[dim] += in[i]->shape[dim];
+    }
+  if (first == NULL)
+    dim = 0;
+  return concatenate (in, n, dim, FALSE, ndim, shape, error);
+}
+
+static gboolean
+cat_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GError **error)
+{
+  int dim = node->args.dim;
+  gint64 offset = 0;
+
+  for (guint i = 0; i < node->n_inputs; i++)
+    {
+      const BsTensorMeta *meta = &node->input_meta[i];
+      gboolean skipped = meta->ndim == 1 && meta->shape[0] == 0 && grad->ndim != 1;
+      gint64 size = skipped ? 0 : meta->shape[dim];
+
+      if (NEEDS (i))
+        {
+          if (skipped)
+            gi[i] = bs_tensor_new (node->context, grad->dtype, 1, meta->shape, error);
+          else
+            gi[i] = bs_slice (grad, dim, offset, offset + size, 1, error);
+          if (gi[i] == NULL)
+            return FALSE;
+        }
+      offset += size;
+    }
+  return TRUE;
+}
+
+const BsOpInfo bs_op_cat = {
+  .name = "cat", .grad_fn_name = "CatBackward0", .symbol = "cat", .n_inputs = 0,
+  .forward = cat_forward, .backward = cat_backward,
+  .formulas = { "∂cat(ts)/∂tᵢ: the gradient's slab where tᵢ was placed" },
+};
+
+BsTensor *
+bs_cat (BsTensor *const *tensors, guint n, int dim, GError **error)
+{
+  BsOpArgs args;
+  gboolean wrapped = FALSE;
+
+  if (n == 0)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "torch.cat(): expected a non-empty list of Tensors");
+      return NULL;
+    }
+  for (guint i = 0; i < n; i++)
+    if (tensors[i]->ndim == 0)
+      {
+        g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                     "zero-dimensional tensor (at position %u) cannot be concatenated", i);
+        return NULL;
+      }
+  for (guint i = 0; i < n && !wrapped; i++)
+    if (!cat_skips (tensors[i]))
+      {
+        if (!bs_wrap_dim (&dim, tensors[i]->ndim, error))
+          return NULL;
+        wrapped = TRUE;
+      }
+  bs_op_args_init (&args);
+  args.dim = wrapped ? dim : 0;
+  return bs_op_apply (BS_OP_CAT, tensors, n, &args, error);
+}
+
+static BsTensor *
+stack_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+               GError **error)
+{
+  gint64 shape[BS_MAX_DIMS];
+  int ndim = in[0]->ndim + 1;
+
+  for (guint i = 1; i < n; i++)
+    if (!bs_tensor_same_shape (in[i], in[0]))
+      {
+        g_autofree char *a = bs_tensor_format_shape (in[0]);
+        g_autofree char *b = bs_tensor_format_shape (in[i]);
+
+        g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                     "stack expects each tensor to be equal size, but got %s at entry 0 and %s "
+                     "at entry %u", a, b, i);
+        return NULL;
+      }
+  if (ndim > BS_MAX_DIMS)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_UNSUPPORTED,
+                   "tensors of %d dimensions are not supported (at most %d)", ndim, BS_MAX_DIMS);
+      return NULL;
+    }
+  for (int d = 0, s = 0; d < ndim; d++)
+    shape[d] = d == args->dim ? (gint64) n : in[0]->shape[s++];
+  return concatenate (in, n, args->dim, TRUE, ndim, shape, error);
+}
+
+static gboolean
+stack_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
+                GError **error)
+{
+  for (guint i = 0; i < node->n_inputs; i++)
+    if (NEEDS (i) && (gi[i] = bs_select (grad, node->args.dim, i, error)) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+const BsOpInfo bs_op_stack = {
+  .name = "stack", .grad_fn_name = "StackBackward0", .symbol = "stack", .n_inputs = 0,
+  .forward = stack_forward, .backward = stack_backward,
+  .formulas = { "∂stack(ts)/∂tᵢ: the gradient's i-th slice along the new dim" },
+};
+
+BsTensor *
+bs_stack (BsTensor *const *tensors, guint n, int dim, GError **error)
+{
+  BsOpArgs args;
+
+  if (n == 0)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "stack expects a non-empty TensorList");
+      return NULL;
+    }
+  if (!bs_wrap_dim (&dim, tensors[0]->ndim + 1, error))
+    return NULL;
+  bs_op_args_init (&args);
+  args.dim = dim;
+  return bs_op_apply (BS_OP_STACK, tensors, n, &args, error);
+}

@@ -240,10 +240,65 @@ unary_loop (char         **p,
     bs_dtype_store (out, k->out_dtype, unary_double (k, bs_dtype_load (a, k->dtype)));
 }
 
-/* Runs a binary kernel over broadcast inputs already of one dtype. */
+/* One operand of a kernel: a tensor of the kernel's dtype, or a single value
+ * converted into `scalar` (so Python numbers cost no allocation). */
+typedef struct {
+  BsTensor *tensor;       /* Owned when not NULL */
+  gboolean  is_scalar;
+  guint64   scalar;       /* 8 bytes, aligned storage for one element */
+} Operand;
+
+static gboolean
+operand_init (Operand   *op,
+              BsTensor  *t,
+              BsDType    dtype,
+              GError   **error)
+{
+  op->is_scalar = FALSE;
+  op->tensor = NULL;
+  if (t->dtype != dtype && t->ndim == 0)
+    {
+      op->is_scalar = TRUE;
+      bs_dtype_store (&op->scalar, dtype, bs_dtype_load (bs_tensor_data (t), t->dtype));
+      return TRUE;
+    }
+  op->tensor = bs_cast_raw (t, dtype, error);
+  return op->tensor != NULL;
+}
+
+static void
+operand_clear (Operand *op)
+{
+  g_clear_pointer (&op->tensor, bs_tensor_unref);
+}
+
+static void
+iter_add_operand (BsIter  *iter,
+                  Operand *op)
+{
+  if (op->is_scalar)
+    bs_iter_add_scalar (iter, (char *) &op->scalar);
+  else
+    bs_iter_add (iter, op->tensor);
+}
+
+static int
+operand_ndim (const Operand *op)
+{
+  return op->is_scalar ? 0 : op->tensor->ndim;
+}
+
+static const gint64 *
+operand_shape (const Operand *op)
+{
+  return op->is_scalar ? NULL : op->tensor->shape;
+}
+
+/* Runs a binary kernel over broadcast operands of one dtype. */
 static BsTensor *
-run_binary (BsTensor   *a,
-            BsTensor   *b,
+run_binary (BsContext  *context,
+            Operand    *a,
+            Operand    *b,
             KernelArgs *k,
             GError    **error)
 {
@@ -252,15 +307,16 @@ run_binary (BsTensor   *a,
   g_autoptr(BsTensor) out = NULL;
   BsIter iter;
 
-  if (!bs_broadcast_shapes (a->ndim, a->shape, b->ndim, b->shape, &ndim, shape, error))
+  if (!bs_broadcast_shapes (operand_ndim (a), operand_shape (a), operand_ndim (b),
+                            operand_shape (b), &ndim, shape, error))
     return NULL;
-  out = bs_tensor_new (a->context, k->out_dtype, ndim, shape, error);
+  out = bs_tensor_new (context, k->out_dtype, ndim, shape, error);
   if (out == NULL)
     return NULL;
   bs_iter_init (&iter, ndim, shape);
   bs_iter_add (&iter, out);
-  bs_iter_add (&iter, a);
-  bs_iter_add (&iter, b);
+  iter_add_operand (&iter, a);
+  iter_add_operand (&iter, b);
   bs_iter_run (&iter, binary_loop, k);
   return g_steal_pointer (&out);
 }
@@ -282,7 +338,7 @@ run_unary (BsTensor   *a,
   return g_steal_pointer (&out);
 }
 
-/* Casts both inputs to their result type (float for true division) and runs. */
+/* Brings both inputs to their result type (float for true division) and runs. */
 static BsTensor *
 binary_forward (BsTensor  *a,
                 BsTensor  *b,
@@ -294,9 +350,9 @@ binary_forward (BsTensor  *a,
 {
   BsTensor *pair[2] = { a, b };
   BsDType dtype = bs_result_type (pair, 2);
-  g_autoptr(BsTensor) ca = NULL;
-  g_autoptr(BsTensor) cb = NULL;
+  Operand oa, ob;
   KernelArgs k = { .kind = kind, .alpha = alpha };
+  BsTensor *out = NULL;
 
   if (to_float && !bs_dtype_is_floating (dtype))
     dtype = BS_DTYPE_FLOAT32;
@@ -307,15 +363,18 @@ binary_forward (BsTensor  *a,
                            "supported. Use the `^` or `logical_xor()` operator instead.");
       return NULL;
     }
-  ca = bs_cast_raw (a, dtype, error);
-  if (ca == NULL)
-    return NULL;
-  cb = bs_cast_raw (b, dtype, error);
-  if (cb == NULL)
-    return NULL;
   k.dtype = dtype;
   k.out_dtype = to_bool ? BS_DTYPE_BOOL : dtype;
-  return run_binary (ca, cb, &k, error);
+  if (operand_init (&oa, a, dtype, error))
+    {
+      if (operand_init (&ob, b, dtype, error))
+        {
+          out = run_binary (a->context, &oa, &ob, &k, error);
+          operand_clear (&ob);
+        }
+      operand_clear (&oa);
+    }
+  return out;
 }
 
 static BsTensor *

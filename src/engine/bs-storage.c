@@ -7,7 +7,8 @@
 
 #include <string.h>
 
-#define BS_STORAGE_HEADER ((sizeof (BsStorage) + 63) & ~(gsize) 63)
+G_STATIC_ASSERT (sizeof (BsStorage) <= BS_STORAGE_HEADER_SIZE);
+#define BS_STORAGE_HEADER BS_STORAGE_HEADER_SIZE
 
 BsStorage *
 bs_storage_new (BsContext  *context,
@@ -26,7 +27,10 @@ bs_storage_new (BsContext  *context,
     return NULL;
 
   /* Small tensors are the common case in teaching scripts: one zeroed block. */
-  self = g_try_malloc0 (BS_STORAGE_HEADER + nbytes);
+  if (nbytes <= BS_SMALL_STORAGE)
+    self = bs_pool_alloc (&context->small_storage_pool);
+  else
+    self = g_try_malloc0 (BS_STORAGE_HEADER + nbytes);
   if (self == NULL)
     {
       g_autofree char *size = g_format_size_full (nbytes, G_FORMAT_SIZE_IEC_UNITS);
@@ -57,16 +61,19 @@ bs_storage_unref (BsStorage *self)
   if (self == NULL || --self->ref_count > 0)
     return;
   bs_context_release (self->context, self->nbytes);
-  g_free (self);
+  if (self->nbytes <= BS_SMALL_STORAGE)
+    bs_pool_free (&self->context->small_storage_pool, self);
+  else
+    g_free (self);
 }
 
 BsVersion *
-bs_version_new (void)
+bs_version_new (BsContext *context)
 {
-  BsVersion *self = g_new (BsVersion, 1);
+  BsVersion *self = bs_pool_alloc (&context->version_pool);
 
   self->ref_count = 1;
-  self->value = 0;
+  self->context = context;
   return self;
 }
 
@@ -81,5 +88,5 @@ void
 bs_version_unref (BsVersion *self)
 {
   if (self != NULL && --self->ref_count == 0)
-    g_free (self);
+    bs_pool_free (&self->context->version_pool, self);
 }

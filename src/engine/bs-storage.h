@@ -5,6 +5,8 @@
 
 G_BEGIN_DECLS
 
+#define BS_STORAGE_HEADER_SIZE 64
+
 struct _BsStorage {
   gint       ref_count;
   BsContext *context;   /* Borrowed */
@@ -20,11 +22,12 @@ void       bs_storage_unref (BsStorage  *self);
 
 /* The version counter PyTorch shares between a tensor, its views and detach(). */
 struct _BsVersion {
-  gint    ref_count;
-  guint64 value;
+  gint       ref_count;
+  guint64    value;
+  BsContext *context;   /* Borrowed */
 };
 
-BsVersion *bs_version_new   (void);
+BsVersion *bs_version_new   (BsContext *context);
 BsVersion *bs_version_ref   (BsVersion *self);
 void       bs_version_unref (BsVersion *self);
 

@@ -13,7 +13,7 @@
 static BsTensor *
 tensor_alloc (BsContext *context)
 {
-  BsTensor *self = g_new0 (BsTensor, 1);
+  BsTensor *self = bs_pool_alloc (&context->tensor_pool);
 
   self->ref_count = 1;
   self->context = context;
@@ -73,7 +73,7 @@ bs_tensor_new (BsContext     *context,
   self->storage = bs_storage_new (context, (gsize) numel * elsize, error);
   if (self->storage == NULL)
     return NULL;
-  self->version = bs_version_new ();
+  self->version = bs_version_new (context);
   self->dtype = dtype;
   self->ndim = ndim;
   if (ndim > 0)
@@ -237,7 +237,7 @@ bs_tensor_unref (BsTensor *self)
     }
   g_clear_pointer (&self->storage, bs_storage_unref);
   g_clear_pointer (&self->version, bs_version_unref);
-  g_free (self);
+  bs_pool_free (&self->context->tensor_pool, self);
 }
 
 gint64
@@ -631,6 +631,6 @@ bs_tensor_data_alias (BsTensor *self)
   BsTensor *alias = bs_tensor_detach (self);
 
   bs_version_unref (alias->version);
-  alias->version = bs_version_new ();
+  alias->version = bs_version_new (self->context);
   return alias;
 }

@@ -1,0 +1,165 @@
+/* bs-sgd.c: torch.optim.SGD, as PyTorch 1.13's single-tensor implementation */
+#define G_LOG_DOMAIN "bs-engine"
+
+#include "bs-sgd.h"
+#include "bs-error.h"
+#include "bs-tensor.h"
+
+static gboolean
+step_param (BsOptimizer   *self,
+            BsParamGroup  *group,
+            BsTensor      *param,
+            GError       **error)
+{
+  BsDType dt = param->dtype;
+  double lr = bs_param_group_get (group, "lr", 0.0);
+  double momentum = bs_param_group_get (group, "momentum", 0.0);
+  double dampening = bs_param_group_get (group, "dampening", 0.0);
+  double weight_decay = bs_param_group_get (group, "weight_decay", 0.0);
+  gboolean nesterov = bs_param_group_get (group, "nesterov", 0.0) != 0.0;
+  gboolean maximize = bs_param_group_get (group, "maximize", 0.0) != 0.0;
+  BsTensor *buffer = NULL;
+  g_autofree double *p = NULL;
+  g_autofree double *d = NULL;
+  g_autofree double *buf = NULL;
+  gint64 n;
+
+  if (!bs_optimizer_check_grad (param, error))
+    return FALSE;
+  n = bs_tensor_numel (param);
+  p = bs_optimizer_load (param);
+  d = bs_optimizer_load (param->grad);
+
+  /* Python scalars enter the kernels rounded to the parameter's dtype. */
+  for (gint64 i = 0; i < n; i++)
+    {
+      if (maximize)
+        d[i] = -d[i];
+      if (weight_decay != 0.0)
+        d[i] = bs_optimizer_fma (dt, p[i], bs_optimizer_round (dt, weight_decay), d[i]);
+    }
+
+  if (momentum != 0.0)
+    {
+      buffer = bs_optimizer_get_state (self, param, "momentum_buffer");
+      if (buffer == NULL)
+        {
+          /* The first buffer is a clone of the (decayed) gradient. */
+          g_autoptr(BsTensor) clone = bs_tensor_new_from_doubles (param->context, dt,
+                                                                  param->ndim, param->shape,
+                                                                  d, error);
+
+          if (clone == NULL)
+            return FALSE;
+          bs_optimizer_set_state (self, param, "momentum_buffer", clone);
+          buf = g_memdup2 (d, n * sizeof (double));
+        }
+      else
+        {
+          double m = bs_optimizer_round (dt, momentum);
+          double keep = bs_optimizer_round (dt, 1.0 - dampening);
+
+          buf = bs_optimizer_load (buffer);
+          for (gint64 i = 0; i < n; i++)
+            buf[i] = bs_optimizer_fma (dt, d[i], keep, bs_optimizer_round (dt, buf[i] * m));
+          if (!bs_optimizer_store (buffer, buf, error))
+            return FALSE;
+        }
+      for (gint64 i = 0; i < n; i++)
+        d[i] = nesterov ? bs_optimizer_fma (dt, buf[i], bs_optimizer_round (dt, momentum), d[i])
+                        : buf[i];
+    }
+
+  for (gint64 i = 0; i < n; i++)
+    p[i] = bs_optimizer_fma (dt, d[i], bs_optimizer_round (dt, -lr), p[i]);
+  return bs_optimizer_store (param, p, error);
+}
+
+static gboolean
+sgd_step_group (BsOptimizer   *self,
+                BsParamGroup  *group,
+                GPtrArray     *updated,
+                GError       **error)
+{
+  for (guint i = 0; i < group->params->len; i++)
+    {
+      BsTensor *param = group->params->pdata[i];
+
+      if (param->grad == NULL)
+        continue;
+      if (!step_param (self, group, param, error))
+        return FALSE;
+      g_ptr_array_add (updated, param);
+    }
+  return TRUE;
+}
+
+static const BsOptimizerClass sgd_class = {
+  .name = "SGD",
+  .step_group = sgd_step_group,
+};
+
+static gboolean
+check_value (gboolean     invalid,
+             const char  *what,
+             double       value,
+             GError     **error)
+{
+  g_autofree char *text = NULL;
+
+  if (!invalid)
+    return TRUE;
+  text = bs_optimizer_format_float (value);
+  g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_VALUE, "Invalid %s: %s", what, text);
+  return FALSE;
+}
+
+BsOptimizer *
+bs_sgd_new (GPtrArray  *params,
+            double      lr,
+            double      momentum,
+            double      dampening,
+            double      weight_decay,
+            gboolean    nesterov,
+            GError    **error)
+{
+  const BsHyperParam defaults[] = {
+    { "lr", BS_HYPER_FLOAT, { lr } },
+    { "momentum", BS_HYPER_FLOAT, { momentum } },
+    { "dampening", BS_HYPER_FLOAT, { dampening } },
+    { "weight_decay", BS_HYPER_FLOAT, { weight_decay } },
+    { "nesterov", BS_HYPER_BOOL, { nesterov } },
+    { "maximize", BS_HYPER_BOOL, { FALSE } },
+    { "foreach", BS_HYPER_NONE, { 0 } },
+    { "differentiable", BS_HYPER_BOOL, { FALSE } },
+  };
+  BsOptimizer *self;
+
+  g_return_val_if_fail (params == NULL || params->len == 0 || params->pdata[0] != NULL, NULL);
+
+  /* In PyTorch's order, and with its comparisons (a NaN lr passes). */
+  if (!check_value (lr < 0.0, "learning rate", lr, error)
+      || !check_value (momentum < 0.0, "momentum value", momentum, error)
+      || !check_value (weight_decay < 0.0, "weight_decay value", weight_decay, error))
+    return NULL;
+  if (nesterov && (momentum <= 0.0 || dampening != 0.0))
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_VALUE,
+                           "Nesterov momentum requires a momentum and zero dampening");
+      return NULL;
+    }
+  if (params != NULL && params->len == 0)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_VALUE,
+                           "optimizer got an empty parameter list");
+      return NULL;
+    }
+
+  self = bs_optimizer_new (&sgd_class, NULL, defaults, G_N_ELEMENTS (defaults));
+  if (params != NULL && bs_optimizer_add_param_group (self, params, error) == NULL)
+    {
+      bs_optimizer_free (self);
+      return NULL;
+    }
+  return self;
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs Backstep and its reference side by side, several times, and prints medians and ratios.
+# Usage: tests/bench/run.sh [engine] [--runs N]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+runs=5
+suites=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs=$2; shift 2 ;;
+    *) suites+=("$1"); shift ;;
+  esac
+done
+[ ${#suites[@]} -gt 0 ] || suites=(engine)
+
+median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+
+# time_of COMMAND...: prints the seconds the command reports on its last line
+time_of() { "$@" 2>/dev/null | tail -n 1 | awk '{ print $2 }'; }
+
+bench_engine() {
+  local bin=build/tests/bench/bench-engine
+  printf '%-22s %12s %12s %12s %10s %10s\n' workload backstep_s "+sink_s" pytorch_s ratio sink_ratio
+  for w in chain; do
+    local c=() s=() p=()
+    for _ in $(seq "$runs"); do
+      c+=("$(time_of "$bin" "$w")")
+      s+=("$(time_of "$bin" "$w" --sink)")
+      p+=("$(time_of /usr/bin/python3 tests/bench/bench_engine.py "$w")")
+    done
+    local cm sm pm
+    cm=$(printf '%s\n' "${c[@]}" | median)
+    sm=$(printf '%s\n' "${s[@]}" | median)
+    pm=$(printf '%s\n' "${p[@]}" | median)
+    printf '%-22s %12.4f %12.4f %12.4f %10.3f %10.3f\n' "$w" "$cm" "$sm" "$pm" \
+      "$(echo "$cm / $pm" | bc -l)" "$(echo "$sm / $cm" | bc -l)"
+  done
+  echo "(medians of $runs runs; ratio = Backstep / PyTorch, sink_ratio = with sink / without)"
+}
+
+for suite in "${suites[@]}"; do
+  case "$suite" in
+    engine) bench_engine ;;
+    *) echo "unknown benchmark suite: $suite" >&2; exit 2 ;;
+  esac
+done

@@ -165,10 +165,10 @@ typedef struct {
 /* sum over inputs of sum(grad_i(func) · v_i-shaped weights): a scalar whose
  * gradient needs second derivatives of func. */
 static BsTensor *
-first_derivative (BsTensor *const *inputs,
-                  guint            n_inputs,
-                  gpointer         user_data,
-                  GError         **error)
+first_derivative_graded (BsTensor *const *inputs,
+                         guint            n_inputs,
+                         gpointer         user_data,
+                         GError         **error)
 {
   GradGradData *data = user_data;
   g_autoptr(BsTensor) output = data->func (inputs, n_inputs, data->user_data, error);
@@ -218,6 +218,22 @@ first_derivative (BsTensor *const *inputs,
     }
   return total != NULL ? g_steal_pointer (&total)
                        : bs_tensor_new_scalar (inputs[0]->context, BS_DTYPE_FLOAT64, 0.0);
+}
+
+/* gradcheck evaluates its function with grad mode off for the numerical
+ * Jacobian, but a first derivative needs autograd even then. */
+static BsTensor *
+first_derivative (BsTensor *const *inputs,
+                  guint            n_inputs,
+                  gpointer         user_data,
+                  GError         **error)
+{
+  BsContext *context = inputs[0]->context;
+  gboolean previous = bs_grad_mode_set (context, TRUE);
+  BsTensor *result = first_derivative_graded (inputs, n_inputs, user_data, error);
+
+  bs_grad_mode_set (context, previous);
+  return result;
 }
 
 gboolean

@@ -8,6 +8,8 @@
 #include "bs-storage.h"
 #include "bs-tensor.h"
 
+#include <cblas.h>
+
 /* PyTorch's default seed for the CPU generator. */
 #define BS_DEFAULT_SEED G_GUINT64_CONSTANT (67280421310721)
 
@@ -15,6 +17,10 @@ BsContext *
 bs_context_new (void)
 {
   BsContext *self = g_new0 (BsContext, 1);
+
+  /* Teaching-sized matrices are faster on one thread, and the window needs the
+   * other core; PyTorch runs single-threaded on this kind of machine too. */
+  openblas_set_num_threads (1);
 
   self->grad_enabled = TRUE;
   self->generator = bs_generator_new (BS_DEFAULT_SEED);

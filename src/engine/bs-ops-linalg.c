@@ -234,8 +234,14 @@ matrix_product (BsTensor  *out,
     {
       for (gint64 i = 0; i < batch; i++)
         {
-          const gint64 *pa = (const gint64 *) bs_tensor_data (a) + (batched ? i * a->strides[0] : 0);
-          const gint64 *pb = (const gint64 *) bs_tensor_data (b) + (batched ? i * b->strides[0] : 0);
+          const gint64 *pa = bs_tensor_data (a);
+          const gint64 *pb = bs_tensor_data (b);
+
+          if (batched)
+            {
+              pa += i * a->strides[0];
+              pb += i * b->strides[0];
+            }
 
           gemm_int64 (m, n, k, pa, a->strides[a->ndim - 2], a->strides[a->ndim - 1],
                       pb, b->strides[b->ndim - 2], b->strides[b->ndim - 1], accumulate,
@@ -421,7 +427,8 @@ mv_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra
   if (m == 0 || k == 0)
     return g_steal_pointer (&out);
   if (!check_blas_size (a, error) || !check_blas_size (v, error)
-      || (ba = blas_matrices (a, &la, error)) == NULL || (bv = blas_vector (v, &inc, error)) == NULL)
+      || (ba = blas_matrices (a, &la, error)) == NULL
+      || (bv = blas_vector (v, &inc, error)) == NULL)
     return NULL;
   {
     /* A transposed operand is its row-major k x m transpose, read with Trans. */
@@ -665,10 +672,10 @@ addmm_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **ex
   gint64 shape[2];
   g_autoptr(BsTensor) out = NULL;
 
-  if (a->dtype != b->dtype)
-    return set_runtime_error (error, "mat1 and mat2 must have the same dtype");
   if (bias->dtype != b->dtype)
     return set_runtime_error (error, "self and mat2 must have the same dtype");
+  if (a->dtype != b->dtype)
+    return set_runtime_error (error, "mat1 and mat2 must have the same dtype");
   if (a->ndim != 2)
     return set_runtime_error (error, "mat1 must be a matrix, got %d-D tensor", a->ndim);
   if (b->ndim != 2)

@@ -10,7 +10,11 @@
 #include "bs-backward.h"
 #include "bs-context.h"
 #include "bs-event-sink.h"
+#include "bs-generator.h"
+#include "bs-nn.h"
+#include "bs-optimizer.h"
 #include "bs-ops.h"
+#include "bs-sgd.h"
 #include "bs-tensor.h"
 
 #include <stdlib.h>
@@ -74,6 +78,56 @@ run_chain (BsContext *context)
   bs_tensor_unref (y);
 }
 
+static BsTensor *
+randn (BsContext *context, gint64 rows, gint64 cols)
+{
+  const gint64 shape[] = { rows, cols };
+  BsTensor *t = bs_tensor_new (context, BS_DTYPE_FLOAT32, 2, shape, NULL);
+
+  bs_generator_fill_normal (context->generator, BS_DTYPE_FLOAT32, bs_tensor_data (t),
+                            rows * cols, 0.0, 1.0);
+  return t;
+}
+
+/* model = Linear(784, 128) → ReLU → Linear(128, 10); cross_entropy; SGD(lr=0.01) */
+static void
+run_mlp (BsContext *context)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsTensor) w1 = NULL, b1 = NULL, w2 = NULL, b2 = NULL;
+  g_autoptr(BsTensor) x = randn (context, 64, 784);
+  g_autoptr(BsTensor) target = NULL;
+  g_autoptr(GPtrArray) params = g_ptr_array_new ();
+  BsOptimizer *sgd = NULL;
+  const gint64 n = 64;
+
+  CHECK (bs_nn_linear_init (context, 784, 128, TRUE, BS_DTYPE_FLOAT32, &w1, &b1, &error));
+  CHECK (bs_nn_linear_init (context, 128, 10, TRUE, BS_DTYPE_FLOAT32, &w2, &b2, &error));
+  target = bs_tensor_new (context, BS_DTYPE_INT64, 1, &n, NULL);
+  CHECK (bs_generator_fill_randint (context->generator, BS_DTYPE_INT64, bs_tensor_data (target),
+                                    n, 0, 10));
+  g_ptr_array_add (params, w1);
+  g_ptr_array_add (params, b1);
+  g_ptr_array_add (params, w2);
+  g_ptr_array_add (params, b2);
+  sgd = bs_sgd_new (params, 0.01, 0, 0, 0, FALSE, &error);
+  CHECK (sgd != NULL);
+
+  for (int step = 0; step < 100; step++)
+    {
+      g_autoptr(BsTensor) h = NULL, a = NULL, logits = NULL, loss = NULL;
+
+      bs_optimizer_zero_grad (sgd, FALSE);
+      CHECK ((h = bs_linear (x, w1, b1, &error)) != NULL);
+      CHECK ((a = bs_relu (h, &error)) != NULL);
+      CHECK ((logits = bs_linear (a, w2, b2, &error)) != NULL);
+      CHECK ((loss = bs_cross_entropy (logits, target, BS_REDUCTION_MEAN, -100, &error)) != NULL);
+      CHECK (bs_tensor_backward (loss, NULL, FALSE, FALSE, &error));
+      CHECK (bs_optimizer_step (sgd, &error));
+    }
+  bs_optimizer_free (sgd);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -89,6 +143,8 @@ main (int   argc,
   start = g_get_monotonic_time ();
   if (g_str_equal (workload, "chain"))
     run_chain (context);
+  else if (g_str_equal (workload, "mlp"))
+    run_mlp (context);
   else
     {
       g_printerr ("unknown workload %s\n", workload);

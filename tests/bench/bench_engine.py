@@ -14,9 +14,22 @@ def run_chain():
     y.backward()
 
 
+def run_mlp():
+    x = torch.randn(64, 784)
+    model = torch.nn.Sequential(
+        torch.nn.Linear(784, 128), torch.nn.ReLU(), torch.nn.Linear(128, 10))
+    target = torch.randint(0, 10, (64,))
+    sgd = torch.optim.SGD(model.parameters(), lr=0.01)
+    for _ in range(100):
+        sgd.zero_grad()
+        loss = torch.nn.functional.cross_entropy(model(x), target)
+        loss.backward()
+        sgd.step()
+
+
 def main():
     workload = sys.argv[1] if len(sys.argv) > 1 else "chain"
-    run = {"chain": run_chain}[workload]
+    run = {"chain": run_chain, "mlp": run_mlp}[workload]
     start = time.perf_counter()
     run()
     print(f"{workload} {time.perf_counter() - start:.6f}")

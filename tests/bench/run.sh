@@ -22,7 +22,7 @@ time_of() { "$@" 2>/dev/null | tail -n 1 | awk '{ print $2 }'; }
 bench_engine() {
   local bin=build/tests/bench/bench-engine
   printf '%-22s %12s %12s %12s %10s %10s\n' workload backstep_s "+sink_s" pytorch_s ratio sink_ratio
-  for w in chain; do
+  for w in chain mlp; do
     local c=() s=() p=()
     for _ in $(seq "$runs"); do
       c+=("$(time_of "$bin" "$w")")

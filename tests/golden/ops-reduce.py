@@ -70,8 +70,17 @@ INDEX_CASES = [
 ]
 
 
+def c_double(v):
+    v = float(v)
+    if v != v:
+        return "NAN"
+    if v in (float("inf"), float("-inf")):
+        return "INFINITY" if v > 0 else "-INFINITY"
+    return "%r" % v
+
+
 def c_doubles(name, values):
-    items = ["%r" % float(v) for v in values]
+    items = [c_double(v) for v in values]
     lines = ["  " + ", ".join(items[i:i + 4]) + "," for i in range(0, len(items), 4)]
     return "static const double %s[] = {\n%s\n};" % (name, "\n".join(lines))
 
@@ -116,6 +125,10 @@ def generate():
         chunks.append("/* %s on input %s */" % (expr, name))
         chunks.append("#define %s_ndim %d" % (ident, out.dim()))
         chunks.append(c_ints(ident, out.flatten().tolist()))
+    large = torch.full((100000,), 0.1)
+    chunks.append("/* torch.full((100000,), 0.1).sum() and .mean(), float32 */")
+    chunks.append("#define golden_sum_large %r" % large.sum().item())
+    chunks.append("#define golden_mean_large %r" % large.mean().item())
     return "\n".join(chunks) + "\n"
 
 

@@ -86,14 +86,19 @@ def run(ident, shapes, snippet):
     for k, x in enumerate(inputs):
         lines.append("static const double %s_grad%d[] = %s;"
                      % (ident, k, c_doubles(x.grad.reshape(-1).tolist())))
+    for k, s in enumerate(shapes):
+        lines.append("static const gint64 %s_in%d[] = %s;"
+                     % (ident, k, "{ " + ", ".join(map(str, s)) + " }" if s else "{ 0 }"))
     grads = ", ".join("%s_grad%d" % (ident, k) for k in range(len(inputs)))
-    lines.append('static const Golden golden_%s = { "%s", %d, %s_shape, %d, %s_out, { %s } };'
+    ins = ", ".join("{ %d, %s_in%d }" % (len(s), ident, k) for k, s in enumerate(shapes))
+    lines.append('static const Golden golden_%s = { "%s", %d, %s_shape, %d, %s_out, %d, '
+                 '{ %s }, { %s } };'
                  % (ident, type(out.grad_fn).__name__, len(shape), ident, out.numel(), ident,
-                    grads))
+                    len(inputs), ins, grads))
     return "\n".join(wrap(line) for line in lines)
 
 
-def wrap(line, width=100):
+def wrap(line, width=98):
     if len(line) <= width:
         return line
     out, cur = [], ""

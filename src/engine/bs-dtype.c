@@ -3,15 +3,6 @@
 
 #include "bs-dtype.h"
 
-gsize
-bs_dtype_size (BsDType dtype)
-{
-  static const gsize sizes[BS_N_DTYPES] = { 1, 8, 4, 8 };
-
-  g_return_val_if_fail (dtype < BS_N_DTYPES, 0);
-  return sizes[dtype];
-}
-
 const char *
 bs_dtype_name (BsDType dtype)
 {

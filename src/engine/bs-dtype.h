@@ -21,7 +21,12 @@ typedef enum {
   BS_DTYPE_CATEGORY_FLOATING,
 } BsDTypeCategory;
 
-gsize            bs_dtype_size          (BsDType dtype);
+static inline gsize
+bs_dtype_size (BsDType dtype)
+{
+  return dtype == BS_DTYPE_BOOL ? 1 : dtype == BS_DTYPE_FLOAT32 ? 4 : 8;
+}
+
 const char      *bs_dtype_name          (BsDType dtype);   /* "torch.float32" */
 const char      *bs_dtype_tensor_type   (BsDType dtype);   /* "torch.FloatTensor" */
 BsDTypeCategory  bs_dtype_category      (BsDType dtype);

@@ -1188,10 +1188,7 @@ clamp_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, 
 
   if (!NEEDS (0))
     return TRUE;
-  inside = bs_full_like (a, 1.0, error);
-  if (inside == NULL)
-    return FALSE;
-  inside = bs_cast_raw (g_steal_pointer (&inside), BS_DTYPE_BOOL, error);
+  inside = bs_tensor_new_full (a->context, BS_DTYPE_BOOL, a->ndim, a->shape, 1.0, error);
   for (int side = 0; side < 2 && inside != NULL; side++)
     {
       gboolean has = side == 0 ? node->args.has_min : node->args.has_max;

@@ -278,12 +278,6 @@ bs_tensor_same_shape (const BsTensor *a,
   return TRUE;
 }
 
-void *
-bs_tensor_data (const BsTensor *self)
-{
-  return self->storage->data + self->offset * (gint64) bs_dtype_size (self->dtype);
-}
-
 static gint64
 element_offset (const BsTensor *self,
                 gint64          linear_index)

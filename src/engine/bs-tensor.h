@@ -3,6 +3,7 @@
 
 #include "bs-types.h"
 #include "bs-dtype.h"
+#include "bs-storage.h"
 
 G_BEGIN_DECLS
 
@@ -89,7 +90,9 @@ gint64      bs_tensor_numel              (const BsTensor *self);
 gboolean    bs_tensor_is_contiguous      (const BsTensor *self);
 gboolean    bs_tensor_same_shape         (const BsTensor *a,
                                           const BsTensor *b);
-void       *bs_tensor_data               (const BsTensor *self);   /* at offset */
+/* The first element (at the tensor's offset). */
+#define bs_tensor_data(self) \
+  ((void *) ((self)->storage->data + (self)->offset * (gint64) bs_dtype_size ((self)->dtype)))
 double      bs_tensor_get                (const BsTensor *self,
                                           gint64          linear_index);
 void        bs_tensor_set                (BsTensor       *self,

@@ -1,0 +1,706 @@
+/* bs-value.c */
+#define G_LOG_DOMAIN "bs-lang"
+
+#include "bs-value.h"
+
+#include <math.h>
+#include <string.h>
+
+struct _BsHeap {
+  BsObject       *objects;                    /* doubly linked, newest first */
+  gsize           n_objects;
+  BsFinalizeFunc  finalizers[BS_OBJECT_CELL + 1];
+  gboolean        tearing_down;
+};
+
+/* --- heap -------------------------------------------------------------- */
+
+static void finalize_builtin (BsObject *object);
+
+BsHeap *
+bs_heap_new (void)
+{
+  return g_new0 (BsHeap, 1);
+}
+
+void
+bs_heap_set_finalizer (BsHeap         *heap,
+                       BsObjectType    type,
+                       BsFinalizeFunc  finalize)
+{
+  heap->finalizers[type] = finalize;
+}
+
+BsObject *
+bs_object_alloc (BsHeap       *heap,
+                 BsObjectType  type,
+                 gsize         size)
+{
+  BsObject *object = g_malloc0 (size);
+
+  object->ref_count = 1;
+  object->type = type;
+  object->heap = heap;
+  object->next = heap->objects;
+  if (heap->objects != NULL)
+    heap->objects->prev = object;
+  heap->objects = object;
+  heap->n_objects++;
+  return object;
+}
+
+static void
+unlink_object (BsObject *object)
+{
+  BsHeap *heap = object->heap;
+
+  if (object->prev != NULL)
+    object->prev->next = object->next;
+  else
+    heap->objects = object->next;
+  if (object->next != NULL)
+    object->next->prev = object->prev;
+  heap->n_objects--;
+}
+
+static void
+object_free (BsObject *object)
+{
+  BsHeap *heap = object->heap;
+
+  unlink_object (object);
+  if (heap->finalizers[object->type] != NULL)
+    heap->finalizers[object->type] (object);
+  else
+    finalize_builtin (object);
+  g_free (object);
+}
+
+void
+bs_heap_free (BsHeap *heap)
+{
+  if (heap == NULL)
+    return;
+  /* Releasing one object may release others: take a reference to every object
+   * first, so that none is freed while we walk the list, then finalise all. */
+  heap->tearing_down = TRUE;
+  for (BsObject *o = heap->objects; o != NULL; o = o->next)
+    o->ref_count = G_MAXINT / 2;
+  while (heap->objects != NULL)
+    {
+      BsObject *object = heap->objects;
+
+      unlink_object (object);
+      if (heap->finalizers[object->type] != NULL)
+        heap->finalizers[object->type] (object);
+      else
+        finalize_builtin (object);
+      g_free (object);
+    }
+  g_free (heap);
+}
+
+gsize
+bs_heap_n_objects (BsHeap *heap)
+{
+  return heap->n_objects;
+}
+
+BsValue
+bs_value_ref (BsValue v)
+{
+  if (v.type == BS_VALUE_OBJECT)
+    v.as.object->ref_count++;
+  return v;
+}
+
+void
+bs_value_unref (BsValue v)
+{
+  BsObject *object;
+
+  if (v.type != BS_VALUE_OBJECT)
+    return;
+  object = v.as.object;
+  if (object->heap->tearing_down)
+    return;
+  if (--object->ref_count == 0)
+    object_free (object);
+}
+
+/* --- strings ----------------------------------------------------------- */
+
+BsValue
+bs_str_new (BsHeap     *heap,
+            const char *text,
+            gssize      length)
+{
+  BsStr *str;
+
+  if (length < 0)
+    length = strlen (text);
+  str = (BsStr *) bs_object_alloc (heap, BS_OBJECT_STR, sizeof (BsStr) + length + 1);
+  memcpy (str->data, text, length);
+  str->data[length] = '\0';
+  str->length = length;
+  str->n_chars = g_utf8_strlen (str->data, length);
+  str->hash = g_str_hash (str->data);
+  return BS_OBJECT (str);
+}
+
+BsValue
+bs_str_take (BsHeap *heap,
+             char   *text)
+{
+  BsValue v = bs_str_new (heap, text, -1);
+
+  g_free (text);
+  return v;
+}
+
+const char *
+bs_value_str (BsValue v)
+{
+  return bs_value_is_object (v, BS_OBJECT_STR) ? ((BsStr *) v.as.object)->data : NULL;
+}
+
+/* --- lists and tuples -------------------------------------------------- */
+
+BsValue
+bs_list_new (BsHeap *heap)
+{
+  BsList *list = (BsList *) bs_object_alloc (heap, BS_OBJECT_LIST, sizeof (BsList));
+
+  list->items = g_array_new (FALSE, FALSE, sizeof (BsValue));
+  return BS_OBJECT (list);
+}
+
+void
+bs_list_append (BsValue list,
+                BsValue item)
+{
+  g_return_if_fail (bs_value_is_object (list, BS_OBJECT_LIST));
+  g_array_append_val (((BsList *) list.as.object)->items, item);
+}
+
+BsValue
+bs_tuple_new (BsHeap *heap,
+              gsize   length)
+{
+  BsTuple *tuple = (BsTuple *) bs_object_alloc (heap, BS_OBJECT_TUPLE,
+                                                sizeof (BsTuple) + length * sizeof (BsValue));
+
+  tuple->length = length;
+  return BS_OBJECT (tuple);
+}
+
+BsValue *
+bs_value_items (BsValue  v,
+                gsize   *length)
+{
+  if (bs_value_is_object (v, BS_OBJECT_LIST))
+    {
+      GArray *items = ((BsList *) v.as.object)->items;
+
+      *length = items->len;
+      return (BsValue *) items->data;
+    }
+  if (bs_value_is_object (v, BS_OBJECT_TUPLE))
+    {
+      BsTuple *tuple = (BsTuple *) v.as.object;
+
+      *length = tuple->length;
+      return tuple->items;
+    }
+  *length = 0;
+  return NULL;
+}
+
+/* --- hashing and equality ---------------------------------------------- */
+
+gboolean
+bs_value_hash (BsValue  v,
+               guint   *hash)
+{
+  switch (v.type)
+    {
+    case BS_VALUE_NONE:
+      *hash = 0x9e3779b9u;
+      return TRUE;
+    case BS_VALUE_BOOL:
+      *hash = v.as.boolean ? 1 : 0;    /* True == 1, so they must hash alike */
+      return TRUE;
+    case BS_VALUE_INT:
+      *hash = (guint) (v.as.integer ^ (v.as.integer >> 32));
+      return TRUE;
+    case BS_VALUE_FLOAT:
+      if (v.as.number == floor (v.as.number) && fabs (v.as.number) < 9.2e18)
+        {
+          gint64 i = (gint64) v.as.number;
+
+          *hash = (guint) (i ^ (i >> 32));
+        }
+      else
+        {
+          *hash = g_double_hash (&v.as.number);
+        }
+      return TRUE;
+    case BS_VALUE_OBJECT:
+    default:
+      break;
+    }
+  switch (v.as.object->type)
+    {
+    case BS_OBJECT_STR:
+      *hash = ((BsStr *) v.as.object)->hash;
+      return TRUE;
+    case BS_OBJECT_TUPLE:
+      {
+        BsTuple *tuple = (BsTuple *) v.as.object;
+        guint h = 0x345678u;
+
+        for (gsize i = 0; i < tuple->length; i++)
+          {
+            guint item;
+
+            if (!bs_value_hash (tuple->items[i], &item))
+              return FALSE;
+            h = (h ^ item) * 1000003u;
+          }
+        *hash = h;
+        return TRUE;
+      }
+    case BS_OBJECT_LIST:
+    case BS_OBJECT_DICT:
+      return FALSE;
+    default:
+      /* identity, as object.__hash__ (tensors hash by identity too) */
+      *hash = g_direct_hash (v.as.object);
+      return TRUE;
+    }
+}
+
+static gboolean
+is_number (BsValue v)
+{
+  return v.type == BS_VALUE_BOOL || v.type == BS_VALUE_INT || v.type == BS_VALUE_FLOAT;
+}
+
+static double
+as_double (BsValue v)
+{
+  switch (v.type)
+    {
+    case BS_VALUE_BOOL: return v.as.boolean;
+    case BS_VALUE_INT: return (double) v.as.integer;
+    case BS_VALUE_FLOAT: return v.as.number;
+    default: return NAN;
+    }
+}
+
+gboolean
+bs_value_equal (BsValue a,
+                BsValue b)
+{
+  if (is_number (a) && is_number (b))
+    {
+      if (a.type != BS_VALUE_FLOAT && b.type != BS_VALUE_FLOAT)
+        {
+          gint64 x = a.type == BS_VALUE_BOOL ? a.as.boolean : a.as.integer;
+          gint64 y = b.type == BS_VALUE_BOOL ? b.as.boolean : b.as.integer;
+
+          return x == y;
+        }
+      return as_double (a) == as_double (b);
+    }
+  if (a.type != b.type)
+    return FALSE;
+  if (a.type == BS_VALUE_NONE)
+    return TRUE;
+  if (a.as.object == b.as.object)
+    return TRUE;
+  if (a.as.object->type != b.as.object->type)
+    return FALSE;
+  switch (a.as.object->type)
+    {
+    case BS_OBJECT_STR:
+      {
+        BsStr *x = (BsStr *) a.as.object, *y = (BsStr *) b.as.object;
+
+        return x->length == y->length && memcmp (x->data, y->data, x->length) == 0;
+      }
+    case BS_OBJECT_LIST:
+    case BS_OBJECT_TUPLE:
+      {
+        gsize n, m;
+        BsValue *x = bs_value_items (a, &n), *y = bs_value_items (b, &m);
+
+        if (n != m)
+          return FALSE;
+        for (gsize i = 0; i < n; i++)
+          if (!bs_value_equal (x[i], y[i]))
+            return FALSE;
+        return TRUE;
+      }
+    case BS_OBJECT_DICT:
+      {
+        BsDict *x = (BsDict *) a.as.object;
+
+        if (x->n_live != ((BsDict *) b.as.object)->n_live)
+          return FALSE;
+        for (guint i = 0; i < x->entries->len; i++)
+          {
+            BsDictEntry *e = &g_array_index (x->entries, BsDictEntry, i);
+            BsValue other;
+
+            if (e->deleted)
+              continue;
+            if (!bs_dict_get (b, e->key, &other) || !bs_value_equal (e->value, other))
+              return FALSE;
+          }
+        return TRUE;
+      }
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+bs_value_truthy (BsValue v)
+{
+  switch (v.type)
+    {
+    case BS_VALUE_NONE: return FALSE;
+    case BS_VALUE_BOOL: return v.as.boolean;
+    case BS_VALUE_INT: return v.as.integer != 0;
+    case BS_VALUE_FLOAT: return v.as.number != 0.0;
+    case BS_VALUE_OBJECT:
+    default:
+      break;
+    }
+  switch (v.as.object->type)
+    {
+    case BS_OBJECT_STR: return ((BsStr *) v.as.object)->length > 0;
+    case BS_OBJECT_LIST: return ((BsList *) v.as.object)->items->len > 0;
+    case BS_OBJECT_TUPLE: return ((BsTuple *) v.as.object)->length > 0;
+    case BS_OBJECT_DICT: return ((BsDict *) v.as.object)->n_live > 0;
+    default: return TRUE;
+    }
+}
+
+const char *
+bs_value_type_name (BsValue v)
+{
+  switch (v.type)
+    {
+    case BS_VALUE_NONE: return "NoneType";
+    case BS_VALUE_BOOL: return "bool";
+    case BS_VALUE_INT: return "int";
+    case BS_VALUE_FLOAT: return "float";
+    case BS_VALUE_OBJECT:
+    default:
+      break;
+    }
+  switch (v.as.object->type)
+    {
+    case BS_OBJECT_STR: return "str";
+    case BS_OBJECT_LIST: return "list";
+    case BS_OBJECT_TUPLE: return ((BsTuple *) v.as.object)->is_size ? "torch.Size" : "tuple";
+    case BS_OBJECT_DICT: return "dict";
+    case BS_OBJECT_RANGE: return "range";
+    case BS_OBJECT_SLICE: return "slice";
+    case BS_OBJECT_FUNCTION: return "function";
+    case BS_OBJECT_BUILTIN: return "builtin_function_or_method";
+    case BS_OBJECT_BOUND_METHOD: return "method";
+    case BS_OBJECT_CLASS: return "type";
+    case BS_OBJECT_INSTANCE: return "object";
+    case BS_OBJECT_MODULE: return "module";
+    case BS_OBJECT_TENSOR: return "Tensor";
+    case BS_OBJECT_NATIVE: return ((BsNative *) v.as.object)->klass->name;
+    case BS_OBJECT_CELL: return "cell";
+    default: return "object";
+    }
+}
+
+/* --- dicts ------------------------------------------------------------- */
+
+BsValue
+bs_dict_new (BsHeap *heap)
+{
+  BsDict *dict = (BsDict *) bs_object_alloc (heap, BS_OBJECT_DICT, sizeof (BsDict));
+
+  dict->entries = g_array_new (FALSE, FALSE, sizeof (BsDictEntry));
+  return BS_OBJECT (dict);
+}
+
+/* Returns the entry index for key, or -1; *slot receives where it is or would go. */
+static gint64
+dict_find (BsDict  *dict,
+           BsValue  key,
+           guint    hash,
+           gsize   *slot)
+{
+  gsize mask, i;
+
+  if (dict->index_size == 0)
+    return -1;
+  mask = dict->index_size - 1;
+  for (i = hash & mask;; i = (i + 1) & mask)
+    {
+      gint64 e = dict->index[i];
+
+      if (e == -1)
+        {
+          *slot = i;
+          return -1;
+        }
+      if (e >= 0)
+        {
+          BsDictEntry *entry = &g_array_index (dict->entries, BsDictEntry, e);
+
+          if (entry->hash == hash && bs_value_equal (entry->key, key))
+            {
+              *slot = i;
+              return e;
+            }
+        }
+    }
+}
+
+static void
+dict_rebuild_index (BsDict *dict)
+{
+  gsize size = 8;
+
+  while (size < (dict->n_live + 1) * 2)
+    size *= 2;
+  /* compact away deleted entries */
+  for (guint i = 0; i < dict->entries->len;)
+    {
+      if (g_array_index (dict->entries, BsDictEntry, i).deleted)
+        g_array_remove_index (dict->entries, i);
+      else
+        i++;
+    }
+  g_free (dict->index);
+  dict->index = g_new (gint64, size);
+  dict->index_size = size;
+  for (gsize i = 0; i < size; i++)
+    dict->index[i] = -1;
+  for (guint e = 0; e < dict->entries->len; e++)
+    {
+      guint hash = g_array_index (dict->entries, BsDictEntry, e).hash;
+      gsize i;
+
+      for (i = hash & (size - 1); dict->index[i] != -1; i = (i + 1) & (size - 1))
+        ;
+      dict->index[i] = e;
+    }
+}
+
+gboolean
+bs_dict_set (BsValue   dict_value,
+             BsValue   key,
+             BsValue   value,
+             char    **message)
+{
+  BsDict *dict = (BsDict *) dict_value.as.object;
+  guint hash;
+  gsize slot = 0;
+  gint64 e;
+
+  if (!bs_value_hash (key, &hash))
+    {
+      if (message != NULL)
+        *message = g_strdup_printf ("unhashable type: '%s'", bs_value_type_name (key));
+      bs_value_unref (value);
+      return FALSE;
+    }
+  e = dict_find (dict, key, hash, &slot);
+  if (e >= 0)
+    {
+      BsDictEntry *entry = &g_array_index (dict->entries, BsDictEntry, e);
+
+      bs_value_unref (entry->value);
+      entry->value = value;
+      return TRUE;
+    }
+  if (dict->entries->len + 1 > dict->index_size / 2)
+    {
+      dict_rebuild_index (dict);
+      dict_find (dict, key, hash, &slot);
+    }
+  {
+    BsDictEntry entry = { bs_value_ref (key), value, hash, FALSE };
+
+    g_array_append_val (dict->entries, entry);
+    dict->index[slot] = dict->entries->len - 1;
+    dict->n_live++;
+  }
+  return TRUE;
+}
+
+gboolean
+bs_dict_get (BsValue  dict_value,
+             BsValue  key,
+             BsValue *value)
+{
+  BsDict *dict = (BsDict *) dict_value.as.object;
+  guint hash;
+  gsize slot;
+  gint64 e;
+
+  if (!bs_value_hash (key, &hash))
+    return FALSE;
+  e = dict_find (dict, key, hash, &slot);
+  if (e < 0)
+    return FALSE;
+  if (value != NULL)
+    *value = g_array_index (dict->entries, BsDictEntry, e).value;
+  return TRUE;
+}
+
+gboolean
+bs_dict_remove (BsValue dict_value,
+                BsValue key)
+{
+  BsDict *dict = (BsDict *) dict_value.as.object;
+  guint hash;
+  gsize slot;
+  gint64 e;
+  BsDictEntry *entry;
+
+  if (!bs_value_hash (key, &hash))
+    return FALSE;
+  e = dict_find (dict, key, hash, &slot);
+  if (e < 0)
+    return FALSE;
+  entry = &g_array_index (dict->entries, BsDictEntry, e);
+  bs_value_unref (entry->key);
+  bs_value_unref (entry->value);
+  entry->key = entry->value = BS_NONE;
+  entry->deleted = TRUE;
+  dict->index[slot] = -2;   /* a tombstone keeps probe chains intact */
+  dict->n_live--;
+  return TRUE;
+}
+
+gboolean
+bs_dict_set_str (BsValue     dict,
+                 const char *key,
+                 BsValue     value)
+{
+  BsValue k = bs_str_new (dict.as.object->heap, key, -1);
+  gboolean ok = bs_dict_set (dict, k, value, NULL);
+
+  bs_value_unref (k);
+  return ok;
+}
+
+gboolean
+bs_dict_get_str (BsValue     dict,
+                 const char *key,
+                 BsValue    *value)
+{
+  BsValue k = bs_str_new (dict.as.object->heap, key, -1);
+  gboolean found = bs_dict_get (dict, k, value);
+
+  bs_value_unref (k);
+  return found;
+}
+
+/* --- tensors and natives ----------------------------------------------- */
+
+BsValue
+bs_tensor_value (BsHeap   *heap,
+                 BsTensor *tensor)
+{
+  BsTensorObject *object = (BsTensorObject *) bs_object_alloc (heap, BS_OBJECT_TENSOR,
+                                                               sizeof (BsTensorObject));
+
+  object->tensor = tensor;
+  return BS_OBJECT (object);
+}
+
+BsTensor *
+bs_value_tensor (BsValue v)
+{
+  return bs_value_is_object (v, BS_OBJECT_TENSOR) ? ((BsTensorObject *) v.as.object)->tensor
+                                                  : NULL;
+}
+
+BsValue
+bs_native_new (BsHeap              *heap,
+               const BsNativeClass *klass,
+               gpointer             data)
+{
+  BsNative *native = (BsNative *) bs_object_alloc (heap, BS_OBJECT_NATIVE, sizeof (BsNative));
+
+  native->klass = klass;
+  native->data = data;
+  return BS_OBJECT (native);
+}
+
+gpointer
+bs_value_native (BsValue              v,
+                 const BsNativeClass *klass)
+{
+  if (!bs_value_is_object (v, BS_OBJECT_NATIVE) || ((BsNative *) v.as.object)->klass != klass)
+    return NULL;
+  return ((BsNative *) v.as.object)->data;
+}
+
+/* Releases what the types defined here hold; the interpreter registers
+ * finalizers for its own types (functions, classes, instances...). */
+static void
+finalize_builtin (BsObject *object)
+{
+  switch (object->type)
+    {
+    case BS_OBJECT_LIST:
+      {
+        GArray *items = ((BsList *) object)->items;
+
+        for (guint i = 0; i < items->len; i++)
+          bs_value_unref (g_array_index (items, BsValue, i));
+        g_array_unref (items);
+        break;
+      }
+    case BS_OBJECT_TUPLE:
+      {
+        BsTuple *tuple = (BsTuple *) object;
+
+        for (gsize i = 0; i < tuple->length; i++)
+          bs_value_unref (tuple->items[i]);
+        break;
+      }
+    case BS_OBJECT_DICT:
+      {
+        BsDict *dict = (BsDict *) object;
+
+        for (guint i = 0; i < dict->entries->len; i++)
+          {
+            BsDictEntry *e = &g_array_index (dict->entries, BsDictEntry, i);
+
+            bs_value_unref (e->key);
+            bs_value_unref (e->value);
+          }
+        g_array_unref (dict->entries);
+        g_free (dict->index);
+        break;
+      }
+    case BS_OBJECT_TENSOR:
+      g_clear_pointer (&((BsTensorObject *) object)->tensor, bs_tensor_unref);
+      break;
+    case BS_OBJECT_NATIVE:
+      {
+        BsNative *native = (BsNative *) object;
+
+        if (native->klass->free_data != NULL && native->data != NULL)
+          native->klass->free_data (native->data);
+        break;
+      }
+    default:
+      break;
+    }
+}

@@ -1,0 +1,181 @@
+/* bs-value.h: the interpreter's values
+ *
+ * As in clox: small values (None, bools, ints, floats) live inside BsValue;
+ * everything else is a reference-counted BsObject. Every object is also on its
+ * heap's list, so that cycles (an instance that refers to itself) are reclaimed
+ * when the heap is freed at the end of a run.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "bs-tensor.h"
+
+G_BEGIN_DECLS
+
+typedef struct _BsObject BsObject;
+typedef struct _BsHeap   BsHeap;
+
+typedef enum {
+  BS_VALUE_NONE,
+  BS_VALUE_BOOL,
+  BS_VALUE_INT,
+  BS_VALUE_FLOAT,
+  BS_VALUE_OBJECT,
+} BsValueType;
+
+typedef struct {
+  BsValueType type;
+  union {
+    gboolean  boolean;
+    gint64    integer;
+    double    number;
+    BsObject *object;
+  } as;
+} BsValue;
+
+typedef enum {
+  BS_OBJECT_STR,
+  BS_OBJECT_LIST,
+  BS_OBJECT_TUPLE,
+  BS_OBJECT_DICT,
+  BS_OBJECT_RANGE,
+  BS_OBJECT_SLICE,
+  BS_OBJECT_FUNCTION,      /* a def or lambda: owned by the interpreter */
+  BS_OBJECT_BUILTIN,       /* a C function */
+  BS_OBJECT_BOUND_METHOD,
+  BS_OBJECT_CLASS,
+  BS_OBJECT_INSTANCE,
+  BS_OBJECT_MODULE,
+  BS_OBJECT_TENSOR,
+  BS_OBJECT_NATIVE,        /* an engine handle: dtype, grad_fn, optimizer, iterator... */
+  BS_OBJECT_CELL,          /* a closed-over variable */
+} BsObjectType;
+
+struct _BsObject {
+  gint          ref_count;
+  BsObjectType  type;
+  BsHeap       *heap;      /* Borrowed */
+  BsObject     *prev;      /* the heap's list of live objects */
+  BsObject     *next;
+};
+
+#define BS_NONE            ((BsValue) { .type = BS_VALUE_NONE })
+#define BS_BOOL(b)         ((BsValue) { .type = BS_VALUE_BOOL, .as.boolean = !!(b) })
+#define BS_INT(i)          ((BsValue) { .type = BS_VALUE_INT, .as.integer = (i) })
+#define BS_FLOAT(f)        ((BsValue) { .type = BS_VALUE_FLOAT, .as.number = (f) })
+#define BS_OBJECT(o)       ((BsValue) { .type = BS_VALUE_OBJECT, .as.object = (BsObject *) (o) })
+
+#define bs_value_is_none(v)    ((v).type == BS_VALUE_NONE)
+#define bs_value_is_object(v, t) ((v).type == BS_VALUE_OBJECT && (v).as.object->type == (t))
+
+/* New references; bs_value_ref/unref do nothing for small values. */
+BsValue     bs_value_ref          (BsValue v);
+void        bs_value_unref        (BsValue v);
+
+/* --- strings ----------------------------------------------------------- */
+
+typedef struct {
+  BsObject  base;
+  gsize     length;        /* bytes, UTF-8 */
+  glong     n_chars;       /* code points */
+  guint     hash;
+  char      data[];        /* NUL-terminated */
+} BsStr;
+
+BsValue     bs_str_new            (BsHeap *heap, const char *text, gssize length);
+BsValue     bs_str_take           (BsHeap *heap, char *text);   /* frees text */
+const char *bs_value_str          (BsValue v);                  /* NULL unless a str */
+
+/* --- sequences --------------------------------------------------------- */
+
+typedef struct {
+  BsObject  base;
+  GArray   *items;         /* BsValue, each holding a reference */
+} BsList;
+
+typedef struct {
+  BsObject  base;
+  gsize     length;
+  gboolean  is_size;       /* a torch.Size: a tuple that prints differently */
+  BsValue   items[];
+} BsTuple;
+
+BsValue     bs_list_new           (BsHeap *heap);
+void        bs_list_append        (BsValue list, BsValue item);   /* takes item */
+BsValue     bs_tuple_new          (BsHeap *heap, gsize length);   /* items None */
+/* Items of a list or tuple (borrowed), or NULL. */
+BsValue    *bs_value_items        (BsValue v, gsize *length);
+
+/* --- dicts: insertion-ordered, keys compared as Python does ------------ */
+
+typedef struct {
+  BsValue key;
+  BsValue value;
+  guint   hash;
+  gboolean deleted;
+} BsDictEntry;
+
+typedef struct {
+  BsObject  base;
+  GArray   *entries;       /* BsDictEntry in insertion order */
+  gsize     n_live;
+  gint64   *index;         /* open addressing into entries, -1 empty */
+  gsize     index_size;
+} BsDict;
+
+BsValue     bs_dict_new           (BsHeap *heap);
+/* FALSE when the key is unhashable (sets a TypeError text in *message). */
+gboolean    bs_dict_set           (BsValue dict, BsValue key, BsValue value, char **message);
+gboolean    bs_dict_get           (BsValue dict, BsValue key, BsValue *value);  /* borrowed */
+gboolean    bs_dict_remove        (BsValue dict, BsValue key);
+gboolean    bs_dict_set_str       (BsValue dict, const char *key, BsValue value);
+gboolean    bs_dict_get_str       (BsValue dict, const char *key, BsValue *value);
+
+/* --- tensors and engine handles --------------------------------------- */
+
+typedef struct {
+  BsObject  base;
+  BsTensor *tensor;        /* Owned */
+} BsTensorObject;
+
+BsValue     bs_tensor_value       (BsHeap *heap, BsTensor *tensor);  /* takes a reference */
+BsTensor   *bs_value_tensor       (BsValue v);                       /* borrowed or NULL */
+
+typedef struct _BsNativeClass BsNativeClass;
+
+typedef struct {
+  BsObject             base;
+  const BsNativeClass *klass;
+  gpointer             data;
+} BsNative;
+
+struct _BsNativeClass {
+  const char     *name;      /* Python's type name, e.g. "torch.dtype" */
+  GDestroyNotify  free_data;
+};
+
+BsValue     bs_native_new         (BsHeap *heap, const BsNativeClass *klass, gpointer data);
+gpointer    bs_value_native       (BsValue v, const BsNativeClass *klass);
+
+/* --- generic ----------------------------------------------------------- */
+
+/* A generic object of `size` bytes starting with a BsObject, with a finaliser
+ * that releases what it holds (the object itself is freed by the heap). */
+typedef void (*BsFinalizeFunc) (BsObject *object);
+
+BsObject   *bs_object_alloc       (BsHeap *heap, BsObjectType type, gsize size);
+void        bs_heap_set_finalizer (BsHeap *heap, BsObjectType type, BsFinalizeFunc finalize);
+
+BsHeap     *bs_heap_new           (void);
+/* Frees every object still alive, cycles included. */
+void        bs_heap_free          (BsHeap *heap);
+gsize       bs_heap_n_objects     (BsHeap *heap);
+
+/* Python's truth, equality and hashing for the types this file knows. */
+gboolean    bs_value_truthy       (BsValue v);
+gboolean    bs_value_equal        (BsValue a, BsValue b);
+gboolean    bs_value_hash         (BsValue v, guint *hash);
+const char *bs_value_type_name    (BsValue v);
+
+G_END_DECLS

@@ -310,11 +310,13 @@ test_linear_errors (void)
   g_assert_false (bs_nn_linear_init (context, -1, 2, TRUE, BS_DTYPE_FLOAT32, &weight, &bias,
                                      &error));
   g_assert_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME);
-  g_assert_cmpstr (error->message, ==, "Trying to create tensor with negative dimension -1: [2, -1]");
+  g_assert_cmpstr (error->message, ==,
+                   "Trying to create tensor with negative dimension -1: [2, -1]");
   g_clear_error (&error);
   g_assert_false (bs_nn_linear_init (context, 2, -3, TRUE, BS_DTYPE_FLOAT32, &weight, &bias,
                                      &error));
-  g_assert_cmpstr (error->message, ==, "Trying to create tensor with negative dimension -3: [-3, 2]");
+  g_assert_cmpstr (error->message, ==,
+                   "Trying to create tensor with negative dimension -3: [-3, 2]");
   g_assert_null (weight);
   g_assert_null (bias);
 }

@@ -1042,7 +1042,8 @@ test_int_and_bool (void)
 
   soft = bs_softmax (i, 1, &error);
   g_assert_null (soft);
-  g_assert_cmpstr (error->message, ==, "\"softmax_lastdim_kernel_impl\" not implemented for 'Long'");
+  g_assert_cmpstr (error->message, ==,
+                   "\"softmax_lastdim_kernel_impl\" not implemented for 'Long'");
   g_clear_error (&error);
   soft = bs_softmax (i, 0, &error);
   g_assert_null (soft);

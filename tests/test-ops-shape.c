@@ -961,6 +961,44 @@ test_gradcheck_chains (void)
   assert_gradgradcheck (slice_of_expand, in2, 2, NULL);
 }
 
+/* With create_graph, select's and slice's gradients are tracked (they are
+ * built from cat and index_select), so they can be differentiated again. */
+static void
+test_create_graph (void)
+{
+  g_autoptr(BsContext) context = bs_context_new ();
+  g_autoptr(BsTensor) x = ramp (context, BS_DTYPE_FLOAT64, DIMS (5));
+  g_autoptr(BsTensor) y = NULL;
+  g_autoptr(BsTensor) z = NULL;
+  g_autoptr(BsTensor) v = NULL;
+  g_autoptr(BsTensor) u = NULL;
+  g_autoptr(GPtrArray) gy = NULL;
+  g_autoptr(GPtrArray) gz = NULL;
+  g_autoptr(GError) error = NULL;
+  BsBackwardOptions options = { TRUE, TRUE, FALSE };
+  const double ey[] = { 1, 0, 0, 2, 0 };
+  const double ez[] = { 0, 0, 0, 7, 0 };
+
+  x->requires_grad = TRUE;
+  y = bs_slice (x, 0, 0, END, 3, &error);
+  v = ramp (context, BS_DTYPE_FLOAT64, DIMS (2));
+  bs_tensor_set (v, 0, 1.0);
+  bs_tensor_set (v, 1, 2.0);
+  v->requires_grad = TRUE;
+  gy = bs_autograd_grad (&y, &v, 1, &x, 1, &options, &error);
+  g_assert_no_error (error);
+  assert_tensor_close (gy->pdata[0], ey, 5, 0.0);
+  g_assert_nonnull (((BsTensor *) gy->pdata[0])->grad_fn);
+
+  z = bs_select (x, 0, -2, &error);
+  u = bs_tensor_new_scalar (context, BS_DTYPE_FLOAT64, 7.0);
+  u->requires_grad = TRUE;
+  gz = bs_autograd_grad (&z, &u, 1, &x, 1, &options, &error);
+  g_assert_no_error (error);
+  assert_tensor_close (gz->pdata[0], ez, 5, 0.0);
+  g_assert_nonnull (((BsTensor *) gz->pdata[0])->grad_fn);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -979,5 +1017,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ops-shape/errors", test_errors);
   g_test_add_func ("/engine/ops-shape/edge-shapes", test_edge_shapes);
   g_test_add_func ("/engine/ops-shape/gradcheck-chains", test_gradcheck_chains);
+  g_test_add_func ("/engine/ops-shape/create-graph", test_create_graph);
   return g_test_run ();
 }

@@ -222,6 +222,19 @@ bs_custom_function_check_gradients (BsNode          *node,
 }
 
 gboolean
+bs_custom_function_check_saved (BsNode  *node,
+                                GError **error)
+{
+  g_return_val_if_fail (node != NULL, FALSE);
+  if (node->saved_released)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME, BS_MSG_FREED_GRAPH);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 bs_custom_function_input_is_tensor (BsNode *node,
                                     guint   input)
 {

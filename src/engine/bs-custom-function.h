@@ -45,6 +45,13 @@ gboolean  bs_custom_function_check_gradients  (BsNode               *node,
                                                 guint                 n_grads,
                                                 GError              **error);
 
+/* For ctx.saved_tensors: fails with PyTorch's freed-graph error once a
+ * backward without retain_graph has run the node, even when nothing was saved
+ * (PyTorch checks this before unpacking). Then unpack each slot with
+ * bs_node_saved(). */
+gboolean  bs_custom_function_check_saved      (BsNode               *node,
+                                                GError              **error);
+
 /* TRUE when the forward's argument input was a tensor. */
 gboolean  bs_custom_function_input_is_tensor  (BsNode               *node,
                                                 guint                 input);

@@ -240,7 +240,8 @@ gather (BsTensor         *a,
   return g_steal_pointer (&out);
 }
 
-/* out = zeros [outer, n, inner]; out[o, pos[j], :] += grad[o, j, :] */
+/* out = zeros [outer, n, inner]; out[o, pos[j], :] += grad[o, j, :]
+ * (gradients are float32 or float64) */
 static BsTensor *
 scatter_add (BsTensor            *grad,
              const IndexPlan     *plan,
@@ -272,8 +273,11 @@ scatter_add (BsTensor            *grad,
           }
         else
           {
+            double *dst = (double *) bs_tensor_data (out) + to;
+            const double *s = (const double *) bs_tensor_data (src) + from;
+
             for (gint64 t = 0; t < inner; t++)
-              bs_tensor_set (out, to + t, bs_tensor_get (out, to + t) + bs_tensor_get (src, from + t));
+              dst[t] += s[t];
           }
       }
   return g_steal_pointer (&out);
@@ -304,8 +308,7 @@ scatter_add_tracked (BsTensor            *grad,
       occurrence[j] = count[plan->pos[j]]++;
       rounds = MAX (rounds, occurrence[j] + 1);
     }
-  if (rounds == 0)
-    return bs_tensor_new (grad->context, grad->dtype, meta->ndim, meta->shape, error);
+  rounds = MAX (rounds, 1);   /* even all zeros stay connected to grad */
 
   g3 = bs_reshape (grad, shape3, 3, error);
   zero = g3 ? bs_tensor_new (grad->context, grad->dtype, 3, zshape, error) : NULL;
@@ -412,7 +415,7 @@ const BsOpInfo bs_op_index = {
   .name = "index", .grad_fn_name = "IndexBackward0", .symbol = "[]", .n_inputs = 2,
   .nondiff_inputs = 1u << 1,
   .forward = index_forward, .save = save_index, .backward = index_backward,
-  .formulas = { "∂a[idx]/∂a: 1 where each entry was taken from (repeats add up)" },
+  .formulas = { "∂a[idx]/∂a: 1 where each entry was taken from (repeats add up)", "" },
 };
 
 BsTensor *
@@ -471,7 +474,7 @@ const BsOpInfo bs_op_index_select = {
   .n_inputs = 2, .nondiff_inputs = 1u << 1,
   .forward = index_select_forward, .save = save_index, .backward = index_select_backward,
   .formulas = { "∂a.index_select(d, idx)/∂a: 1 where each entry was taken from "
-                "(repeats add up)" },
+                "(repeats add up)", "" },
 };
 
 BsTensor *
@@ -607,10 +610,12 @@ cat_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GE
   return TRUE;
 }
 
+#define CAT_FORMULA "∂cat(ts)/∂tᵢ: the gradient's slab where tᵢ was placed"
+
 const BsOpInfo bs_op_cat = {
   .name = "cat", .grad_fn_name = "CatBackward0", .symbol = "cat", .n_inputs = 0,
   .forward = cat_forward, .backward = cat_backward,
-  .formulas = { "∂cat(ts)/∂tᵢ: the gradient's slab where tᵢ was placed" },
+  .formulas = { CAT_FORMULA, CAT_FORMULA, CAT_FORMULA },
 };
 
 BsTensor *
@@ -683,10 +688,12 @@ stack_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
   return TRUE;
 }
 
+#define STACK_FORMULA "∂stack(ts)/∂tᵢ: the gradient's i-th slice along the new dim"
+
 const BsOpInfo bs_op_stack = {
   .name = "stack", .grad_fn_name = "StackBackward0", .symbol = "stack", .n_inputs = 0,
   .forward = stack_forward, .backward = stack_backward,
-  .formulas = { "∂stack(ts)/∂tᵢ: the gradient's i-th slice along the new dim" },
+  .formulas = { STACK_FORMULA, STACK_FORMULA, STACK_FORMULA },
 };
 
 BsTensor *

@@ -48,7 +48,6 @@ mul_scalar (BsTensor  *a,
 
 typedef struct {
   BsDType dtype;
-  double  total;
 } MseLoopArgs;
 
 /* out = (a - b)², in the inputs' dtype, as PyTorch computes it */
@@ -92,7 +91,7 @@ mse_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
   g_autoptr(BsTensor) a = NULL;
   g_autoptr(BsTensor) b = NULL;
   g_autoptr(BsTensor) squares = NULL;
-  MseLoopArgs k = { dtype, 0.0 };
+  MseLoopArgs k = { dtype };
   BsIter iter;
 
   if (!bs_broadcast_shapes (in[0]->ndim, in[0]->shape, in[1]->ndim, in[1]->shape, &ndim, shape,
@@ -117,12 +116,18 @@ mse_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
   if (args->reduction == BS_REDUCTION_NONE)
     return g_steal_pointer (&squares);
   {
-    /* squares is a fresh tensor with no history: reduce it untracked */
-    gboolean previous = bs_grad_mode_set (in[0]->context, FALSE);
-    BsTensor *out = args->reduction == BS_REDUCTION_SUM ? bs_sum (squares, error)
-                                                        : bs_mean (squares, error);
+    /* reduced here rather than with bs_sum, which would announce a tensor of its own */
+    gint64 count = bs_tensor_numel (squares);
+    const char *p = bs_tensor_data (squares);
+    gsize size = bs_dtype_size (dtype);
+    BsTensor *out = bs_tensor_new (in[0]->context, dtype, 0, NULL, error);
+    double total = 0.0;
 
-    bs_grad_mode_set (in[0]->context, previous);
+    if (out == NULL)
+      return NULL;
+    for (gint64 i = 0; i < count; i++)
+      total += bs_dtype_load (p + i * size, dtype);
+    bs_tensor_set (out, 0, args->reduction == BS_REDUCTION_SUM ? total : total / (double) count);
     return out;
   }
 }

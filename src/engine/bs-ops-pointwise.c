@@ -80,8 +80,8 @@ binary_double (int kind, double a, double b, double alpha)
 {
   switch (kind)
     {
-    case K_ADD: return a + alpha * b;
-    case K_SUB: return a - alpha * b;
+    case K_ADD: return alpha == 1.0 ? a + b : fma (alpha, b, a);
+    case K_SUB: return alpha == 1.0 ? a - b : fma (-alpha, b, a);
     case K_MUL: return a * b;
     case K_DIV: return a / b;
     case K_POW: return pow (a, b);
@@ -136,8 +136,9 @@ binary_loop (char         **p,
         { float x = *(const float *) a, y = *(const float *) b; *(float *) out = (expr); }
       switch (k->kind)
         {
-        case K_ADD: if (alpha == 1.0f) { FLOAT_LOOP (x + y) } else { FLOAT_LOOP (x + alpha * y) } return;
-        case K_SUB: if (alpha == 1.0f) { FLOAT_LOOP (x - y) } else { FLOAT_LOOP (x - alpha * y) } return;
+        /* PyTorch's CPU kernels fuse x + alpha*y into one rounding */
+        case K_ADD: if (alpha == 1.0f) { FLOAT_LOOP (x + y) } else { FLOAT_LOOP (fmaf (alpha, y, x)) } return;
+        case K_SUB: if (alpha == 1.0f) { FLOAT_LOOP (x - y) } else { FLOAT_LOOP (fmaf (-alpha, y, x)) } return;
         case K_MUL: FLOAT_LOOP (x * y) return;
         case K_DIV: FLOAT_LOOP (x / y) return;
         default: break;

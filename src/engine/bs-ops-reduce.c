@@ -876,6 +876,9 @@ softmax_raw (BsTensor  *a,
 {
   g_autoptr(BsTensor) c = NULL;
   g_autoptr(BsTensor) out = NULL;
+  gint64 size = (gint64) bs_dtype_size (a->dtype);
+  const char *src;
+  char *dst;
   Lines lines;
 
   if (!bs_wrap_dim (&dim, a->ndim, error))
@@ -897,6 +900,8 @@ softmax_raw (BsTensor  *a,
   if (out == NULL)
     return NULL;
   lines = lines_along (a, a->ndim > 0 ? dim : 0);
+  src = bs_tensor_data (c);
+  dst = bs_tensor_data (out);
   for (gint64 o = 0; o < lines.outer; o++)
     for (gint64 i = 0; i < lines.inner; i++)
       {
@@ -905,7 +910,7 @@ softmax_raw (BsTensor  *a,
 
         for (gint64 k = 0; k < lines.size; k++)
           {
-            double v = bs_tensor_get (c, first + k * lines.inner);
+            double v = bs_dtype_load (src + (first + k * lines.inner) * size, a->dtype);
 
             if (isnan (v) || v > max)
               max = v;
@@ -913,14 +918,15 @@ softmax_raw (BsTensor  *a,
               break;
           }
         for (gint64 k = 0; k < lines.size; k++)
-          total += exp (bs_tensor_get (c, first + k * lines.inner) - max);
+          total += exp (bs_dtype_load (src + (first + k * lines.inner) * size, a->dtype) - max);
         log_total = log (total);
         for (gint64 k = 0; k < lines.size; k++)
           {
-            gint64 j = first + k * lines.inner;
-            double shifted = bs_tensor_get (c, j) - max;
+            gint64 j = (first + k * lines.inner) * size;
+            double shifted = bs_dtype_load (src + j, a->dtype) - max;
 
-            bs_tensor_set (out, j, take_log ? shifted - log_total : exp (shifted) / total);
+            bs_dtype_store (dst + j, a->dtype,
+                            take_log ? shifted - log_total : exp (shifted) / total);
           }
       }
   return g_steal_pointer (&out);
@@ -1129,9 +1135,12 @@ arg_extremum (BsTensor  *a,
         return indices;
       for (int d = 0; d < a->ndim; d++)
         shape[d] = 1;
-      flat = reshape_raw (indices, a->ndim, shape);
-      bs_tensor_unref (indices);
-      return g_steal_pointer (&flat);
+      {
+        BsTensor *kept = reshape_raw (indices, a->ndim, shape);
+
+        bs_tensor_unref (indices);
+        return kept;
+      }
     }
   if (!extremum_dim_raw (a, dim, keepdim, is_max, what, NULL, &indices, error))
     return NULL;

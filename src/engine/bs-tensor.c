@@ -55,9 +55,13 @@ bs_tensor_new (BsContext     *context,
     {
       if (shape[d] < 0)
         {
+          g_autoptr(GString) sizes = g_string_new (NULL);
+
+          for (int k = 0; k < ndim; k++)
+            g_string_append_printf (sizes, "%s%" G_GINT64_FORMAT, k ? ", " : "", shape[k]);
           g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
                        "Trying to create tensor with negative dimension %" G_GINT64_FORMAT
-                       ": [%" G_GINT64_FORMAT "]", shape[d], shape[d]);
+                       ": [%s]", shape[d], sizes->str);
           return NULL;
         }
       if (shape[d] != 0 && numel > G_MAXINT64 / (gint64) elsize / shape[d])
@@ -337,6 +341,31 @@ bs_tensor_to_doubles (const BsTensor *self)
   gint64 n = bs_tensor_numel (self);
   double *values = g_new (double, MAX (n, 1));
 
+  if (bs_tensor_is_contiguous (self))
+    {
+      const guint8 *data = bs_tensor_data (self);
+
+      switch (self->dtype)
+        {
+        case BS_DTYPE_FLOAT32:
+          for (gint64 i = 0; i < n; i++)
+            values[i] = ((const float *) data)[i];
+          break;
+        case BS_DTYPE_FLOAT64:
+          memcpy (values, data, n * sizeof (double));
+          break;
+        case BS_DTYPE_INT64:
+          for (gint64 i = 0; i < n; i++)
+            values[i] = (double) ((const gint64 *) data)[i];
+          break;
+        case BS_DTYPE_BOOL:
+        default:
+          for (gint64 i = 0; i < n; i++)
+            values[i] = data[i] ? 1.0 : 0.0;
+          break;
+        }
+      return values;
+    }
   for (gint64 i = 0; i < n; i++)
     values[i] = bs_tensor_get (self, i);
   return values;

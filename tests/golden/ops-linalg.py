@@ -232,8 +232,19 @@ def c_input(spec):
                                                "TRUE" if grad else "FALSE", t0, t1)
 
 
-def c_string(text):
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def c_string(text, indent="    ", width=92):
+    """A C string literal, split into adjacent literals to keep lines short."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    pieces = []
+    while len(escaped) > width - len(indent) - 2:
+        limit = width - len(indent) - 2
+        cut = max(escaped.rfind(" ", 0, limit), escaped.rfind("(", 0, limit)) + 1
+        if cut <= 0:
+            break
+        pieces.append(escaped[:cut])
+        escaped = escaped[cut:]
+    pieces.append(escaped)
+    return ("\n" + indent).join('"%s"' % piece for piece in pieces)
 
 
 def generate():
@@ -256,9 +267,9 @@ def generate():
                 chunks.append(c_doubles(name, leaf.grad.to(torch.float64).reshape(-1).tolist()))
                 grads.append(name)
         shape = ", ".join(str(s) for s in out.shape) or "0"
-        table.append("  { %s, %s, %d,\n    { %s },\n    %s,\n    %d, { %s }, %s_out, { %s } },"
+        table.append("  { %s, %s, %d,\n    { %s },\n    %s,\n    %d, { %s }, %s_out,\n    { %s } },"
                      % (c_string(ident), c_string(op), len(specs),
-                        ", ".join(c_input(s) for s in specs), c_string(graph(out.grad_fn)),
+                        ",\n      ".join(c_input(s) for s in specs), c_string(graph(out.grad_fn)),
                         out.dim(), shape, ident, ", ".join(grads)))
     chunks.append("static const GoldenCase golden_cases[] = {")
     chunks.extend(table)
@@ -273,7 +284,8 @@ def generate():
         else:
             raise AssertionError("no error for %s %r" % (op, specs))
         chunks.append("  { %s, %d,\n    { %s },\n    %s }," % (
-            c_string(op), len(specs), ", ".join(c_input(s) for s in specs), c_string(message)))
+            c_string(op), len(specs), ",\n      ".join(c_input(s) for s in specs),
+            c_string(message)))
     chunks.append("};")
     chunks.append(END)
     return "\n".join(chunks)

@@ -69,6 +69,10 @@ def c_doubles(values):
     return "{ " + ", ".join(repr(float(v)) for v in values) + " }"
 
 
+def c_dims(shape):
+    return "{ " + ", ".join(map(str, shape)) + " }" if shape else "{ 0 }"
+
+
 def run(ident, shapes, snippet):
     env = {"torch": torch}
     inputs = [fill(s, k) for k, s in enumerate(shapes)]
@@ -80,7 +84,7 @@ def run(ident, shapes, snippet):
     (out * w).sum().backward()
     lines = ["/* %s */" % snippet]
     shape = list(out.shape)
-    lines.append("static const gint64 %s_shape[] = %s;" % (ident, "{ " + ", ".join(map(str, shape)) + " }" if shape else "{ 0 }"))
+    lines.append("static const gint64 %s_shape[] = %s;" % (ident, c_dims(shape)))
     lines.append("static const double %s_out[] = %s;"
                  % (ident, c_doubles(out.detach().reshape(-1).tolist())))
     for k, x in enumerate(inputs):
@@ -88,7 +92,7 @@ def run(ident, shapes, snippet):
                      % (ident, k, c_doubles(x.grad.reshape(-1).tolist())))
     for k, s in enumerate(shapes):
         lines.append("static const gint64 %s_in%d[] = %s;"
-                     % (ident, k, "{ " + ", ".join(map(str, s)) + " }" if s else "{ 0 }"))
+                     % (ident, k, c_dims(s)))
     grads = ", ".join("%s_grad%d" % (ident, k) for k in range(len(inputs)))
     ins = ", ".join("{ %d, %s_in%d }" % (len(s), ident, k) for k, s in enumerate(shapes))
     lines.append('static const Golden golden_%s = { "%s", %d, %s_shape, %d, %s_out, %d, '

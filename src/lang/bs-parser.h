@@ -1,0 +1,26 @@
+/* bs-parser.h: Python source to a BsAst */
+#pragma once
+
+#include <glib.h>
+
+#include "bs-ast.h"
+#include "bs-lang-error.h"
+
+G_BEGIN_DECLS
+
+/* Parses a whole file. @length -1 means NUL-terminated. Returns NULL with a
+ * BS_LANG_ERROR (which carries the position; see bs-lang-error.h) on a syntax
+ * error or on Python that Backstep refuses. Keeps no state between calls. */
+BsAst *bs_parse            (const char  *source,
+                            gssize       length,
+                            const char  *filename,
+                            GError     **error);
+
+/* Parses a single expression (a watch, a REPL-style line): the root is an
+ * expression node. */
+BsAst *bs_parse_expression (const char  *source,
+                            gssize       length,
+                            const char  *filename,
+                            GError     **error);
+
+G_END_DECLS

@@ -489,25 +489,33 @@ accumulate_into (BsTensor  *total,
   return TRUE;
 }
 
+/* incoming holds the only reference to the gradient that arrived, unless a
+ * hook or the caller kept one. */
 static gboolean
 run_accumulate_grad (BsBackward *self,
                      NodeTask   *task,
+                     BsTensor   *incoming,
                      GError    **error)
 {
   BsContext *context = self->context;
   BsTensor *variable = task->node->variable;
   g_autoptr(BsTensor) grad = NULL;
 
-  grad = run_hooks (variable->hooks, task->buffer, error);
+  grad = run_hooks (variable->hooks, incoming, error);
   if (grad == NULL)
     return FALSE;
 
   if (variable->grad == NULL)
     {
-      /* The buffer may be shared (a hook's or the caller's tensor): never alias it. */
+      /* Steal the gradient only when nobody else can see it, as PyTorch does;
+       * a shared one (a hook's, the caller's, a view) is copied. */
+      gboolean unshared = grad == incoming && grad->ref_count == 2
+        && grad->storage->ref_count == 1 && grad->view_base == NULL
+        && grad->grad_fn == NULL && bs_tensor_is_contiguous (grad);
+
       if (context->grad_enabled)
         variable->grad = bs_clone (grad, error);
-      else if (grad->ref_count == 2 && grad == task->buffer && grad->grad_fn == NULL)
+      else if (unshared)
         variable->grad = bs_tensor_ref (grad);
       else
         variable->grad = bs_tensor_contiguous_copy (grad, grad->dtype, error);
@@ -658,7 +666,9 @@ run_node (BsBackward *self,
 
   if (task->buffer != NULL)
     {
-      grad = run_hooks (node->pre_hooks, task->buffer, error);
+      g_autoptr(BsTensor) arrived = g_steal_pointer (&task->buffer);
+
+      grad = run_hooks (node->pre_hooks, arrived, error);
       if (grad == NULL)
         return FALSE;
       if (node->retained != NULL)
@@ -691,7 +701,7 @@ run_node (BsBackward *self,
     return TRUE;
 
   if (node->op == BS_OP_ACCUMULATE_GRAD)
-    return grad == NULL || run_accumulate_grad (self, task, error);
+    return grad == NULL || run_accumulate_grad (self, task, grad, error);
 
   if (grad != NULL)
     ok = call_backward (self, task, grad, grad_inputs, locals, error);

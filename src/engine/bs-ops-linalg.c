@@ -163,6 +163,20 @@ blas_vector (BsTensor  *t,
   return copy;
 }
 
+/* BLAS overwrites the whole result of a float product with an inner
+ * dimension, so only the other results need zeroing. */
+static BsTensor *
+new_product (BsTensor      *a,
+             int            ndim,
+             const gint64  *shape,
+             gint64         inner,
+             GError       **error)
+{
+  if (inner > 0 && bs_dtype_is_floating (a->dtype))
+    return bs_tensor_new_uninit (a->context, a->dtype, ndim, shape, error);
+  return bs_tensor_new (a->context, a->dtype, ndim, shape, error);
+}
+
 static void
 gemm (BsDType           dtype,
       gint64            m,
@@ -303,7 +317,7 @@ mm_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra
     return NULL;
   shape[0] = a->shape[0];
   shape[1] = b->shape[1];
-  out = bs_tensor_new (a->context, a->dtype, 2, shape, error);
+  out = new_product (a, 2, shape, a->shape[1], error);
   if (out == NULL || !matrix_product (out, a, b, FALSE, error))
     return NULL;
   return g_steal_pointer (&out);
@@ -587,7 +601,7 @@ bmm_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
   shape[0] = a->shape[0];
   shape[1] = a->shape[1];
   shape[2] = b->shape[2];
-  out = bs_tensor_new (a->context, a->dtype, 3, shape, error);
+  out = new_product (a, 3, shape, a->shape[2], error);
   if (out == NULL || !matrix_product (out, a, b, FALSE, error))
     return NULL;
   return g_steal_pointer (&out);

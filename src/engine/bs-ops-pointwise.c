@@ -127,6 +127,29 @@ binary_loop (char         **p,
   char *out = p[0];
   const char *a = p[1], *b = p[2];
 
+  if (k->dtype == BS_DTYPE_FLOAT32 && k->out_dtype == BS_DTYPE_FLOAT32
+      && s[0] == 4 && s[1] == 4 && (s[2] == 4 || s[2] == 0))
+    {
+      /* Contiguous operands (the second possibly one broadcast value): simple
+       * loops the compiler can vectorise. */
+      float *restrict o = (float *) out;
+      const float *restrict x = (const float *) a;
+      const float *restrict y = (const float *) b;
+      float alpha = (float) k->alpha;
+
+#define CONTIGUOUS_LOOP(expr) \
+      if (s[2] == 0) { float yv = *y; for (gint64 i = 0; i < n; i++) { float yi = yv; o[i] = (expr); } } \
+      else { for (gint64 i = 0; i < n; i++) { float yi = y[i]; o[i] = (expr); } }
+      switch (k->kind)
+        {
+        case K_ADD: if (alpha == 1.0f) { CONTIGUOUS_LOOP (x[i] + yi) } else { CONTIGUOUS_LOOP (fmaf (alpha, yi, x[i])) } return;
+        case K_SUB: if (alpha == 1.0f) { CONTIGUOUS_LOOP (x[i] - yi) } else { CONTIGUOUS_LOOP (fmaf (-alpha, yi, x[i])) } return;
+        case K_MUL: CONTIGUOUS_LOOP (x[i] * yi) return;
+        case K_DIV: CONTIGUOUS_LOOP (x[i] / yi) return;
+        default: break;
+        }
+#undef CONTIGUOUS_LOOP
+    }
   if (k->dtype == BS_DTYPE_FLOAT32 && k->out_dtype == BS_DTYPE_FLOAT32)
     {
       float alpha = (float) k->alpha;
@@ -311,7 +334,7 @@ run_binary (BsContext  *context,
   if (!bs_broadcast_shapes (operand_ndim (a), operand_shape (a), operand_ndim (b),
                             operand_shape (b), &ndim, shape, error))
     return NULL;
-  out = bs_tensor_new (context, k->out_dtype, ndim, shape, error);
+  out = bs_tensor_new_uninit (context, k->out_dtype, ndim, shape, error);
   if (out == NULL)
     return NULL;
   bs_iter_init (&iter, ndim, shape);
@@ -327,7 +350,8 @@ run_unary (BsTensor   *a,
            KernelArgs *k,
            GError    **error)
 {
-  g_autoptr(BsTensor) out = bs_tensor_new (a->context, k->out_dtype, a->ndim, a->shape, error);
+  g_autoptr(BsTensor) out = bs_tensor_new_uninit (a->context, k->out_dtype, a->ndim, a->shape,
+                                                 error);
   BsIter iter;
 
   if (out == NULL)

@@ -10,10 +10,11 @@
 G_STATIC_ASSERT (sizeof (BsStorage) <= BS_STORAGE_HEADER_SIZE);
 #define BS_STORAGE_HEADER BS_STORAGE_HEADER_SIZE
 
-BsStorage *
-bs_storage_new (BsContext  *context,
-                gsize       nbytes,
-                GError    **error)
+static BsStorage *
+storage_new (BsContext  *context,
+             gsize       nbytes,
+             gboolean    zeroed,
+             GError    **error)
 {
   BsStorage *self;
 
@@ -29,8 +30,10 @@ bs_storage_new (BsContext  *context,
   /* Small tensors are the common case in teaching scripts: one zeroed block. */
   if (nbytes <= BS_SMALL_STORAGE)
     self = bs_pool_alloc (&context->small_storage_pool);
-  else
+  else if (zeroed)
     self = g_try_malloc0 (BS_STORAGE_HEADER + nbytes);
+  else
+    self = g_try_malloc (BS_STORAGE_HEADER + nbytes);
   if (self == NULL)
     {
       g_autofree char *size = g_format_size_full (nbytes, G_FORMAT_SIZE_IEC_UNITS);
@@ -45,6 +48,22 @@ bs_storage_new (BsContext  *context,
   self->nbytes = nbytes;
   self->data = (guint8 *) self + BS_STORAGE_HEADER;
   return self;
+}
+
+BsStorage *
+bs_storage_new (BsContext  *context,
+                gsize       nbytes,
+                GError    **error)
+{
+  return storage_new (context, nbytes, TRUE, error);
+}
+
+BsStorage *
+bs_storage_new_uninit (BsContext  *context,
+                       gsize       nbytes,
+                       GError    **error)
+{
+  return storage_new (context, nbytes, FALSE, error);
 }
 
 BsStorage *

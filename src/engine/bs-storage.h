@@ -17,6 +17,10 @@ struct _BsStorage {
 BsStorage *bs_storage_new   (BsContext  *context,
                              gsize       nbytes,
                              GError    **error);
+/* For kernels that write every element: the bytes are left as they are. */
+BsStorage *bs_storage_new_uninit (BsContext  *context,
+                                  gsize       nbytes,
+                                  GError    **error);
 BsStorage *bs_storage_ref   (BsStorage  *self);
 void       bs_storage_unref (BsStorage  *self);
 

@@ -33,12 +33,13 @@ set_contiguous_strides (BsTensor *self)
     }
 }
 
-BsTensor *
-bs_tensor_new (BsContext     *context,
-               BsDType        dtype,
-               int            ndim,
-               const gint64  *shape,
-               GError       **error)
+static BsTensor *
+tensor_new (BsContext     *context,
+            BsDType        dtype,
+            int            ndim,
+            const gint64  *shape,
+            gboolean       zeroed,
+            GError       **error)
 {
   g_autoptr(BsTensor) self = NULL;
   gint64 numel = 1;
@@ -74,7 +75,8 @@ bs_tensor_new (BsContext     *context,
     }
 
   self = tensor_alloc (context);
-  self->storage = bs_storage_new (context, (gsize) numel * elsize, error);
+  self->storage = zeroed ? bs_storage_new (context, (gsize) numel * elsize, error)
+                         : bs_storage_new_uninit (context, (gsize) numel * elsize, error);
   if (self->storage == NULL)
     return NULL;
   self->version = bs_version_new (context);
@@ -84,6 +86,26 @@ bs_tensor_new (BsContext     *context,
     memcpy (self->shape, shape, ndim * sizeof (gint64));
   set_contiguous_strides (self);
   return g_steal_pointer (&self);
+}
+
+BsTensor *
+bs_tensor_new (BsContext     *context,
+               BsDType        dtype,
+               int            ndim,
+               const gint64  *shape,
+               GError       **error)
+{
+  return tensor_new (context, dtype, ndim, shape, TRUE, error);
+}
+
+BsTensor *
+bs_tensor_new_uninit (BsContext     *context,
+                      BsDType        dtype,
+                      int            ndim,
+                      const gint64  *shape,
+                      GError       **error)
+{
+  return tensor_new (context, dtype, ndim, shape, FALSE, error);
 }
 
 BsTensor *
@@ -452,7 +474,8 @@ bs_tensor_contiguous_copy (BsTensor  *self,
                            BsDType    dtype,
                            GError   **error)
 {
-  g_autoptr(BsTensor) copy = bs_tensor_new (self->context, dtype, self->ndim, self->shape, error);
+  g_autoptr(BsTensor) copy = bs_tensor_new_uninit (self->context, dtype, self->ndim, self->shape,
+                                                  error);
 
   if (copy == NULL || !bs_tensor_copy_from (copy, self, error))
     return NULL;

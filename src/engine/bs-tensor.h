@@ -54,6 +54,12 @@ BsTensor   *bs_tensor_new                (BsContext      *context,
                                           int             ndim,
                                           const gint64   *shape,
                                           GError        **error);
+/* The same, but the elements are not set: for kernels that write them all. */
+BsTensor   *bs_tensor_new_uninit         (BsContext      *context,
+                                          BsDType         dtype,
+                                          int             ndim,
+                                          const gint64   *shape,
+                                          GError        **error);
 BsTensor   *bs_tensor_new_from_doubles   (BsContext      *context,
                                           BsDType         dtype,
                                           int             ndim,

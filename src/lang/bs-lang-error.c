@@ -188,7 +188,9 @@ bs_lang_format_syntax_error (const char   *filename,
 
           if (offset >= 0)
             {
-              if (end_line == line && end_col > col)
+              /* Indentation errors get a single caret, whatever their span. */
+              if (end_line == line && end_col > col && error->domain == BS_LANG_ERROR &&
+                  error->code != BS_LANG_ERROR_INDENTATION && error->code != BS_LANG_ERROR_TAB)
                 carets = MIN (end_col - col, n_chars - offset + 1);
               carets = MAX (carets, 1);
               g_string_append (out, "    ");

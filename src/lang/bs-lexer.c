@@ -498,8 +498,9 @@ check_number_end (BsLexer    *self,
                   "imaginary literals (complex numbers) are not supported by Backstep");
       return FALSE;
     }
+  /* CPython points at the last character of the number. */
   message = g_strdup_printf ("invalid %s literal", kind);
-  return number_error (self, error, p, message);
+  return number_error (self, error, p - 1, message);
 }
 
 static gboolean
@@ -669,7 +670,9 @@ lex_string (BsLexer  *self,
           int line, col, end_line, end_col;
 
           locate (self, start, &line, &col);
-          locate (self, MIN (p, self->end), &end_line, &end_col);
+          /* CPython counts the line of the last character read. */
+          locate (self, MIN (p, self->end) - (p >= self->end && p > start ? 1 : 0),
+                  &end_line, &end_col);
           if (triple)
             return error_at (self, error, BS_LANG_ERROR_SYNTAX, line, col, col,
                              "unterminated triple-quoted string literal (detected at line %d)",
@@ -898,18 +901,18 @@ lex_indentation (BsLexer   *self,
   if (col == top)
     {
       if (alt != alt_top)
-        return error_at (self, error, BS_LANG_ERROR_TAB, line, char_col, char_col,
+        return error_at (self, error, BS_LANG_ERROR_TAB, line, 1, 1,
                          "inconsistent use of tabs and spaces in indentation");
       return TRUE;
     }
 
   if (col > top)
     {
-      if (self->n_indents > MAX_INDENT)
-        return error_at (self, error, BS_LANG_ERROR_INDENTATION, line, char_col, char_col,
+      if (self->n_indents >= MAX_INDENT)
+        return error_at (self, error, BS_LANG_ERROR_INDENTATION, line, 1, 1,
                          "too many levels of indentation");
       if (alt <= alt_top)
-        return error_at (self, error, BS_LANG_ERROR_TAB, line, char_col, char_col,
+        return error_at (self, error, BS_LANG_ERROR_TAB, line, 1, 1,
                          "inconsistent use of tabs and spaces in indentation");
       self->indents[self->n_indents] = col;
       self->alt_indents[self->n_indents] = alt;
@@ -933,11 +936,11 @@ lex_indentation (BsLexer   *self,
       while (eol < self->end && s[eol] != '\n' && s[eol] != '\r')
         eol++;
       locate (self, eol, &line, &char_col);
-      return error_at (self, error, BS_LANG_ERROR_INDENTATION, line, char_col + 1,
-                       char_col + 1, "unindent does not match any outer indentation level");
+      return error_at (self, error, BS_LANG_ERROR_INDENTATION, line, char_col,
+                       char_col, "unindent does not match any outer indentation level");
     }
   if (alt != self->alt_indents[self->n_indents - 1])
-    return error_at (self, error, BS_LANG_ERROR_TAB, line, char_col, char_col,
+    return error_at (self, error, BS_LANG_ERROR_TAB, line, 1, 1,
                      "inconsistent use of tabs and spaces in indentation");
   self->pending_dedents--;
   *emitted = TRUE;

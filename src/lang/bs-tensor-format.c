@@ -413,10 +413,10 @@ bs_tensor_repr (BsTensor             *t,
         {
           GString *size = g_string_new ("size=(");
 
+          /* never a 1-tuple: a 1-D empty tensor shows no size */
           for (int d = 0; d < t->ndim; d++)
-            g_string_append_printf (size, d > 0 ? ", %" G_GINT64_FORMAT : "%" G_GINT64_FORMAT,
-                                    t->shape[d]);
-          g_string_append (size, t->ndim == 1 ? ",)" : ")");
+            g_string_append_printf (size, "%s%" G_GINT64_FORMAT, d > 0 ? ", " : "", t->shape[d]);
+          g_string_append_c (size, ')');
           g_ptr_array_add (suffixes, g_string_free (size, FALSE));
         }
       if (t->dtype != BS_DTYPE_FLOAT32)

@@ -50,6 +50,42 @@ CHAR_CASES = [(65, "c"), (65, "5c"), (65, "<5c"), (97, "=5c"), (65, "05c"), (233
               (0x1F600, "^5c"), (0x110000, "c"), (-1, "c")]
 
 
+def split_literal(literal, width=88):
+    """Splits a C string literal into adjacent literals of at most width chars."""
+    body = literal[1:-1]
+    tokens, i = [], 0
+    while i < len(body):
+        if body[i] == "\\":
+            n = 4 if body[i + 1].isdigit() else 2
+            tokens.append(body[i:i + n])
+            i += n
+        else:
+            tokens.append(body[i])
+            i += 1
+    chunks, cur = [], ""
+    for tok in tokens:
+        if len(cur) + len(tok) > width - 2:
+            chunks.append('"' + cur + '"')
+            cur = ""
+        cur += tok
+    chunks.append('"' + cur + '"')
+    return chunks
+
+
+def emit_row(fields, indent="  "):
+    """One table row, on several lines when it would pass 100 columns."""
+    line = indent + "{ " + ", ".join(fields) + " },"
+    if len(line) <= 100:
+        return line
+    out = [indent + "{ " + fields[0] + ","]
+    for k, field in enumerate(fields[1:]):
+        end = " }," if k == len(fields) - 2 else ","
+        parts = split_literal(field) if field.startswith('"') and len(field) > 90 else [field]
+        for j, part in enumerate(parts):
+            out.append(indent + "  " + part + (end if j == len(parts) - 1 else ""))
+    return "\n".join(out)
+
+
 def c_string(s):
     out = []
     for b in s.encode():
@@ -107,8 +143,8 @@ def generate():
     for x in FLOATS:
         for spec in FLOAT_SPECS + FLOAT_ERRORS:
             expected, err = outcome(x, spec)
-            lines.append("  { G_GUINT64_CONSTANT (0x%016x), %s, %s, %s }," %
-                         (bits(x), c_string(spec), expected, err))
+            lines.append(emit_row(["G_GUINT64_CONSTANT (0x%016x)" % bits(x), c_string(spec),
+                                   expected, err]))
     lines.append("};")
     lines.append("")
 
@@ -116,16 +152,16 @@ def generate():
     for n in INTS:
         for spec in INT_SPECS + INT_ERRORS:
             expected, err = outcome(n, spec)
-            lines.append("  { %s, %s, %s, %s }," % (c_int(n), c_string(spec), expected, err))
+            lines.append(emit_row([c_int(n), c_string(spec), expected, err]))
     for n, spec in CHAR_CASES:
         expected, err = outcome(n, spec)
-        lines.append("  { %s, %s, %s, %s }," % (c_int(n), c_string(spec), expected, err))
+        lines.append(emit_row([c_int(n), c_string(spec), expected, err]))
     lines.append("};")
     lines.append("")
 
     lines.append("static const ReprCase repr_cases[] = {")
     for x in random_doubles(3000):
-        lines.append("  { G_GUINT64_CONSTANT (0x%016x), %s }," % (bits(x), c_string(repr(x))))
+        lines.append(emit_row(["G_GUINT64_CONSTANT (0x%016x)" % bits(x), c_string(repr(x))]))
     lines.append("};")
     lines.append(END)
     return "\n".join(lines)

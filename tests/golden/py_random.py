@@ -86,6 +86,8 @@ def run(rng, op, a, b, c):
 
 
 def c_int(n):
+    if -(2 ** 31) < n < 2 ** 31:
+        return str(n)
     if n == -(2 ** 63):
         return "G_MININT64"
     if n >= 2 ** 63:
@@ -95,8 +97,48 @@ def c_int(n):
 
 def c_num(x):
     if isinstance(x, float):
-        return x.hex() if x == x and abs(x) != float("inf") else repr(x).upper()
+        if x != x:
+            return "NAN"
+        if abs(x) == float("inf"):
+            return "INFINITY" if x > 0 else "-INFINITY"
+        return x.hex()
     return c_int(x)
+
+
+def split_literal(literal, width=88):
+    """Splits a C string literal into adjacent literals of at most width chars."""
+    body = literal[1:-1]
+    tokens, i = [], 0
+    while i < len(body):
+        if body[i] == "\\":
+            n = 4 if body[i + 1].isdigit() else 2
+            tokens.append(body[i:i + n])
+            i += n
+        else:
+            tokens.append(body[i])
+            i += 1
+    chunks, cur = [], ""
+    for tok in tokens:
+        if len(cur) + len(tok) > width - 2:
+            chunks.append('"' + cur + '"')
+            cur = ""
+        cur += tok
+    chunks.append('"' + cur + '"')
+    return chunks
+
+
+def emit_row(fields, indent="  "):
+    """One table row, on several lines when it would pass 100 columns."""
+    line = indent + "{ " + ", ".join(fields) + " },"
+    if len(line) <= 100:
+        return line
+    out = [indent + "{ " + fields[0] + ","]
+    for k, field in enumerate(fields[1:]):
+        end = " }," if k == len(fields) - 2 else ","
+        parts = split_literal(field) if field.startswith('"') and len(field) > 90 else [field]
+        for j, part in enumerate(parts):
+            out.append(indent + "  " + part + (end if j == len(parts) - 1 else ""))
+    return "\n".join(out)
 
 
 def c_string(s):
@@ -121,12 +163,26 @@ def words(n):
     return out or [0]
 
 
+FLOAT_ARGS = {"UNIFORM", "GAUSS", "NORMALVARIATE", "EXPOVARIATE"}
+
+
 def step_row(op, a, b, c, ints, value, error):
-    ints = ints + [0] * (16 - len(ints))
-    bits = struct.unpack("<Q", struct.pack("<d", value))[0] if value is not None else 0
-    return ("    { OP_%s, %s, %s, %s, { %s }, G_GUINT64_CONSTANT (0x%016x), %s },"
-            % (op, c_num(a), c_num(b), c_num(c), ", ".join(c_int(v) for v in ints), bits,
-               c_string(error) if error else "NULL"))
+    fields = ["OP_" + op]
+    if op in FLOAT_ARGS:
+        fields += [".fa = %s" % float(a).hex(), ".fb = %s" % float(b).hex()]
+    else:
+        fields += [".%s = %s" % (name, c_int(v)) for name, v in zip("abc", (a, b, c)) if v]
+    if ints:
+        ints_field = ".ints = { %s }" % ", ".join(c_int(v) for v in ints)
+        if len(ints_field) > 90:
+            ints_field = ".ints = {\n      %s }" % ",\n      ".join(c_int(v) for v in ints)
+        fields.append(ints_field)
+    if value is not None:
+        fields.append(".bits = G_GUINT64_CONSTANT (0x%016x)" % struct.unpack(
+            "<Q", struct.pack("<d", value))[0])
+    if error:
+        fields.append(".error = %s" % c_string(error))
+    return emit_row(fields)
 
 
 def generate():
@@ -150,11 +206,11 @@ def generate():
         if key:
             lines.append("static const guint32 key_%d[] = { %s };"
                          % (i, ", ".join("0x%08xu" % w for w in key)))
-        seqs.append("  { SEED_%s, %s, %s, %s, %d, %s, steps_%d, G_N_ELEMENTS (steps_%d) },"
-                    % (kind.upper(), c_int(value) if kind == "int" else "0",
-                       c_num(value) if kind == "double" else "0.0",
-                       "key_%d" % i if key else "NULL", len(key),
-                       c_string(value) if kind == "string" else "NULL", i, i))
+        seqs.append(emit_row(["SEED_" + kind.upper(), c_int(value) if kind == "int" else "0",
+                              c_num(value) if kind == "double" else "0.0",
+                              "key_%d" % i if key else "NULL", str(len(key)),
+                              c_string(value) if kind == "string" else "NULL",
+                              "steps_%d" % i, "G_N_ELEMENTS (steps_%d)" % i]))
     lines.append("")
     lines.append("static const Sequence sequences[] = {")
     lines.extend(seqs)

@@ -258,15 +258,16 @@ def c_double(x):
 
 
 def c_string(s):
-    out = []
-    for ch in s:
-        if ch == "\n":
-            out.append("\\n\"\n    \"")
-        elif ch in '"\\':
-            out.append("\\" + ch)
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    """A C literal, split after each newline and every 80 characters."""
+    pieces = []
+    for line in s.splitlines(keepends=True):
+        while len(line) > 80:
+            pieces.append(line[:80])
+            line = line[80:]
+        pieces.append(line)
+    quoted = ['"' + p.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+              for p in pieces]
+    return "\n    ".join(quoted) if quoted else "\"\""
 
 
 def build(c):

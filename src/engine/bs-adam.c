@@ -125,44 +125,10 @@ step_param (BsOptimizer   *self,
   return bs_optimizer_store (param, p, error);
 }
 
-static gboolean
-adam_step_group (BsOptimizer   *self,
-                 BsParamGroup  *group,
-                 GPtrArray     *updated,
-                 GError       **error)
-{
-  for (guint i = 0; i < group->params->len; i++)
-    {
-      BsTensor *param = group->params->pdata[i];
-
-      if (param->grad == NULL)
-        continue;
-      if (!step_param (self, group, param, error))
-        return FALSE;
-      g_ptr_array_add (updated, param);
-    }
-  return TRUE;
-}
-
 static const BsOptimizerClass adam_class = {
   .name = "Adam",
-  .step_group = adam_step_group,
+  .step_param = step_param,
 };
-
-static gboolean
-check_value (gboolean     valid,
-             const char  *what,
-             double       value,
-             GError     **error)
-{
-  g_autofree char *text = NULL;
-
-  if (valid)
-    return TRUE;
-  text = bs_optimizer_format_float (value);
-  g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_VALUE, "Invalid %s: %s", what, text);
-  return FALSE;
-}
 
 BsOptimizer *
 bs_adam_new (GPtrArray  *params,
@@ -191,11 +157,11 @@ bs_adam_new (GPtrArray  *params,
   g_return_val_if_fail (params == NULL || params->len == 0 || params->pdata[0] != NULL, NULL);
 
   /* In PyTorch's order, and with its comparisons (a NaN fails them all). */
-  if (!check_value (0.0 <= lr, "learning rate", lr, error)
-      || !check_value (0.0 <= eps, "epsilon value", eps, error)
-      || !check_value (0.0 <= beta1 && beta1 < 1.0, "beta parameter at index 0", beta1, error)
-      || !check_value (0.0 <= beta2 && beta2 < 1.0, "beta parameter at index 1", beta2, error)
-      || !check_value (0.0 <= weight_decay, "weight_decay value", weight_decay, error))
+  if (!bs_optimizer_check_value (0.0 <= lr, "learning rate", lr, error)
+      || !bs_optimizer_check_value (0.0 <= eps, "epsilon value", eps, error)
+      || !bs_optimizer_check_value (0.0 <= beta1 && beta1 < 1.0, "beta parameter at index 0", beta1, error)
+      || !bs_optimizer_check_value (0.0 <= beta2 && beta2 < 1.0, "beta parameter at index 1", beta2, error)
+      || !bs_optimizer_check_value (0.0 <= weight_decay, "weight_decay value", weight_decay, error))
     return NULL;
   if (params != NULL && params->len == 0)
     {

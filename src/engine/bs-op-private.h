@@ -36,6 +36,22 @@ bs_backward_wants_locals (const BsNode *node)
   return bs_context_emits (node->context, edge);
 }
 
+/* Shorthands for forward, save and backward functions, whose node is `node`. */
+#define SAVE(slot, tensor)        bs_node_save (node, (slot), (tensor), FALSE)
+#define SAVE_OUTPUT(slot, tensor) bs_node_save (node, (slot), (tensor), TRUE)
+#define NEEDS(i)                  bs_node_needs_input_grad (node, (i))
+#define WANTS_LOCALS()            bs_backward_wants_locals (node)
+
+/* Declares var as saved tensor `slot`, returning FALSE with PyTorch's error when
+ * it was freed or changed in place. Needs `GError *local_error = NULL` in scope. */
+#define UNPACK(var, slot) \
+  g_autoptr(BsTensor) var = bs_node_saved (node, (slot), &local_error); \
+  if (local_error != NULL) \
+    { \
+      g_propagate_error (error, local_error); \
+      return FALSE; \
+    }
+
 /* Broadcast shape of a and b, with PyTorch's message when they do not match. */
 gboolean  bs_broadcast_shapes     (int            ndim_a,
                                    const gint64  *shape_a,

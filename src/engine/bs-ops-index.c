@@ -11,8 +11,6 @@
 
 #include <string.h>
 
-#define NEEDS(i) bs_node_needs_input_grad (node, (i))
-
 typedef struct {
   gint64  outer;
   gint64  n;
@@ -367,14 +365,6 @@ index_add_gradient (BsNode           *node,
     return scatter_add_tracked (grad, plan, meta, error);
   return scatter_add (grad, plan, meta, error);
 }
-
-#define UNPACK(var, slot) \
-  g_autoptr(BsTensor) var = bs_node_saved (node, (slot), &local_error); \
-  if (local_error != NULL) \
-    { \
-      g_propagate_error (error, local_error); \
-      return FALSE; \
-    }
 
 static void
 save_index (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)

@@ -12,17 +12,6 @@
 #include <cblas.h>
 #include <string.h>
 
-#define SAVE(slot, tensor) bs_node_save (node, (slot), (tensor), FALSE)
-#define NEEDS(i) bs_node_needs_input_grad (node, (i))
-
-#define UNPACK(var, slot) \
-  g_autoptr(BsTensor) var = bs_node_saved (node, (slot), &local_error); \
-  if (local_error != NULL) \
-    { \
-      g_propagate_error (error, local_error); \
-      return FALSE; \
-    }
-
 /* mm and addmm keep in args.dim which operands were column-major, as PyTorch
  * keeps their strides, to give their gradients the same layout. */
 #define MAT1_COLUMN_MAJOR 1

@@ -6,17 +6,6 @@
 #include <math.h>
 #include <string.h>
 
-#define SAVE(slot, tensor) bs_node_save (node, (slot), (tensor), FALSE)
-#define NEEDS(i) bs_node_needs_input_grad (node, (i))
-
-#define UNPACK(var, slot) \
-  g_autoptr(BsTensor) var = bs_node_saved (node, (slot), &local_error); \
-  if (local_error != NULL) \
-    { \
-      g_propagate_error (error, local_error); \
-      return FALSE; \
-    }
-
 static const char *
 dtype_short_name (BsDType dtype)
 {
@@ -32,16 +21,6 @@ contiguous_raw (BsTensor  *a,
   if (bs_tensor_is_contiguous (a))
     return bs_tensor_ref (a);
   return bs_tensor_contiguous_copy (a, a->dtype, error);
-}
-
-static BsTensor *
-mul_scalar (BsTensor  *a,
-            double     value,
-            GError   **error)
-{
-  g_autoptr(BsTensor) s = bs_tensor_new_wrapped_number (a->context, value, FALSE);
-
-  return bs_mul (a, s, error);
 }
 
 /* --- mse_loss ---------------------------------------------------------- */
@@ -164,7 +143,7 @@ mse_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GE
       scale /= (double) numel;
     }
   diff = bs_sub (input, target, 1.0, error);
-  scaled = diff != NULL ? mul_scalar (diff, scale, error) : NULL;
+  scaled = diff != NULL ? bs_mul_scalar (diff, scale, error) : NULL;
   g = scaled != NULL ? bs_mul (scaled, grad, error) : NULL;
   if (g == NULL)
     return FALSE;

@@ -430,16 +430,6 @@ scalar_like (BsTensor *like,
   return bs_tensor_new_wrapped_number (like->context, value, FALSE);
 }
 
-static BsTensor *
-mul_scalar (BsTensor  *a,
-            double     value,
-            GError   **error)
-{
-  g_autoptr(BsTensor) s = scalar_like (a, value);
-
-  return bs_mul (a, s, error);
-}
-
 /* grad where mask else 0, as a multiplication so that it stays differentiable */
 static BsTensor *
 mask_grad (BsTensor  *grad,
@@ -452,19 +442,6 @@ mask_grad (BsTensor  *grad,
     return NULL;
   return bs_mul (grad, m, error);
 }
-
-#define SAVE(slot, tensor) bs_node_save (node, (slot), (tensor), FALSE)
-#define SAVE_OUTPUT(slot, tensor) bs_node_save (node, (slot), (tensor), TRUE)
-#define NEEDS(i) bs_node_needs_input_grad (node, (i))
-#define WANTS_LOCALS() bs_backward_wants_locals (node)
-
-#define UNPACK(var, slot) \
-  g_autoptr(BsTensor) var = bs_node_saved (node, (slot), &local_error); \
-  if (local_error != NULL) \
-    { \
-      g_propagate_error (error, local_error); \
-      return FALSE; \
-    }
 
 /* --- add, sub, rsub ---------------------------------------------------- */
 
@@ -480,7 +457,7 @@ add_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GE
   if (NEEDS (0))
     gi[0] = bs_tensor_ref (grad);
   if (NEEDS (1))
-    gi[1] = node->args.scalar == 1.0 ? bs_tensor_ref (grad) : mul_scalar (grad, node->args.scalar, error);
+    gi[1] = node->args.scalar == 1.0 ? bs_tensor_ref (grad) : bs_mul_scalar (grad, node->args.scalar, error);
   if (WANTS_LOCALS ())
     {
       locals[0] = scalar_like (grad, 1.0);
@@ -506,7 +483,7 @@ sub_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GE
 {
   if (NEEDS (0))
     gi[0] = bs_tensor_ref (grad);
-  if (NEEDS (1) && (gi[1] = mul_scalar (grad, -node->args.scalar, error)) == NULL)
+  if (NEEDS (1) && (gi[1] = bs_mul_scalar (grad, -node->args.scalar, error)) == NULL)
     return FALSE;
   if (WANTS_LOCALS ())
     {
@@ -535,7 +512,7 @@ rsub_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **ext
 static gboolean
 rsub_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GError **error)
 {
-  if (NEEDS (0) && (gi[0] = mul_scalar (grad, -node->args.scalar, error)) == NULL)
+  if (NEEDS (0) && (gi[0] = bs_mul_scalar (grad, -node->args.scalar, error)) == NULL)
     return FALSE;
   if (WANTS_LOCALS ())
     locals[0] = scalar_like (grad, -node->args.scalar);
@@ -681,7 +658,7 @@ pow_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GE
     {
       g_autoptr(BsTensor) p = bs_pow_scalar (a, e - 1.0, error);
 
-      local = p ? mul_scalar (p, e, error) : NULL;
+      local = p ? bs_mul_scalar (p, e, error) : NULL;
     }
   if (local == NULL || (gi[0] = bs_mul (grad, local, error)) == NULL)
     return FALSE;
@@ -854,7 +831,7 @@ winner_local (BsTensor *a, BsTensor *b, BsCompare wins, GError **error)
   g_autoptr(BsTensor) tie = win ? bs_compare (a, b, BS_COMPARE_EQ, error) : NULL;
   g_autoptr(BsTensor) winf = tie ? bs_cast_raw (win, a->dtype, error) : NULL;
   g_autoptr(BsTensor) tief = winf ? bs_cast_raw (tie, a->dtype, error) : NULL;
-  g_autoptr(BsTensor) half = tief ? mul_scalar (tief, 0.5, error) : NULL;
+  g_autoptr(BsTensor) half = tief ? bs_mul_scalar (tief, 0.5, error) : NULL;
 
   return half ? bs_add (winf, half, 1.0, error) : NULL;
 }
@@ -1120,7 +1097,7 @@ UNARY_OP (log, "LogBackward0", K_LOG, TRUE, save_input, "∂ln a/∂a = 1/a")
 static BsTensor *
 sqrt_local (BsTensor *result, GError **error)
 {
-  g_autoptr(BsTensor) twice = mul_scalar (result, 2.0, error);
+  g_autoptr(BsTensor) twice = bs_mul_scalar (result, 2.0, error);
 
   return twice ? bs_reciprocal (twice, error) : NULL;
 }
@@ -1358,6 +1335,16 @@ const BsOpInfo bs_op_copy = {
 };
 
 /* --- the public functions ---------------------------------------------- */
+
+BsTensor *
+bs_mul_scalar (BsTensor  *a,
+               double     value,
+               GError   **error)
+{
+  g_autoptr(BsTensor) s = bs_tensor_new_wrapped_number (a->context, value, FALSE);
+
+  return bs_mul (a, s, error);
+}
 
 static BsTensor *
 apply1 (BsOp op, BsTensor *a, const BsOpArgs *args, GError **error)

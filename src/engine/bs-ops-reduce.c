@@ -81,20 +81,6 @@ reduced_shape (const BsTensor *a,
   return n;
 }
 
-static void
-contiguous_strides (int           ndim,
-                    const gint64 *shape,
-                    gint64       *strides)
-{
-  gint64 stride = 1;
-
-  for (int d = ndim - 1; d >= 0; d--)
-    {
-      strides[d] = stride;
-      stride *= MAX (shape[d], 1);
-    }
-}
-
 /* A contiguous tensor seen with another shape of the same number of elements. */
 static BsTensor *
 reshape_raw (BsTensor     *contiguous,
@@ -103,7 +89,7 @@ reshape_raw (BsTensor     *contiguous,
 {
   gint64 strides[BS_MAX_DIMS];
 
-  contiguous_strides (ndim, shape, strides);
+  bs_shape_contiguous_strides (ndim, shape, strides);
   return bs_tensor_alias (contiguous, ndim, shape, strides, contiguous->offset);
 }
 
@@ -266,18 +252,6 @@ sum_raw (BsTensor        *a,
 }
 
 /* --- helpers for backward formulas (tracked, so create_graph works) ----- */
-
-#define SAVE(slot, tensor) bs_node_save (node, (slot), (tensor), FALSE)
-#define SAVE_OUTPUT(slot, tensor) bs_node_save (node, (slot), (tensor), TRUE)
-#define NEEDS(i) bs_node_needs_input_grad (node, (i))
-
-#define UNPACK(var, slot) \
-  g_autoptr(BsTensor) var = bs_node_saved (node, (slot), &local_error); \
-  if (local_error != NULL) \
-    { \
-      g_propagate_error (error, local_error); \
-      return FALSE; \
-    }
 
 static BsTensor *
 div_scalar (BsTensor  *a,

@@ -11,8 +11,6 @@
 
 #include <string.h>
 
-#define NEEDS(i) bs_node_needs_input_grad (node, (i))
-
 /* --- geometry helpers -------------------------------------------------- */
 
 static char *
@@ -25,20 +23,6 @@ format_dims (const gint64 *dims,
     g_string_append_printf (s, "%s%" G_GINT64_FORMAT, d > 0 ? ", " : "", dims[d]);
   g_string_append_c (s, ']');
   return g_string_free (s, FALSE);
-}
-
-static void
-contiguous_strides (int           ndim,
-                    const gint64 *shape,
-                    gint64       *strides)
-{
-  gint64 stride = 1;
-
-  for (int d = ndim - 1; d >= 0; d--)
-    {
-      strides[d] = stride;
-      stride *= MAX (shape[d], 1);
-    }
 }
 
 static gboolean
@@ -136,7 +120,7 @@ view_strides (const BsTensor *a,
       if (ndim == a->ndim && memcmp (shape, a->shape, ndim * sizeof (gint64)) == 0)
         memcpy (strides, a->strides, ndim * sizeof (gint64));
       else
-        contiguous_strides (ndim, shape, strides);
+        bs_shape_contiguous_strides (ndim, shape, strides);
       return TRUE;
     }
 

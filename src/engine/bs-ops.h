@@ -17,6 +17,7 @@ BsTensor *bs_add            (BsTensor *a, BsTensor *b, double alpha, GError **er
 BsTensor *bs_sub            (BsTensor *a, BsTensor *b, double alpha, GError **error);
 BsTensor *bs_rsub_scalar    (BsTensor *a, double scalar, double alpha, GError **error);
 BsTensor *bs_mul            (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_mul_scalar     (BsTensor *a, double value, GError **error);
 BsTensor *bs_div            (BsTensor *a, BsTensor *b, GError **error);
 BsTensor *bs_pow_scalar     (BsTensor *a, double exponent, GError **error);
 BsTensor *bs_pow            (BsTensor *a, BsTensor *exponent, GError **error);

@@ -201,8 +201,20 @@ bs_optimizer_step (BsOptimizer  *self,
   context = self->context;
   updated = g_ptr_array_new ();
   for (guint g = 0; g < self->groups->len; g++)
-    if (!self->klass->step_group (self, self->groups->pdata[g], updated, error))
-      return FALSE;
+    {
+      BsParamGroup *group = self->groups->pdata[g];
+
+      for (guint i = 0; i < group->params->len; i++)
+        {
+          BsTensor *param = group->params->pdata[i];
+
+          if (param->grad == NULL)
+            continue;
+          if (!self->klass->step_param (self, group, param, error))
+            return FALSE;
+          g_ptr_array_add (updated, param);
+        }
+    }
   if (context != NULL && bs_context_emits (context, optimizer_step))
     context->sink->optimizer_step (context->sink_data, self->klass->name,
                                    (BsTensor *const *) updated->pdata, updated->len);
@@ -460,4 +472,19 @@ bs_optimizer_check_grad (BsTensor  *param,
                  "the gradient of a parameter of shape %s has shape %s", ps, gs);
     return FALSE;
   }
+}
+
+gboolean
+bs_optimizer_check_value (gboolean     valid,
+                          const char  *what,
+                          double       value,
+                          GError     **error)
+{
+  g_autofree char *text = NULL;
+
+  if (valid)
+    return TRUE;
+  text = bs_optimizer_format_float (value);
+  g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_VALUE, "Invalid %s: %s", what, text);
+  return FALSE;
 }

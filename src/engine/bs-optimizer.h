@@ -40,10 +40,10 @@ typedef struct {
 /* What a particular optimizer adds to the base. */
 typedef struct {
   const char *name;        /* "SGD": the class name */
-  /* Updates group's parameters whose grad is not None, adding them to updated. */
-  gboolean  (*step_group) (BsOptimizer   *self,
+  /* Updates one parameter of group; the base skips those whose grad is None. */
+  gboolean  (*step_param) (BsOptimizer   *self,
                            BsParamGroup  *group,
-                           GPtrArray     *updated,
+                           BsTensor      *param,
                            GError       **error);
 } BsOptimizerClass;
 
@@ -140,5 +140,10 @@ gboolean        bs_optimizer_check_grad       (BsTensor               *param,
 
 /* A double as Python's repr() writes it ("-1.0", "1e-05"), for messages. */
 char           *bs_optimizer_format_float     (double                  value);
+/* PyTorch's ValueError "Invalid {what}: {value}" unless valid. */
+gboolean        bs_optimizer_check_value      (gboolean                valid,
+                                               const char             *what,
+                                               double                  value,
+                                               GError                **error);
 
 G_END_DECLS

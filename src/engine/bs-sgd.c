@@ -168,44 +168,10 @@ step_param (BsOptimizer   *self,
   return bs_optimizer_store (param, p, error);
 }
 
-static gboolean
-sgd_step_group (BsOptimizer   *self,
-                BsParamGroup  *group,
-                GPtrArray     *updated,
-                GError       **error)
-{
-  for (guint i = 0; i < group->params->len; i++)
-    {
-      BsTensor *param = group->params->pdata[i];
-
-      if (param->grad == NULL)
-        continue;
-      if (!step_param (self, group, param, error))
-        return FALSE;
-      g_ptr_array_add (updated, param);
-    }
-  return TRUE;
-}
-
 static const BsOptimizerClass sgd_class = {
   .name = "SGD",
-  .step_group = sgd_step_group,
+  .step_param = step_param,
 };
-
-static gboolean
-check_value (gboolean     invalid,
-             const char  *what,
-             double       value,
-             GError     **error)
-{
-  g_autofree char *text = NULL;
-
-  if (!invalid)
-    return TRUE;
-  text = bs_optimizer_format_float (value);
-  g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_VALUE, "Invalid %s: %s", what, text);
-  return FALSE;
-}
 
 BsOptimizer *
 bs_sgd_new (GPtrArray  *params,
@@ -231,9 +197,11 @@ bs_sgd_new (GPtrArray  *params,
   g_return_val_if_fail (params == NULL || params->len == 0 || params->pdata[0] != NULL, NULL);
 
   /* In PyTorch's order, and with its comparisons (a NaN lr passes). */
-  if (!check_value (lr < 0.0, "learning rate", lr, error)
-      || !check_value (momentum < 0.0, "momentum value", momentum, error)
-      || !check_value (weight_decay < 0.0, "weight_decay value", weight_decay, error))
+  /* SGD tests `x < 0.0`, so NaN passes, as in PyTorch */
+  if (!bs_optimizer_check_value (!(lr < 0.0), "learning rate", lr, error)
+      || !bs_optimizer_check_value (!(momentum < 0.0), "momentum value", momentum, error)
+      || !bs_optimizer_check_value (!(weight_decay < 0.0), "weight_decay value", weight_decay,
+                                    error))
     return NULL;
   if (nesterov && (momentum <= 0.0 || dampening != 0.0))
     {

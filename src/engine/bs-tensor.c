@@ -21,15 +21,17 @@ tensor_alloc (BsContext *context)
   return self;
 }
 
-static void
-set_contiguous_strides (BsTensor *self)
+void
+bs_shape_contiguous_strides (int           ndim,
+                             const gint64 *shape,
+                             gint64       *strides)
 {
   gint64 stride = 1;
 
-  for (int d = self->ndim - 1; d >= 0; d--)
+  for (int d = ndim - 1; d >= 0; d--)
     {
-      self->strides[d] = stride;
-      stride *= MAX (self->shape[d], 1);
+      strides[d] = stride;
+      stride *= MAX (shape[d], 1);
     }
 }
 
@@ -84,7 +86,7 @@ tensor_new (BsContext     *context,
   self->ndim = ndim;
   if (ndim > 0)
     memcpy (self->shape, shape, ndim * sizeof (gint64));
-  set_contiguous_strides (self);
+  bs_shape_contiguous_strides (ndim, self->shape, self->strides);
   return g_steal_pointer (&self);
 }
 

@@ -109,6 +109,10 @@ gint64      bs_tensor_get_int            (const BsTensor *self,
                                           gint64          linear_index);
 /* Row-major copy of the elements as doubles; free with g_free(). */
 double     *bs_tensor_to_doubles         (const BsTensor *self);
+/* Row-major strides, in elements, of a contiguous tensor of this shape. */
+void        bs_shape_contiguous_strides  (int             ndim,
+                                          const gint64   *shape,
+                                          gint64         *strides);
 char       *bs_tensor_format_shape       (const BsTensor *self);   /* "[2, 3]" */
 
 /* Raw (untracked) copies */

@@ -710,7 +710,7 @@ test_positions (void)
     "2@1:26-1:27)) "
     "(If@2:1-3:27 (Compare@2:4-2:14 (Subscript@2:4-2:10 (Attribute@2:4-2:7 x@2:4-2:5 y) "
     "1@2:8-2:9) > 0@2:13-2:14) [(Expr@3:5-3:27 (Call@3:5-3:27 print@3:5-3:10 "
-    "(JoinedStr@3:11-3:23 (FormattedValue@3:14-3:21 x@3:14-3:15 "
+    "(JoinedStr@3:11-3:23 (FormattedValue@3:13-3:20 x@3:14-3:15 "
     "(JoinedStr@3:11-3:23 '.2f'@3:11-3:23)) ' é'@3:11-3:23) x@3:25-3:26))]) "
     "(For@4:1-5:15 (Tuple:store@4:5-4:9 i:store@4:5-4:6 v:store@4:8-4:9) "
     "(Call@4:13-4:33 enumerate@4:13-4:22 (Call@4:23-4:32 zip@4:23-4:26 a@4:27-4:28 "

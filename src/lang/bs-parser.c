@@ -559,8 +559,10 @@ cursor_move (BsParser *p,
              Cursor   *c,
              gsize     offset)
 {
-  if (offset > c->offset)
-    bs_lexer_advance_position (p->src, c->offset, offset, &c->line, &c->col);
+  /* Callers only go forward; a position behind the cursor keeps the cursor's. */
+  if (offset <= c->offset)
+    return;
+  bs_lexer_advance_position (p->src, c->offset, offset, &c->line, &c->col);
   c->offset = offset;
 }
 
@@ -696,6 +698,7 @@ parse_field (BsParser      *p,
   BsNode *value;
   gboolean debug = FALSE;
   gsize debug_end = 0;
+  BsSpan open = cursor_span (p, c, *pos - 1, *pos - 1);
 
   p->fstring_depth++;
   for (; i < end; i++)
@@ -821,7 +824,9 @@ parse_field (BsParser      *p,
     }
   flush_pending (p, b);
   value = bs_ast_new_node (p->ast, BS_NODE_FORMATTED_VALUE, &expr->span);
-  value->span = cursor_span (p, c, expr_start - 1, i);
+  value->span = open;
+  bs_lexer_advance_position (p->src, expr_start - 1, i, &value->span.end_line,
+                             &value->span.end_col);
   value->formatted_value.value = expr;
   value->formatted_value.conversion = conversion;
   value->formatted_value.format_spec = spec;
@@ -1065,10 +1070,26 @@ static void
 bad_display (BsParser *p,
              BsNode   *last)
 {
-  if (can_start_expression (p) && p->fstring_depth == 0)
+  BsSpan span = token_span (&p->cur);
+
+  if (!can_start_expression (p) || check (p, BS_TOKEN_NOT))
     {
-      /* Two expressions side by side: CPython reads on, and reports a bracket
-       * left open at the end of the file rather than the missing comma. */
+      invalid_syntax (p);
+      return;
+    }
+  /* Two expressions side by side. */
+  if (last != NULL)
+    {
+      BsNode *next = parse_expression (p);
+
+      if (next != NULL)
+        span = join_spans (last->span, next->span);
+      g_clear_error (&p->error);
+    }
+  /* CPython reads on, and reports a bracket left open at the end of the file
+   * (or any other lexical error) rather than the missing comma. */
+  if (p->fstring_depth == 0)
+    {
       GError *later = drain_lexer (p);
 
       if (later != NULL)
@@ -1077,18 +1098,10 @@ bad_display (BsParser *p,
           return;
         }
     }
-  if (last != NULL && can_start_expression (p) && !check (p, BS_TOKEN_NOT))
-    {
-      BsSpan span = token_span (&p->cur);
-      BsNode *next = parse_expression (p);
-
-      if (next != NULL)
-        span = join_spans (last->span, next->span);
-      g_clear_error (&p->error);
-      syntax_error (p, span, "invalid syntax. Perhaps you forgot a comma?");
-      return;
-    }
-  invalid_syntax (p);
+  if (last != NULL)
+    syntax_error (p, span, "invalid syntax. Perhaps you forgot a comma?");
+  else
+    syntax_error (p, span, "invalid syntax");
 }
 
 /* Comma-separated elements up to @close, the first one already parsed. */

@@ -160,7 +160,8 @@ def c_literal(text, indent, width=98):
 
 
 def table():
-    lines = ["/* %s */" % sys.version.split()[0], "static const SyntaxErrorCase syntax_error_cases[] = {"]
+    lines = ["/* %s */" % sys.version.split()[0],
+             "static const SyntaxErrorCase syntax_error_cases[] = {"]
     for source in CASES:
         name, msg, line, col, stderr = run_case(source)
         lines.append("  { %s,\n    \"%s\", %d, %d,\n    %s,\n    %s }," % (

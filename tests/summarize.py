@@ -22,7 +22,7 @@ for path in sys.argv[1:]:
         entry = json.loads(line)
         result = entry.get("result")
         name = entry.get("name")
-        tap = [l for l in (entry.get("stdo") or "").splitlines()
+        tap = [l for l in (entry.get("stdout") or entry.get("stdo") or "").splitlines()
                if re.match(r"(not )?ok \d+", l)]
         cases_ok = [l for l in tap if l.startswith("ok ")]
         cases_bad = [l for l in tap if l.startswith("not ok")

@@ -530,7 +530,7 @@ dump_body (const char     *source,
 
   g_assert_no_error (error);
   g_assert_nonnull (ast);
-  g_assert_cmpint (bs_ast_get_root (ast)->kind, ==, BS_NODE_MODULE);
+  g_assert_cmpint (bs_ast_get_root (ast)->kind, ==, BS_AST_MODULE);
   dump = bs_ast_dump (bs_ast_get_root (ast), flags);
   g_assert_true (g_str_has_prefix (dump, "(Module"));
   if (flags & BS_AST_DUMP_POSITIONS)
@@ -724,8 +724,8 @@ test_literals (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(BsAst) ast = bs_parse ("99999999999999999999\n9223372036854775807\n'a\\x00b'\n"
                                    "1e999\n", -1, NULL, &error);
-  BsNode *root;
-  const BsNode *big, *max, *str, *inf;
+  BsAstNode *root;
+  const BsAstNode *big, *max, *str, *inf;
 
   g_assert_no_error (error);
   root = bs_ast_get_root (ast);

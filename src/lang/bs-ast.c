@@ -23,7 +23,7 @@ struct _BsAst {
   gsize   length;
   char   *filename;
 
-  BsNode *root;
+  BsAstNode *root;
 };
 
 BsAst *
@@ -63,7 +63,7 @@ bs_ast_free (BsAst *self)
   g_free (self);
 }
 
-BsNode *
+BsAstNode *
 bs_ast_get_root (BsAst *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
@@ -72,7 +72,7 @@ bs_ast_get_root (BsAst *self)
 
 void
 bs_ast_set_root (BsAst  *self,
-                 BsNode *root)
+                 BsAstNode *root)
 {
   g_return_if_fail (self != NULL);
   self->root = root;
@@ -145,12 +145,12 @@ bs_ast_strndup (BsAst      *self,
   return copy;
 }
 
-BsNode *
+BsAstNode *
 bs_ast_new_node (BsAst        *self,
-                 BsNodeKind    kind,
+                 BsAstKind    kind,
                  const BsSpan *span)
 {
-  BsNode *node = bs_ast_alloc (self, sizeof (BsNode));
+  BsAstNode *node = bs_ast_alloc (self, sizeof (BsAstNode));
 
   node->kind = kind;
   if (span)
@@ -166,74 +166,74 @@ bs_ast_list (BsAst     *self,
 
   if (items == NULL || items->len == 0)
     return list;
-  list.items = bs_ast_alloc (self, sizeof (BsNode *) * items->len);
-  memcpy (list.items, items->pdata, sizeof (BsNode *) * items->len);
+  list.items = bs_ast_alloc (self, sizeof (BsAstNode *) * items->len);
+  memcpy (list.items, items->pdata, sizeof (BsAstNode *) * items->len);
   list.len = items->len;
   return list;
 }
 
 static const char * const node_names[] = {
-  [BS_NODE_MODULE] = "Module",
-  [BS_NODE_EXPR_STMT] = "Expr",
-  [BS_NODE_ASSIGN] = "Assign",
-  [BS_NODE_AUG_ASSIGN] = "AugAssign",
-  [BS_NODE_ANN_ASSIGN] = "AnnAssign",
-  [BS_NODE_IF] = "If",
-  [BS_NODE_WHILE] = "While",
-  [BS_NODE_FOR] = "For",
-  [BS_NODE_BREAK] = "Break",
-  [BS_NODE_CONTINUE] = "Continue",
-  [BS_NODE_PASS] = "Pass",
-  [BS_NODE_FUNCTION_DEF] = "FunctionDef",
-  [BS_NODE_RETURN] = "Return",
-  [BS_NODE_CLASS_DEF] = "ClassDef",
-  [BS_NODE_WITH] = "With",
-  [BS_NODE_TRY] = "Try",
-  [BS_NODE_RAISE] = "Raise",
-  [BS_NODE_ASSERT] = "Assert",
-  [BS_NODE_DELETE] = "Delete",
-  [BS_NODE_GLOBAL] = "Global",
-  [BS_NODE_NONLOCAL] = "Nonlocal",
-  [BS_NODE_IMPORT] = "Import",
-  [BS_NODE_IMPORT_FROM] = "ImportFrom",
-  [BS_NODE_BOOL_OP] = "BoolOp",
-  [BS_NODE_BIN_OP] = "BinOp",
-  [BS_NODE_UNARY_OP] = "UnaryOp",
-  [BS_NODE_LAMBDA] = "Lambda",
-  [BS_NODE_IF_EXP] = "IfExp",
-  [BS_NODE_DICT] = "Dict",
-  [BS_NODE_SET] = "Set",
-  [BS_NODE_LIST_COMP] = "ListComp",
-  [BS_NODE_SET_COMP] = "SetComp",
-  [BS_NODE_DICT_COMP] = "DictComp",
-  [BS_NODE_GENERATOR_EXP] = "GeneratorExp",
-  [BS_NODE_COMPARE] = "Compare",
-  [BS_NODE_CALL] = "Call",
-  [BS_NODE_FORMATTED_VALUE] = "FormattedValue",
-  [BS_NODE_JOINED_STR] = "JoinedStr",
-  [BS_NODE_CONSTANT] = "Constant",
-  [BS_NODE_ATTRIBUTE] = "Attribute",
-  [BS_NODE_SUBSCRIPT] = "Subscript",
-  [BS_NODE_STARRED] = "Starred",
-  [BS_NODE_NAME] = "Name",
-  [BS_NODE_LIST] = "List",
-  [BS_NODE_TUPLE] = "Tuple",
-  [BS_NODE_SLICE] = "Slice",
-  [BS_NODE_COMPREHENSION] = "comprehension",
-  [BS_NODE_EXCEPT_HANDLER] = "ExceptHandler",
-  [BS_NODE_ARGUMENTS] = "arguments",
-  [BS_NODE_ARG] = "arg",
-  [BS_NODE_KEYWORD] = "keyword",
-  [BS_NODE_ALIAS] = "alias",
-  [BS_NODE_WITH_ITEM] = "withitem",
+  [BS_AST_MODULE] = "Module",
+  [BS_AST_EXPR_STMT] = "Expr",
+  [BS_AST_ASSIGN] = "Assign",
+  [BS_AST_AUG_ASSIGN] = "AugAssign",
+  [BS_AST_ANN_ASSIGN] = "AnnAssign",
+  [BS_AST_IF] = "If",
+  [BS_AST_WHILE] = "While",
+  [BS_AST_FOR] = "For",
+  [BS_AST_BREAK] = "Break",
+  [BS_AST_CONTINUE] = "Continue",
+  [BS_AST_PASS] = "Pass",
+  [BS_AST_FUNCTION_DEF] = "FunctionDef",
+  [BS_AST_RETURN] = "Return",
+  [BS_AST_CLASS_DEF] = "ClassDef",
+  [BS_AST_WITH] = "With",
+  [BS_AST_TRY] = "Try",
+  [BS_AST_RAISE] = "Raise",
+  [BS_AST_ASSERT] = "Assert",
+  [BS_AST_DELETE] = "Delete",
+  [BS_AST_GLOBAL] = "Global",
+  [BS_AST_NONLOCAL] = "Nonlocal",
+  [BS_AST_IMPORT] = "Import",
+  [BS_AST_IMPORT_FROM] = "ImportFrom",
+  [BS_AST_BOOL_OP] = "BoolOp",
+  [BS_AST_BIN_OP] = "BinOp",
+  [BS_AST_UNARY_OP] = "UnaryOp",
+  [BS_AST_LAMBDA] = "Lambda",
+  [BS_AST_IF_EXP] = "IfExp",
+  [BS_AST_DICT] = "Dict",
+  [BS_AST_SET] = "Set",
+  [BS_AST_LIST_COMP] = "ListComp",
+  [BS_AST_SET_COMP] = "SetComp",
+  [BS_AST_DICT_COMP] = "DictComp",
+  [BS_AST_GENERATOR_EXP] = "GeneratorExp",
+  [BS_AST_COMPARE] = "Compare",
+  [BS_AST_CALL] = "Call",
+  [BS_AST_FORMATTED_VALUE] = "FormattedValue",
+  [BS_AST_JOINED_STR] = "JoinedStr",
+  [BS_AST_CONSTANT] = "Constant",
+  [BS_AST_ATTRIBUTE] = "Attribute",
+  [BS_AST_SUBSCRIPT] = "Subscript",
+  [BS_AST_STARRED] = "Starred",
+  [BS_AST_NAME] = "Name",
+  [BS_AST_LIST] = "List",
+  [BS_AST_TUPLE] = "Tuple",
+  [BS_AST_SLICE] = "Slice",
+  [BS_AST_COMPREHENSION] = "comprehension",
+  [BS_AST_EXCEPT_HANDLER] = "ExceptHandler",
+  [BS_AST_ARGUMENTS] = "arguments",
+  [BS_AST_ARG] = "arg",
+  [BS_AST_KEYWORD] = "keyword",
+  [BS_AST_ALIAS] = "alias",
+  [BS_AST_WITH_ITEM] = "withitem",
 };
 
-G_STATIC_ASSERT (G_N_ELEMENTS (node_names) == BS_N_NODE_KINDS);
+G_STATIC_ASSERT (G_N_ELEMENTS (node_names) == BS_AST_N_KINDS);
 
 const char *
-bs_node_kind_name (BsNodeKind kind)
+bs_node_kind_name (BsAstKind kind)
 {
-  g_return_val_if_fail (kind < BS_N_NODE_KINDS, NULL);
+  g_return_val_if_fail (kind < BS_AST_N_KINDS, NULL);
   return node_names[kind];
 }
 
@@ -284,11 +284,11 @@ bs_cmpop_symbol (BsCmpOp op)
 
 /* Dump */
 
-static void dump_node (GString *out, const BsNode *node, BsAstDumpFlags flags);
+static void dump_node (GString *out, const BsAstNode *node, BsAstDumpFlags flags);
 
 static void
 dump_position (GString        *out,
-               const BsNode   *node,
+               const BsAstNode   *node,
                BsAstDumpFlags  flags)
 {
   if (flags & BS_AST_DUMP_POSITIONS)
@@ -308,24 +308,24 @@ dump_ctx (GString       *out,
 
 static void
 open_node (GString        *out,
-           const BsNode   *node,
+           const BsAstNode   *node,
            BsAstDumpFlags  flags)
 {
   g_string_append_c (out, '(');
   g_string_append (out, node_names[node->kind]);
   switch (node->kind)
     {
-    case BS_NODE_ATTRIBUTE:
+    case BS_AST_ATTRIBUTE:
       dump_ctx (out, node->attribute.ctx);
       break;
-    case BS_NODE_SUBSCRIPT:
+    case BS_AST_SUBSCRIPT:
       dump_ctx (out, node->subscript.ctx);
       break;
-    case BS_NODE_STARRED:
+    case BS_AST_STARRED:
       dump_ctx (out, node->starred.ctx);
       break;
-    case BS_NODE_LIST:
-    case BS_NODE_TUPLE:
+    case BS_AST_LIST:
+    case BS_AST_TUPLE:
       dump_ctx (out, node->seq.ctx);
       break;
     default:
@@ -336,7 +336,7 @@ open_node (GString        *out,
 
 static void
 dump_child (GString        *out,
-            const BsNode   *node,
+            const BsAstNode   *node,
             BsAstDumpFlags  flags)
 {
   g_string_append_c (out, ' ');
@@ -431,7 +431,7 @@ dump_float (GString *out,
 
 static void
 dump_constant (GString      *out,
-               const BsNode *node)
+               const BsAstNode *node)
 {
   switch (node->constant.kind)
     {
@@ -467,7 +467,7 @@ dump_constant (GString      *out,
 static void
 dump_arg (GString        *out,
           const char     *prefix,
-          const BsNode   *arg,
+          const BsAstNode   *arg,
           BsAstDumpFlags  flags)
 {
   g_string_append_printf (out, " %s%s", prefix, arg->arg.name);
@@ -486,28 +486,28 @@ dump_arg (GString        *out,
 
 static void
 dump_node (GString        *out,
-           const BsNode   *node,
+           const BsAstNode   *node,
            BsAstDumpFlags  flags)
 {
   switch (node->kind)
     {
-    case BS_NODE_NAME:
+    case BS_AST_NAME:
       g_string_append (out, node->name.id);
       dump_ctx (out, node->name.ctx);
       dump_position (out, node, flags);
       return;
-    case BS_NODE_CONSTANT:
+    case BS_AST_CONSTANT:
       dump_constant (out, node);
       dump_position (out, node, flags);
       return;
-    case BS_NODE_KEYWORD:
+    case BS_AST_KEYWORD:
       if (node->keyword.arg)
         g_string_append_printf (out, "%s=", node->keyword.arg);
       else
         g_string_append (out, "**");
       dump_node (out, node->keyword.value, flags);
       return;
-    case BS_NODE_ALIAS:
+    case BS_AST_ALIAS:
       if (node->alias.asname)
         g_string_append_printf (out, "(as %s %s)", node->alias.name, node->alias.asname);
       else
@@ -520,46 +520,46 @@ dump_node (GString        *out,
   open_node (out, node, flags);
   switch (node->kind)
     {
-    case BS_NODE_MODULE:
+    case BS_AST_MODULE:
       dump_items (out, &node->module.body, flags);
       break;
-    case BS_NODE_EXPR_STMT:
+    case BS_AST_EXPR_STMT:
       dump_child (out, node->expr_stmt.value, flags);
       break;
-    case BS_NODE_ASSIGN:
+    case BS_AST_ASSIGN:
       dump_block (out, NULL, &node->assign.targets, flags);
       dump_child (out, node->assign.value, flags);
       break;
-    case BS_NODE_AUG_ASSIGN:
+    case BS_AST_AUG_ASSIGN:
       dump_child (out, node->aug_assign.target, flags);
       g_string_append_printf (out, " %s=", binop_symbols[node->aug_assign.op]);
       dump_child (out, node->aug_assign.value, flags);
       break;
-    case BS_NODE_ANN_ASSIGN:
+    case BS_AST_ANN_ASSIGN:
       dump_child (out, node->ann_assign.target, flags);
       dump_child (out, node->ann_assign.annotation, flags);
       if (node->ann_assign.value)
         dump_child (out, node->ann_assign.value, flags);
       break;
-    case BS_NODE_IF:
-    case BS_NODE_WHILE:
+    case BS_AST_IF:
+    case BS_AST_WHILE:
       dump_child (out, node->if_stmt.test, flags);
       dump_block (out, NULL, &node->if_stmt.body, flags);
       if (node->if_stmt.orelse.len > 0)
         dump_block (out, "else", &node->if_stmt.orelse, flags);
       break;
-    case BS_NODE_FOR:
+    case BS_AST_FOR:
       dump_child (out, node->for_stmt.target, flags);
       dump_child (out, node->for_stmt.iter, flags);
       dump_block (out, NULL, &node->for_stmt.body, flags);
       if (node->for_stmt.orelse.len > 0)
         dump_block (out, "else", &node->for_stmt.orelse, flags);
       break;
-    case BS_NODE_BREAK:
-    case BS_NODE_CONTINUE:
-    case BS_NODE_PASS:
+    case BS_AST_BREAK:
+    case BS_AST_CONTINUE:
+    case BS_AST_PASS:
       break;
-    case BS_NODE_FUNCTION_DEF:
+    case BS_AST_FUNCTION_DEF:
       g_string_append_printf (out, " %s", node->function_def.name);
       dump_child (out, node->function_def.args, flags);
       dump_block (out, NULL, &node->function_def.body, flags);
@@ -571,22 +571,22 @@ dump_node (GString        *out,
           dump_node (out, node->function_def.returns, flags);
         }
       break;
-    case BS_NODE_RETURN:
+    case BS_AST_RETURN:
       if (node->return_stmt.value)
         dump_child (out, node->return_stmt.value, flags);
       break;
-    case BS_NODE_CLASS_DEF:
+    case BS_AST_CLASS_DEF:
       g_string_append_printf (out, " %s", node->class_def.name);
       dump_block (out, NULL, &node->class_def.bases, flags);
       dump_block (out, NULL, &node->class_def.body, flags);
       if (node->class_def.decorators.len > 0)
         dump_block (out, "decorators", &node->class_def.decorators, flags);
       break;
-    case BS_NODE_WITH:
+    case BS_AST_WITH:
       dump_block (out, NULL, &node->with_stmt.items, flags);
       dump_block (out, NULL, &node->with_stmt.body, flags);
       break;
-    case BS_NODE_TRY:
+    case BS_AST_TRY:
       dump_block (out, NULL, &node->try_stmt.body, flags);
       dump_block (out, NULL, &node->try_stmt.handlers, flags);
       if (node->try_stmt.orelse.len > 0)
@@ -594,7 +594,7 @@ dump_node (GString        *out,
       if (node->try_stmt.finalbody.len > 0)
         dump_block (out, "finally", &node->try_stmt.finalbody, flags);
       break;
-    case BS_NODE_RAISE:
+    case BS_AST_RAISE:
       if (node->raise.exc)
         dump_child (out, node->raise.exc, flags);
       if (node->raise.cause)
@@ -603,20 +603,20 @@ dump_node (GString        *out,
           dump_child (out, node->raise.cause, flags);
         }
       break;
-    case BS_NODE_ASSERT:
+    case BS_AST_ASSERT:
       dump_child (out, node->assert_stmt.test, flags);
       if (node->assert_stmt.msg)
         dump_child (out, node->assert_stmt.msg, flags);
       break;
-    case BS_NODE_DELETE:
+    case BS_AST_DELETE:
       dump_items (out, &node->delete_stmt.targets, flags);
       break;
-    case BS_NODE_GLOBAL:
-    case BS_NODE_NONLOCAL:
-    case BS_NODE_IMPORT:
+    case BS_AST_GLOBAL:
+    case BS_AST_NONLOCAL:
+    case BS_AST_IMPORT:
       dump_items (out, &node->global.names, flags);
       break;
-    case BS_NODE_IMPORT_FROM:
+    case BS_AST_IMPORT_FROM:
       g_string_append_c (out, ' ');
       for (int i = 0; i < node->import_from.level; i++)
         g_string_append_c (out, '.');
@@ -624,16 +624,16 @@ dump_node (GString        *out,
         g_string_append (out, node->import_from.module);
       dump_items (out, &node->import_from.names, flags);
       break;
-    case BS_NODE_BOOL_OP:
+    case BS_AST_BOOL_OP:
       g_string_append (out, node->bool_op.op == BS_BOOLOP_AND ? " and" : " or");
       dump_items (out, &node->bool_op.values, flags);
       break;
-    case BS_NODE_BIN_OP:
+    case BS_AST_BIN_OP:
       g_string_append_printf (out, " %s", binop_symbols[node->bin_op.op]);
       dump_child (out, node->bin_op.left, flags);
       dump_child (out, node->bin_op.right, flags);
       break;
-    case BS_NODE_UNARY_OP:
+    case BS_AST_UNARY_OP:
       {
         static const char * const names[] = { "not", "~", "+", "-" };
 
@@ -641,16 +641,16 @@ dump_node (GString        *out,
         dump_child (out, node->unary_op.operand, flags);
       }
       break;
-    case BS_NODE_LAMBDA:
+    case BS_AST_LAMBDA:
       dump_child (out, node->lambda.args, flags);
       dump_child (out, node->lambda.body, flags);
       break;
-    case BS_NODE_IF_EXP:
+    case BS_AST_IF_EXP:
       dump_child (out, node->if_exp.test, flags);
       dump_child (out, node->if_exp.body, flags);
       dump_child (out, node->if_exp.orelse, flags);
       break;
-    case BS_NODE_DICT:
+    case BS_AST_DICT:
       for (guint i = 0; i < node->dict.keys.len; i++)
         {
           g_string_append (out, " (");
@@ -662,21 +662,21 @@ dump_node (GString        *out,
           g_string_append_c (out, ')');
         }
       break;
-    case BS_NODE_SET:
-    case BS_NODE_LIST:
-    case BS_NODE_TUPLE:
+    case BS_AST_SET:
+    case BS_AST_LIST:
+    case BS_AST_TUPLE:
       dump_items (out, &node->seq.elts, flags);
       break;
-    case BS_NODE_LIST_COMP:
-    case BS_NODE_SET_COMP:
-    case BS_NODE_DICT_COMP:
-    case BS_NODE_GENERATOR_EXP:
+    case BS_AST_LIST_COMP:
+    case BS_AST_SET_COMP:
+    case BS_AST_DICT_COMP:
+    case BS_AST_GENERATOR_EXP:
       dump_child (out, node->comp.elt, flags);
       if (node->comp.value)
         dump_child (out, node->comp.value, flags);
       dump_items (out, &node->comp.generators, flags);
       break;
-    case BS_NODE_COMPREHENSION:
+    case BS_AST_COMPREHENSION:
       dump_child (out, node->comprehension.target, flags);
       dump_child (out, node->comprehension.iter, flags);
       for (guint i = 0; i < node->comprehension.ifs.len; i++)
@@ -685,7 +685,7 @@ dump_node (GString        *out,
           dump_child (out, node->comprehension.ifs.items[i], flags);
         }
       break;
-    case BS_NODE_COMPARE:
+    case BS_AST_COMPARE:
       dump_child (out, node->compare.left, flags);
       for (guint i = 0; i < node->compare.comparators.len; i++)
         {
@@ -693,45 +693,45 @@ dump_node (GString        *out,
           dump_child (out, node->compare.comparators.items[i], flags);
         }
       break;
-    case BS_NODE_CALL:
+    case BS_AST_CALL:
       dump_child (out, node->call.func, flags);
       dump_items (out, &node->call.args, flags);
       dump_items (out, &node->call.keywords, flags);
       break;
-    case BS_NODE_FORMATTED_VALUE:
+    case BS_AST_FORMATTED_VALUE:
       dump_child (out, node->formatted_value.value, flags);
       if (node->formatted_value.conversion > 0)
         g_string_append_printf (out, " !%c", node->formatted_value.conversion);
       if (node->formatted_value.format_spec)
         dump_child (out, node->formatted_value.format_spec, flags);
       break;
-    case BS_NODE_JOINED_STR:
+    case BS_AST_JOINED_STR:
       dump_items (out, &node->joined_str.values, flags);
       break;
-    case BS_NODE_ATTRIBUTE:
+    case BS_AST_ATTRIBUTE:
       dump_child (out, node->attribute.value, flags);
       g_string_append_printf (out, " %s", node->attribute.attr);
       break;
-    case BS_NODE_SUBSCRIPT:
+    case BS_AST_SUBSCRIPT:
       dump_child (out, node->subscript.value, flags);
       dump_child (out, node->subscript.slice, flags);
       break;
-    case BS_NODE_STARRED:
+    case BS_AST_STARRED:
       dump_child (out, node->starred.value, flags);
       break;
-    case BS_NODE_SLICE:
+    case BS_AST_SLICE:
       dump_child (out, node->slice.lower, flags);
       dump_child (out, node->slice.upper, flags);
       dump_child (out, node->slice.step, flags);
       break;
-    case BS_NODE_EXCEPT_HANDLER:
+    case BS_AST_EXCEPT_HANDLER:
       if (node->except_handler.type)
         dump_child (out, node->except_handler.type, flags);
       if (node->except_handler.name)
         g_string_append_printf (out, " as %s", node->except_handler.name);
       dump_block (out, NULL, &node->except_handler.body, flags);
       break;
-    case BS_NODE_ARGUMENTS:
+    case BS_AST_ARGUMENTS:
       for (guint i = 0; i < node->arguments.args.len; i++)
         {
           dump_arg (out, "", node->arguments.args.items[i], flags);
@@ -747,19 +747,19 @@ dump_node (GString        *out,
       if (node->arguments.kwarg)
         dump_arg (out, "**", node->arguments.kwarg, flags);
       break;
-    case BS_NODE_ARG:
+    case BS_AST_ARG:
       dump_arg (out, "", node, flags);
       break;
-    case BS_NODE_WITH_ITEM:
+    case BS_AST_WITH_ITEM:
       dump_child (out, node->with_item.context_expr, flags);
       if (node->with_item.optional_vars)
         dump_child (out, node->with_item.optional_vars, flags);
       break;
-    case BS_NODE_NAME:
-    case BS_NODE_CONSTANT:
-    case BS_NODE_KEYWORD:
-    case BS_NODE_ALIAS:
-    case BS_N_NODE_KINDS:
+    case BS_AST_NAME:
+    case BS_AST_CONSTANT:
+    case BS_AST_KEYWORD:
+    case BS_AST_ALIAS:
+    case BS_AST_N_KINDS:
     default:
       g_assert_not_reached ();
     }
@@ -767,7 +767,7 @@ dump_node (GString        *out,
 }
 
 char *
-bs_ast_dump (const BsNode   *node,
+bs_ast_dump (const BsAstNode   *node,
              BsAstDumpFlags  flags)
 {
   GString *out = g_string_new (NULL);

@@ -6,71 +6,71 @@
 G_BEGIN_DECLS
 
 typedef struct _BsAst  BsAst;
-typedef struct _BsNode BsNode;
+typedef struct _BsAstNode BsAstNode;
 
 typedef enum {
-  BS_NODE_MODULE,
+  BS_AST_MODULE,
 
   /* Statements */
-  BS_NODE_EXPR_STMT,
-  BS_NODE_ASSIGN,
-  BS_NODE_AUG_ASSIGN,
-  BS_NODE_ANN_ASSIGN,
-  BS_NODE_IF,
-  BS_NODE_WHILE,
-  BS_NODE_FOR,
-  BS_NODE_BREAK,
-  BS_NODE_CONTINUE,
-  BS_NODE_PASS,
-  BS_NODE_FUNCTION_DEF,
-  BS_NODE_RETURN,
-  BS_NODE_CLASS_DEF,
-  BS_NODE_WITH,
-  BS_NODE_TRY,
-  BS_NODE_RAISE,
-  BS_NODE_ASSERT,
-  BS_NODE_DELETE,
-  BS_NODE_GLOBAL,
-  BS_NODE_NONLOCAL,
-  BS_NODE_IMPORT,
-  BS_NODE_IMPORT_FROM,
+  BS_AST_EXPR_STMT,
+  BS_AST_ASSIGN,
+  BS_AST_AUG_ASSIGN,
+  BS_AST_ANN_ASSIGN,
+  BS_AST_IF,
+  BS_AST_WHILE,
+  BS_AST_FOR,
+  BS_AST_BREAK,
+  BS_AST_CONTINUE,
+  BS_AST_PASS,
+  BS_AST_FUNCTION_DEF,
+  BS_AST_RETURN,
+  BS_AST_CLASS_DEF,
+  BS_AST_WITH,
+  BS_AST_TRY,
+  BS_AST_RAISE,
+  BS_AST_ASSERT,
+  BS_AST_DELETE,
+  BS_AST_GLOBAL,
+  BS_AST_NONLOCAL,
+  BS_AST_IMPORT,
+  BS_AST_IMPORT_FROM,
 
   /* Expressions */
-  BS_NODE_BOOL_OP,
-  BS_NODE_BIN_OP,
-  BS_NODE_UNARY_OP,
-  BS_NODE_LAMBDA,
-  BS_NODE_IF_EXP,
-  BS_NODE_DICT,
-  BS_NODE_SET,
-  BS_NODE_LIST_COMP,
-  BS_NODE_SET_COMP,
-  BS_NODE_DICT_COMP,
-  BS_NODE_GENERATOR_EXP,
-  BS_NODE_COMPARE,
-  BS_NODE_CALL,
-  BS_NODE_FORMATTED_VALUE,
-  BS_NODE_JOINED_STR,
-  BS_NODE_CONSTANT,
-  BS_NODE_ATTRIBUTE,
-  BS_NODE_SUBSCRIPT,
-  BS_NODE_STARRED,
-  BS_NODE_NAME,
-  BS_NODE_LIST,
-  BS_NODE_TUPLE,
-  BS_NODE_SLICE,
+  BS_AST_BOOL_OP,
+  BS_AST_BIN_OP,
+  BS_AST_UNARY_OP,
+  BS_AST_LAMBDA,
+  BS_AST_IF_EXP,
+  BS_AST_DICT,
+  BS_AST_SET,
+  BS_AST_LIST_COMP,
+  BS_AST_SET_COMP,
+  BS_AST_DICT_COMP,
+  BS_AST_GENERATOR_EXP,
+  BS_AST_COMPARE,
+  BS_AST_CALL,
+  BS_AST_FORMATTED_VALUE,
+  BS_AST_JOINED_STR,
+  BS_AST_CONSTANT,
+  BS_AST_ATTRIBUTE,
+  BS_AST_SUBSCRIPT,
+  BS_AST_STARRED,
+  BS_AST_NAME,
+  BS_AST_LIST,
+  BS_AST_TUPLE,
+  BS_AST_SLICE,
 
   /* Parts of the above */
-  BS_NODE_COMPREHENSION,   /* "for target in iter if ..." of a comprehension */
-  BS_NODE_EXCEPT_HANDLER,
-  BS_NODE_ARGUMENTS,       /* the parameter list of a def or lambda */
-  BS_NODE_ARG,             /* one parameter */
-  BS_NODE_KEYWORD,         /* name=value or **value in a call */
-  BS_NODE_ALIAS,           /* "name as asname" of an import */
-  BS_NODE_WITH_ITEM,
+  BS_AST_COMPREHENSION,   /* "for target in iter if ..." of a comprehension */
+  BS_AST_EXCEPT_HANDLER,
+  BS_AST_ARGUMENTS,       /* the parameter list of a def or lambda */
+  BS_AST_ARG,             /* one parameter */
+  BS_AST_KEYWORD,         /* name=value or **value in a call */
+  BS_AST_ALIAS,           /* "name as asname" of an import */
+  BS_AST_WITH_ITEM,
 
-  BS_N_NODE_KINDS
-} BsNodeKind;
+  BS_AST_N_KINDS
+} BsAstKind;
 
 typedef enum {
   BS_CTX_LOAD,
@@ -140,34 +140,34 @@ typedef struct {
 } BsSpan;
 
 typedef struct {
-  BsNode **items;
+  BsAstNode **items;
   guint    len;
 } BsNodeList;
 
-struct _BsNode {
-  BsNodeKind kind;
+struct _BsAstNode {
+  BsAstKind kind;
   BsSpan     span;
   union {
     struct { BsNodeList body; } module;
 
-    struct { BsNode *value; } expr_stmt;
+    struct { BsAstNode *value; } expr_stmt;
     /* a = b = value: targets are [a, b] */
-    struct { BsNodeList targets; BsNode *value; } assign;
-    struct { BsNode *target; BsBinOp op; BsNode *value; } aug_assign;
+    struct { BsNodeList targets; BsAstNode *value; } assign;
+    struct { BsAstNode *target; BsBinOp op; BsAstNode *value; } aug_assign;
     /* value may be NULL ("x: int"); the annotation is parsed, not evaluated */
-    struct { BsNode *target; BsNode *annotation; BsNode *value; } ann_assign;
+    struct { BsAstNode *target; BsAstNode *annotation; BsAstNode *value; } ann_assign;
     /* if and while; an elif is an If alone in orelse */
-    struct { BsNode *test; BsNodeList body; BsNodeList orelse; } if_stmt;
-    struct { BsNode *test; BsNodeList body; BsNodeList orelse; } while_stmt;
-    struct { BsNode *target; BsNode *iter; BsNodeList body; BsNodeList orelse; } for_stmt;
+    struct { BsAstNode *test; BsNodeList body; BsNodeList orelse; } if_stmt;
+    struct { BsAstNode *test; BsNodeList body; BsNodeList orelse; } while_stmt;
+    struct { BsAstNode *target; BsAstNode *iter; BsNodeList body; BsNodeList orelse; } for_stmt;
     struct {
       const char *name;
-      BsNode     *args;        /* BS_NODE_ARGUMENTS */
+      BsAstNode     *args;        /* BS_AST_ARGUMENTS */
       BsNodeList  body;
       BsNodeList  decorators;  /* outermost first, as written */
-      BsNode     *returns;     /* the return annotation, or NULL */
+      BsAstNode     *returns;     /* the return annotation, or NULL */
     } function_def;
-    struct { BsNode *value; } return_stmt;  /* value may be NULL */
+    struct { BsAstNode *value; } return_stmt;  /* value may be NULL */
     struct {
       const char *name;
       BsNodeList  bases;
@@ -181,8 +181,8 @@ struct _BsNode {
       BsNodeList orelse;
       BsNodeList finalbody;
     } try_stmt;
-    struct { BsNode *exc; BsNode *cause; } raise;  /* both may be NULL */
-    struct { BsNode *test; BsNode *msg; } assert_stmt;
+    struct { BsAstNode *exc; BsAstNode *cause; } raise;  /* both may be NULL */
+    struct { BsAstNode *test; BsAstNode *msg; } assert_stmt;
     struct { BsNodeList targets; } delete_stmt;
     struct { BsNodeList names; } global;  /* NAME nodes; also for nonlocal */
     struct { BsNodeList names; } import;  /* ALIASes */
@@ -190,24 +190,24 @@ struct _BsNode {
     struct { const char *module; BsNodeList names; int level; } import_from;
 
     struct { BsBoolOp op; BsNodeList values; } bool_op;
-    struct { BsNode *left; BsBinOp op; BsNode *right; } bin_op;
-    struct { BsUnaryOp op; BsNode *operand; } unary_op;
-    struct { BsNode *args; BsNode *body; } lambda;
-    struct { BsNode *test; BsNode *body; BsNode *orelse; } if_exp;
+    struct { BsAstNode *left; BsBinOp op; BsAstNode *right; } bin_op;
+    struct { BsUnaryOp op; BsAstNode *operand; } unary_op;
+    struct { BsAstNode *args; BsAstNode *body; } lambda;
+    struct { BsAstNode *test; BsAstNode *body; BsAstNode *orelse; } if_exp;
     /* a NULL key stands for "**value" */
     struct { BsNodeList keys; BsNodeList values; } dict;
     /* list, tuple and set displays */
     struct { BsNodeList elts; BsExprContext ctx; } seq;
     /* list/set comprehensions and generator expressions use elt; dict
      * comprehensions use elt as the key and value */
-    struct { BsNode *elt; BsNode *value; BsNodeList generators; } comp;
-    struct { BsNode *target; BsNode *iter; BsNodeList ifs; } comprehension;
+    struct { BsAstNode *elt; BsAstNode *value; BsNodeList generators; } comp;
+    struct { BsAstNode *target; BsAstNode *iter; BsNodeList ifs; } comprehension;
     /* left ops[0] comparators[0] ops[1] comparators[1] ... */
-    struct { BsNode *left; BsCmpOp *ops; BsNodeList comparators; } compare;
-    struct { BsNode *func; BsNodeList args; BsNodeList keywords; } call;
-    struct { const char *arg; BsNode *value; } keyword;  /* arg NULL for **value */
+    struct { BsAstNode *left; BsCmpOp *ops; BsNodeList comparators; } compare;
+    struct { BsAstNode *func; BsNodeList args; BsNodeList keywords; } call;
+    struct { const char *arg; BsAstNode *value; } keyword;  /* arg NULL for **value */
     /* conversion is -1, 's', 'r' or 'a'; format_spec a JOINED_STR or NULL */
-    struct { BsNode *value; int conversion; BsNode *format_spec; } formatted_value;
+    struct { BsAstNode *value; int conversion; BsAstNode *format_spec; } formatted_value;
     struct { BsNodeList values; } joined_str;  /* STR constants and FORMATTED_VALUEs */
     struct {
       BsConstKind kind;
@@ -219,24 +219,24 @@ struct _BsNode {
       gboolean    int_overflow;  /* the INT does not fit in 64 bits */
       double      float_value;
     } constant;
-    struct { BsNode *value; const char *attr; BsExprContext ctx; } attribute;
-    struct { BsNode *value; BsNode *slice; BsExprContext ctx; } subscript;
-    struct { BsNode *value; BsExprContext ctx; } starred;
+    struct { BsAstNode *value; const char *attr; BsExprContext ctx; } attribute;
+    struct { BsAstNode *value; BsAstNode *slice; BsExprContext ctx; } subscript;
+    struct { BsAstNode *value; BsExprContext ctx; } starred;
     struct { const char *id; BsExprContext ctx; } name;
-    struct { BsNode *lower; BsNode *upper; BsNode *step; } slice;
+    struct { BsAstNode *lower; BsAstNode *upper; BsAstNode *step; } slice;
 
-    struct { BsNode *type; const char *name; BsNodeList body; } except_handler;
+    struct { BsAstNode *type; const char *name; BsNodeList body; } except_handler;
     /* args[0 .. n_posonly) come before a "/"; defaults live in the ARGs */
     struct {
       BsNodeList args;
       guint      n_posonly;
-      BsNode    *vararg;
+      BsAstNode    *vararg;
       BsNodeList kwonlyargs;
-      BsNode    *kwarg;
+      BsAstNode    *kwarg;
     } arguments;
-    struct { const char *name; BsNode *annotation; BsNode *default_value; } arg;
+    struct { const char *name; BsAstNode *annotation; BsAstNode *default_value; } arg;
     struct { const char *name; const char *asname; } alias;  /* name may be dotted */
-    struct { BsNode *context_expr; BsNode *optional_vars; } with_item;
+    struct { BsAstNode *context_expr; BsAstNode *optional_vars; } with_item;
   };
 };
 
@@ -250,9 +250,9 @@ BsAst       *bs_ast_new            (const char     *source,
                                     const char     *filename);
 void         bs_ast_free           (BsAst          *self);
 
-BsNode      *bs_ast_get_root       (BsAst          *self);
+BsAstNode      *bs_ast_get_root       (BsAst          *self);
 void         bs_ast_set_root       (BsAst          *self,
-                                    BsNode         *root);
+                                    BsAstNode         *root);
 /* The source the tree was parsed from, NUL-terminated copy, and its name. */
 const char  *bs_ast_get_source     (BsAst          *self,
                                     gsize          *length);
@@ -264,19 +264,19 @@ gpointer     bs_ast_alloc          (BsAst          *self,
 char        *bs_ast_strndup        (BsAst          *self,
                                     const char     *text,
                                     gsize           length);
-BsNode      *bs_ast_new_node       (BsAst          *self,
-                                    BsNodeKind      kind,
+BsAstNode      *bs_ast_new_node       (BsAst          *self,
+                                    BsAstKind      kind,
                                     const BsSpan   *span);
 /* Copies @items into the arena. */
 BsNodeList   bs_ast_list           (BsAst          *self,
                                     GPtrArray      *items);
 
-const char  *bs_node_kind_name     (BsNodeKind      kind);
+const char  *bs_node_kind_name     (BsAstKind      kind);
 const char  *bs_binop_symbol       (BsBinOp         op);
 const char  *bs_cmpop_symbol       (BsCmpOp         op);
 
 /* An S-expression rendering of @node, for tests and debugging. */
-char        *bs_ast_dump           (const BsNode   *node,
+char        *bs_ast_dump           (const BsAstNode   *node,
                                     BsAstDumpFlags  flags);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsAst, bs_ast_free)

@@ -52,8 +52,8 @@ typedef enum {
   PREC_PRIMARY,
 } Precedence;
 
-typedef BsNode *(*PrefixFn) (BsParser *p, Precedence min);
-typedef BsNode *(*InfixFn)  (BsParser *p, BsNode *left, BsSpan start);
+typedef BsAstNode *(*PrefixFn) (BsParser *p, Precedence min);
+typedef BsAstNode *(*InfixFn)  (BsParser *p, BsAstNode *left, BsSpan start);
 
 typedef struct {
   PrefixFn   prefix;
@@ -63,9 +63,9 @@ typedef struct {
 
 #define FAILED(p) ((p)->error != NULL)
 
-static BsNode *parse_precedence (BsParser *p, Precedence min);
-static BsNode *parse_expression (BsParser *p);
-static BsNode *parse_star_expressions (BsParser *p);
+static BsAstNode *parse_precedence (BsParser *p, Precedence min);
+static BsAstNode *parse_expression (BsParser *p);
+static BsAstNode *parse_star_expressions (BsParser *p);
 static void    parse_statement (BsParser *p, GPtrArray *into);
 static const ParseRule *get_rule (BsTokenKind kind);
 
@@ -141,9 +141,9 @@ join_spans (BsSpan a,
 }
 
 /* A node starting at @start and ending with the last consumed token. */
-static BsNode *
+static BsAstNode *
 new_node (BsParser   *p,
-          BsNodeKind  kind,
+          BsAstKind  kind,
           BsSpan      start)
 {
   BsSpan span = { start.line, start.col, p->prev.end_line, p->prev.end_col };
@@ -153,7 +153,7 @@ new_node (BsParser   *p,
 
 static void
 finish (BsParser *p,
-        BsNode   *node)
+        BsAstNode   *node)
 {
   node->span.end_line = p->prev.end_line;
   node->span.end_col = p->prev.end_col;
@@ -292,13 +292,13 @@ can_start_expression (BsParser *p)
 
 /* The names CPython gives expressions in "cannot assign to ..." messages. */
 static const char *
-expr_name (const BsNode *e)
+expr_name (const BsAstNode *e)
 {
   switch (e->kind)
     {
-    case BS_NODE_CALL:
+    case BS_AST_CALL:
       return "function call";
-    case BS_NODE_CONSTANT:
+    case BS_AST_CONSTANT:
       switch (e->constant.kind)
         {
         case BS_CONST_NONE:
@@ -312,42 +312,42 @@ expr_name (const BsNode *e)
         default:
           return "literal";
         }
-    case BS_NODE_BIN_OP:
-    case BS_NODE_UNARY_OP:
-    case BS_NODE_BOOL_OP:
+    case BS_AST_BIN_OP:
+    case BS_AST_UNARY_OP:
+    case BS_AST_BOOL_OP:
       return "expression";
-    case BS_NODE_COMPARE:
+    case BS_AST_COMPARE:
       return "comparison";
-    case BS_NODE_IF_EXP:
+    case BS_AST_IF_EXP:
       return "conditional expression";
-    case BS_NODE_LAMBDA:
+    case BS_AST_LAMBDA:
       return "lambda";
-    case BS_NODE_DICT:
+    case BS_AST_DICT:
       return "dict literal";
-    case BS_NODE_SET:
+    case BS_AST_SET:
       return "set display";
-    case BS_NODE_LIST_COMP:
+    case BS_AST_LIST_COMP:
       return "list comprehension";
-    case BS_NODE_SET_COMP:
+    case BS_AST_SET_COMP:
       return "set comprehension";
-    case BS_NODE_DICT_COMP:
+    case BS_AST_DICT_COMP:
       return "dict comprehension";
-    case BS_NODE_GENERATOR_EXP:
+    case BS_AST_GENERATOR_EXP:
       return "generator expression";
-    case BS_NODE_JOINED_STR:
-    case BS_NODE_FORMATTED_VALUE:
+    case BS_AST_JOINED_STR:
+    case BS_AST_FORMATTED_VALUE:
       return "f-string expression";
-    case BS_NODE_TUPLE:
+    case BS_AST_TUPLE:
       return "tuple";
-    case BS_NODE_LIST:
+    case BS_AST_LIST:
       return "list";
-    case BS_NODE_STARRED:
+    case BS_AST_STARRED:
       return "starred";
-    case BS_NODE_NAME:
+    case BS_AST_NAME:
       return "name";
-    case BS_NODE_ATTRIBUTE:
+    case BS_AST_ATTRIBUTE:
       return "attribute";
-    case BS_NODE_SUBSCRIPT:
+    case BS_AST_SUBSCRIPT:
       return "subscript";
     default:
       return "expression";
@@ -355,25 +355,25 @@ expr_name (const BsNode *e)
 }
 
 /* Finds the part of @e that cannot be a target, or NULL when all can. */
-static BsNode *
-invalid_target (BsNode        *e,
+static BsAstNode *
+invalid_target (BsAstNode        *e,
                 BsExprContext  ctx)
 {
   switch (e->kind)
     {
-    case BS_NODE_NAME:
-    case BS_NODE_ATTRIBUTE:
-    case BS_NODE_SUBSCRIPT:
+    case BS_AST_NAME:
+    case BS_AST_ATTRIBUTE:
+    case BS_AST_SUBSCRIPT:
       return NULL;
-    case BS_NODE_STARRED:
+    case BS_AST_STARRED:
       if (ctx == BS_CTX_DEL)
         return e;
       return invalid_target (e->starred.value, ctx);
-    case BS_NODE_TUPLE:
-    case BS_NODE_LIST:
+    case BS_AST_TUPLE:
+    case BS_AST_LIST:
       for (guint i = 0; i < e->seq.elts.len; i++)
         {
-          BsNode *bad = invalid_target (e->seq.elts.items[i], ctx);
+          BsAstNode *bad = invalid_target (e->seq.elts.items[i], ctx);
 
           if (bad)
             return bad;
@@ -385,26 +385,26 @@ invalid_target (BsNode        *e,
 }
 
 static void
-set_context (BsNode        *e,
+set_context (BsAstNode        *e,
              BsExprContext  ctx)
 {
   switch (e->kind)
     {
-    case BS_NODE_NAME:
+    case BS_AST_NAME:
       e->name.ctx = ctx;
       break;
-    case BS_NODE_ATTRIBUTE:
+    case BS_AST_ATTRIBUTE:
       e->attribute.ctx = ctx;
       break;
-    case BS_NODE_SUBSCRIPT:
+    case BS_AST_SUBSCRIPT:
       e->subscript.ctx = ctx;
       break;
-    case BS_NODE_STARRED:
+    case BS_AST_STARRED:
       e->starred.ctx = ctx;
       set_context (e->starred.value, ctx);
       break;
-    case BS_NODE_TUPLE:
-    case BS_NODE_LIST:
+    case BS_AST_TUPLE:
+    case BS_AST_LIST:
       e->seq.ctx = ctx;
       for (guint i = 0; i < e->seq.elts.len; i++)
         set_context (e->seq.elts.items[i], ctx);
@@ -418,18 +418,18 @@ set_context (BsNode        *e,
  * "Maybe you meant '=='" for the first target of an assignment. */
 static gboolean
 make_target (BsParser      *p,
-             BsNode        *e,
+             BsAstNode        *e,
              BsExprContext  ctx,
              gboolean       hint)
 {
-  BsNode *bad = invalid_target (e, ctx);
+  BsAstNode *bad = invalid_target (e, ctx);
 
   if (bad != NULL)
     {
       const char *verb = ctx == BS_CTX_DEL ? "delete" : "assign to";
-      gboolean literal_hint = hint && bad->kind != BS_NODE_TUPLE && bad->kind != BS_NODE_LIST &&
-                              bad->kind != BS_NODE_STARRED &&
-                              !(bad->kind == BS_NODE_CONSTANT &&
+      gboolean literal_hint = hint && bad->kind != BS_AST_TUPLE && bad->kind != BS_AST_LIST &&
+                              bad->kind != BS_AST_STARRED &&
+                              !(bad->kind == BS_AST_CONSTANT &&
                                 (bad != e || bad->constant.kind <= BS_CONST_FALSE));
 
       if (literal_hint)
@@ -439,7 +439,7 @@ make_target (BsParser      *p,
         syntax_error (p, bad->span, "cannot %s %s", verb, expr_name (bad));
       return FALSE;
     }
-  if (e->kind == BS_NODE_STARRED && ctx == BS_CTX_STORE)
+  if (e->kind == BS_AST_STARRED && ctx == BS_CTX_STORE)
     {
       syntax_error (p, e->span, "starred assignment target must be in a list or tuple");
       return FALSE;
@@ -450,7 +450,7 @@ make_target (BsParser      *p,
 
 /* Literals */
 
-static BsNode *
+static BsAstNode *
 parse_number (BsParser   *p,
               Precedence  min)
 {
@@ -458,14 +458,14 @@ parse_number (BsParser   *p,
   const char *s = p->src + t->start;
   gsize n = t->end - t->start;
   g_autoptr(GString) clean = g_string_sized_new (n);
-  BsNode *node;
+  BsAstNode *node;
 
   for (gsize i = 0; i < n; i++)
     if (s[i] != '_')
       g_string_append_c (clean, s[i]);
 
   advance (p);
-  node = new_node (p, BS_NODE_CONSTANT, token_span (&p->prev));
+  node = new_node (p, BS_AST_CONSTANT, token_span (&p->prev));
   if (p->prev.kind == BS_TOKEN_FLOAT)
     {
       node->constant.kind = BS_CONST_FLOAT;
@@ -499,14 +499,14 @@ parse_number (BsParser   *p,
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_literal (BsParser   *p,
                Precedence  min)
 {
-  BsNode *node;
+  BsAstNode *node;
 
   advance (p);
-  node = new_node (p, BS_NODE_CONSTANT, token_span (&p->prev));
+  node = new_node (p, BS_AST_CONSTANT, token_span (&p->prev));
   switch (p->prev.kind)
     {
     case BS_TOKEN_NONE:
@@ -525,14 +525,14 @@ parse_literal (BsParser   *p,
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_name (BsParser   *p,
             Precedence  min)
 {
-  BsNode *node;
+  BsAstNode *node;
 
   advance (p);
-  node = new_node (p, BS_NODE_NAME, token_span (&p->prev));
+  node = new_node (p, BS_AST_NAME, token_span (&p->prev));
   node->name.id = token_text (p, &p->prev);
   return node;
 }
@@ -588,13 +588,13 @@ cursor_span (BsParser *p,
   return span;
 }
 
-static BsNode *
+static BsAstNode *
 make_str (BsParser   *p,
           BsSpan      span,
           const char *text,
           gsize       length)
 {
-  BsNode *node = bs_ast_new_node (p->ast, BS_NODE_CONSTANT, &span);
+  BsAstNode *node = bs_ast_new_node (p->ast, BS_AST_CONSTANT, &span);
 
   node->constant.kind = BS_CONST_STR;
   node->constant.str = bs_ast_strndup (p->ast, text, length);
@@ -638,7 +638,7 @@ static gboolean parse_fstring_body (BsParser *p, Cursor *c, gsize *pos, gsize en
 
 /* Parses the expression of a replacement field, source[start, end), with its
  * own lexer so that positions stay those of the file. */
-static BsNode *
+static BsAstNode *
 parse_field_expression (BsParser *p,
                         Cursor   *c,
                         gsize     start,
@@ -648,7 +648,7 @@ parse_field_expression (BsParser *p,
   BsLexer *saved_lexer = p->lexer;
   BsToken saved_prev = p->prev, saved_cur = p->cur, saved_next = p->next;
   gboolean saved_has_next = p->has_next;
-  BsNode *expr = NULL;
+  BsAstNode *expr = NULL;
 
   cursor_move (p, c, start);
   lexer = bs_lexer_new_for_range (p->src, start, end, c->line, c->col, p->filename,
@@ -693,9 +693,9 @@ parse_field (BsParser      *p,
   int depth = 0;
   char quote = 0;
   int conversion = -1;
-  BsNode *expr;
-  BsNode *spec = NULL;
-  BsNode *value;
+  BsAstNode *expr;
+  BsAstNode *spec = NULL;
+  BsAstNode *value;
   gboolean debug = FALSE;
   gsize debug_end = 0;
   BsSpan open = cursor_span (p, c, *pos - 1, *pos - 1);
@@ -806,7 +806,7 @@ parse_field (BsParser      *p,
       if (!parse_fstring_body (p, c, &i, end, raw, TRUE, &spec_builder))
         goto out;
       flush_pending (p, &spec_builder);
-      spec = bs_ast_new_node (p->ast, BS_NODE_JOINED_STR, &b->span);
+      spec = bs_ast_new_node (p->ast, BS_AST_JOINED_STR, &b->span);
       spec->joined_str.values = bs_ast_list (p->ast, spec_values);
     }
   if (i >= end || s[i] != '}')
@@ -823,7 +823,7 @@ parse_field (BsParser      *p,
         conversion = 'r';
     }
   flush_pending (p, b);
-  value = bs_ast_new_node (p->ast, BS_NODE_FORMATTED_VALUE, &expr->span);
+  value = bs_ast_new_node (p->ast, BS_AST_FORMATTED_VALUE, &expr->span);
   value->span = open;
   bs_lexer_advance_position (p->src, expr_start - 1, i, &value->span.end_line,
                              &value->span.end_col);
@@ -914,14 +914,14 @@ parse_fstring_body (BsParser      *p,
 
 /* One or more adjacent string literals: a str Constant, or a JoinedStr when
  * any of them is an f-string. */
-static BsNode *
+static BsAstNode *
 parse_strings (BsParser   *p,
                Precedence  min)
 {
   g_autoptr(GPtrArray) values = g_ptr_array_new ();
   g_autoptr(GString) pending = g_string_new (NULL);
   StringBuilder b = { values, pending, token_span (&p->cur), FALSE, { 0, 0, 0, 0 } };
-  BsNode *node;
+  BsAstNode *node;
 
   /* The span of the run is needed by its parts: find its end first. */
   while (check (p, BS_TOKEN_STRING))
@@ -958,14 +958,14 @@ parse_strings (BsParser   *p,
     return make_str (p, b.span, pending->str, pending->len);
 
   flush_pending (p, &b);
-  node = bs_ast_new_node (p->ast, BS_NODE_JOINED_STR, &b.span);
+  node = bs_ast_new_node (p->ast, BS_AST_JOINED_STR, &b.span);
   node->joined_str.values = bs_ast_list (p->ast, values);
   /* Constants made before the end of the run was known get the whole span. */
   for (guint i = 0; i < values->len; i++)
     {
-      BsNode *part = g_ptr_array_index (values, i);
+      BsAstNode *part = g_ptr_array_index (values, i);
 
-      if (part->kind == BS_NODE_CONSTANT)
+      if (part->kind == BS_AST_CONSTANT)
         part->span = b.span;
     }
   return node;
@@ -973,7 +973,7 @@ parse_strings (BsParser   *p,
 
 /* Comprehensions */
 
-static BsNode *parse_target_list (BsParser *p);
+static BsAstNode *parse_target_list (BsParser *p);
 
 static BsNodeList
 parse_comp_clauses (BsParser *p)
@@ -985,8 +985,8 @@ parse_comp_clauses (BsParser *p)
     {
       g_autoptr(GPtrArray) ifs = g_ptr_array_new ();
       BsSpan start = token_span (&p->cur);
-      BsNode *comp;
-      BsNode *target, *iter;
+      BsAstNode *comp;
+      BsAstNode *target, *iter;
 
       if (check (p, BS_TOKEN_ASYNC))
         {
@@ -1004,13 +1004,13 @@ parse_comp_clauses (BsParser *p)
         return empty;
       while (match (p, BS_TOKEN_IF))
         {
-          BsNode *cond = parse_precedence (p, PREC_OR);
+          BsAstNode *cond = parse_precedence (p, PREC_OR);
 
           if (FAILED (p))
             return empty;
           g_ptr_array_add (ifs, cond);
         }
-      comp = new_node (p, BS_NODE_COMPREHENSION, start);
+      comp = new_node (p, BS_AST_COMPREHENSION, start);
       comp->comprehension.target = target;
       comp->comprehension.iter = iter;
       comp->comprehension.ifs = bs_ast_list (p->ast, ifs);
@@ -1019,15 +1019,15 @@ parse_comp_clauses (BsParser *p)
   return bs_ast_list (p->ast, generators);
 }
 
-static BsNode *
+static BsAstNode *
 make_comp (BsParser   *p,
-           BsNodeKind  kind,
+           BsAstKind  kind,
            BsSpan      start,
-           BsNode     *elt,
-           BsNode     *value)
+           BsAstNode     *elt,
+           BsAstNode     *value)
 {
   BsNodeList generators = parse_comp_clauses (p);
-  BsNode *node;
+  BsAstNode *node;
 
   if (FAILED (p))
     return NULL;
@@ -1041,19 +1041,19 @@ make_comp (BsParser   *p,
 /* Displays */
 
 /* An element of a display or call: "*x" or an expression. */
-static BsNode *
+static BsAstNode *
 parse_star_or_expression (BsParser *p)
 {
   if (check (p, BS_TOKEN_STAR))
     {
       BsSpan start = token_span (&p->cur);
-      BsNode *value, *node;
+      BsAstNode *value, *node;
 
       advance (p);
       value = parse_precedence (p, PREC_BOR);
       if (FAILED (p))
         return NULL;
-      node = new_node (p, BS_NODE_STARRED, start);
+      node = new_node (p, BS_AST_STARRED, start);
       node->starred.value = value;
       return node;
     }
@@ -1068,7 +1068,7 @@ parse_star_or_expression (BsParser *p)
 /* Reports the missing ',' or closing bracket after @last. */
 static void
 bad_display (BsParser *p,
-             BsNode   *last)
+             BsAstNode   *last)
 {
   BsSpan span = token_span (&p->cur);
 
@@ -1080,7 +1080,7 @@ bad_display (BsParser *p,
   /* Two expressions side by side. */
   if (last != NULL)
     {
-      BsNode *next = parse_expression (p);
+      BsAstNode *next = parse_expression (p);
 
       if (next != NULL)
         span = join_spans (last->span, next->span);
@@ -1112,7 +1112,7 @@ parse_display_items (BsParser    *p,
 {
   while (match (p, BS_TOKEN_COMMA))
     {
-      BsNode *item;
+      BsAstNode *item;
 
       if (check (p, close))
         break;
@@ -1130,36 +1130,36 @@ parse_display_items (BsParser    *p,
   return TRUE;
 }
 
-static BsNode *
+static BsAstNode *
 make_seq (BsParser   *p,
-          BsNodeKind  kind,
+          BsAstKind  kind,
           BsSpan      start,
           GPtrArray  *items)
 {
-  BsNode *node = new_node (p, kind, start);
+  BsAstNode *node = new_node (p, kind, start);
 
   node->seq.elts = bs_ast_list (p->ast, items);
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_paren (BsParser   *p,
              Precedence  min)
 {
   g_autoptr(GPtrArray) items = g_ptr_array_new ();
   BsSpan start = token_span (&p->cur);
-  BsNode *first;
+  BsAstNode *first;
 
   advance (p);
   if (match (p, BS_TOKEN_RPAR))
-    return make_seq (p, BS_NODE_TUPLE, start, items);
+    return make_seq (p, BS_AST_TUPLE, start, items);
 
   first = parse_star_or_expression (p);
   if (FAILED (p))
     return NULL;
   if (check (p, BS_TOKEN_FOR) || check (p, BS_TOKEN_ASYNC))
     {
-      BsNode *node = make_comp (p, BS_NODE_GENERATOR_EXP, start, first, NULL);
+      BsAstNode *node = make_comp (p, BS_AST_GENERATOR_EXP, start, first, NULL);
 
       if (FAILED (p))
         return NULL;
@@ -1181,7 +1181,7 @@ parse_paren (BsParser   *p,
     {
       if (!parse_display_items (p, items, BS_TOKEN_RPAR))
         return NULL;
-      return make_seq (p, BS_NODE_TUPLE, start, items);
+      return make_seq (p, BS_AST_TUPLE, start, items);
     }
   if (!check (p, BS_TOKEN_RPAR))
     {
@@ -1189,7 +1189,7 @@ parse_paren (BsParser   *p,
       return NULL;
     }
   advance (p);
-  if (first->kind == BS_NODE_STARRED)
+  if (first->kind == BS_AST_STARRED)
     {
       syntax_error (p, first->span, "cannot use starred expression here");
       return NULL;
@@ -1197,23 +1197,23 @@ parse_paren (BsParser   *p,
   return first;
 }
 
-static BsNode *
+static BsAstNode *
 parse_list (BsParser   *p,
             Precedence  min)
 {
   g_autoptr(GPtrArray) items = g_ptr_array_new ();
   BsSpan start = token_span (&p->cur);
-  BsNode *first;
+  BsAstNode *first;
 
   advance (p);
   if (match (p, BS_TOKEN_RSQB))
-    return make_seq (p, BS_NODE_LIST, start, items);
+    return make_seq (p, BS_AST_LIST, start, items);
   first = parse_star_or_expression (p);
   if (FAILED (p))
     return NULL;
   if (check (p, BS_TOKEN_FOR) || check (p, BS_TOKEN_ASYNC))
     {
-      BsNode *node = make_comp (p, BS_NODE_LIST_COMP, start, first, NULL);
+      BsAstNode *node = make_comp (p, BS_AST_LIST_COMP, start, first, NULL);
 
       if (FAILED (p))
         return NULL;
@@ -1236,20 +1236,20 @@ parse_list (BsParser   *p,
       bad_display (p, first);
       return NULL;
     }
-  return make_seq (p, BS_NODE_LIST, start, items);
+  return make_seq (p, BS_AST_LIST, start, items);
 }
 
-static BsNode *
+static BsAstNode *
 parse_dict_rest (BsParser  *p,
                  BsSpan     start,
                  GPtrArray *keys,
                  GPtrArray *values)
 {
-  BsNode *node;
+  BsAstNode *node;
 
   while (match (p, BS_TOKEN_COMMA))
     {
-      BsNode *key = NULL, *value;
+      BsAstNode *key = NULL, *value;
 
       if (check (p, BS_TOKEN_RBRACE))
         break;
@@ -1283,31 +1283,31 @@ parse_dict_rest (BsParser  *p,
       return NULL;
     }
   advance (p);
-  node = new_node (p, BS_NODE_DICT, start);
+  node = new_node (p, BS_AST_DICT, start);
   node->dict.keys = bs_ast_list (p->ast, keys);
   node->dict.values = bs_ast_list (p->ast, values);
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_brace (BsParser   *p,
              Precedence  min)
 {
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
   g_autoptr(GPtrArray) values = g_ptr_array_new ();
   BsSpan start = token_span (&p->cur);
-  BsNode *first;
+  BsAstNode *first;
 
   advance (p);
   if (match (p, BS_TOKEN_RBRACE))
     {
-      BsNode *node = new_node (p, BS_NODE_DICT, start);
+      BsAstNode *node = new_node (p, BS_AST_DICT, start);
 
       return node;
     }
   if (match (p, BS_TOKEN_DOUBLESTAR))
     {
-      BsNode *value = parse_precedence (p, PREC_BOR);
+      BsAstNode *value = parse_precedence (p, PREC_BOR);
 
       if (FAILED (p))
         return NULL;
@@ -1319,15 +1319,15 @@ parse_brace (BsParser   *p,
   first = parse_star_or_expression (p);
   if (FAILED (p))
     return NULL;
-  if (first->kind != BS_NODE_STARRED && match (p, BS_TOKEN_COLON))
+  if (first->kind != BS_AST_STARRED && match (p, BS_TOKEN_COLON))
     {
-      BsNode *value = parse_expression (p);
+      BsAstNode *value = parse_expression (p);
 
       if (FAILED (p))
         return NULL;
       if (check (p, BS_TOKEN_FOR) || check (p, BS_TOKEN_ASYNC))
         {
-          BsNode *node = make_comp (p, BS_NODE_DICT_COMP, start, first, value);
+          BsAstNode *node = make_comp (p, BS_AST_DICT_COMP, start, first, value);
 
           if (FAILED (p) || !expect (p, BS_TOKEN_RBRACE))
             return NULL;
@@ -1340,7 +1340,7 @@ parse_brace (BsParser   *p,
     }
   if (check (p, BS_TOKEN_FOR) || check (p, BS_TOKEN_ASYNC))
     {
-      BsNode *node = make_comp (p, BS_NODE_SET_COMP, start, first, NULL);
+      BsAstNode *node = make_comp (p, BS_AST_SET_COMP, start, first, NULL);
 
       if (FAILED (p) || !expect (p, BS_TOKEN_RBRACE))
         return NULL;
@@ -1358,36 +1358,36 @@ parse_brace (BsParser   *p,
       bad_display (p, first);
       return NULL;
     }
-  return make_seq (p, BS_NODE_SET, start, values);
+  return make_seq (p, BS_AST_SET, start, values);
 }
 
 /* Operators */
 
-static BsNode *
+static BsAstNode *
 parse_unary (BsParser   *p,
              Precedence  min)
 {
   BsSpan start = token_span (&p->cur);
   BsTokenKind kind = p->cur.kind;
-  BsNode *operand, *node;
+  BsAstNode *operand, *node;
 
   advance (p);
   operand = parse_precedence (p, PREC_UNARY);
   if (FAILED (p))
     return NULL;
-  node = new_node (p, BS_NODE_UNARY_OP, start);
+  node = new_node (p, BS_AST_UNARY_OP, start);
   node->unary_op.op = kind == BS_TOKEN_MINUS ? BS_UNARYOP_USUB
                       : kind == BS_TOKEN_PLUS ? BS_UNARYOP_UADD : BS_UNARYOP_INVERT;
   node->unary_op.operand = operand;
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_not (BsParser   *p,
            Precedence  min)
 {
   BsSpan start = token_span (&p->cur);
-  BsNode *operand, *node;
+  BsAstNode *operand, *node;
 
   if (min > PREC_NOT)
     {
@@ -1398,20 +1398,20 @@ parse_not (BsParser   *p,
   operand = parse_precedence (p, PREC_NOT);
   if (FAILED (p))
     return NULL;
-  node = new_node (p, BS_NODE_UNARY_OP, start);
+  node = new_node (p, BS_AST_UNARY_OP, start);
   node->unary_op.op = BS_UNARYOP_NOT;
   node->unary_op.operand = operand;
   return node;
 }
 
-static BsNode *parse_parameters (BsParser *p, BsTokenKind close, gboolean annotations);
+static BsAstNode *parse_parameters (BsParser *p, BsTokenKind close, gboolean annotations);
 
-static BsNode *
+static BsAstNode *
 parse_lambda (BsParser   *p,
               Precedence  min)
 {
   BsSpan start = token_span (&p->cur);
-  BsNode *args, *body, *node;
+  BsAstNode *args, *body, *node;
   int saved_loop = p->loop_depth;
 
   if (min > PREC_EXPR)
@@ -1430,13 +1430,13 @@ parse_lambda (BsParser   *p,
   p->loop_depth = saved_loop;
   if (FAILED (p))
     return NULL;
-  node = new_node (p, BS_NODE_LAMBDA, start);
+  node = new_node (p, BS_AST_LAMBDA, start);
   node->lambda.args = args;
   node->lambda.body = body;
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_refused (BsParser   *p,
                Precedence  min)
 {
@@ -1447,9 +1447,9 @@ parse_refused (BsParser   *p,
   return NULL;
 }
 
-static BsNode *
+static BsAstNode *
 parse_binary (BsParser *p,
-              BsNode   *left,
+              BsAstNode   *left,
               BsSpan    start)
 {
   static const BsBinOp ops[] = {
@@ -1469,14 +1469,14 @@ parse_binary (BsParser *p,
   };
   BsTokenKind kind = p->cur.kind;
   Precedence prec = get_rule (kind)->precedence;
-  BsNode *right, *node;
+  BsAstNode *right, *node;
 
   advance (p);
   /* ** is right-associative and takes a unary operand: 2 ** -1, 2 ** 3 ** 2. */
   right = parse_precedence (p, kind == BS_TOKEN_DOUBLESTAR ? PREC_UNARY : prec + 1);
   if (FAILED (p))
     return NULL;
-  node = new_node (p, BS_NODE_BIN_OP, start);
+  node = new_node (p, BS_AST_BIN_OP, start);
   node->bin_op.left = left;
   node->bin_op.op = ops[kind];
   node->bin_op.right = right;
@@ -1532,19 +1532,19 @@ comparison_op (BsParser *p,
   return TRUE;
 }
 
-static BsNode *
+static BsAstNode *
 parse_compare (BsParser *p,
-               BsNode   *left,
+               BsAstNode   *left,
                BsSpan    start)
 {
   g_autoptr(GArray) ops = g_array_new (FALSE, FALSE, sizeof (BsCmpOp));
   g_autoptr(GPtrArray) comparators = g_ptr_array_new ();
   BsCmpOp op;
-  BsNode *node;
+  BsAstNode *node;
 
   while (comparison_op (p, &op))
     {
-      BsNode *right = parse_precedence (p, PREC_BOR);
+      BsAstNode *right = parse_precedence (p, PREC_BOR);
 
       if (FAILED (p))
         return NULL;
@@ -1556,7 +1556,7 @@ parse_compare (BsParser *p,
       invalid_syntax (p);
       return NULL;
     }
-  node = new_node (p, BS_NODE_COMPARE, start);
+  node = new_node (p, BS_AST_COMPARE, start);
   node->compare.left = left;
   node->compare.ops = bs_ast_alloc (p->ast, sizeof (BsCmpOp) * ops->len);
   memcpy (node->compare.ops, ops->data, sizeof (BsCmpOp) * ops->len);
@@ -1564,36 +1564,36 @@ parse_compare (BsParser *p,
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_bool (BsParser *p,
-            BsNode   *left,
+            BsAstNode   *left,
             BsSpan    start)
 {
   g_autoptr(GPtrArray) values = g_ptr_array_new ();
   BsTokenKind kind = p->cur.kind;
-  BsNode *node;
+  BsAstNode *node;
 
   g_ptr_array_add (values, left);
   while (match (p, kind))
     {
-      BsNode *right = parse_precedence (p, kind == BS_TOKEN_AND ? PREC_NOT : PREC_AND);
+      BsAstNode *right = parse_precedence (p, kind == BS_TOKEN_AND ? PREC_NOT : PREC_AND);
 
       if (FAILED (p))
         return NULL;
       g_ptr_array_add (values, right);
     }
-  node = new_node (p, BS_NODE_BOOL_OP, start);
+  node = new_node (p, BS_AST_BOOL_OP, start);
   node->bool_op.op = kind == BS_TOKEN_AND ? BS_BOOLOP_AND : BS_BOOLOP_OR;
   node->bool_op.values = bs_ast_list (p->ast, values);
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_ternary (BsParser *p,
-               BsNode   *left,
+               BsAstNode   *left,
                BsSpan    start)
 {
-  BsNode *test, *orelse, *node;
+  BsAstNode *test, *orelse, *node;
 
   advance (p);
   test = parse_precedence (p, PREC_OR);
@@ -1607,16 +1607,16 @@ parse_ternary (BsParser *p,
   orelse = parse_precedence (p, PREC_EXPR);
   if (FAILED (p))
     return NULL;
-  node = new_node (p, BS_NODE_IF_EXP, start);
+  node = new_node (p, BS_AST_IF_EXP, start);
   node->if_exp.test = test;
   node->if_exp.body = left;
   node->if_exp.orelse = orelse;
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_walrus (BsParser *p,
-              BsNode   *left,
+              BsAstNode   *left,
               BsSpan    start)
 {
   refuse (p, token_span (&p->cur), "assignment expressions (:=) are");
@@ -1625,12 +1625,12 @@ parse_walrus (BsParser *p,
 
 /* Primaries */
 
-static BsNode *
+static BsAstNode *
 parse_attribute (BsParser *p,
-                 BsNode   *left,
+                 BsAstNode   *left,
                  BsSpan    start)
 {
-  BsNode *node;
+  BsAstNode *node;
 
   advance (p);
   if (!check (p, BS_TOKEN_NAME))
@@ -1639,7 +1639,7 @@ parse_attribute (BsParser *p,
       return NULL;
     }
   advance (p);
-  node = new_node (p, BS_NODE_ATTRIBUTE, start);
+  node = new_node (p, BS_AST_ATTRIBUTE, start);
   node->attribute.value = left;
   node->attribute.attr = token_text (p, &p->prev);
   return node;
@@ -1661,19 +1661,19 @@ parse_call_arguments (BsParser  *p,
 
       if (match (p, BS_TOKEN_DOUBLESTAR))
         {
-          BsNode *value = parse_expression (p);
-          BsNode *kw;
+          BsAstNode *value = parse_expression (p);
+          BsAstNode *kw;
 
           if (FAILED (p))
             return FALSE;
-          kw = new_node (p, BS_NODE_KEYWORD, start);
+          kw = new_node (p, BS_AST_KEYWORD, start);
           kw->keyword.value = value;
           g_ptr_array_add (keywords, kw);
           seen_kwargs = TRUE;
         }
       else if (check (p, BS_TOKEN_STAR))
         {
-          BsNode *arg = parse_star_or_expression (p);
+          BsAstNode *arg = parse_star_or_expression (p);
 
           if (FAILED (p))
             return FALSE;
@@ -1687,17 +1687,17 @@ parse_call_arguments (BsParser  *p,
         }
       else
         {
-          BsNode *e = parse_star_or_expression (p);
+          BsAstNode *e = parse_star_or_expression (p);
 
           if (FAILED (p))
             return FALSE;
           if (check (p, BS_TOKEN_EQUAL))
             {
-              BsNode *value, *kw;
+              BsAstNode *value, *kw;
 
-              if (e->kind != BS_NODE_NAME)
+              if (e->kind != BS_AST_NAME)
                 {
-                  if (e->kind == BS_NODE_CONSTANT && e->constant.kind <= BS_CONST_FALSE)
+                  if (e->kind == BS_AST_CONSTANT && e->constant.kind <= BS_CONST_FALSE)
                     {
                       advance (p);
                       syntax_error (p, join_spans (e->span, token_span (&p->prev)),
@@ -1720,7 +1720,7 @@ parse_call_arguments (BsParser  *p,
               value = parse_expression (p);
               if (FAILED (p))
                 return FALSE;
-              kw = new_node (p, BS_NODE_KEYWORD, e->span);
+              kw = new_node (p, BS_AST_KEYWORD, e->span);
               kw->keyword.arg = e->name.id;
               kw->keyword.value = value;
               g_ptr_array_add (keywords, kw);
@@ -1728,7 +1728,7 @@ parse_call_arguments (BsParser  *p,
             }
           else if (check (p, BS_TOKEN_FOR) || check (p, BS_TOKEN_ASYNC))
             {
-              BsNode *gen = make_comp (p, BS_NODE_GENERATOR_EXP, e->span, e, NULL);
+              BsAstNode *gen = make_comp (p, BS_AST_GENERATOR_EXP, e->span, e, NULL);
 
               if (FAILED (p))
                 return FALSE;
@@ -1764,10 +1764,10 @@ parse_call_arguments (BsParser  *p,
     }
   if (!check (p, BS_TOKEN_RPAR))
     {
-      BsNode *last = NULL;
+      BsAstNode *last = NULL;
 
       if (keywords->len > 0)
-        last = ((BsNode *) g_ptr_array_index (keywords, keywords->len - 1))->keyword.value;
+        last = ((BsAstNode *) g_ptr_array_index (keywords, keywords->len - 1))->keyword.value;
       else if (args->len > 0)
         last = g_ptr_array_index (args, args->len - 1);
       bad_display (p, last);
@@ -1777,32 +1777,32 @@ parse_call_arguments (BsParser  *p,
   return TRUE;
 }
 
-static BsNode *
+static BsAstNode *
 parse_call (BsParser *p,
-            BsNode   *left,
+            BsAstNode   *left,
             BsSpan    start)
 {
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   g_autoptr(GPtrArray) keywords = g_ptr_array_new ();
   BsSpan open = token_span (&p->cur);
-  BsNode *node;
+  BsAstNode *node;
 
   advance (p);
   if (!parse_call_arguments (p, args, keywords, open))
     return NULL;
-  node = new_node (p, BS_NODE_CALL, start);
+  node = new_node (p, BS_AST_CALL, start);
   node->call.func = left;
   node->call.args = bs_ast_list (p->ast, args);
   node->call.keywords = bs_ast_list (p->ast, keywords);
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_slice_item (BsParser *p)
 {
   BsSpan start = token_span (&p->cur);
-  BsNode *lower = NULL, *upper = NULL, *step = NULL;
-  BsNode *node;
+  BsAstNode *lower = NULL, *upper = NULL, *step = NULL;
+  BsAstNode *node;
 
   if (!check (p, BS_TOKEN_COLON))
     {
@@ -1823,21 +1823,21 @@ parse_slice_item (BsParser *p)
       if (FAILED (p))
         return NULL;
     }
-  node = new_node (p, BS_NODE_SLICE, start);
+  node = new_node (p, BS_AST_SLICE, start);
   node->slice.lower = lower;
   node->slice.upper = upper;
   node->slice.step = step;
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_subscript (BsParser *p,
-                 BsNode   *left,
+                 BsAstNode   *left,
                  BsSpan    start)
 {
   g_autoptr(GPtrArray) items = g_ptr_array_new ();
   BsSpan index_start;
-  BsNode *index, *node;
+  BsAstNode *index, *node;
 
   advance (p);
   index_start = token_span (&p->cur);
@@ -1849,7 +1849,7 @@ parse_subscript (BsParser *p,
       g_ptr_array_add (items, index);
       while (match (p, BS_TOKEN_COMMA))
         {
-          BsNode *item;
+          BsAstNode *item;
 
           if (check (p, BS_TOKEN_RSQB))
             break;
@@ -1858,7 +1858,7 @@ parse_subscript (BsParser *p,
             return NULL;
           g_ptr_array_add (items, item);
         }
-      index = make_seq (p, BS_NODE_TUPLE, index_start, items);
+      index = make_seq (p, BS_AST_TUPLE, index_start, items);
     }
   if (!check (p, BS_TOKEN_RSQB))
     {
@@ -1866,7 +1866,7 @@ parse_subscript (BsParser *p,
       return NULL;
     }
   advance (p);
-  node = new_node (p, BS_NODE_SUBSCRIPT, start);
+  node = new_node (p, BS_AST_SUBSCRIPT, start);
   node->subscript.value = left;
   node->subscript.slice = index;
   return node;
@@ -1934,14 +1934,14 @@ enter (BsParser *p)
   return FALSE;
 }
 
-static BsNode *
+static BsAstNode *
 parse_precedence (BsParser   *p,
                   Precedence  min)
 {
   const ParseRule *rule = get_rule (p->cur.kind);
   BsSpan start = token_span (&p->cur);
   int saved_depth = p->depth;
-  BsNode *left = NULL;
+  BsAstNode *left = NULL;
 
   if (!enter (p))
     goto out;
@@ -1969,19 +1969,19 @@ out:
   return FAILED (p) ? NULL : left;
 }
 
-static BsNode *
+static BsAstNode *
 parse_expression (BsParser *p)
 {
   return parse_precedence (p, PREC_EXPR);
 }
 
 /* "a, *b, c" as a tuple, or one expression when there is no comma. */
-static BsNode *
+static BsAstNode *
 parse_star_expressions (BsParser *p)
 {
   g_autoptr(GPtrArray) items = g_ptr_array_new ();
   BsSpan start = token_span (&p->cur);
-  BsNode *first = parse_star_or_expression (p);
+  BsAstNode *first = parse_star_or_expression (p);
 
   if (FAILED (p))
     return NULL;
@@ -1990,7 +1990,7 @@ parse_star_expressions (BsParser *p)
   g_ptr_array_add (items, first);
   while (match (p, BS_TOKEN_COMMA))
     {
-      BsNode *item;
+      BsAstNode *item;
 
       if (!can_start_expression (p) && !check (p, BS_TOKEN_STAR))
         break;
@@ -1999,16 +1999,16 @@ parse_star_expressions (BsParser *p)
         return NULL;
       g_ptr_array_add (items, item);
     }
-  return make_seq (p, BS_NODE_TUPLE, start, items);
+  return make_seq (p, BS_AST_TUPLE, start, items);
 }
 
 /* Targets of for and comprehensions: "a", "a, (b, c)", "*a, b". */
-static BsNode *
+static BsAstNode *
 parse_target_list (BsParser *p)
 {
   g_autoptr(GPtrArray) items = g_ptr_array_new ();
   BsSpan start = token_span (&p->cur);
-  BsNode *first;
+  BsAstNode *first;
 
   first = check (p, BS_TOKEN_STAR) ? parse_star_or_expression (p)
                                    : parse_precedence (p, PREC_BOR);
@@ -2019,7 +2019,7 @@ parse_target_list (BsParser *p)
   g_ptr_array_add (items, first);
   while (match (p, BS_TOKEN_COMMA))
     {
-      BsNode *item;
+      BsAstNode *item;
 
       if (check (p, BS_TOKEN_IN) || check (p, BS_TOKEN_EQUAL) || !can_start_expression (p))
         {
@@ -2032,15 +2032,15 @@ parse_target_list (BsParser *p)
         return NULL;
       g_ptr_array_add (items, item);
     }
-  return make_seq (p, BS_NODE_TUPLE, start, items);
+  return make_seq (p, BS_AST_TUPLE, start, items);
 }
 
 /* Parameters of def (with annotations) and lambda, up to @close. */
-static BsNode *
+static BsAstNode *
 parse_param (BsParser *p,
              gboolean  annotations)
 {
-  BsNode *arg;
+  BsAstNode *arg;
 
   if (!check (p, BS_TOKEN_NAME))
     {
@@ -2048,7 +2048,7 @@ parse_param (BsParser *p,
       return NULL;
     }
   advance (p);
-  arg = new_node (p, BS_NODE_ARG, token_span (&p->prev));
+  arg = new_node (p, BS_AST_ARG, token_span (&p->prev));
   arg->arg.name = token_text (p, &p->prev);
   if (annotations && match (p, BS_TOKEN_COLON))
     {
@@ -2062,7 +2062,7 @@ parse_param (BsParser *p,
 static gboolean
 check_duplicate (BsParser   *p,
                  GHashTable *seen,
-                 BsNode     *arg)
+                 BsAstNode     *arg)
 {
   if (g_hash_table_contains (seen, arg->arg.name))
     {
@@ -2074,7 +2074,7 @@ check_duplicate (BsParser   *p,
   return TRUE;
 }
 
-static BsNode *
+static BsAstNode *
 parse_parameters (BsParser    *p,
                   BsTokenKind  close,
                   gboolean     annotations)
@@ -2083,10 +2083,10 @@ parse_parameters (BsParser    *p,
   g_autoptr(GPtrArray) kwonly = g_ptr_array_new ();
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   BsSpan start = token_span (&p->cur);
-  BsNode *vararg = NULL, *kwarg = NULL;
+  BsAstNode *vararg = NULL, *kwarg = NULL;
   gboolean star = FALSE, seen_default = FALSE;
   guint n_posonly = 0;
-  BsNode *node;
+  BsAstNode *node;
 
   while (!check (p, close))
     {
@@ -2138,7 +2138,7 @@ parse_parameters (BsParser    *p,
         }
       else
         {
-          BsNode *arg = parse_param (p, annotations);
+          BsAstNode *arg = parse_param (p, annotations);
 
           if (FAILED (p) || !check_duplicate (p, seen, arg))
             return NULL;
@@ -2169,7 +2169,7 @@ parse_parameters (BsParser    *p,
         invalid_syntax (p);
       return NULL;
     }
-  node = new_node (p, BS_NODE_ARGUMENTS, start);
+  node = new_node (p, BS_AST_ARGUMENTS, start);
   if (args->len == 0 && kwonly->len == 0 && !vararg && !kwarg)
     node->span = (BsSpan) { start.line, start.col, start.line, start.col };
   node->arguments.args = bs_ast_list (p->ast, args);
@@ -2229,28 +2229,28 @@ out:
 
 /* Compound statements end where their last statement ends. */
 static void
-end_with_block (BsNode           *node,
+end_with_block (BsAstNode           *node,
                 const BsNodeList *block)
 {
   if (block->len > 0)
     {
-      const BsNode *last = block->items[block->len - 1];
+      const BsAstNode *last = block->items[block->len - 1];
 
       node->span.end_line = last->span.end_line;
       node->span.end_col = last->span.end_col;
     }
 }
 
-static BsNode *
+static BsAstNode *
 parse_condition (BsParser *p)
 {
-  BsNode *test = parse_expression (p);
+  BsAstNode *test = parse_expression (p);
 
   if (FAILED (p))
     return NULL;
   if (check (p, BS_TOKEN_EQUAL))
     {
-      BsNode *value;
+      BsAstNode *value;
 
       advance (p);
       value = parse_expression (p);
@@ -2267,18 +2267,18 @@ parse_condition (BsParser *p)
   return test;
 }
 
-static BsNode *
+static BsAstNode *
 parse_if (BsParser *p)
 {
   BsSpan start = token_span (&p->cur);
   gboolean elif = check (p, BS_TOKEN_ELIF);
-  BsNode *node, *test;
+  BsAstNode *node, *test;
 
   advance (p);
   test = parse_condition (p);
   if (FAILED (p) || !expect_colon (p))
     return NULL;
-  node = new_node (p, BS_NODE_IF, start);
+  node = new_node (p, BS_AST_IF, start);
   node->if_stmt.test = test;
   node->if_stmt.body = parse_block (p, elif ? "'elif' statement" : "'if' statement", start.line);
   if (FAILED (p))
@@ -2286,12 +2286,12 @@ parse_if (BsParser *p)
   end_with_block (node, &node->if_stmt.body);
   if (check (p, BS_TOKEN_ELIF))
     {
-      BsNode *elif_node = parse_if (p);
-      BsNode **items;
+      BsAstNode *elif_node = parse_if (p);
+      BsAstNode **items;
 
       if (FAILED (p))
         return NULL;
-      items = bs_ast_alloc (p->ast, sizeof (BsNode *));
+      items = bs_ast_alloc (p->ast, sizeof (BsAstNode *));
       items[0] = elif_node;
       node->if_stmt.orelse.items = items;
       node->if_stmt.orelse.len = 1;
@@ -2322,17 +2322,17 @@ parse_loop_else (BsParser *p)
   return parse_block (p, "'else' statement", line);
 }
 
-static BsNode *
+static BsAstNode *
 parse_while (BsParser *p)
 {
   BsSpan start = token_span (&p->cur);
-  BsNode *node, *test;
+  BsAstNode *node, *test;
 
   advance (p);
   test = parse_condition (p);
   if (FAILED (p) || !expect_colon (p))
     return NULL;
-  node = new_node (p, BS_NODE_WHILE, start);
+  node = new_node (p, BS_AST_WHILE, start);
   node->while_stmt.test = test;
   p->loop_depth++;
   node->while_stmt.body = parse_block (p, "'while' statement", start.line);
@@ -2343,11 +2343,11 @@ parse_while (BsParser *p)
   return FAILED (p) ? NULL : node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_for (BsParser *p)
 {
   BsSpan start = token_span (&p->cur);
-  BsNode *node, *target, *iter;
+  BsAstNode *node, *target, *iter;
 
   advance (p);
   target = parse_target_list (p);
@@ -2358,7 +2358,7 @@ parse_for (BsParser *p)
   iter = parse_star_expressions (p);
   if (FAILED (p) || !expect_colon (p))
     return NULL;
-  node = new_node (p, BS_NODE_FOR, start);
+  node = new_node (p, BS_AST_FOR, start);
   node->for_stmt.target = target;
   node->for_stmt.iter = iter;
   p->loop_depth++;
@@ -2370,12 +2370,12 @@ parse_for (BsParser *p)
   return FAILED (p) ? NULL : node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_def (BsParser   *p,
            BsSpan      start,
            BsNodeList  decorators)
 {
-  BsNode *node;
+  BsAstNode *node;
   int def_line = p->cur.line;
   int saved_loop = p->loop_depth;
   int saved_class = p->class_depth;
@@ -2387,7 +2387,7 @@ parse_def (BsParser   *p,
       return NULL;
     }
   advance (p);
-  node = new_node (p, BS_NODE_FUNCTION_DEF, start);
+  node = new_node (p, BS_AST_FUNCTION_DEF, start);
   node->function_def.name = token_text (p, &p->prev);
   node->function_def.decorators = decorators;
   if (!check (p, BS_TOKEN_LPAR))
@@ -2422,14 +2422,14 @@ parse_def (BsParser   *p,
   return FAILED (p) ? NULL : node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_class (BsParser   *p,
              BsSpan      start,
              BsNodeList  decorators)
 {
   g_autoptr(GPtrArray) bases = g_ptr_array_new ();
   g_autoptr(GPtrArray) keywords = g_ptr_array_new ();
-  BsNode *node;
+  BsAstNode *node;
   int class_line = p->cur.line;
   int saved_loop = p->loop_depth;
   int saved_func = p->func_depth;
@@ -2441,7 +2441,7 @@ parse_class (BsParser   *p,
       return NULL;
     }
   advance (p);
-  node = new_node (p, BS_NODE_CLASS_DEF, start);
+  node = new_node (p, BS_AST_CLASS_DEF, start);
   node->class_def.name = token_text (p, &p->prev);
   node->class_def.decorators = decorators;
   if (check (p, BS_TOKEN_LPAR))
@@ -2453,15 +2453,15 @@ parse_class (BsParser   *p,
         return NULL;
       if (keywords->len > 0)
         {
-          refuse (p, ((BsNode *) g_ptr_array_index (keywords, 0))->span,
+          refuse (p, ((BsAstNode *) g_ptr_array_index (keywords, 0))->span,
                   "class keywords (such as metaclass=...) are");
           return NULL;
         }
       for (guint i = 0; i < bases->len; i++)
         {
-          BsNode *base = g_ptr_array_index (bases, i);
+          BsAstNode *base = g_ptr_array_index (bases, i);
 
-          if (base->kind == BS_NODE_STARRED || base->kind == BS_NODE_GENERATOR_EXP)
+          if (base->kind == BS_AST_STARRED || base->kind == BS_AST_GENERATOR_EXP)
             {
               refuse (p, base->span, "this kind of base class is");
               return NULL;
@@ -2482,7 +2482,7 @@ parse_class (BsParser   *p,
   return FAILED (p) ? NULL : node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_decorated (BsParser *p)
 {
   g_autoptr(GPtrArray) decorators = g_ptr_array_new ();
@@ -2490,7 +2490,7 @@ parse_decorated (BsParser *p)
 
   while (match (p, BS_TOKEN_AT))
     {
-      BsNode *decorator = parse_expression (p);
+      BsAstNode *decorator = parse_expression (p);
 
       if (FAILED (p))
         return NULL;
@@ -2513,28 +2513,28 @@ parse_decorated (BsParser *p)
   return NULL;
 }
 
-static BsNode *
+static BsAstNode *
 parse_with (BsParser *p)
 {
   g_autoptr(GPtrArray) items = g_ptr_array_new ();
   BsSpan start = token_span (&p->cur);
-  BsNode *node;
+  BsAstNode *node;
 
   advance (p);
   do
     {
       BsSpan item_start = token_span (&p->cur);
-      BsNode *context = parse_expression (p);
-      BsNode *item;
+      BsAstNode *context = parse_expression (p);
+      BsAstNode *item;
 
       if (FAILED (p))
         return NULL;
-      item = new_node (p, BS_NODE_WITH_ITEM, item_start);
+      item = new_node (p, BS_AST_WITH_ITEM, item_start);
       item->with_item.context_expr = context;
       if (match (p, BS_TOKEN_AS))
         {
           /* One target: "with a as b, c:" has two items. */
-          BsNode *target = parse_precedence (p, PREC_BOR);
+          BsAstNode *target = parse_precedence (p, PREC_BOR);
 
           if (FAILED (p) || !make_target (p, target, BS_CTX_STORE, FALSE))
             return NULL;
@@ -2546,25 +2546,25 @@ parse_with (BsParser *p)
   while (match (p, BS_TOKEN_COMMA));
   if (!expect_colon (p))
     return NULL;
-  node = new_node (p, BS_NODE_WITH, start);
+  node = new_node (p, BS_AST_WITH, start);
   node->with_stmt.items = bs_ast_list (p->ast, items);
   node->with_stmt.body = parse_block (p, "'with' statement", start.line);
   end_with_block (node, &node->with_stmt.body);
   return FAILED (p) ? NULL : node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_try (BsParser *p)
 {
   g_autoptr(GPtrArray) handlers = g_ptr_array_new ();
   BsSpan start = token_span (&p->cur);
-  BsNode *node;
-  BsNode *bare = NULL;
+  BsAstNode *node;
+  BsAstNode *bare = NULL;
 
   advance (p);
   if (!expect_colon (p))
     return NULL;
-  node = new_node (p, BS_NODE_TRY, start);
+  node = new_node (p, BS_AST_TRY, start);
   node->try_stmt.body = parse_block (p, "'try' statement", start.line);
   if (FAILED (p))
     return NULL;
@@ -2573,7 +2573,7 @@ parse_try (BsParser *p)
   while (check (p, BS_TOKEN_EXCEPT))
     {
       BsSpan handler_start = token_span (&p->cur);
-      BsNode *handler;
+      BsAstNode *handler;
 
       advance (p);
       if (check (p, BS_TOKEN_STAR))
@@ -2586,13 +2586,13 @@ parse_try (BsParser *p)
           syntax_error (p, bare->span, "default 'except:' must be last");
           return NULL;
         }
-      handler = new_node (p, BS_NODE_EXCEPT_HANDLER, handler_start);
+      handler = new_node (p, BS_AST_EXCEPT_HANDLER, handler_start);
       if (!check (p, BS_TOKEN_COLON))
         {
           handler->except_handler.type = parse_star_expressions (p);
           if (FAILED (p))
             return NULL;
-          if (handler->except_handler.type->kind == BS_NODE_TUPLE &&
+          if (handler->except_handler.type->kind == BS_AST_TUPLE &&
               handler->except_handler.type->span.line == handler_start.line &&
               p->src[p->prev.start] != ')')
             {
@@ -2681,13 +2681,13 @@ parse_dotted_name (BsParser *p)
   return bs_ast_strndup (p->ast, name->str, name->len);
 }
 
-static BsNode *
+static BsAstNode *
 parse_alias (BsParser *p,
              gboolean  dotted)
 {
   BsSpan start = token_span (&p->cur);
   const char *name;
-  BsNode *alias;
+  BsAstNode *alias;
 
   if (dotted)
     name = parse_dotted_name (p);
@@ -2703,7 +2703,7 @@ parse_alias (BsParser *p,
     }
   if (FAILED (p))
     return NULL;
-  alias = new_node (p, BS_NODE_ALIAS, start);
+  alias = new_node (p, BS_AST_ALIAS, start);
   alias->alias.name = name;
   if (match (p, BS_TOKEN_AS))
     {
@@ -2719,29 +2719,29 @@ parse_alias (BsParser *p,
   return alias;
 }
 
-static BsNode *
+static BsAstNode *
 parse_import (BsParser *p)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   BsSpan start = token_span (&p->cur);
-  BsNode *node;
+  BsAstNode *node;
 
   advance (p);
   do
     {
-      BsNode *alias = parse_alias (p, TRUE);
+      BsAstNode *alias = parse_alias (p, TRUE);
 
       if (FAILED (p))
         return NULL;
       g_ptr_array_add (names, alias);
     }
   while (match (p, BS_TOKEN_COMMA));
-  node = new_node (p, BS_NODE_IMPORT, start);
+  node = new_node (p, BS_AST_IMPORT, start);
   node->import.names = bs_ast_list (p->ast, names);
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_from_import (BsParser *p)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
@@ -2749,7 +2749,7 @@ parse_from_import (BsParser *p)
   const char *module = NULL;
   int level = 0;
   gboolean parens;
-  BsNode *node;
+  BsAstNode *node;
 
   advance (p);
   for (;;)
@@ -2777,7 +2777,7 @@ parse_from_import (BsParser *p)
   parens = match (p, BS_TOKEN_LPAR);
   for (;;)
     {
-      BsNode *alias = parse_alias (p, FALSE);
+      BsAstNode *alias = parse_alias (p, FALSE);
 
       if (FAILED (p))
         return NULL;
@@ -2796,20 +2796,20 @@ parse_from_import (BsParser *p)
     }
   if (parens && !expect (p, BS_TOKEN_RPAR))
     return NULL;
-  node = new_node (p, BS_NODE_IMPORT_FROM, start);
+  node = new_node (p, BS_AST_IMPORT_FROM, start);
   node->import_from.module = module;
   node->import_from.level = level;
   node->import_from.names = bs_ast_list (p->ast, names);
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_names_statement (BsParser   *p,
-                       BsNodeKind  kind)
+                       BsAstKind  kind)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   BsSpan start = token_span (&p->cur);
-  BsNode *node;
+  BsAstNode *node;
 
   advance (p);
   do
@@ -2824,7 +2824,7 @@ parse_names_statement (BsParser   *p,
   while (match (p, BS_TOKEN_COMMA));
   node = new_node (p, kind, start);
   node->global.names = bs_ast_list (p->ast, names);
-  if (kind == BS_NODE_NONLOCAL && p->func_depth == 0)
+  if (kind == BS_AST_NONLOCAL && p->func_depth == 0)
     {
       syntax_error (p, node->span, "nonlocal declaration not allowed at module level");
       return NULL;
@@ -2842,12 +2842,12 @@ G_STATIC_ASSERT (G_N_ELEMENTS (augassign_ops) ==
                  BS_TOKEN_CIRCUMFLEXEQUAL - BS_TOKEN_PLUSEQUAL + 1);
 
 /* Expression statements and every kind of assignment. */
-static BsNode *
+static BsAstNode *
 parse_expression_statement (BsParser *p)
 {
   BsSpan start = token_span (&p->cur);
-  BsNode *first = parse_star_expressions (p);
-  BsNode *node;
+  BsAstNode *first = parse_star_expressions (p);
+  BsAstNode *node;
 
   if (FAILED (p))
     return NULL;
@@ -2855,7 +2855,7 @@ parse_expression_statement (BsParser *p)
   if (check (p, BS_TOKEN_EQUAL))
     {
       g_autoptr(GPtrArray) targets = g_ptr_array_new ();
-      BsNode *value = first;
+      BsAstNode *value = first;
 
       while (match (p, BS_TOKEN_EQUAL))
         {
@@ -2871,7 +2871,7 @@ parse_expression_statement (BsParser *p)
           if (FAILED (p))
             return NULL;
         }
-      node = new_node (p, BS_NODE_ASSIGN, start);
+      node = new_node (p, BS_AST_ASSIGN, start);
       node->assign.targets = bs_ast_list (p->ast, targets);
       node->assign.value = value;
       return node;
@@ -2880,10 +2880,10 @@ parse_expression_statement (BsParser *p)
   if (BS_TOKEN_IS_AUGASSIGN (p->cur.kind))
     {
       BsTokenKind kind = p->cur.kind;
-      BsNode *value;
+      BsAstNode *value;
 
-      if (first->kind != BS_NODE_NAME && first->kind != BS_NODE_ATTRIBUTE &&
-          first->kind != BS_NODE_SUBSCRIPT)
+      if (first->kind != BS_AST_NAME && first->kind != BS_AST_ATTRIBUTE &&
+          first->kind != BS_AST_SUBSCRIPT)
         {
           syntax_error (p, first->span, "'%s' is an illegal expression for augmented assignment",
                         expr_name (first));
@@ -2894,7 +2894,7 @@ parse_expression_statement (BsParser *p)
       if (FAILED (p))
         return NULL;
       set_context (first, BS_CTX_STORE);
-      node = new_node (p, BS_NODE_AUG_ASSIGN, start);
+      node = new_node (p, BS_AST_AUG_ASSIGN, start);
       node->aug_assign.target = first;
       node->aug_assign.op = augassign_ops[kind - BS_TOKEN_PLUSEQUAL];
       node->aug_assign.value = value;
@@ -2903,20 +2903,20 @@ parse_expression_statement (BsParser *p)
 
   if (check (p, BS_TOKEN_COLON))
     {
-      BsNode *annotation;
+      BsAstNode *annotation;
 
-      if (first->kind == BS_NODE_TUPLE)
+      if (first->kind == BS_AST_TUPLE)
         {
           syntax_error (p, first->span, "only single target (not tuple) can be annotated");
           return NULL;
         }
-      if (first->kind == BS_NODE_LIST)
+      if (first->kind == BS_AST_LIST)
         {
           syntax_error (p, first->span, "only single target (not list) can be annotated");
           return NULL;
         }
-      if (first->kind != BS_NODE_NAME && first->kind != BS_NODE_ATTRIBUTE &&
-          first->kind != BS_NODE_SUBSCRIPT)
+      if (first->kind != BS_AST_NAME && first->kind != BS_AST_ATTRIBUTE &&
+          first->kind != BS_AST_SUBSCRIPT)
         {
           syntax_error (p, first->span, "illegal target for annotation");
           return NULL;
@@ -2926,7 +2926,7 @@ parse_expression_statement (BsParser *p)
       if (FAILED (p))
         return NULL;
       set_context (first, BS_CTX_STORE);
-      node = new_node (p, BS_NODE_ANN_ASSIGN, start);
+      node = new_node (p, BS_AST_ANN_ASSIGN, start);
       node->ann_assign.target = first;
       node->ann_assign.annotation = annotation;
       if (match (p, BS_TOKEN_EQUAL))
@@ -2939,15 +2939,15 @@ parse_expression_statement (BsParser *p)
       return node;
     }
 
-  if (first->kind == BS_NODE_STARRED)
+  if (first->kind == BS_AST_STARRED)
     {
       syntax_error (p, first->span, "can't use starred expression here");
       return NULL;
     }
-  if (first->kind == BS_NODE_NAME && can_start_expression (p) &&
+  if (first->kind == BS_AST_NAME && can_start_expression (p) &&
       (strcmp (first->name.id, "print") == 0 || strcmp (first->name.id, "exec") == 0))
     {
-      BsNode *arg = parse_star_expressions (p);
+      BsAstNode *arg = parse_star_expressions (p);
 
       if (arg != NULL && (check (p, BS_TOKEN_NEWLINE) || check (p, BS_TOKEN_SEMI)))
         {
@@ -2960,16 +2960,16 @@ parse_expression_statement (BsParser *p)
       syntax_error (p, arg ? token_span (&p->cur) : first->span, "invalid syntax");
       return NULL;
     }
-  node = new_node (p, BS_NODE_EXPR_STMT, start);
+  node = new_node (p, BS_AST_EXPR_STMT, start);
   node->expr_stmt.value = first;
   return node;
 }
 
-static BsNode *
+static BsAstNode *
 parse_simple_statement (BsParser *p)
 {
   BsSpan start = token_span (&p->cur);
-  BsNode *node;
+  BsAstNode *node;
 
   switch (p->cur.kind)
     {
@@ -2990,14 +2990,14 @@ parse_simple_statement (BsParser *p)
             syntax_error (p, start, "'continue' not properly in loop");
             return NULL;
           }
-        return new_node (p, kind == BS_TOKEN_PASS ? BS_NODE_PASS
-                            : kind == BS_TOKEN_BREAK ? BS_NODE_BREAK : BS_NODE_CONTINUE,
+        return new_node (p, kind == BS_TOKEN_PASS ? BS_AST_PASS
+                            : kind == BS_TOKEN_BREAK ? BS_AST_BREAK : BS_AST_CONTINUE,
                          start);
       }
 
     case BS_TOKEN_RETURN:
       advance (p);
-      node = new_node (p, BS_NODE_RETURN, start);
+      node = new_node (p, BS_AST_RETURN, start);
       if (can_start_expression (p) || check (p, BS_TOKEN_STAR))
         {
           node->return_stmt.value = parse_star_expressions (p);
@@ -3014,7 +3014,7 @@ parse_simple_statement (BsParser *p)
 
     case BS_TOKEN_RAISE:
       advance (p);
-      node = new_node (p, BS_NODE_RAISE, start);
+      node = new_node (p, BS_AST_RAISE, start);
       if (can_start_expression (p))
         {
           node->raise.exc = parse_expression (p);
@@ -3032,7 +3032,7 @@ parse_simple_statement (BsParser *p)
 
     case BS_TOKEN_ASSERT:
       {
-        BsNode *test, *msg = NULL;
+        BsAstNode *test, *msg = NULL;
 
         advance (p);
         test = parse_expression (p);
@@ -3044,7 +3044,7 @@ parse_simple_statement (BsParser *p)
             if (FAILED (p))
               return NULL;
           }
-        node = new_node (p, BS_NODE_ASSERT, start);
+        node = new_node (p, BS_AST_ASSERT, start);
         node->assert_stmt.test = test;
         node->assert_stmt.msg = msg;
         return node;
@@ -3057,7 +3057,7 @@ parse_simple_statement (BsParser *p)
         advance (p);
         do
           {
-            BsNode *target;
+            BsAstNode *target;
 
             if (targets->len > 0 && !can_start_expression (p))
               break;
@@ -3067,15 +3067,15 @@ parse_simple_statement (BsParser *p)
             g_ptr_array_add (targets, target);
           }
         while (match (p, BS_TOKEN_COMMA));
-        node = new_node (p, BS_NODE_DELETE, start);
+        node = new_node (p, BS_AST_DELETE, start);
         node->delete_stmt.targets = bs_ast_list (p->ast, targets);
         return node;
       }
 
     case BS_TOKEN_GLOBAL:
-      return parse_names_statement (p, BS_NODE_GLOBAL);
+      return parse_names_statement (p, BS_AST_GLOBAL);
     case BS_TOKEN_NONLOCAL:
-      return parse_names_statement (p, BS_NODE_NONLOCAL);
+      return parse_names_statement (p, BS_AST_NONLOCAL);
     case BS_TOKEN_IMPORT:
       return parse_import (p);
     case BS_TOKEN_FROM:
@@ -3093,7 +3093,7 @@ parse_simple_statements (BsParser  *p,
 {
   for (;;)
     {
-      BsNode *stmt = parse_simple_statement (p);
+      BsAstNode *stmt = parse_simple_statement (p);
 
       if (FAILED (p))
         return;
@@ -3107,11 +3107,11 @@ parse_simple_statements (BsParser  *p,
     return;
   if (check (p, BS_TOKEN_EQUAL) && into->len > 0)
     {
-      BsNode *last = g_ptr_array_index (into, into->len - 1);
+      BsAstNode *last = g_ptr_array_index (into, into->len - 1);
 
-      if (last->kind == BS_NODE_ASSIGN || last->kind == BS_NODE_AUG_ASSIGN)
+      if (last->kind == BS_AST_ASSIGN || last->kind == BS_AST_AUG_ASSIGN)
         {
-          BsNode *value = last->kind == BS_NODE_ASSIGN ? last->assign.value
+          BsAstNode *value = last->kind == BS_AST_ASSIGN ? last->assign.value
                                                        : last->aug_assign.value;
 
           make_target (p, value, BS_CTX_STORE, FALSE);
@@ -3126,7 +3126,7 @@ static void
 parse_statement (BsParser  *p,
                  GPtrArray *into)
 {
-  BsNode *stmt = NULL;
+  BsAstNode *stmt = NULL;
   int saved_depth = p->depth;
 
   if (!enter (p))
@@ -3189,7 +3189,7 @@ run_parser (const char  *source,
   g_autoptr(GPtrArray) body = g_ptr_array_new ();
   BsParser parser = { 0 };
   BsParser *p = &parser;
-  BsNode *root = NULL;
+  BsAstNode *root = NULL;
 
   g_return_val_if_fail (source != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -3226,7 +3226,7 @@ run_parser (const char  *source,
         {
           BsSpan span = { 1, 1, p->cur.end_line, p->cur.end_col };
 
-          root = bs_ast_new_node (ast, BS_NODE_MODULE, &span);
+          root = bs_ast_new_node (ast, BS_AST_MODULE, &span);
           root->module.body = bs_ast_list (ast, body);
         }
     }

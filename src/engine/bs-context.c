@@ -64,6 +64,24 @@ bs_context_set_memory_limit (BsContext *self,
   self->bytes_limit = bytes;
 }
 
+/* "3.8 MiB", with a plain space so that terminals and tests see one text */
+static char *
+format_bytes (gsize bytes)
+{
+  static const char *units[] = { "bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+  double value = bytes;
+  guint unit = 0;
+
+  if (bytes < 1024)
+    return g_strdup_printf ("%" G_GSIZE_FORMAT " bytes", bytes);
+  while (value >= 1024 && unit + 1 < G_N_ELEMENTS (units))
+    {
+      value /= 1024;
+      unit++;
+    }
+  return g_strdup_printf ("%.1f %s", value, units[unit]);
+}
+
 gboolean
 bs_context_reserve (BsContext  *self,
                     gsize       bytes,
@@ -71,8 +89,8 @@ bs_context_reserve (BsContext  *self,
 {
   if (self->bytes_limit != 0 && bytes > self->bytes_limit - MIN (self->bytes_limit, self->bytes_in_use))
     {
-      g_autofree char *want = g_format_size_full (bytes, G_FORMAT_SIZE_IEC_UNITS);
-      g_autofree char *limit = g_format_size_full (self->bytes_limit, G_FORMAT_SIZE_IEC_UNITS);
+      g_autofree char *want = format_bytes (bytes);
+      g_autofree char *limit = format_bytes (self->bytes_limit);
 
       g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_MEMORY,
                    "tensor memory limit exceeded: allocating %s would go over the limit of %s",

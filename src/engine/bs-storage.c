@@ -36,11 +36,10 @@ storage_new (BsContext  *context,
     self = g_try_malloc (BS_STORAGE_HEADER + nbytes);
   if (self == NULL)
     {
-      g_autofree char *size = g_format_size_full (nbytes, G_FORMAT_SIZE_IEC_UNITS);
-
       bs_context_release (context, nbytes);
       g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_MEMORY,
-                   "out of memory: could not allocate %s for a tensor", size);
+                   "out of memory: could not allocate %" G_GSIZE_FORMAT " bytes for a tensor",
+                   nbytes);
       return NULL;
     }
   self->ref_count = 1;

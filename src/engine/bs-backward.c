@@ -14,13 +14,46 @@
 
 typedef BsNodeTask NodeTask;
 
+/* A growable array of pointers, inlined: the hot path pushes and pops once
+ * per node. */
+typedef struct {
+  gpointer *data;
+  guint     len;
+  guint     capacity;
+} PtrVec;
+
+static inline void
+ptr_vec_push (PtrVec   *vec,
+              gpointer  item)
+{
+  if (G_UNLIKELY (vec->len == vec->capacity))
+    {
+      vec->capacity = MAX (16, vec->capacity * 2);
+      vec->data = g_renew (gpointer, vec->data, vec->capacity);
+    }
+  vec->data[vec->len++] = item;
+}
+
+static inline gpointer
+ptr_vec_pop (PtrVec *vec)
+{
+  return vec->data[--vec->len];
+}
+
+static void
+ptr_vec_clear (PtrVec *vec)
+{
+  g_clear_pointer (&vec->data, g_free);
+  vec->len = vec->capacity = 0;
+}
+
 struct _BsBackward {
   BsContext         *context;       /* Borrowed */
   BsBackwardOptions  options;
   gboolean           accumulate;    /* backward(), not autograd.grad() */
   guint64            id;
-  GPtrArray         *touched;       /* BsNode*, Owned: the nodes whose task is ours */
-  GPtrArray         *ready;         /* NodeTask* heap, highest sequence_nr first */
+  PtrVec             touched;       /* BsNode*, Owned: the nodes whose task is ours */
+  PtrVec             ready;         /* NodeTask* heap, highest sequence_nr first */
   GPtrArray         *roots;         /* BsTensor*, Owned */
   GPtrArray         *inputs;        /* BsTensor*, Owned (autograd.grad) */
   GPtrArray         *captures;      /* BsTensor* or NULL per input, Owned */
@@ -43,16 +76,14 @@ get_task (BsBackward *self,
       task->backward_id = self->id;
       task->node = node;
       task->should_execute = TRUE;
-      g_ptr_array_add (self->touched, bs_node_ref (node));
+      ptr_vec_push (&self->touched, bs_node_ref (node));
     }
   return task;
 }
 
 static void
-release_task (gpointer data)
+release_task (BsNode *node)
 {
-  BsNode *node = data;
-
   g_clear_pointer (&node->task.buffer, bs_tensor_unref);
   node->task.backward_id = 0;
   bs_node_unref (node);
@@ -71,19 +102,19 @@ static void
 ready_push (BsBackward *self,
             NodeTask   *task)
 {
-  GPtrArray *heap = self->ready;
+  PtrVec *heap = &self->ready;
   guint i = heap->len;
 
-  g_ptr_array_add (heap, task);
+  ptr_vec_push (heap, task);
   while (i > 0)
     {
       guint parent = (i - 1) / 2;
 
-      if (!runs_before (heap->pdata[i], heap->pdata[parent]))
+      if (!runs_before (heap->data[i], heap->data[parent]))
         break;
-      gpointer tmp = heap->pdata[i];
-      heap->pdata[i] = heap->pdata[parent];
-      heap->pdata[parent] = tmp;
+      gpointer tmp = heap->data[i];
+      heap->data[i] = heap->data[parent];
+      heap->data[parent] = tmp;
       i = parent;
     }
 }
@@ -91,28 +122,28 @@ ready_push (BsBackward *self,
 static NodeTask *
 ready_pop (BsBackward *self)
 {
-  GPtrArray *heap = self->ready;
+  PtrVec *heap = &self->ready;
   NodeTask *top;
   guint i = 0;
 
   if (heap->len == 0)
     return NULL;
-  top = heap->pdata[0];
-  heap->pdata[0] = heap->pdata[heap->len - 1];
-  g_ptr_array_set_size (heap, heap->len - 1);
+  top = heap->data[0];
+  heap->data[0] = heap->data[heap->len - 1];
+  heap->len--;
   for (;;)
     {
       guint left = 2 * i + 1, right = left + 1, best = i;
 
-      if (left < heap->len && runs_before (heap->pdata[left], heap->pdata[best]))
+      if (left < heap->len && runs_before (heap->data[left], heap->data[best]))
         best = left;
-      if (right < heap->len && runs_before (heap->pdata[right], heap->pdata[best]))
+      if (right < heap->len && runs_before (heap->data[right], heap->data[best]))
         best = right;
       if (best == i)
         break;
-      gpointer tmp = heap->pdata[i];
-      heap->pdata[i] = heap->pdata[best];
-      heap->pdata[best] = tmp;
+      gpointer tmp = heap->data[i];
+      heap->data[i] = heap->data[best];
+      heap->data[best] = tmp;
       i = best;
     }
   return top;
@@ -206,23 +237,26 @@ count_dependencies (BsBackward  *self,
                     GPtrArray   *root_nodes,
                     GError     **error)
 {
-  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  PtrVec stack = { NULL, 0, 0 };
 
   for (guint i = 0; i < root_nodes->len; i++)
     {
       NodeTask *task = get_task (self, root_nodes->pdata[i]);
 
       if (task == NULL)
-        return set_busy_error (error);
+        {
+          ptr_vec_clear (&stack);
+          return set_busy_error (error);
+        }
       if (!task->visited)
         {
           task->visited = TRUE;
-          g_ptr_array_add (stack, task);
+          ptr_vec_push (&stack, task);
         }
     }
-  while (stack->len > 0)
+  while (stack.len > 0)
     {
-      NodeTask *task = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+      NodeTask *task = ptr_vec_pop (&stack);
       BsNode *node = task->node;
 
       for (guint i = 0; i < node->n_inputs; i++)
@@ -233,15 +267,19 @@ count_dependencies (BsBackward  *self,
             continue;
           next = get_task (self, node->next[i].node);
           if (next == NULL)
-            return set_busy_error (error);
+            {
+              ptr_vec_clear (&stack);
+              return set_busy_error (error);
+            }
           next->dependencies++;
           if (!next->visited)
             {
               next->visited = TRUE;
-              g_ptr_array_add (stack, next);
+              ptr_vec_push (&stack, next);
             }
         }
     }
+  ptr_vec_clear (&stack);
   return TRUE;
 }
 
@@ -304,8 +342,6 @@ backward_new (BsContext *context,
   if (options != NULL)
     self->options = *options;
   self->accumulate = accumulate;
-  self->touched = g_ptr_array_new_with_free_func (release_task);
-  self->ready = g_ptr_array_new ();
   self->roots = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
   self->inputs = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
   self->captures = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
@@ -374,8 +410,8 @@ begin (BsContext                *context,
             node->task.captured = TRUE;
           bs_node_unref (node);
         }
-      for (guint i = 0; i < self->touched->len; i++)
-        mark_needed (self, &((BsNode *) self->touched->pdata[i])->task, decided);
+      for (guint i = 0; i < self->touched.len; i++)
+        mark_needed (self, &((BsNode *) self->touched.data[i])->task, decided);
     }
 
   if (bs_context_emits (context, backward_begin))
@@ -481,9 +517,7 @@ accumulate_into (BsTensor  *total,
                  BsTensor  *grad,
                  GError   **error)
 {
-  g_autoptr(BsTensor) sum = bs_add (total, grad, 1.0, error);
-
-  if (sum == NULL || !bs_tensor_copy_from (total, sum, error))
+  if (!bs_tensor_accumulate (total, grad, error))
     return FALSE;
   bs_tensor_bump_version (total);
   return TRUE;
@@ -814,7 +848,7 @@ bs_backward_step (BsBackward  *self,
       return FALSE;
     }
   g_clear_pointer (&task->buffer, bs_tensor_unref);
-  if (self->ready->len == 0)
+  if (self->ready.len == 0)
     self->done = TRUE;
   return TRUE;
 }
@@ -828,9 +862,9 @@ bs_backward_is_done (const BsBackward *self)
 BsNode *
 bs_backward_peek (const BsBackward *self)
 {
-  if (self->done || self->ready->len == 0)
+  if (self->done || self->ready.len == 0)
     return NULL;
-  return ((NodeTask *) self->ready->pdata[0])->node;
+  return ((NodeTask *) self->ready.data[0])->node;
 }
 
 guint64
@@ -881,8 +915,10 @@ bs_backward_free (BsBackward *self)
 {
   if (self == NULL)
     return;
-  g_ptr_array_unref (self->touched);
-  g_ptr_array_unref (self->ready);
+  for (guint i = 0; i < self->touched.len; i++)
+    release_task (self->touched.data[i]);
+  ptr_vec_clear (&self->touched);
+  ptr_vec_clear (&self->ready);
   g_ptr_array_unref (self->roots);
   g_ptr_array_unref (self->inputs);
   g_ptr_array_unref (self->captures);

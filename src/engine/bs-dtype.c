@@ -25,28 +25,6 @@ bs_dtype_tensor_type (BsDType dtype)
   return names[dtype];
 }
 
-BsDTypeCategory
-bs_dtype_category (BsDType dtype)
-{
-  switch (dtype)
-    {
-    case BS_DTYPE_BOOL:
-      return BS_DTYPE_CATEGORY_BOOL;
-    case BS_DTYPE_INT64:
-      return BS_DTYPE_CATEGORY_INTEGRAL;
-    case BS_DTYPE_FLOAT32:
-    case BS_DTYPE_FLOAT64:
-    default:
-      return BS_DTYPE_CATEGORY_FLOATING;
-    }
-}
-
-gboolean
-bs_dtype_is_floating (BsDType dtype)
-{
-  return bs_dtype_category (dtype) == BS_DTYPE_CATEGORY_FLOATING;
-}
-
 /* The enum is ordered so that promotion among our four types is the maximum. */
 BsDType
 bs_dtype_promote (BsDType a,

@@ -29,8 +29,20 @@ bs_dtype_size (BsDType dtype)
 
 const char      *bs_dtype_name          (BsDType dtype);   /* "torch.float32" */
 const char      *bs_dtype_tensor_type   (BsDType dtype);   /* "torch.FloatTensor" */
-BsDTypeCategory  bs_dtype_category      (BsDType dtype);
-gboolean         bs_dtype_is_floating   (BsDType dtype);
+static inline BsDTypeCategory
+bs_dtype_category (BsDType dtype)
+{
+  return dtype == BS_DTYPE_BOOL ? BS_DTYPE_CATEGORY_BOOL
+       : dtype == BS_DTYPE_INT64 ? BS_DTYPE_CATEGORY_INTEGRAL
+       : BS_DTYPE_CATEGORY_FLOATING;
+}
+
+static inline gboolean
+bs_dtype_is_floating (BsDType dtype)
+{
+  return dtype == BS_DTYPE_FLOAT32 || dtype == BS_DTYPE_FLOAT64;
+}
+
 BsDType          bs_dtype_promote       (BsDType a,
                                          BsDType b);
 

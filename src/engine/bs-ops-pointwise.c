@@ -62,7 +62,7 @@ typedef enum {
 
 typedef enum {
   K_NEG, K_RECIPROCAL, K_EXP, K_LOG, K_SQRT, K_ABS, K_SIN, K_COS, K_TANH, K_SIGMOID,
-  K_RELU, K_CLAMP, K_ROUND, K_SIGN, K_NOT, K_IDENTITY, K_FILL, K_AFFINE,
+  K_RELU, K_CLAMP, K_ROUND, K_SIGN, K_NOT, K_IDENTITY, K_FILL, K_AFFINE, K_POSITIVE,
 } UnaryKind;
 
 typedef struct {
@@ -234,6 +234,7 @@ unary_double (const KernelArgs *k, double x)
     case K_IDENTITY: return x;
     case K_FILL: return k->beta;
     case K_AFFINE: return k->alpha * x + k->beta;
+    case K_POSITIVE: return x > 0 ? 1.0 : 0.0;
     default: return 0.0;
     }
 }
@@ -248,6 +249,31 @@ unary_loop (char         **p,
   char *out = p[0];
   const char *a = p[1];
 
+  if (k->dtype == BS_DTYPE_FLOAT32 && k->out_dtype == BS_DTYPE_FLOAT32
+      && s[0] == 4 && s[1] == 4)
+    {
+      float *restrict o = (float *) out;
+      const float *restrict x = (const float *) a;
+
+      /* the ops of every MLP step, in loops the compiler can vectorise */
+      switch (k->kind)
+        {
+        case K_RELU:
+          for (gint64 i = 0; i < n; i++)
+            o[i] = x[i] > 0.0f || isnan (x[i]) ? x[i] : 0.0f;
+          return;
+        case K_POSITIVE:
+          for (gint64 i = 0; i < n; i++)
+            o[i] = x[i] > 0.0f ? 1.0f : 0.0f;
+          return;
+        case K_NEG:
+          for (gint64 i = 0; i < n; i++)
+            o[i] = -x[i];
+          return;
+        default:
+          break;
+        }
+    }
   if (k->dtype == BS_DTYPE_FLOAT32 && k->out_dtype == BS_DTYPE_FLOAT32)
     {
       for (gint64 i = 0; i < n; i++, out += s[0], a += s[1])
@@ -363,6 +389,37 @@ run_unary (BsTensor   *a,
   return g_steal_pointer (&out);
 }
 
+/* Two 0-dim operands, as in the scalar graphs of teaching examples: no iterator. */
+static BsTensor *
+scalar_binary (BsTensor   *a,
+               BsTensor   *b,
+               KernelArgs *k,
+               GError    **error)
+{
+  BsTensor *out = bs_tensor_new_uninit (a->context, k->out_dtype, 0, NULL, error);
+  char *p[3];
+  const gint64 strides[3] = { 0, 0, 0 };
+  guint64 x = 0, y = 0;
+
+  if (out == NULL)
+    return NULL;
+  bs_dtype_store (&x, k->dtype, bs_dtype_load (bs_tensor_data (a), a->dtype));
+  bs_dtype_store (&y, k->dtype, bs_dtype_load (bs_tensor_data (b), b->dtype));
+  if (k->dtype == BS_DTYPE_INT64)
+    {
+      /* exact, not through double */
+      if (a->dtype == BS_DTYPE_INT64)
+        x = *(const guint64 *) bs_tensor_data (a);
+      if (b->dtype == BS_DTYPE_INT64)
+        y = *(const guint64 *) bs_tensor_data (b);
+    }
+  p[0] = bs_tensor_data (out);
+  p[1] = (char *) &x;
+  p[2] = (char *) &y;
+  binary_loop (p, strides, 1, k);
+  return out;
+}
+
 /* Brings both inputs to their result type (float for true division) and runs. */
 static BsTensor *
 binary_forward (BsTensor  *a,
@@ -390,6 +447,8 @@ binary_forward (BsTensor  *a,
     }
   k.dtype = dtype;
   k.out_dtype = to_bool ? BS_DTYPE_BOOL : dtype;
+  if (a->ndim == 0 && b->ndim == 0)
+    return scalar_binary (a, b, &k, error);
   if (operand_init (&oa, a, dtype, error))
     {
       if (operand_init (&ob, b, dtype, error))
@@ -1147,10 +1206,7 @@ UNARY_OP (sigmoid, "SigmoidBackward0", K_SIGMOID, TRUE, save_output, "∂σ(a)/�
 static BsTensor *
 relu_local (BsTensor *result, GError **error)
 {
-  g_autoptr(BsTensor) zero = scalar_like (result, 0.0);
-  g_autoptr(BsTensor) positive = bs_compare (result, zero, BS_COMPARE_GT, error);
-
-  return positive ? bs_cast_raw (positive, result->dtype, error) : NULL;
+  return unary_forward (result, K_POSITIVE, FALSE, error);
 }
 UNARY_OP (relu, "ReluBackward0", K_RELU, FALSE, save_output, "∂relu(a)/∂a = [a > 0]")
 
@@ -1554,6 +1610,65 @@ BsTensor *
 bs_full_like (BsTensor *a, double value, GError **error)
 {
   return bs_tensor_new_full (a->context, a->dtype, a->ndim, a->shape, value, error);
+}
+
+static void
+accumulate_loop (char         **p,
+                 const gint64  *s,
+                 gint64         n,
+                 gpointer       user_data)
+{
+  BsDType dtype = *(const BsDType *) user_data;
+  char *dst = p[0];
+  const char *src = p[1];
+
+  if (dtype == BS_DTYPE_FLOAT32 && s[0] == 4 && s[1] == 4)
+    {
+      float *d = (float *) dst;
+      const float *restrict a = (const float *) src;
+
+      for (gint64 i = 0; i < n; i++)
+        d[i] += a[i];
+      return;
+    }
+  for (gint64 i = 0; i < n; i++, dst += s[0], src += s[1])
+    {
+      if (dtype == BS_DTYPE_FLOAT32)
+        *(float *) dst += *(const float *) src;
+      else
+        bs_dtype_store (dst, dtype, bs_dtype_load (dst, dtype) + bs_dtype_load (src, dtype));
+    }
+}
+
+gboolean
+bs_tensor_accumulate (BsTensor  *dst,
+                      BsTensor  *src,
+                      GError   **error)
+{
+  g_autoptr(BsTensor) same = NULL;
+  gint64 shape[BS_MAX_DIMS];
+  int ndim;
+  BsIter iter;
+
+  if (!bs_broadcast_shapes (dst->ndim, dst->shape, src->ndim, src->shape, &ndim, shape, error))
+    return FALSE;
+  if (ndim != dst->ndim || memcmp (shape, dst->shape, ndim * sizeof (gint64)) != 0)
+    {
+      g_autofree char *a = bs_tensor_format_shape (src);
+      g_autofree char *b = bs_tensor_format_shape (dst);
+
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "output with shape %s doesn't match the broadcast shape %s", b, a);
+      return FALSE;
+    }
+  same = bs_cast_raw (src, dst->dtype, error);
+  if (same == NULL)
+    return FALSE;
+  bs_iter_init (&iter, dst->ndim, dst->shape);
+  bs_iter_add (&iter, dst);
+  bs_iter_add (&iter, same);
+  bs_iter_run (&iter, accumulate_loop, &dst->dtype);
+  return TRUE;
 }
 
 /* --- in place ---------------------------------------------------------- */

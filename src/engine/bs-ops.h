@@ -134,6 +134,9 @@ BsTensor *bs_clamp_         (BsTensor *a, gboolean has_min, double min,
                              gboolean has_max, double max, GError **error);
 BsTensor *bs_relu_          (BsTensor *a, GError **error);
 
+/* dst += src, src broadcast to dst's shape: untracked, for accumulating gradients. */
+gboolean  bs_tensor_accumulate (BsTensor *dst, BsTensor *src, GError **error);
+
 /* For backward formulas: sums a broadcast gradient back to a shape. */
 BsTensor *bs_sum_to_shape   (BsTensor *grad, const gint64 *shape, int ndim, GError **error);
 /* Normalises a possibly negative dim; sets PyTorch's IndexError text on failure. */

@@ -13,7 +13,10 @@ G_BEGIN_DECLS
 typedef struct {
   gsize     block_size;
   gpointer  free_list;   /* singly linked through the first word of each block */
-  GSList   *slabs;       /* Owned */
+  char     *bump;        /* the unused rest of the newest slab */
+  char     *bump_end;
+  gsize     slab_size;
+  GSList   *slabs;       /* Owned, freed with free() */
 } BsPool;
 
 void     bs_pool_init  (BsPool  *pool,

@@ -9,7 +9,7 @@
 struct _BsHeap {
   BsObject       *objects;                    /* doubly linked, newest first */
   gsize           n_objects;
-  BsFinalizeFunc  finalizers[BS_OBJECT_CELL + 1];
+  BsFinalizeFunc  finalizers[BS_N_OBJECT_TYPES];
   gboolean        tearing_down;
 };
 
@@ -418,6 +418,8 @@ bs_value_type_name (BsValue v)
     case BS_OBJECT_TENSOR: return "Tensor";
     case BS_OBJECT_NATIVE: return ((BsNative *) v.as.object)->klass->name;
     case BS_OBJECT_CELL: return "cell";
+    case BS_OBJECT_ENV: return "scope";
+    case BS_N_OBJECT_TYPES:
     default: return "object";
     }
 }

@@ -50,6 +50,8 @@ typedef enum {
   BS_OBJECT_TENSOR,
   BS_OBJECT_NATIVE,        /* an engine handle: dtype, grad_fn, optimizer, iterator... */
   BS_OBJECT_CELL,          /* a closed-over variable */
+  BS_OBJECT_ENV,           /* a scope: a call's locals, a class body, the globals */
+  BS_N_OBJECT_TYPES
 } BsObjectType;
 
 struct _BsObject {

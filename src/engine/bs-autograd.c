@@ -260,27 +260,17 @@ bs_op_apply_inplace (BsOp             op,
       return NULL;
     }
 
-  /* The op sees the value self had before; the graph continues from self's history. */
-  before = bs_tensor_alias (self, self->ndim, self->shape, self->strides, self->offset);
+  /* The op sees the value self had before, continuing self's history; a copy
+   * when backward may need that value after the overwrite. */
+  before = tracked && info->save != NULL
+    ? bs_tensor_contiguous_copy (self, self->dtype, error)
+    : bs_tensor_alias (self, self->ndim, self->shape, self->strides, self->offset);
+  if (before == NULL)
+    return NULL;
   if (self->grad_fn != NULL)
     {
       before->grad_fn = bs_node_ref (self->grad_fn);
       before->output_nr = self->output_nr;
-    }
-  if (tracked && info->save != NULL)
-    {
-      /* The old value must survive the overwrite if backward needs it. */
-      BsTensor *copy = bs_tensor_contiguous_copy (self, self->dtype, error);
-
-      if (copy == NULL)
-        return NULL;
-      g_clear_pointer (&before, bs_tensor_unref);
-      before = copy;
-      if (self->grad_fn != NULL)
-        {
-          before->grad_fn = bs_node_ref (self->grad_fn);
-          before->output_nr = self->output_nr;
-        }
     }
 
   args_in = g_new (BsTensor *, n_inputs);

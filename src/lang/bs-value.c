@@ -81,20 +81,22 @@ bs_heap_free (BsHeap *heap)
 {
   if (heap == NULL)
     return;
-  /* Releasing one object may release others: take a reference to every object
-   * first, so that none is freed while we walk the list, then finalise all. */
+  /* Releasing one object may release others: finalise every object first,
+   * while all of them are still allocated (unref does nothing meanwhile),
+   * then free the memory. */
   heap->tearing_down = TRUE;
   for (BsObject *o = heap->objects; o != NULL; o = o->next)
-    o->ref_count = G_MAXINT / 2;
+    {
+      if (heap->finalizers[o->type] != NULL)
+        heap->finalizers[o->type] (o);
+      else
+        finalize_builtin (o);
+    }
   while (heap->objects != NULL)
     {
       BsObject *object = heap->objects;
 
-      unlink_object (object);
-      if (heap->finalizers[object->type] != NULL)
-        heap->finalizers[object->type] (object);
-      else
-        finalize_builtin (object);
+      heap->objects = object->next;
       g_free (object);
     }
   g_free (heap);
@@ -201,9 +203,10 @@ bs_value_items (BsValue  v,
   if (bs_value_is_object (v, BS_OBJECT_LIST))
     {
       GArray *items = ((BsList *) v.as.object)->items;
+      static BsValue empty;
 
       *length = items->len;
-      return (BsValue *) items->data;
+      return items->len > 0 ? (BsValue *) items->data : &empty;
     }
   if (bs_value_is_object (v, BS_OBJECT_TUPLE))
     {

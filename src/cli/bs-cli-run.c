@@ -1,0 +1,437 @@
+/* bs-cli-run.c: `backstep run FILE.py`, a script run headless as `python3 FILE.py` would */
+#define G_LOG_DOMAIN "bs-cli"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bs-cli.h"
+#include "bs-interp.h"
+
+#define MAX_SOURCE_BYTES    (10 * 1024 * 1024)
+#define MAX_TIMEOUT_SECONDS (7 * 24 * 3600.0)
+/* How long a cancelled script may take to reach its next statement (one long tensor op,
+ * say) before the process is ended anyway: --timeout is a promise. */
+#define CANCEL_GRACE_USEC   (5 * G_USEC_PER_SEC)
+
+/* A thread that cancels the script when --timeout runs out. */
+typedef struct {
+  GMutex        lock;
+  GCond         cond;
+  gboolean      done;
+  gboolean      fired;
+  gint64        deadline;
+  const char   *message;
+  GCancellable *cancellable;  /* Borrowed */
+  GThread      *thread;
+} Watchdog;
+
+static gboolean
+watchdog_wait_done (Watchdog *dog,
+                    gint64    until)
+{
+  while (!dog->done)
+    if (!g_cond_wait_until (&dog->cond, &dog->lock, until))
+      break;
+  return dog->done;
+}
+
+static gpointer
+watchdog_thread (gpointer data)
+{
+  Watchdog *dog = data;
+  gboolean done;
+
+  g_mutex_lock (&dog->lock);
+  done = watchdog_wait_done (dog, dog->deadline);
+  dog->fired = !done;
+  g_mutex_unlock (&dog->lock);
+  if (done)
+    return NULL;
+
+  g_cancellable_cancel (dog->cancellable);
+
+  g_mutex_lock (&dog->lock);
+  done = watchdog_wait_done (dog, g_get_monotonic_time () + CANCEL_GRACE_USEC);
+  g_mutex_unlock (&dog->lock);
+  if (!done)
+    {
+      fflush (stdout);
+      fprintf (stderr, "%s\n", dog->message);
+      _exit (1);
+    }
+  return NULL;
+}
+
+static void
+watchdog_start (Watchdog     *dog,
+                double        seconds,
+                const char   *message,
+                GCancellable *cancellable)
+{
+  g_mutex_init (&dog->lock);
+  g_cond_init (&dog->cond);
+  dog->done = FALSE;
+  dog->fired = FALSE;
+  dog->deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+  dog->message = message;
+  dog->cancellable = cancellable;
+  dog->thread = g_thread_new ("bs-timeout", watchdog_thread, dog);
+}
+
+/* Returns whether the watchdog cancelled the script. */
+static gboolean
+watchdog_stop (Watchdog *dog)
+{
+  gboolean fired;
+
+  g_mutex_lock (&dog->lock);
+  dog->done = TRUE;
+  g_cond_signal (&dog->cond);
+  g_mutex_unlock (&dog->lock);
+  g_thread_join (dog->thread);
+
+  fired = dog->fired;
+  g_cond_clear (&dog->cond);
+  g_mutex_clear (&dog->lock);
+  return fired;
+}
+
+static void
+set_errno_error (GError     **error,
+                 int          saved_errno,
+                 const char  *display_name)
+{
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+               "%s: %s", display_name, g_strerror (saved_errno));
+}
+
+static void
+set_too_large_error (GError     **error,
+                     const char  *display_name)
+{
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+               "%s: larger than 10 MiB, the most Backstep runs",
+               display_name);
+}
+
+/* Reads a whole script, from a path or "-" (standard input), refusing more than
+ * MAX_SOURCE_BYTES without reading further. */
+static GBytes *
+read_source (const char  *path,
+             const char  *display_name,
+             GError     **error)
+{
+  g_autoptr(GByteArray) buffer = g_byte_array_new ();
+  gboolean is_stdin = g_str_equal (path, "-");
+  struct stat st;
+  guint8 chunk[16384];
+  int fd;
+
+  fd = is_stdin ? STDIN_FILENO : g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      set_errno_error (error, errno, display_name);
+      return NULL;
+    }
+  if (fstat (fd, &st) == 0)
+    {
+      if (S_ISDIR (st.st_mode))
+        {
+          set_errno_error (error, EISDIR, display_name);
+          goto fail;
+        }
+      if (S_ISREG (st.st_mode) && st.st_size > MAX_SOURCE_BYTES)
+        {
+          set_too_large_error (error, display_name);
+          goto fail;
+        }
+    }
+
+  for (;;)
+    {
+      gssize n = read (fd, chunk, sizeof chunk);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          set_errno_error (error, errno, display_name);
+          goto fail;
+        }
+      if (n == 0)
+        break;
+      if (buffer->len + (gsize) n > MAX_SOURCE_BYTES)
+        {
+          set_too_large_error (error, display_name);
+          goto fail;
+        }
+      g_byte_array_append (buffer, chunk, n);
+    }
+
+  if (!is_stdin)
+    close (fd);
+  return g_byte_array_free_to_bytes (g_steal_pointer (&buffer));
+
+fail:
+  if (!is_stdin)
+    close (fd);
+  return NULL;
+}
+
+/* NUL bytes are left for the interpreter to judge, as CPython's tokenizer does. */
+static gboolean
+check_utf8 (const char  *text,
+            gsize        length,
+            const char  *display_name,
+            GError     **error)
+{
+  const char *p = text;
+  const char *end = text + length;
+
+  while (p < end)
+    {
+      const char *stop;
+      const char *line_start = text;
+      int line = 1;
+
+      if (g_utf8_validate_len (p, end - p, &stop))
+        return TRUE;
+      if (*stop == '\0')
+        {
+          p = stop + 1;
+          continue;
+        }
+
+      for (const char *q = text; q < stop; q++)
+        if (*q == '\n')
+          {
+            line++;
+            line_start = q + 1;
+          }
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   "%s:%d:%ld: error: invalid UTF-8 (byte 0x%02x): scripts must be UTF-8 text",
+                   display_name, line, g_utf8_strlen (line_start, stop - line_start) + 1,
+                   (guint8) *stop);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A positive whole number. */
+static gboolean
+parse_steps (const char *text,
+             guint64    *steps)
+{
+  return g_ascii_string_to_unsigned (text, 10, 1, G_MAXUINT64, steps, NULL);
+}
+
+/* A positive byte count with an optional binary suffix: 1048576, 64K, 512M, 1.5G, 2GiB. */
+static gboolean
+parse_size (const char *text,
+            gsize      *bytes)
+{
+  static const char units[] = "KMGT";
+  const char *unit;
+  char *end;
+  double value;
+
+  if (!g_ascii_isdigit (text[0]) && text[0] != '.')
+    return FALSE;
+  value = g_ascii_strtod (text, &end);
+  if (*end != '\0' && (unit = strchr (units, g_ascii_toupper (*end))) != NULL)
+    {
+      value *= (double) ((guint64) 1 << (10 * (unit - units + 1)));
+      end++;
+      if (end[0] == 'i' && end[1] == 'B')
+        end++;
+    }
+  if (g_ascii_toupper (*end) == 'B')
+    end++;
+  if (*end != '\0' || !(value >= 1) || value >= (double) G_MAXSIZE)
+    return FALSE;
+  *bytes = (gsize) value;
+  return TRUE;
+}
+
+static gboolean
+parse_seconds (const char *text,
+               double     *seconds)
+{
+  char *end;
+
+  if (!g_ascii_isdigit (text[0]) && text[0] != '.')
+    return FALSE;
+  *seconds = g_ascii_strtod (text, &end);
+  return *end == '\0' && *seconds > 0 && *seconds <= MAX_TIMEOUT_SECONDS;
+}
+
+static int
+usage_error (const char *format,
+             ...) G_GNUC_PRINTF (1, 2);
+
+static int
+usage_error (const char *format,
+             ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  fprintf (stderr, "backstep run: %s\nTry 'backstep run --help' for more information.\n",
+           message);
+  return 2;
+}
+
+int
+bs_cli_run (int    argc,
+            char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GCancellable) cancellable = NULL;
+  g_autoptr(GBytes) source = NULL;
+  g_autoptr(BsInterp) interp = NULL;
+  g_auto(GStrv) args = NULL;
+  g_auto(GStrv) files = NULL;
+  g_autofree char *max_steps_text = NULL;
+  g_autofree char *max_memory_text = NULL;
+  g_autofree char *timeout_text = NULL;
+  g_autofree char *display_name = NULL;
+  g_autofree char *script_name = NULL;
+  g_autofree char *timeout_message = NULL;
+  BsInterpOptions options = { 0 };
+  Watchdog watchdog = { 0 };
+  const char *text;
+  gsize length;
+  double timeout = 0;
+  gboolean ok;
+  const GOptionEntry entries[] = {
+    { "max-steps", 0, 0, G_OPTION_ARG_STRING, &max_steps_text,
+      "Stop after N interpreter steps (default: no limit)", "N" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &max_memory_text,
+      "Cap tensor memory, e.g. 512M (default: 1G)", "SIZE" },
+    { "timeout", 0, 0, G_OPTION_ARG_STRING, &timeout_text,
+      "Stop after SECONDS seconds (default: no limit)", "SECONDS" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
+    G_OPTION_ENTRY_NULL
+  };
+
+  g_return_val_if_fail (argc >= 1 && argv != NULL, 2);
+
+  /* argv[0] names the program in --help's usage line. */
+  args = g_new0 (char *, argc + 1);
+  args[0] = g_strdup ("backstep run");
+  for (int i = 1; i < argc; i++)
+    args[i] = g_strdup (argv[i]);
+
+  context = g_option_context_new ("FILE.py");
+  g_option_context_set_summary (context,
+    "Runs a Python script (\"-\": standard input) on Backstep's engine and prints what\n"
+    "it prints. The exit status is 0, or 1 with the traceback on standard error, as\n"
+    "with python3 FILE.py.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse_strv (context, &args, &error))
+    return usage_error ("%s", error->message);
+  if (files == NULL || files[0] == NULL)
+    return usage_error ("no script given (FILE.py, or - for standard input)");
+  if (files[1] != NULL)
+    return usage_error ("one script at a time: '%s' is one too many", files[1]);
+
+  if (max_steps_text != NULL && !parse_steps (max_steps_text, &options.max_steps))
+    return usage_error ("--max-steps: expected a positive whole number, not '%s'",
+                        max_steps_text);
+  if (max_memory_text != NULL && !parse_size (max_memory_text, &options.max_tensor_bytes))
+    return usage_error ("--max-memory: expected a size such as 512M or 2G, not '%s'",
+                        max_memory_text);
+  if (timeout_text != NULL && !parse_seconds (timeout_text, &timeout))
+    return usage_error ("--timeout: expected a positive number of seconds, not '%s'",
+                        timeout_text);
+
+  if (g_str_equal (files[0], "-"))
+    {
+      display_name = g_strdup ("<stdin>");
+      script_name = g_strdup ("<stdin>");
+    }
+  else
+    {
+      g_autofree char *absolute = g_canonicalize_filename (files[0], NULL);
+
+      display_name = g_filename_display_name (files[0]);
+      /* CPython names the main script by its absolute path in tracebacks. */
+      script_name = g_filename_display_name (absolute);
+    }
+
+  source = read_source (files[0], display_name, &error);
+  if (source == NULL)
+    {
+      fprintf (stderr, "backstep run: %s\n", error->message);
+      return 1;
+    }
+  text = g_bytes_get_data (source, &length);
+  if (text == NULL)
+    text = "";
+  if (!check_utf8 (text, length, display_name, &error))
+    {
+      fprintf (stderr, "backstep run: %s\n", error->message);
+      return 1;
+    }
+  /* CPython skips a UTF-8 byte order mark. */
+  if (length >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
+    {
+      text += 3;
+      length -= 3;
+    }
+
+  cancellable = g_cancellable_new ();
+  options.cancellable = cancellable;
+  interp = bs_interp_new (&options);
+
+  if (timeout > 0)
+    {
+      char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (number, sizeof number, "%g", timeout);
+      timeout_message = g_strdup_printf ("backstep run: %s: stopped after %s second%s (--timeout)",
+                                         display_name, number, timeout == 1 ? "" : "s");
+      watchdog_start (&watchdog, timeout, timeout_message, cancellable);
+    }
+  ok = bs_interp_run (interp, text, length, script_name, &error);
+  if (timeout > 0 && watchdog_stop (&watchdog) && !ok
+      && g_error_matches (error, BS_INTERP_ERROR, BS_INTERP_ERROR_CANCELLED))
+    {
+      BsSourceSpan span;
+
+      fflush (stdout);
+      if (bs_interp_error_span (interp, &span))
+        fprintf (stderr, "%s, at line %d\n", timeout_message, span.line);
+      else
+        fprintf (stderr, "%s\n", timeout_message);
+      return 1;
+    }
+  if (!ok)
+    {
+      g_autofree char *report = bs_interp_format_error (interp, error);
+
+      fflush (stdout);
+      fputs (report != NULL ? report : error->message, stderr);
+      if (report == NULL || !g_str_has_suffix (report, "\n"))
+        fputc ('\n', stderr);
+      return 1;
+    }
+
+  if (fflush (stdout) != 0)
+    {
+      int saved_errno = errno;
+
+      fprintf (stderr, "backstep run: cannot write the output: %s\n", g_strerror (saved_errno));
+      return 1;
+    }
+  return 0;
+}

@@ -1,0 +1,16 @@
+/* bs-cli.h: the subcommands of the backstep command that need no display
+ *
+ * Each takes the arguments that follow the program name, the subcommand's own
+ * name first (argv[0] == "run"), and returns the process's exit status.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* backstep run [OPTION…] FILE.py: runs a script as `python3 FILE.py` would. */
+int bs_cli_run (int    argc,
+                char **argv);
+
+G_END_DECLS

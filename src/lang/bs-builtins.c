@@ -1,0 +1,1789 @@
+/* bs-builtins.c: Python's built-in functions, exceptions, and the math, random, time modules */
+#define G_LOG_DOMAIN "bs-lang"
+
+#include "bs-interp-private.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "bs-float-repr.h"
+
+#define BUILTIN(name) \
+  static gboolean name (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+
+static gboolean
+no_kwargs (BsInterp   *in,
+           const BsArgs *a,
+           const char *fname)
+{
+  if (a->n_kw > 0)
+    return bs_raise (in, "TypeError", "%s() takes no keyword arguments", fname);
+  return TRUE;
+}
+
+static gboolean
+exact_args (BsInterp     *in,
+            const BsArgs *a,
+            const char   *fname,
+            guint         n)
+{
+  if (!no_kwargs (in, a, fname))
+    return FALSE;
+  if (a->n_args != n)
+    return bs_raise (in, "TypeError", "%s() takes exactly %s argument%s (%u given)", fname,
+                     n == 1 ? "one" : n == 2 ? "two" : "three", n == 1 ? "" : "s", a->n_args);
+  return TRUE;
+}
+
+/* --- print and conversions --------------------------------------------- */
+
+BUILTIN (builtin_print)
+{
+  static const char *const kw[] = { "sep", "end", "flush", "file", NULL };
+  BsValue *sep = bs_arg (a, G_MAXUINT, "sep"), *end = bs_arg (a, G_MAXUINT, "end");
+  BsValue *file = bs_arg (a, G_MAXUINT, "file");
+  GString *s;
+
+  if (!bs_check_args (in, a, "print", 0, G_MAXUINT, kw))
+    return FALSE;
+  if (file != NULL && !bs_value_is_none (*file))
+    return bs_raise (in, "PermissionError",
+                     "print(file=...) is not available in Backstep: scripts cannot write files");
+  if ((sep != NULL && !bs_value_is_none (*sep) && bs_value_str (*sep) == NULL)
+      || (end != NULL && !bs_value_is_none (*end) && bs_value_str (*end) == NULL))
+    return bs_raise (in, "TypeError", "sep must be None or a string, not %s",
+                     bs_value_type_name (sep != NULL ? *sep : *end));
+  s = g_string_new (NULL);
+  for (guint i = 0; i < a->n_args; i++)
+    {
+      if (i > 0)
+        g_string_append (s, sep != NULL && bs_value_str (*sep) != NULL ? bs_value_str (*sep) : " ");
+      if (!bs_str (in, a->args[i], s))
+        {
+          g_string_free (s, TRUE);
+          return FALSE;
+        }
+    }
+  g_string_append (s, end != NULL && bs_value_str (*end) != NULL ? bs_value_str (*end) : "\n");
+  bs_interp_write_stdout (in, s->str);
+  g_string_free (s, TRUE);
+  *r = BS_NONE;
+  return TRUE;
+}
+
+static gboolean
+parse_int_string (BsInterp   *in,
+                  const char *text,
+                  int         base,
+                  gint64     *out)
+{
+  g_autofree char *t = g_strstrip (g_strdup (text));
+  char *end = NULL;
+  gint64 v;
+
+  for (char *p = t, *q = t;; p++)
+    {
+      if (*p != '_')
+        *q++ = *p;
+      if (*p == '\0')
+        break;
+    }
+  errno = 0;
+  v = g_ascii_strtoll (t, &end, base);
+  if (t[0] == '\0' || *end != '\0')
+    return bs_raise (in, "ValueError", "invalid literal for int() with base %d: '%s'", base, text);
+  if (errno == ERANGE)
+    return bs_raise (in, "OverflowError", "int too large: Backstep's ints are 64-bit");
+  *out = v;
+  return TRUE;
+}
+
+BUILTIN (builtin_int)
+{
+  BsValue v;
+  double d;
+
+  if (a->n_args == 0)
+    {
+      *r = BS_INT (0);
+      return TRUE;
+    }
+  v = a->args[0];
+  if (bs_is_int (v))
+    {
+      *r = BS_INT (v.type == BS_VALUE_BOOL ? v.as.boolean : v.as.integer);
+      return TRUE;
+    }
+  if (bs_value_str (v) != NULL)
+    {
+      gint64 base = 10;
+      gint64 i = 0;
+
+      if (a->n_args > 1 && !bs_to_int (in, a->args[1], &base))
+        return FALSE;
+      if (!parse_int_string (in, bs_value_str (v), (int) base, &i))
+        return FALSE;
+      *r = BS_INT (i);
+      return TRUE;
+    }
+  if (v.type == BS_VALUE_FLOAT || bs_value_tensor (v) != NULL)
+    {
+      if (!bs_to_double (in, v, &d))
+        return FALSE;
+      if (isnan (d))
+        return bs_raise (in, "ValueError", "cannot convert float NaN to integer");
+      if (isinf (d))
+        return bs_raise (in, "OverflowError", "cannot convert float infinity to integer");
+      if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
+        return bs_raise (in, "OverflowError", "int too large: Backstep's ints are 64-bit");
+      *r = BS_INT ((gint64) d);
+      return TRUE;
+    }
+  return bs_raise (in, "TypeError", "int() argument must be a string, a bytes-like object or a "
+                   "real number, not '%s'", bs_value_type_name (v));
+}
+
+BUILTIN (builtin_float)
+{
+  BsValue v;
+
+  if (a->n_args == 0)
+    {
+      *r = BS_FLOAT (0.0);
+      return TRUE;
+    }
+  v = a->args[0];
+  if (bs_value_str (v) != NULL)
+    {
+      g_autofree char *t = g_ascii_strdown (g_strstrip (g_strdup (bs_value_str (v))), -1);
+      char *end = NULL;
+      double d;
+      const char *u = t[0] == '+' || t[0] == '-' ? t + 1 : t;
+
+      if (strcmp (u, "inf") == 0 || strcmp (u, "infinity") == 0)
+        d = t[0] == '-' ? -INFINITY : INFINITY;
+      else if (strcmp (u, "nan") == 0)
+        d = NAN;
+      else
+        {
+          d = g_ascii_strtod (t, &end);
+          if (t[0] == '\0' || *end != '\0' || strchr (t, 'x') != NULL)
+            return bs_raise (in, "ValueError", "could not convert string to float: '%s'",
+                             bs_value_str (v));
+        }
+      *r = BS_FLOAT (d);
+      return TRUE;
+    }
+  if (bs_is_number (v) || bs_value_tensor (v) != NULL)
+    {
+      double d;
+
+      if (!bs_to_double (in, v, &d))
+        return FALSE;
+      *r = BS_FLOAT (d);
+      return TRUE;
+    }
+  return bs_raise (in, "TypeError", "float() argument must be a string or a real number, not '%s'",
+                   bs_value_type_name (v));
+}
+
+BUILTIN (builtin_str)
+{
+  GString *s = g_string_new (NULL);
+
+  if (a->n_args > 0 && !bs_str (in, a->args[0], s))
+    {
+      g_string_free (s, TRUE);
+      return FALSE;
+    }
+  *r = bs_str_new (in->heap, s->str, s->len);
+  g_string_free (s, TRUE);
+  return TRUE;
+}
+
+BUILTIN (builtin_repr)
+{
+  GString *s;
+
+  if (!exact_args (in, a, "repr", 1))
+    return FALSE;
+  s = g_string_new (NULL);
+  if (!bs_repr (in, a->args[0], s))
+    {
+      g_string_free (s, TRUE);
+      return FALSE;
+    }
+  *r = bs_str_new (in->heap, s->str, s->len);
+  g_string_free (s, TRUE);
+  return TRUE;
+}
+
+BUILTIN (builtin_format)
+{
+  GString *s;
+
+  if (a->n_args < 1)
+    return bs_raise (in, "TypeError", "format expected at least 1 argument, got 0");
+  s = g_string_new (NULL);
+  if (!bs_format_value (in, a->args[0], a->n_args > 1 && bs_value_str (a->args[1])
+                        ? bs_value_str (a->args[1]) : "", s))
+    {
+      g_string_free (s, TRUE);
+      return FALSE;
+    }
+  *r = bs_str_new (in->heap, s->str, s->len);
+  g_string_free (s, TRUE);
+  return TRUE;
+}
+
+BUILTIN (builtin_bool)
+{
+  gboolean t = FALSE;
+
+  if (a->n_args > 0 && !bs_truthy (in, a->args[0], &t))
+    return FALSE;
+  *r = BS_BOOL (t);
+  return TRUE;
+}
+
+BUILTIN (builtin_list)
+{
+  if (a->n_args == 0)
+    {
+      *r = bs_list_new (in->heap);
+      return TRUE;
+    }
+  return bs_to_list (in, a->args[0], r);
+}
+
+BUILTIN (builtin_tuple)
+{
+  BsValue list;
+  gsize n;
+  BsValue *items;
+
+  if (a->n_args == 0)
+    {
+      *r = bs_tuple_new (in->heap, 0);
+      return TRUE;
+    }
+  if (bs_value_is_object (a->args[0], BS_OBJECT_TUPLE))
+    {
+      *r = bs_value_ref (a->args[0]);
+      return TRUE;
+    }
+  if (!bs_to_list (in, a->args[0], &list))
+    return FALSE;
+  items = bs_value_items (list, &n);
+  *r = bs_tuple_from (in, items, n);
+  bs_value_unref (list);
+  return TRUE;
+}
+
+BUILTIN (builtin_dict)
+{
+  BsValue d = bs_dict_new (in->heap);
+
+  if (a->n_args > 0)
+    {
+      if (bs_value_is_object (a->args[0], BS_OBJECT_DICT))
+        {
+          BsDict *src = (BsDict *) a->args[0].as.object;
+
+          for (guint i = 0; i < src->entries->len; i++)
+            {
+              BsDictEntry *e = &g_array_index (src->entries, BsDictEntry, i);
+
+              if (!e->deleted)
+                bs_dict_set (d, e->key, bs_value_ref (e->value), NULL);
+            }
+        }
+      else
+        {
+          BsValue list;
+          gsize n;
+          BsValue *items;
+
+          if (!bs_to_list (in, a->args[0], &list))
+            {
+              bs_value_unref (d);
+              return FALSE;
+            }
+          items = bs_value_items (list, &n);
+          for (gsize i = 0; i < n; i++)
+            {
+              gsize m;
+              BsValue *pair = bs_value_items (items[i], &m);
+              char *message = NULL;
+
+              if (pair == NULL || m != 2)
+                {
+                  bs_value_unref (list);
+                  bs_value_unref (d);
+                  return bs_raise (in, "ValueError", "dictionary update sequence element #%zu "
+                                   "has length %zu; 2 is required", i, m);
+                }
+              if (!bs_dict_set (d, pair[0], bs_value_ref (pair[1]), &message))
+                {
+                  bs_raise (in, "TypeError", "%s", message);
+                  g_free (message);
+                  bs_value_unref (list);
+                  bs_value_unref (d);
+                  return FALSE;
+                }
+            }
+          bs_value_unref (list);
+        }
+    }
+  for (guint i = 0; i < a->n_kw; i++)
+    bs_dict_set_str (d, a->kw_names[i], bs_value_ref (a->kw_values[i]));
+  *r = d;
+  return TRUE;
+}
+
+BUILTIN (builtin_range)
+{
+  gint64 start = 0, stop, step = 1;
+
+  if (!no_kwargs (in, a, "range"))
+    return FALSE;
+  if (a->n_args == 0 || a->n_args > 3)
+    return bs_raise (in, "TypeError", "range expected at most 3 arguments, got %u", a->n_args);
+  for (guint i = 0; i < a->n_args; i++)
+    if (!bs_is_int (a->args[i]))
+      return bs_raise (in, "TypeError", "'%s' object cannot be interpreted as an integer",
+                       bs_value_type_name (a->args[i]));
+  if (a->n_args == 1)
+    bs_to_int (in, a->args[0], &stop);
+  else
+    {
+      bs_to_int (in, a->args[0], &start);
+      bs_to_int (in, a->args[1], &stop);
+      if (a->n_args == 3)
+        bs_to_int (in, a->args[2], &step);
+    }
+  if (step == 0)
+    return bs_raise (in, "ValueError", "range() arg 3 must not be zero");
+  if ((step > 0 && stop > start && stop - start < 0) || (step < 0 && start > stop
+                                                         && start - stop < 0))
+    return bs_raise (in, "OverflowError", "range too large: Backstep's ints are 64-bit");
+  *r = bs_range_new (in, start, stop, step);
+  return TRUE;
+}
+
+BUILTIN (builtin_len)
+{
+  gint64 n;
+
+  if (!exact_args (in, a, "len", 1))
+    return FALSE;
+  if (!bs_len (in, a->args[0], &n))
+    return FALSE;
+  *r = BS_INT (n);
+  return TRUE;
+}
+
+BUILTIN (builtin_abs)
+{
+  BsValue zero = BS_INT (0);
+
+  if (!exact_args (in, a, "abs", 1))
+    return FALSE;
+  if (a->args[0].type == BS_VALUE_FLOAT)
+    {
+      *r = BS_FLOAT (fabs (a->args[0].as.number));
+      return TRUE;
+    }
+  if (bs_is_int (a->args[0]))
+    {
+      gint64 v;
+
+      bs_to_int (in, a->args[0], &v);
+      if (v == G_MININT64)
+        return bs_raise (in, "OverflowError", "integer overflow: Backstep's ints are 64-bit");
+      *r = BS_INT (v < 0 ? -v : v);
+      return TRUE;
+    }
+  if (bs_value_tensor (a->args[0]) != NULL)
+    return bs_call_method (in, a->args[0], "abs", NULL, 0, r);
+  if (bs_value_is_object (a->args[0], BS_OBJECT_INSTANCE))
+    return bs_call_method (in, a->args[0], "__abs__", NULL, 0, r);
+  (void) zero;
+  return bs_raise (in, "TypeError", "bad operand type for abs(): '%s'",
+                   bs_value_type_name (a->args[0]));
+}
+
+static gboolean
+min_max (BsInterp     *in,
+         const BsArgs *a,
+         BsCmpOp       op,
+         const char   *fname,
+         BsValue      *r)
+{
+  BsValue list, best = BS_NONE, best_key = BS_NONE;
+  BsValue *key = bs_arg (a, G_MAXUINT, "key"), *def = bs_arg (a, G_MAXUINT, "default");
+  gsize n;
+  BsValue *items;
+  gboolean have = FALSE;
+
+  if (a->n_args == 0)
+    return bs_raise (in, "TypeError", "%s expected at least 1 argument, got 0", fname);
+  if (a->n_args == 1)
+    {
+      if (!bs_to_list (in, a->args[0], &list))
+        return FALSE;
+    }
+  else
+    {
+      list = bs_list_new (in->heap);
+      for (guint i = 0; i < a->n_args; i++)
+        bs_list_append (list, bs_value_ref (a->args[i]));
+    }
+  items = bs_value_items (list, &n);
+  for (gsize i = 0; i < n; i++)
+    {
+      BsValue k, cmp;
+      gboolean better;
+
+      if (key != NULL && !bs_value_is_none (*key))
+        {
+          if (!bs_call_simple (in, *key, &items[i], 1, &k))
+            goto fail;
+        }
+      else
+        k = bs_value_ref (items[i]);
+      if (!have)
+        {
+          best = items[i];
+          best_key = k;
+          have = TRUE;
+          continue;
+        }
+      if (!bs_compare_op (in, op, k, best_key, &cmp))
+        {
+          bs_value_unref (k);
+          goto fail;
+        }
+      if (!bs_truthy (in, cmp, &better))
+        {
+          bs_value_unref (cmp);
+          bs_value_unref (k);
+          goto fail;
+        }
+      bs_value_unref (cmp);
+      if (better)
+        {
+          bs_value_unref (best_key);
+          best = items[i];
+          best_key = k;
+        }
+      else
+        bs_value_unref (k);
+    }
+  if (!have)
+    {
+      bs_value_unref (list);
+      if (def != NULL)
+        {
+          *r = bs_value_ref (*def);
+          return TRUE;
+        }
+      return bs_raise (in, "ValueError", "%s() arg is an empty sequence", fname);
+    }
+  *r = bs_value_ref (best);
+  bs_value_unref (best_key);
+  bs_value_unref (list);
+  return TRUE;
+
+fail:
+  bs_value_unref (best_key);
+  bs_value_unref (list);
+  return FALSE;
+}
+
+BUILTIN (builtin_min)
+{
+  return min_max (in, a, BS_CMPOP_LT, "min", r);
+}
+
+BUILTIN (builtin_max)
+{
+  return min_max (in, a, BS_CMPOP_GT, "max", r);
+}
+
+BUILTIN (builtin_sum)
+{
+  BsValue acc, list;
+  BsValue *start = bs_arg (a, 1, "start");
+  gsize n;
+  BsValue *items;
+
+  if (a->n_args < 1)
+    return bs_raise (in, "TypeError", "sum() takes at least 1 positional argument (0 given)");
+  acc = start != NULL ? bs_value_ref (*start) : BS_INT (0);
+  if (!bs_to_list (in, a->args[0], &list))
+    return FALSE;
+  items = bs_value_items (list, &n);
+  for (gsize i = 0; i < n; i++)
+    {
+      BsValue next;
+
+      if (!bs_binary_op (in, BS_BINOP_ADD, acc, items[i], &next))
+        {
+          bs_value_unref (acc);
+          bs_value_unref (list);
+          return FALSE;
+        }
+      bs_value_unref (acc);
+      acc = next;
+    }
+  bs_value_unref (list);
+  *r = acc;
+  return TRUE;
+}
+
+/* Python's round(): half to even, exactly for the given digits. */
+static double
+round_digits (double x,
+              gint64 digits)
+{
+  char buf[64];
+  g_autofree char *spec = NULL;
+  char *s;
+
+  if (!isfinite (x) || digits > 300)
+    return x;
+  if (digits < -300)
+    return 0.0 * x;
+  if (digits >= 0)
+    {
+      spec = g_strdup_printf (".%" G_GINT64_FORMAT "f", digits);
+      s = bs_float_format (x, spec, NULL);
+      if (s == NULL)
+        return x;
+      g_strlcpy (buf, s, sizeof buf);
+      g_free (s);
+      return g_ascii_strtod (buf, NULL);
+    }
+  {
+    double p = pow (10.0, (double) -digits), y = x / p, ry = nearbyint (y);
+
+    return ry * p;
+  }
+}
+
+BUILTIN (builtin_round)
+{
+  BsValue *nd = bs_arg (a, 1, "ndigits");
+  BsValue v;
+
+  if (a->n_args < 1)
+    return bs_raise (in, "TypeError", "round() missing required argument 'number' (pos 1)");
+  v = a->args[0];
+  if (bs_value_tensor (v) != NULL)
+    return bs_call_method (in, v, "round", NULL, 0, r);
+  if (nd == NULL || bs_value_is_none (*nd))
+    {
+      double d;
+
+      if (bs_is_int (v))
+        {
+          *r = BS_INT (v.type == BS_VALUE_BOOL ? v.as.boolean : v.as.integer);
+          return TRUE;
+        }
+      if (!bs_to_double (in, v, &d))
+        return FALSE;
+      if (isnan (d))
+        return bs_raise (in, "ValueError", "cannot convert float NaN to integer");
+      if (isinf (d))
+        return bs_raise (in, "OverflowError", "cannot convert float infinity to integer");
+      d = nearbyint (d);
+      if (fabs (d) >= 9.2e18)
+        return bs_raise (in, "OverflowError", "int too large: Backstep's ints are 64-bit");
+      *r = BS_INT ((gint64) d);
+      return TRUE;
+    }
+  {
+    gint64 digits;
+    double d;
+
+    if (!bs_to_int (in, *nd, &digits))
+      return FALSE;
+    if (bs_is_int (v))
+      {
+        *r = v;
+        if (digits < 0)
+          {
+            double p = pow (10.0, (double) -digits);
+            gint64 x = v.type == BS_VALUE_BOOL ? v.as.boolean : v.as.integer;
+
+            *r = BS_INT ((gint64) (nearbyint ((double) x / p) * p));
+          }
+        return TRUE;
+      }
+    if (!bs_to_double (in, v, &d))
+      return FALSE;
+    *r = BS_FLOAT (round_digits (d, digits));
+    return TRUE;
+  }
+}
+
+gboolean bs_list_sort (BsInterp *in, BsValue list, BsValue key, gboolean reverse);
+
+BUILTIN (builtin_sorted)
+{
+  BsValue list;
+  BsValue *key = bs_arg (a, G_MAXUINT, "key"), *reverse = bs_arg (a, G_MAXUINT, "reverse");
+
+  if (a->n_args != 1)
+    return bs_raise (in, "TypeError", "sorted expected 1 argument, got %u", a->n_args);
+  if (!bs_to_list (in, a->args[0], &list))
+    return FALSE;
+  if (!bs_list_sort (in, list, key != NULL ? *key : BS_NONE,
+                     reverse != NULL && bs_value_truthy (*reverse)))
+    {
+      bs_value_unref (list);
+      return FALSE;
+    }
+  *r = list;
+  return TRUE;
+}
+
+BUILTIN (builtin_reversed)
+{
+  BsValue list;
+  gsize n;
+  BsValue *items;
+
+  if (!exact_args (in, a, "reversed", 1))
+    return FALSE;
+  if (!bs_to_list (in, a->args[0], &list))
+    return FALSE;
+  items = bs_value_items (list, &n);
+  for (gsize i = 0; i < n / 2; i++)
+    {
+      BsValue t = items[i];
+
+      items[i] = items[n - 1 - i];
+      items[n - 1 - i] = t;
+    }
+  *r = list;
+  return TRUE;
+}
+
+BUILTIN (builtin_enumerate)
+{
+  BsValue list, out;
+  gint64 start = 0;
+  BsValue *s = bs_arg (a, 1, "start");
+  gsize n;
+  BsValue *items;
+
+  if (a->n_args < 1)
+    return bs_raise (in, "TypeError", "enumerate() missing required argument 'iterable'");
+  if (s != NULL && !bs_to_int (in, *s, &start))
+    return FALSE;
+  if (!bs_to_list (in, a->args[0], &list))
+    return FALSE;
+  items = bs_value_items (list, &n);
+  out = bs_list_new (in->heap);
+  for (gsize i = 0; i < n; i++)
+    {
+      BsValue pair[2] = { BS_INT (start + (gint64) i), items[i] };
+
+      bs_list_append (out, bs_tuple_from (in, pair, 2));
+    }
+  bs_value_unref (list);
+  *r = out;
+  return TRUE;
+}
+
+BUILTIN (builtin_zip)
+{
+  BsValue *lists = g_new0 (BsValue, a->n_args + 1);
+  gsize shortest = G_MAXSIZE;
+  BsValue out;
+
+  if (!no_kwargs (in, a, "zip"))
+    {
+      g_free (lists);
+      return FALSE;
+    }
+  for (guint i = 0; i < a->n_args; i++)
+    {
+      gsize n;
+
+      if (!bs_to_list (in, a->args[i], &lists[i]))
+        {
+          for (guint j = 0; j < i; j++)
+            bs_value_unref (lists[j]);
+          g_free (lists);
+          return FALSE;
+        }
+      bs_value_items (lists[i], &n);
+      shortest = MIN (shortest, n);
+    }
+  if (a->n_args == 0)
+    shortest = 0;
+  out = bs_list_new (in->heap);
+  for (gsize k = 0; k < shortest; k++)
+    {
+      BsValue t = bs_tuple_new (in->heap, a->n_args);
+
+      for (guint i = 0; i < a->n_args; i++)
+        {
+          gsize n;
+
+          ((BsTuple *) t.as.object)->items[i] = bs_value_ref (bs_value_items (lists[i], &n)[k]);
+        }
+      bs_list_append (out, t);
+    }
+  for (guint i = 0; i < a->n_args; i++)
+    bs_value_unref (lists[i]);
+  g_free (lists);
+  *r = out;
+  return TRUE;
+}
+
+BUILTIN (builtin_map)
+{
+  BsValue list, out;
+  gsize n;
+  BsValue *items;
+
+  if (a->n_args != 2)
+    return bs_raise (in, "TypeError", "map() with %u arguments is not supported by Backstep",
+                     a->n_args);
+  if (!bs_to_list (in, a->args[1], &list))
+    return FALSE;
+  items = bs_value_items (list, &n);
+  out = bs_list_new (in->heap);
+  for (gsize i = 0; i < n; i++)
+    {
+      BsValue v;
+
+      if (!bs_call_simple (in, a->args[0], &items[i], 1, &v))
+        {
+          bs_value_unref (list);
+          bs_value_unref (out);
+          return FALSE;
+        }
+      bs_list_append (out, v);
+    }
+  bs_value_unref (list);
+  *r = out;
+  return TRUE;
+}
+
+BUILTIN (builtin_filter)
+{
+  BsValue list, out;
+  gsize n;
+  BsValue *items;
+
+  if (!exact_args (in, a, "filter", 2))
+    return FALSE;
+  if (!bs_to_list (in, a->args[1], &list))
+    return FALSE;
+  items = bs_value_items (list, &n);
+  out = bs_list_new (in->heap);
+  for (gsize i = 0; i < n; i++)
+    {
+      BsValue v = BS_NONE;
+      gboolean keep;
+
+      if (!bs_value_is_none (a->args[0]) && !bs_call_simple (in, a->args[0], &items[i], 1, &v))
+        goto fail;
+      if (!bs_truthy (in, bs_value_is_none (a->args[0]) ? items[i] : v, &keep))
+        {
+          bs_value_unref (v);
+          goto fail;
+        }
+      bs_value_unref (v);
+      if (keep)
+        bs_list_append (out, bs_value_ref (items[i]));
+    }
+  bs_value_unref (list);
+  *r = out;
+  return TRUE;
+fail:
+  bs_value_unref (list);
+  bs_value_unref (out);
+  return FALSE;
+}
+
+static gboolean
+any_all (BsInterp     *in,
+         const BsArgs *a,
+         gboolean      is_all,
+         BsValue      *r)
+{
+  BsPyIter it;
+  BsValue v;
+  int n;
+
+  if (!exact_args (in, a, is_all ? "all" : "any", 1))
+    return FALSE;
+  if (!bs_py_iter_init (in, a->args[0], &it))
+    return FALSE;
+  *r = BS_BOOL (is_all);
+  while ((n = bs_py_iter_next (in, &it, &v)) > 0)
+    {
+      gboolean t;
+
+      if (!bs_truthy (in, v, &t))
+        {
+          bs_value_unref (v);
+          n = -1;
+          break;
+        }
+      bs_value_unref (v);
+      if (t != is_all)
+        {
+          *r = BS_BOOL (!is_all);
+          break;
+        }
+    }
+  bs_py_iter_clear (&it);
+  return n >= 0;
+}
+
+BUILTIN (builtin_any)
+{
+  return any_all (in, a, FALSE, r);
+}
+
+BUILTIN (builtin_all)
+{
+  return any_all (in, a, TRUE, r);
+}
+
+static gboolean
+type_matches (BsInterp *in,
+              BsValue   v,
+              BsValue   type)
+{
+  gsize n;
+  BsValue *items = bs_value_items (type, &n);
+
+  if (items != NULL && bs_value_is_object (type, BS_OBJECT_TUPLE))
+    {
+      for (gsize i = 0; i < n; i++)
+        if (type_matches (in, v, items[i]))
+          return TRUE;
+      return FALSE;
+    }
+  if (bs_value_is_object (type, BS_OBJECT_CLASS))
+    return bs_is_subclass (bs_class_of (in, v), type);
+  if (bs_value_is_object (type, BS_OBJECT_BUILTIN))
+    {
+      const char *name = ((BsBuiltin *) type.as.object)->name;
+      const char *tn = bs_value_type_name (v);
+
+      if (strcmp (name, "object") == 0)
+        return TRUE;
+      if (strcmp (name, "int") == 0)
+        return v.type == BS_VALUE_INT || v.type == BS_VALUE_BOOL;
+      if (strcmp (name, "Tensor") == 0 || strcmp (name, "Parameter") == 0)
+        {
+          BsTensor *t = bs_value_tensor (v);
+
+          return t != NULL && (name[0] == 'T' || t->is_parameter);
+        }
+      if (strcmp (name, "Size") == 0)
+        return bs_value_is_object (v, BS_OBJECT_TUPLE) && ((BsTuple *) v.as.object)->is_size;
+      if (strcmp (name, "tuple") == 0)
+        return bs_value_is_object (v, BS_OBJECT_TUPLE);
+      return strcmp (name, tn) == 0;
+    }
+  return FALSE;
+}
+
+BUILTIN (builtin_isinstance)
+{
+  if (!exact_args (in, a, "isinstance", 2))
+    return FALSE;
+  *r = BS_BOOL (type_matches (in, a->args[0], a->args[1]));
+  return TRUE;
+}
+
+BUILTIN (builtin_issubclass)
+{
+  if (!exact_args (in, a, "issubclass", 2))
+    return FALSE;
+  if (!bs_value_is_object (a->args[0], BS_OBJECT_CLASS))
+    return bs_raise (in, "TypeError", "issubclass() arg 1 must be a class");
+  *r = BS_BOOL (bs_is_subclass (a->args[0], a->args[1]));
+  return TRUE;
+}
+
+BUILTIN (builtin_type)
+{
+  BsValue v;
+  const char *name;
+
+  if (!exact_args (in, a, "type", 1))
+    return FALSE;
+  v = a->args[0];
+  if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
+    {
+      *r = bs_value_ref (((BsInstance *) v.as.object)->klass);
+      return TRUE;
+    }
+  name = bs_value_tensor (v) != NULL ? "Tensor"
+       : bs_value_is_object (v, BS_OBJECT_TUPLE) && ((BsTuple *) v.as.object)->is_size ? "Size"
+       : bs_value_type_name (v);
+  if (strcmp (name, "Tensor") == 0 && bs_value_tensor (v)->is_parameter)
+    name = "Parameter";
+  *r = bs_lookup_builtin (in, name);
+  if (bs_value_is_none (*r))
+    {
+      /* a type without a name in builtins: a fresh stand-in */
+      *r = bs_builtin_new (in, g_intern_string (name), builtin_str, BS_NONE);
+      return TRUE;
+    }
+  bs_value_ref (*r);
+  return TRUE;
+}
+
+BUILTIN (builtin_hasattr)
+{
+  BsValue v;
+  gboolean found;
+
+  if (!exact_args (in, a, "hasattr", 2))
+    return FALSE;
+  if (bs_value_str (a->args[1]) == NULL)
+    return bs_raise (in, "TypeError", "hasattr(): attribute name must be string");
+  if (!bs_getattr_opt (in, a->args[0], bs_value_str (a->args[1]), &v, &found))
+    {
+      if (bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "AttributeError")))
+        {
+          bs_value_unref (in->exc);
+          in->exc = BS_NONE;
+          *r = BS_BOOL (FALSE);
+          return TRUE;
+        }
+      return FALSE;
+    }
+  bs_value_unref (v);
+  *r = BS_BOOL (found);
+  return TRUE;
+}
+
+BUILTIN (builtin_getattr)
+{
+  if (a->n_args < 2 || bs_value_str (a->args[1]) == NULL)
+    return bs_raise (in, "TypeError", "getattr(): attribute name must be string");
+  if (a->n_args > 2)
+    {
+      gboolean found;
+
+      if (!bs_getattr_opt (in, a->args[0], bs_value_str (a->args[1]), r, &found))
+        return FALSE;
+      if (!found)
+        *r = bs_value_ref (a->args[2]);
+      return TRUE;
+    }
+  return bs_getattr (in, a->args[0], bs_value_str (a->args[1]), r);
+}
+
+BUILTIN (builtin_setattr)
+{
+  if (!exact_args (in, a, "setattr", 3))
+    return FALSE;
+  if (bs_value_str (a->args[1]) == NULL)
+    return bs_raise (in, "TypeError", "attribute name must be string");
+  *r = BS_NONE;
+  /* the name must outlive the call: intern it */
+  return bs_setattr (in, a->args[0], g_intern_string (bs_value_str (a->args[1])), a->args[2]);
+}
+
+BUILTIN (builtin_callable)
+{
+  BsValue v;
+  gboolean found = FALSE;
+
+  if (!exact_args (in, a, "callable", 1))
+    return FALSE;
+  v = a->args[0];
+  if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
+    {
+      BsValue m;
+
+      found = bs_class_lookup (((BsInstance *) v.as.object)->klass, "__call__", &m);
+    }
+  else
+    found = bs_value_is_object (v, BS_OBJECT_FUNCTION) || bs_value_is_object (v, BS_OBJECT_BUILTIN)
+            || bs_value_is_object (v, BS_OBJECT_BOUND_METHOD)
+            || bs_value_is_object (v, BS_OBJECT_CLASS);
+  *r = BS_BOOL (found);
+  return TRUE;
+}
+
+BUILTIN (builtin_divmod)
+{
+  BsValue q, m;
+
+  if (!exact_args (in, a, "divmod", 2))
+    return FALSE;
+  if (!bs_binary_op (in, BS_BINOP_FLOOR_DIV, a->args[0], a->args[1], &q))
+    return FALSE;
+  if (!bs_binary_op (in, BS_BINOP_MOD, a->args[0], a->args[1], &m))
+    {
+      bs_value_unref (q);
+      return FALSE;
+    }
+  {
+    BsValue pair[2] = { q, m };
+
+    *r = bs_tuple_from (in, pair, 2);
+  }
+  bs_value_unref (q);
+  bs_value_unref (m);
+  return TRUE;
+}
+
+BUILTIN (builtin_pow)
+{
+  if (!exact_args (in, a, "pow", 2))
+    return FALSE;
+  return bs_binary_op (in, BS_BINOP_POW, a->args[0], a->args[1], r);
+}
+
+BUILTIN (builtin_iter)
+{
+  if (!exact_args (in, a, "iter", 1))
+    return FALSE;
+  return bs_to_list (in, a->args[0], r);
+}
+
+BUILTIN (builtin_id)
+{
+  if (!exact_args (in, a, "id", 1))
+    return FALSE;
+  *r = BS_INT (a->args[0].type == BS_VALUE_OBJECT ? (gint64) (gintptr) a->args[0].as.object
+                                                  : (gint64) a->args[0].as.integer);
+  return TRUE;
+}
+
+BUILTIN (builtin_hash)
+{
+  guint h;
+
+  if (!exact_args (in, a, "hash", 1))
+    return FALSE;
+  if (bs_is_int (a->args[0]))
+    {
+      *r = BS_INT (a->args[0].type == BS_VALUE_BOOL ? a->args[0].as.boolean
+                                                    : a->args[0].as.integer);
+      return TRUE;
+    }
+  if (!bs_value_hash (a->args[0], &h))
+    return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_value_type_name (a->args[0]));
+  *r = BS_INT (h);
+  return TRUE;
+}
+
+BUILTIN (builtin_chr)
+{
+  gint64 c;
+  char buf[8];
+  int n;
+
+  if (!exact_args (in, a, "chr", 1) || !bs_to_int (in, a->args[0], &c))
+    return FALSE;
+  if (c < 0 || c > 0x10ffff)
+    return bs_raise (in, "ValueError", "chr() arg not in range(0x110000)");
+  n = g_unichar_to_utf8 ((gunichar) c, buf);
+  *r = bs_str_new (in->heap, buf, n);
+  return TRUE;
+}
+
+BUILTIN (builtin_ord)
+{
+  const char *s;
+
+  if (!exact_args (in, a, "ord", 1))
+    return FALSE;
+  s = bs_value_str (a->args[0]);
+  if (s == NULL || g_utf8_strlen (s, -1) != 1)
+    return bs_raise (in, "TypeError", "ord() expected a character");
+  *r = BS_INT (g_utf8_get_char (s));
+  return TRUE;
+}
+
+/* --- classes ----------------------------------------------------------- */
+
+static const BsNativeType super_type;
+
+typedef struct {
+  BsValue klass;     /* look up after this class */
+  BsValue self;
+} SuperData;
+
+static void
+super_free (gpointer p)
+{
+  SuperData *d = p;
+
+  bs_value_unref (d->klass);
+  bs_value_unref (d->self);
+  g_free (d);
+}
+
+static gboolean
+super_getattr (BsInterp   *in,
+               BsValue     self,
+               const char *name,
+               BsValue    *out,
+               gboolean   *found)
+{
+  SuperData *d = bs_value_native (self, &super_type.base);
+  BsValue v;
+
+  *found = FALSE;
+  if (!bs_class_lookup (((BsClass *) d->klass.as.object)->base_class, name, &v))
+    return TRUE;
+  *found = TRUE;
+  if (bs_value_is_object (v, BS_OBJECT_FUNCTION) || bs_value_is_object (v, BS_OBJECT_BUILTIN))
+    *out = bs_bound_method_new (in, d->self, v);
+  else
+    *out = bs_value_ref (v);
+  return TRUE;
+}
+
+static const BsNativeType super_type = {
+  { "super", super_free }, super_getattr, NULL, NULL,
+};
+
+BUILTIN (builtin_super)
+{
+  SuperData *d;
+  BsValue klass, obj;
+
+  if (a->n_args >= 2)
+    {
+      klass = a->args[0];
+      obj = a->args[1];
+    }
+  else
+    {
+      BsFrame *f = in->frame;
+
+      if (f == NULL || f->func == NULL || bs_value_is_none (f->func->klass))
+        return bs_raise (in, "RuntimeError", "super(): no arguments");
+      klass = f->func->klass;
+      obj = f->first_arg;
+    }
+  if (!bs_value_is_object (klass, BS_OBJECT_CLASS))
+    return bs_raise (in, "TypeError", "super() argument 1 must be a type, not %s",
+                     bs_value_type_name (klass));
+  if (!bs_is_subclass (bs_class_of (in, obj), klass)
+      && !(bs_value_is_object (obj, BS_OBJECT_CLASS) && bs_is_subclass (obj, klass)))
+    return bs_raise (in, "TypeError", "super(type, obj): obj must be an instance or subtype of "
+                     "type");
+  d = g_new0 (SuperData, 1);
+  d->klass = bs_value_ref (klass);
+  d->self = bs_value_ref (obj);
+  *r = bs_native_new (in->heap, &super_type.base, d);
+  return TRUE;
+}
+
+static void
+boxed_free (gpointer p)
+{
+  BsValue *v = p;
+
+  bs_value_unref (*v);
+  g_free (v);
+}
+
+static const BsNativeType staticmethod_type = {
+  { "staticmethod", boxed_free }, NULL, NULL, NULL,
+};
+
+BUILTIN (builtin_staticmethod)
+{
+  BsValue *box;
+
+  if (!exact_args (in, a, "staticmethod", 1))
+    return FALSE;
+  box = g_new (BsValue, 1);
+  *box = bs_value_ref (a->args[0]);
+  *r = bs_native_new (in->heap, &staticmethod_type.base, box);
+  return TRUE;
+}
+
+BUILTIN (exception_init)
+{
+  BsInstance *instance;
+
+  if (a->n_args < 1 || !bs_value_is_object (a->args[0], BS_OBJECT_INSTANCE))
+    return bs_raise (in, "TypeError", "descriptor '__init__' requires an exception");
+  instance = (BsInstance *) a->args[0].as.object;
+  bs_value_unref (instance->args);
+  instance->args = bs_tuple_from (in, a->args + 1, a->n_args - 1);
+  *r = BS_NONE;
+  return TRUE;
+}
+
+BUILTIN (object_init)
+{
+  *r = BS_NONE;
+  return TRUE;
+}
+
+/* --- refused ------------------------------------------------------------ */
+
+BUILTIN (builtin_refused)
+{
+  const char *name = in->builtin_name;
+
+  if (strcmp (name, "open") == 0)
+    return bs_raise (in, "PermissionError", "open() is not available in Backstep: scripts cannot "
+                     "read or write files");
+  if (strcmp (name, "input") == 0)
+    return bs_raise (in, "PermissionError", "input() is not available in Backstep: scripts "
+                     "cannot read from the terminal");
+  return bs_raise (in, "PermissionError", "%s() is not available in Backstep: scripts cannot run "
+                   "code they build at run time or reach the interpreter's internals", name);
+}
+
+/* --- modules ----------------------------------------------------------- */
+
+static const char *const refused_modules[] = {
+  "os", "sys", "subprocess", "socket", "shutil", "pathlib", "io", "builtins", "importlib",
+  "ctypes", "pickle", "urllib", "http", "requests", "signal", "threading", "multiprocessing",
+  "glob", "tempfile", "inspect", "gc", "code", "pty", "posix", "select", "asyncio", NULL,
+};
+
+gboolean
+bs_import_module (BsInterp   *in,
+                  const char *name,
+                  BsValue    *out)
+{
+  BsValue m;
+  g_autofree char *top = g_strdup (name);
+  char *dot = strchr (top, '.');
+
+  if (bs_dict_get_str (in->modules, name, &m))
+    {
+      *out = bs_value_ref (m);
+      return TRUE;
+    }
+  if (dot != NULL)
+    *dot = '\0';
+  for (guint i = 0; refused_modules[i] != NULL; i++)
+    if (strcmp (top, refused_modules[i]) == 0)
+      return bs_raise (in, "ImportError", "import of '%s' is refused by Backstep: scripts cannot "
+                       "access files, the network, processes or the environment", name);
+  if (strcmp (top, "numpy") == 0 || strcmp (top, "torchvision") == 0
+      || strcmp (top, "matplotlib") == 0)
+    return bs_raise (in, "ModuleNotFoundError", "No module named '%s' (Backstep provides torch, "
+                     "math, random and time)", name);
+  return bs_raise (in, "ModuleNotFoundError", "No module named '%s'", name);
+}
+
+#define MATH1(fname, expr) \
+  BUILTIN (math_##fname) \
+  { \
+    double x; \
+    if (!exact_args (in, a, #fname, 1) || !bs_to_double (in, a->args[0], &x)) \
+      return FALSE; \
+    expr; \
+  }
+
+static gboolean
+math_result (BsInterp *in,
+             double    y,
+             gboolean  domain_error,
+             BsValue  *r)
+{
+  if (domain_error || isnan (y))
+    return bs_raise (in, "ValueError", "math domain error");
+  if (isinf (y))
+    return bs_raise (in, "OverflowError", "math range error");
+  *r = BS_FLOAT (y);
+  return TRUE;
+}
+
+MATH1 (sqrt, return math_result (in, sqrt (x), x < 0, r))
+MATH1 (exp, return isnan (x) ? (*r = BS_FLOAT (x), TRUE) : math_result (in, exp (x), FALSE, r))
+MATH1 (sin, return math_result (in, sin (x), isinf (x), r))
+MATH1 (cos, return math_result (in, cos (x), isinf (x), r))
+MATH1 (tan, return math_result (in, tan (x), isinf (x), r))
+MATH1 (tanh, *r = BS_FLOAT (tanh (x)); return TRUE)
+MATH1 (atan, *r = BS_FLOAT (atan (x)); return TRUE)
+MATH1 (asin, return math_result (in, asin (x), fabs (x) > 1, r))
+MATH1 (acos, return math_result (in, acos (x), fabs (x) > 1, r))
+MATH1 (fabs, *r = BS_FLOAT (fabs (x)); return TRUE)
+MATH1 (log2, return math_result (in, log2 (x), x <= 0, r))
+MATH1 (log10, return math_result (in, log10 (x), x <= 0, r))
+MATH1 (log1p, return math_result (in, log1p (x), x <= -1, r))
+MATH1 (isnan, *r = BS_BOOL (isnan (x)); return TRUE)
+MATH1 (isinf, *r = BS_BOOL (isinf (x)); return TRUE)
+MATH1 (isfinite, *r = BS_BOOL (isfinite (x)); return TRUE)
+MATH1 (erf, *r = BS_FLOAT (erf (x)); return TRUE)
+MATH1 (degrees, *r = BS_FLOAT (x * (180.0 / G_PI)); return TRUE)
+MATH1 (radians, *r = BS_FLOAT (x * (G_PI / 180.0)); return TRUE)
+
+static gboolean
+to_int_checked (BsInterp *in,
+                double    y,
+                BsValue  *r)
+{
+  if (isnan (y))
+    return bs_raise (in, "ValueError", "cannot convert float NaN to integer");
+  if (isinf (y))
+    return bs_raise (in, "OverflowError", "cannot convert float infinity to integer");
+  if (fabs (y) >= 9.2e18)
+    return bs_raise (in, "OverflowError", "int too large: Backstep's ints are 64-bit");
+  *r = BS_INT ((gint64) y);
+  return TRUE;
+}
+
+BUILTIN (math_floor)
+{
+  double x;
+
+  if (!exact_args (in, a, "floor", 1))
+    return FALSE;
+  if (bs_is_int (a->args[0]))
+    return bs_to_int (in, a->args[0], &r->as.integer) && (r->type = BS_VALUE_INT, TRUE);
+  if (!bs_to_double (in, a->args[0], &x))
+    return FALSE;
+  return to_int_checked (in, floor (x), r);
+}
+
+BUILTIN (math_ceil)
+{
+  double x;
+
+  if (!exact_args (in, a, "ceil", 1))
+    return FALSE;
+  if (bs_is_int (a->args[0]))
+    return bs_to_int (in, a->args[0], &r->as.integer) && (r->type = BS_VALUE_INT, TRUE);
+  if (!bs_to_double (in, a->args[0], &x))
+    return FALSE;
+  return to_int_checked (in, ceil (x), r);
+}
+
+BUILTIN (math_log)
+{
+  double x, base;
+
+  if (a->n_args < 1 || a->n_args > 2 || !bs_to_double (in, a->args[0], &x))
+    return a->n_args < 1 || a->n_args > 2
+             ? bs_raise (in, "TypeError", "log expected 1 or 2 arguments") : FALSE;
+  if (x <= 0)
+    return bs_raise (in, "ValueError", "math domain error");
+  if (a->n_args == 2)
+    {
+      if (!bs_to_double (in, a->args[1], &base))
+        return FALSE;
+      if (base <= 0 || base == 1)
+        return bs_raise (in, base == 1 ? "ZeroDivisionError" : "ValueError",
+                         base == 1 ? "float division by zero" : "math domain error");
+      *r = BS_FLOAT (log (x) / log (base));
+      return TRUE;
+    }
+  *r = BS_FLOAT (log (x));
+  return TRUE;
+}
+
+BUILTIN (math_pow)
+{
+  double x, y;
+
+  if (!exact_args (in, a, "pow", 2) || !bs_to_double (in, a->args[0], &x)
+      || !bs_to_double (in, a->args[1], &y))
+    return FALSE;
+  if (x == 0 && y < 0)
+    return bs_raise (in, "ValueError", "math domain error");
+  return math_result (in, pow (x, y), x < 0 && y != floor (y), r);
+}
+
+BUILTIN (math_atan2)
+{
+  double x, y;
+
+  if (!exact_args (in, a, "atan2", 2) || !bs_to_double (in, a->args[0], &y)
+      || !bs_to_double (in, a->args[1], &x))
+    return FALSE;
+  *r = BS_FLOAT (atan2 (y, x));
+  return TRUE;
+}
+
+BUILTIN (math_isclose)
+{
+  double x, y, rel = 1e-9, abs_tol = 0.0;
+  BsValue *rv = bs_arg (a, G_MAXUINT, "rel_tol"), *av = bs_arg (a, G_MAXUINT, "abs_tol");
+
+  if (a->n_args != 2 || !bs_to_double (in, a->args[0], &x) || !bs_to_double (in, a->args[1], &y))
+    return a->n_args != 2 ? bs_raise (in, "TypeError", "isclose expected 2 arguments") : FALSE;
+  if ((rv != NULL && !bs_to_double (in, *rv, &rel)) || (av != NULL && !bs_to_double (in, *av,
+                                                                                      &abs_tol)))
+    return FALSE;
+  *r = BS_BOOL (x == y || fabs (x - y) <= MAX (rel * MAX (fabs (x), fabs (y)), abs_tol));
+  return TRUE;
+}
+
+BUILTIN (math_prod)
+{
+  BsValue acc = BS_INT (1), list;
+  gsize n;
+  BsValue *items;
+
+  if (a->n_args != 1 || !bs_to_list (in, a->args[0], &list))
+    return a->n_args != 1 ? bs_raise (in, "TypeError", "prod expected 1 argument") : FALSE;
+  items = bs_value_items (list, &n);
+  for (gsize i = 0; i < n; i++)
+    {
+      BsValue next;
+
+      if (!bs_binary_op (in, BS_BINOP_MUL, acc, items[i], &next))
+        {
+          bs_value_unref (acc);
+          bs_value_unref (list);
+          return FALSE;
+        }
+      bs_value_unref (acc);
+      acc = next;
+    }
+  bs_value_unref (list);
+  *r = acc;
+  return TRUE;
+}
+
+BUILTIN (math_fsum)
+{
+  BsValue list;
+  gsize n;
+  BsValue *items;
+  double sum = 0.0, c = 0.0;
+
+  if (a->n_args != 1 || !bs_to_list (in, a->args[0], &list))
+    return a->n_args != 1 ? bs_raise (in, "TypeError", "fsum expected 1 argument") : FALSE;
+  items = bs_value_items (list, &n);
+  for (gsize i = 0; i < n; i++)
+    {
+      double x, y, t;
+
+      if (!bs_to_double (in, items[i], &x))
+        {
+          bs_value_unref (list);
+          return FALSE;
+        }
+      y = x - c;
+      t = sum + y;
+      c = (t - sum) - y;
+      sum = t;
+    }
+  bs_value_unref (list);
+  *r = BS_FLOAT (sum);
+  return TRUE;
+}
+
+static void
+init_math (BsInterp *in)
+{
+  BsValue m = bs_module_new (in, "math");
+  BsDict *unused = NULL;
+
+  (void) unused;
+  bs_module_add (in, m, "sqrt", math_sqrt);
+  bs_module_add (in, m, "exp", math_exp);
+  bs_module_add (in, m, "log", math_log);
+  bs_module_add (in, m, "log2", math_log2);
+  bs_module_add (in, m, "log10", math_log10);
+  bs_module_add (in, m, "log1p", math_log1p);
+  bs_module_add (in, m, "sin", math_sin);
+  bs_module_add (in, m, "cos", math_cos);
+  bs_module_add (in, m, "tan", math_tan);
+  bs_module_add (in, m, "tanh", math_tanh);
+  bs_module_add (in, m, "atan", math_atan);
+  bs_module_add (in, m, "asin", math_asin);
+  bs_module_add (in, m, "acos", math_acos);
+  bs_module_add (in, m, "atan2", math_atan2);
+  bs_module_add (in, m, "fabs", math_fabs);
+  bs_module_add (in, m, "floor", math_floor);
+  bs_module_add (in, m, "ceil", math_ceil);
+  bs_module_add (in, m, "pow", math_pow);
+  bs_module_add (in, m, "isnan", math_isnan);
+  bs_module_add (in, m, "isinf", math_isinf);
+  bs_module_add (in, m, "isfinite", math_isfinite);
+  bs_module_add (in, m, "isclose", math_isclose);
+  bs_module_add (in, m, "erf", math_erf);
+  bs_module_add (in, m, "degrees", math_degrees);
+  bs_module_add (in, m, "radians", math_radians);
+  bs_module_add (in, m, "prod", math_prod);
+  bs_module_add (in, m, "fsum", math_fsum);
+  bs_dict_set_str (((BsModule *) m.as.object)->dict, "pi", BS_FLOAT (G_PI));
+  bs_dict_set_str (((BsModule *) m.as.object)->dict, "e", BS_FLOAT (G_E));
+  bs_dict_set_str (((BsModule *) m.as.object)->dict, "tau", BS_FLOAT (2 * G_PI));
+  bs_dict_set_str (((BsModule *) m.as.object)->dict, "inf", BS_FLOAT (INFINITY));
+  bs_dict_set_str (((BsModule *) m.as.object)->dict, "nan", BS_FLOAT (NAN));
+  bs_value_unref (m);
+}
+
+/* random */
+
+BUILTIN (random_seed)
+{
+  BsValue v = a->n_args > 0 ? a->args[0] : BS_NONE;
+
+  *r = BS_NONE;
+  if (bs_value_is_none (v))
+    bs_py_random_seed_entropy (in->py_random);
+  else if (bs_is_int (v))
+    {
+      gint64 i;
+
+      bs_to_int (in, v, &i);
+      bs_py_random_seed_int (in->py_random, i);
+    }
+  else if (v.type == BS_VALUE_FLOAT)
+    bs_py_random_seed_double (in->py_random, v.as.number);
+  else if (bs_value_str (v) != NULL)
+    bs_py_random_seed_string (in->py_random, bs_value_str (v));
+  else
+    return bs_raise (in, "TypeError", "The only supported seed types are: None,\nint, float, "
+                     "str, bytes, and bytearray.");
+  return TRUE;
+}
+
+BUILTIN (random_random)
+{
+  *r = BS_FLOAT (bs_py_random_random (in->py_random));
+  return TRUE;
+}
+
+BUILTIN (random_randint)
+{
+  gint64 lo, hi, out;
+  GError *error = NULL;
+
+  if (!exact_args (in, a, "randint", 2) || !bs_to_int (in, a->args[0], &lo)
+      || !bs_to_int (in, a->args[1], &hi))
+    return FALSE;
+  if (!bs_py_random_randint (in->py_random, lo, hi, &out, &error))
+    return bs_raise_gerror (in, error);
+  *r = BS_INT (out);
+  return TRUE;
+}
+
+BUILTIN (random_randrange)
+{
+  gint64 v[3] = { 0, 0, 1 }, out;
+  GError *error = NULL;
+  gboolean ok;
+
+  if (a->n_args < 1 || a->n_args > 3)
+    return bs_raise (in, "TypeError", "randrange expected 1 to 3 arguments");
+  for (guint i = 0; i < a->n_args; i++)
+    if (!bs_to_int (in, a->args[i], &v[i]))
+      return FALSE;
+  if (a->n_args == 1)
+    ok = bs_py_random_randrange_stop (in->py_random, v[0], &out, &error);
+  else
+    ok = bs_py_random_randrange (in->py_random, v[0], v[1], v[2], &out, &error);
+  if (!ok)
+    return bs_raise_gerror (in, error);
+  *r = BS_INT (out);
+  return TRUE;
+}
+
+BUILTIN (random_uniform)
+{
+  double lo, hi;
+
+  if (!exact_args (in, a, "uniform", 2) || !bs_to_double (in, a->args[0], &lo)
+      || !bs_to_double (in, a->args[1], &hi))
+    return FALSE;
+  *r = BS_FLOAT (bs_py_random_uniform (in->py_random, lo, hi));
+  return TRUE;
+}
+
+BUILTIN (random_gauss)
+{
+  double mu = 0.0, sigma = 1.0;
+  BsValue *m = bs_arg (a, 0, "mu"), *s = bs_arg (a, 1, "sigma");
+
+  if ((m != NULL && !bs_to_double (in, *m, &mu)) || (s != NULL && !bs_to_double (in, *s, &sigma)))
+    return FALSE;
+  if (strcmp (in->builtin_name, "gauss") == 0)
+    *r = BS_FLOAT (bs_py_random_gauss (in->py_random, mu, sigma));
+  else
+    *r = BS_FLOAT (bs_py_random_normalvariate (in->py_random, mu, sigma));
+  return TRUE;
+}
+
+BUILTIN (random_choice)
+{
+  gint64 n, index;
+  GError *error = NULL;
+
+  if (!exact_args (in, a, "choice", 1) || !bs_len (in, a->args[0], &n))
+    return FALSE;
+  if (!bs_py_random_choice (in->py_random, n, &index, &error))
+    return bs_raise_gerror (in, error);
+  return bs_getitem (in, a->args[0], BS_INT (index), r);
+}
+
+BUILTIN (random_shuffle)
+{
+  GArray *items;
+  gint64 *perm;
+  BsValue *copy;
+
+  if (!exact_args (in, a, "shuffle", 1))
+    return FALSE;
+  if (!bs_value_is_object (a->args[0], BS_OBJECT_LIST))
+    return bs_raise (in, "TypeError", "random.shuffle() of a %s is not supported by Backstep",
+                     bs_value_type_name (a->args[0]));
+  items = ((BsList *) a->args[0].as.object)->items;
+  perm = g_new (gint64, items->len + 1);
+  copy = g_new (BsValue, items->len + 1);
+  bs_py_random_shuffle (in->py_random, perm, items->len);
+  memcpy (copy, items->data, sizeof (BsValue) * items->len);
+  for (guint i = 0; i < items->len; i++)
+    g_array_index (items, BsValue, i) = copy[perm[i]];
+  g_free (perm);
+  g_free (copy);
+  *r = BS_NONE;
+  return TRUE;
+}
+
+static void
+init_random (BsInterp *in)
+{
+  BsValue m = bs_module_new (in, "random");
+
+  bs_module_add (in, m, "seed", random_seed);
+  bs_module_add (in, m, "random", random_random);
+  bs_module_add (in, m, "randint", random_randint);
+  bs_module_add (in, m, "randrange", random_randrange);
+  bs_module_add (in, m, "uniform", random_uniform);
+  bs_module_add (in, m, "gauss", random_gauss);
+  bs_module_add (in, m, "normalvariate", random_gauss);
+  bs_module_add (in, m, "choice", random_choice);
+  bs_module_add (in, m, "shuffle", random_shuffle);
+  bs_value_unref (m);
+}
+
+BUILTIN (time_perf_counter)
+{
+  *r = BS_FLOAT ((g_get_monotonic_time () - in->start_time_us) / 1e6);
+  return TRUE;
+}
+
+BUILTIN (time_time)
+{
+  *r = BS_FLOAT (g_get_real_time () / 1e6);
+  return TRUE;
+}
+
+static void
+init_time (BsInterp *in)
+{
+  BsValue m = bs_module_new (in, "time");
+
+  bs_module_add (in, m, "perf_counter", time_perf_counter);
+  bs_module_add (in, m, "time", time_time);
+  bs_module_add (in, m, "monotonic", time_perf_counter);
+  bs_value_unref (m);
+}
+
+/* --- set-up ------------------------------------------------------------ */
+
+static BsValue
+add_exception (BsInterp   *in,
+               const char *name,
+               BsValue     base)
+{
+  BsValue klass = bs_class_new (in, name, base);
+
+  ((BsClass *) klass.as.object)->is_exception = TRUE;
+  bs_env_set (in->builtins, name, klass);
+  return klass;
+}
+
+void
+bs_builtins_init (BsInterp *in)
+{
+  static const struct {
+    const char    *name;
+    BsBuiltinFunc  func;
+  } functions[] = {
+    { "print", builtin_print }, { "int", builtin_int }, { "float", builtin_float },
+    { "str", builtin_str }, { "repr", builtin_repr }, { "bool", builtin_bool },
+    { "list", builtin_list }, { "tuple", builtin_tuple }, { "dict", builtin_dict },
+    { "range", builtin_range }, { "len", builtin_len }, { "abs", builtin_abs },
+    { "min", builtin_min }, { "max", builtin_max }, { "sum", builtin_sum },
+    { "round", builtin_round }, { "sorted", builtin_sorted }, { "reversed", builtin_reversed },
+    { "enumerate", builtin_enumerate }, { "zip", builtin_zip }, { "map", builtin_map },
+    { "filter", builtin_filter }, { "any", builtin_any }, { "all", builtin_all },
+    { "isinstance", builtin_isinstance }, { "issubclass", builtin_issubclass },
+    { "type", builtin_type }, { "hasattr", builtin_hasattr }, { "getattr", builtin_getattr },
+    { "setattr", builtin_setattr }, { "callable", builtin_callable },
+    { "divmod", builtin_divmod }, { "pow", builtin_pow }, { "iter", builtin_iter },
+    { "id", builtin_id }, { "hash", builtin_hash }, { "chr", builtin_chr },
+    { "ord", builtin_ord }, { "super", builtin_super }, { "staticmethod", builtin_staticmethod },
+    { "format", builtin_format },
+    { "open", builtin_refused }, { "eval", builtin_refused }, { "exec", builtin_refused },
+    { "__import__", builtin_refused }, { "compile", builtin_refused },
+    { "input", builtin_refused }, { "globals", builtin_refused }, { "locals", builtin_refused },
+    { "vars", builtin_refused }, { "breakpoint", builtin_refused },
+  };
+  BsValue base, exc, arith, lookup, runtime, name_error, os_error, import_error, object;
+
+  for (guint i = 0; i < G_N_ELEMENTS (functions); i++)
+    bs_env_set (in->builtins, functions[i].name,
+                bs_builtin_new (in, functions[i].name, functions[i].func, BS_NONE));
+  object = bs_class_new (in, "object", BS_NONE);
+  bs_dict_set_str (((BsClass *) object.as.object)->dict, "__init__",
+                   bs_builtin_new (in, "__init__", object_init, BS_NONE));
+  bs_env_set (in->builtins, "object", object);
+  bs_env_set (in->builtins, "NotImplemented", bs_str_value (in, "NotImplemented"));
+  bs_env_set (in->builtins, "Ellipsis", bs_str_value (in, "Ellipsis"));
+  bs_env_set (in->builtins, "__name__", bs_str_value (in, "__main__"));
+
+  base = add_exception (in, "BaseException", BS_NONE);
+  bs_dict_set_str (((BsClass *) base.as.object)->dict, "__init__",
+                   bs_builtin_new (in, "__init__", exception_init, BS_NONE));
+  add_exception (in, "SystemExit", base);
+  add_exception (in, "KeyboardInterrupt", base);
+  exc = add_exception (in, "Exception", base);
+  arith = add_exception (in, "ArithmeticError", exc);
+  add_exception (in, "ZeroDivisionError", arith);
+  add_exception (in, "OverflowError", arith);
+  lookup = add_exception (in, "LookupError", exc);
+  add_exception (in, "IndexError", lookup);
+  add_exception (in, "KeyError", lookup);
+  runtime = add_exception (in, "RuntimeError", exc);
+  add_exception (in, "NotImplementedError", runtime);
+  add_exception (in, "RecursionError", runtime);
+  add_exception (in, "ValueError", exc);
+  add_exception (in, "TypeError", exc);
+  add_exception (in, "AttributeError", exc);
+  name_error = add_exception (in, "NameError", exc);
+  add_exception (in, "UnboundLocalError", name_error);
+  add_exception (in, "AssertionError", exc);
+  add_exception (in, "StopIteration", exc);
+  add_exception (in, "MemoryError", exc);
+  add_exception (in, "SyntaxError", exc);
+  os_error = add_exception (in, "OSError", exc);
+  add_exception (in, "PermissionError", os_error);
+  import_error = add_exception (in, "ImportError", exc);
+  add_exception (in, "ModuleNotFoundError", import_error);
+  {
+    BsValue warning = add_exception (in, "Warning", exc);
+
+    add_exception (in, "UserWarning", warning);
+  }
+  init_math (in);
+  init_random (in);
+  init_time (in);
+}

@@ -1,0 +1,309 @@
+/* bs-interp-private.h: what the interpreter's files share */
+#pragma once
+
+#include "bs-interp.h"
+#include "bs-ast.h"
+#include "bs-value.h"
+#include "bs-tensor-format.h"
+#include "bs-py-random.h"
+
+G_BEGIN_DECLS
+
+/* Arguments of a call: positional values, then keyword names and values. All
+ * borrowed. */
+typedef struct {
+  BsValue     *args;
+  guint        n_args;
+  const char **kw_names;
+  BsValue     *kw_values;
+  guint        n_kw;
+} BsArgs;
+
+typedef gboolean (*BsBuiltinFunc) (BsInterp      *in,
+                                   BsValue        self,
+                                   const BsArgs  *args,
+                                   BsValue       *result);
+
+typedef struct {
+  BsObject       base;
+  const char    *name;
+  BsBuiltinFunc  func;
+  BsValue        self;      /* bound receiver, or None */
+} BsBuiltin;
+
+/* A scope: a function call's locals, a class body, the globals. */
+typedef struct _BsEnv BsEnv;
+struct _BsEnv {
+  BsObject     base;
+  GHashTable  *vars;        /* const char * (borrowed: AST or static) -> BsValue * */
+  BsEnv       *parent;      /* Owned */
+  GHashTable  *locals;      /* Borrowed from the function: names local to it, or NULL */
+  gboolean     is_class;
+};
+
+typedef struct {
+  BsObject     base;
+  const char  *name;
+  char        *qualname;
+  BsAstNode   *args;        /* ARGUMENTS */
+  BsAstNode   *lambda_body; /* a lambda's expression, else NULL */
+  BsAstNode  **body;
+  guint        n_body;
+  BsValue     *defaults;    /* one per args.args, NONE-type with object NULL when absent */
+  BsValue     *kw_defaults; /* one per kwonlyargs */
+  gboolean    *has_default;
+  gboolean    *has_kw_default;
+  BsEnv       *closure;     /* Owned */
+  BsEnv       *globals;     /* Owned */
+  GHashTable  *locals;      /* Owned: names assigned in the body */
+  GHashTable  *globals_decl;/* Owned: names declared global, or NULL */
+  GHashTable  *nonlocal_decl;
+  BsValue      klass;       /* the class whose body defined it (for super()) */
+  const char  *filename;
+  const char  *source;
+  gboolean     is_prelude;
+} BsFunction;
+
+typedef struct _BsClass BsClass;
+struct _BsClass {
+  BsObject     base;
+  char        *name;
+  BsValue      base_class;  /* a class or None */
+  BsValue      dict;        /* a dict */
+  gboolean     is_exception;
+  gboolean     is_module;   /* nn.Module or a subclass */
+  gboolean     is_prelude;  /* defined by Backstep's prelude (repr as torch.nn's) */
+};
+
+typedef struct {
+  char *filename;
+  char *name;
+  int   line;
+} BsTraceEntry;
+
+typedef struct {
+  BsObject     base;
+  BsValue      klass;
+  BsValue      dict;
+  BsValue      args;        /* exceptions: the args tuple */
+  GArray      *traceback;   /* exceptions: BsTraceEntry, innermost first */
+} BsInstance;
+
+typedef struct {
+  BsObject     base;
+  BsValue      self;
+  BsValue      func;
+} BsBoundMethod;
+
+typedef struct {
+  BsObject     base;
+  char        *name;
+  BsValue      dict;
+} BsModule;
+
+typedef struct {
+  BsObject     base;
+  gint64       start, stop, step;
+} BsRange;
+
+typedef struct {
+  BsObject     base;
+  BsValue      lower, upper, step;
+} BsSlice;
+
+/* A frame of the call stack. */
+typedef struct _BsFrame BsFrame;
+struct _BsFrame {
+  BsFrame     *parent;
+  BsEnv       *env;         /* innermost scope (a comprehension's while it runs) */
+  BsFunction  *func;        /* NULL at module level */
+  BsValue      first_arg;   /* for super() */
+  const char  *name;        /* "<module>", the function's name */
+  const char  *filename;
+  const char  *source;
+  int          line;
+  gboolean     is_prelude;
+};
+
+struct _BsInterp {
+  BsInterpOptions  options;
+  BsContext       *context;      /* Owned */
+  BsHeap          *heap;         /* Owned */
+  GPtrArray       *asts;         /* Owned: every parsed tree lives until the end */
+  BsEnv           *builtins;     /* Owned */
+  BsEnv           *globals;      /* Owned */
+  BsValue          modules;      /* dict: name -> module */
+  BsValue          dtypes[BS_N_DTYPES];
+  BsValue          none_class_dummy;
+  BsPrintOptions   print_options;
+  BsPyRandom      *py_random;    /* Owned */
+  gint64           start_time_us;
+
+  BsFrame         *frame;        /* Borrowed: the current frame */
+  int              call_depth;
+  int              expr_depth;
+  guint64          steps;
+
+  BsValue          exc;          /* the exception being raised, or None */
+  GError          *fatal;        /* a limit or cancellation: not catchable */
+  BsSourceSpan     error_span;
+  gboolean         has_error_span;
+  char            *error_text;   /* the formatted traceback of the last error */
+  int              warned_nonleaf_grad;
+
+  const char      *builtin_name; /* the built-in being called */
+
+  BsSpan           cur_span;     /* the expression calling into the engine */
+  gboolean         cur_span_valid;
+};
+
+/* Natives made by the interpreter carry their attribute hooks. */
+typedef struct {
+  BsNativeClass  base;
+  /* *found FALSE when there is no such attribute */
+  gboolean     (*getattr) (BsInterp *in, BsValue self, const char *name, BsValue *out,
+                           gboolean *found);
+  gboolean     (*setattr) (BsInterp *in, BsValue self, const char *name, BsValue value,
+                           gboolean *found);
+  gboolean     (*repr)    (BsInterp *in, BsValue self, GString *out);
+} BsNativeType;
+
+/* --- bs-interp.c -------------------------------------------------------- */
+
+/* Raise a built-in exception by class name; always returns FALSE. */
+gboolean    bs_raise              (BsInterp *in, const char *exc_class, const char *format, ...)
+                                   G_GNUC_PRINTF (3, 4);
+gboolean    bs_raise_value        (BsInterp *in, BsValue exc);
+/* An engine GError (consumed) as the matching Python exception. */
+gboolean    bs_raise_gerror       (BsInterp *in, GError *error);
+gboolean    bs_exception_matches  (BsInterp *in, BsValue exc, BsValue klass);
+
+gboolean    bs_call               (BsInterp *in, BsValue callee, const BsArgs *args,
+                                   BsValue *result);
+gboolean    bs_call_simple        (BsInterp *in, BsValue callee, BsValue *args, guint n,
+                                   BsValue *result);
+gboolean    bs_call_method        (BsInterp *in, BsValue self, const char *name,
+                                   BsValue *args, guint n, BsValue *result);
+
+BsEnv      *bs_env_new            (BsInterp *in, BsEnv *parent);
+void        bs_env_set            (BsEnv *env, const char *name, BsValue value);  /* takes */
+BsValue    *bs_env_lookup         (BsEnv *env, const char *name);
+
+gboolean    bs_interp_parse_and_run (BsInterp *in, const char *source, gssize length,
+                                     const char *filename, gboolean prelude, GError **error);
+void        bs_interp_write_stdout (BsInterp *in, const char *text);
+void        bs_interp_write_stderr (BsInterp *in, const char *text);
+void        bs_interp_set_span     (BsInterp *in, const BsSpan *span);
+
+/* --- bs-py-object.c ----------------------------------------------------- */
+
+void        bs_py_object_init     (BsInterp *in);
+BsValue     bs_builtin_new        (BsInterp *in, const char *name, BsBuiltinFunc func,
+                                   BsValue self);   /* self is taken */
+BsValue     bs_class_new          (BsInterp *in, const char *name, BsValue base);
+BsValue     bs_instance_new       (BsInterp *in, BsValue klass);
+BsValue     bs_module_new         (BsInterp *in, const char *name);
+void        bs_module_add         (BsInterp *in, BsValue module, const char *name,
+                                   BsBuiltinFunc func);
+BsValue     bs_bound_method_new   (BsInterp *in, BsValue self, BsValue func);
+BsValue     bs_range_new          (BsInterp *in, gint64 start, gint64 stop, gint64 step);
+BsValue     bs_slice_new          (BsInterp *in, BsValue lower, BsValue upper, BsValue step);
+BsValue     bs_str_value          (BsInterp *in, const char *text);
+BsValue     bs_tuple_from         (BsInterp *in, BsValue *items, gsize n);   /* refs items */
+BsValue     bs_class_of           (BsInterp *in, BsValue v);   /* instance's class or None */
+gboolean    bs_is_subclass        (BsValue klass, BsValue base);
+gboolean    bs_class_lookup       (BsValue klass, const char *name, BsValue *value);  /* borrowed */
+BsValue     bs_lookup_builtin     (BsInterp *in, const char *name);  /* borrowed */
+
+gboolean    bs_getattr            (BsInterp *in, BsValue obj, const char *name, BsValue *out);
+/* *found FALSE without raising when the attribute is missing. */
+gboolean    bs_getattr_opt        (BsInterp *in, BsValue obj, const char *name, BsValue *out,
+                                   gboolean *found);
+gboolean    bs_setattr            (BsInterp *in, BsValue obj, const char *name, BsValue value);
+gboolean    bs_delattr            (BsInterp *in, BsValue obj, const char *name);
+
+gboolean    bs_repr               (BsInterp *in, BsValue v, GString *out);
+gboolean    bs_str                (BsInterp *in, BsValue v, GString *out);
+gboolean    bs_format_value       (BsInterp *in, BsValue v, const char *spec, GString *out);
+
+gboolean    bs_binary_op          (BsInterp *in, BsBinOp op, BsValue a, BsValue b,
+                                   BsValue *out);
+gboolean    bs_inplace_op         (BsInterp *in, BsBinOp op, BsValue a, BsValue b,
+                                   BsValue *out);
+gboolean    bs_unary_op           (BsInterp *in, BsUnaryOp op, BsValue a, BsValue *out);
+gboolean    bs_compare_op         (BsInterp *in, BsCmpOp op, BsValue a, BsValue b,
+                                   BsValue *out);
+gboolean    bs_equal              (BsInterp *in, BsValue a, BsValue b, gboolean *eq);
+gboolean    bs_truthy             (BsInterp *in, BsValue v, gboolean *truth);
+gboolean    bs_contains           (BsInterp *in, BsValue container, BsValue item,
+                                   gboolean *result);
+gboolean    bs_getitem            (BsInterp *in, BsValue obj, BsValue key, BsValue *out);
+gboolean    bs_setitem            (BsInterp *in, BsValue obj, BsValue key, BsValue value);
+gboolean    bs_delitem            (BsInterp *in, BsValue obj, BsValue key);
+gboolean    bs_len                (BsInterp *in, BsValue v, gint64 *len);
+
+/* Iteration: a snapshot-free iterator over any iterable. */
+typedef struct {
+  BsValue  seq;        /* Owned */
+  BsValue  iter_obj;   /* Owned: an object with __next__, or None */
+  gint64   index;
+  gint64   length;     /* ranges */
+  int      kind;
+} BsPyIter;
+gboolean    bs_py_iter_init          (BsInterp *in, BsValue iterable, BsPyIter *it);
+/* 1: *out set; 0: exhausted; -1: exception */
+int         bs_py_iter_next          (BsInterp *in, BsPyIter *it, BsValue *out);
+void        bs_py_iter_clear         (BsPyIter *it);
+/* A list of the items of any iterable (new reference). */
+gboolean    bs_to_list            (BsInterp *in, BsValue iterable, BsValue *out);
+
+gboolean    bs_to_double          (BsInterp *in, BsValue v, double *out);
+gboolean    bs_to_int             (BsInterp *in, BsValue v, gint64 *out);
+gboolean    bs_is_int             (BsValue v);    /* int or bool */
+gboolean    bs_is_number          (BsValue v);
+
+/* Args helpers */
+BsValue    *bs_arg                (const BsArgs *a, guint pos, const char *name);
+gboolean    bs_check_args         (BsInterp *in, const BsArgs *a, const char *fname,
+                                   guint min_pos, guint max_pos, const char *const *kw);
+
+/* --- bs-builtins.c ----------------------------------------------------- */
+
+void        bs_builtins_init      (BsInterp *in);
+gboolean    bs_import_module      (BsInterp *in, const char *name, BsValue *out);
+
+/* --- bs-torch-module.c / bs-tensor-methods.c ---------------------------- */
+
+void        bs_torch_init         (BsInterp *in);
+BsValue     bs_wrap_tensor        (BsInterp *in, BsTensor *t);   /* takes t; NULL -> None */
+gboolean    bs_tensor_getattr     (BsInterp *in, BsValue self, const char *name, BsValue *out,
+                                   gboolean *found);
+gboolean    bs_tensor_setattr     (BsInterp *in, BsValue self, const char *name, BsValue value);
+gboolean    bs_tensor_binary      (BsInterp *in, BsBinOp op, BsValue a, BsValue b,
+                                   gboolean inplace, BsValue *out);
+gboolean    bs_tensor_compare     (BsInterp *in, BsCmpOp op, BsValue a, BsValue b,
+                                   BsValue *out);
+gboolean    bs_tensor_unary       (BsInterp *in, BsUnaryOp op, BsValue a, BsValue *out);
+gboolean    bs_tensor_getitem     (BsInterp *in, BsValue self, BsValue key, BsValue *out);
+gboolean    bs_tensor_setitem     (BsInterp *in, BsValue self, BsValue key, BsValue value);
+gboolean    bs_tensor_format_spec (BsInterp *in, BsTensor *t, const char *spec, GString *out);
+BsValue     bs_dtype_value        (BsInterp *in, BsDType dtype);   /* borrowed */
+gboolean    bs_value_dtype        (BsInterp *in, BsValue v, BsDType *dtype);
+/* A value as a tensor (new ref): tensors, numbers as wrapped numbers. */
+BsTensor   *bs_as_tensor          (BsInterp *in, BsValue v);
+/* torch.tensor(data): nested lists of numbers. */
+gboolean    bs_tensor_from_data   (BsInterp *in, BsValue data, gboolean has_dtype,
+                                   BsDType dtype, BsTensor **out);
+gboolean    bs_grad_fn_value      (BsInterp *in, BsNode *node, BsValue *out);
+extern const BsNativeClass bs_dtype_class;
+extern const BsNativeClass bs_grad_fn_class;
+
+/* --- bs-optim-module.c -------------------------------------------------- */
+
+void        bs_optim_init         (BsInterp *in, BsValue optim_module);
+
+/* --- bs-nn-module.c ----------------------------------------------------- */
+
+extern const char bs_nn_prelude[];
+
+G_END_DECLS

@@ -1,0 +1,3032 @@
+/* bs-interp.c: running a script: frames, statements, expressions, calls */
+#define G_LOG_DOMAIN "bs-lang"
+
+#include "bs-interp-private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "bs-error.h"
+#include "bs-float-repr.h"
+#include "bs-lang-error.h"
+#include "bs-parser.h"
+
+G_DEFINE_QUARK (bs-interp-error-quark, bs_interp_error)
+
+#define MAX_EXPR_DEPTH 1500
+
+typedef enum {
+  EXEC_NORMAL,
+  EXEC_RETURN,
+  EXEC_BREAK,
+  EXEC_CONTINUE,
+  EXEC_ERROR,
+} ExecResult;
+
+static ExecResult exec_block (BsInterp *in, BsAstNode **body, guint n, BsValue *ret);
+static gboolean   eval       (BsInterp *in, BsAstNode *node, BsValue *out);
+static gboolean   assign     (BsInterp *in, BsAstNode *target, BsValue value);
+
+/* --- output ------------------------------------------------------------ */
+
+void
+bs_interp_write_stdout (BsInterp   *in,
+                        const char *text)
+{
+  if (in->options.interp_sink != NULL && in->options.interp_sink->print != NULL)
+    in->options.interp_sink->print (in->options.sink_data, text);
+  if (in->options.write_stdout != NULL)
+    in->options.write_stdout (text, in->options.output_data);
+  else
+    fputs (text, stdout);
+}
+
+void
+bs_interp_write_stderr (BsInterp   *in,
+                        const char *text)
+{
+  if (in->options.write_stderr != NULL)
+    in->options.write_stderr (text, in->options.output_data);
+  else
+    fputs (text, stderr);
+}
+
+void
+bs_interp_set_span (BsInterp     *in,
+                    const BsSpan *span)
+{
+  in->cur_span = *span;
+  in->cur_span_valid = TRUE;
+}
+
+/* --- engine events, forwarded ------------------------------------------ */
+
+#define FORWARD(cb, ...) \
+  BsInterp *in = user_data; \
+  if (in->options.engine_sink != NULL && in->options.engine_sink->cb != NULL) \
+    in->options.engine_sink->cb (in->options.sink_data, __VA_ARGS__)
+
+static void
+fw_tensor_created (gpointer user_data, const BsTensorEvent *event)
+{
+  FORWARD (tensor_created, event);
+  if (in->cur_span_valid && in->options.interp_sink != NULL
+      && in->options.interp_sink->tensor_span != NULL
+      && (in->frame == NULL || !in->frame->is_prelude))
+    {
+      BsSourceSpan span = { in->cur_span.line, in->cur_span.col,
+                            in->cur_span.end_line, in->cur_span.end_col };
+
+      in->options.interp_sink->tensor_span (in->options.sink_data, event->tensor, &span);
+    }
+}
+
+static void
+fw_inplace (gpointer user_data, const BsInplaceEvent *event)
+{
+  FORWARD (inplace, event);
+}
+
+static void
+fw_backward_begin (gpointer user_data, const BsBackwardBeginEvent *event)
+{
+  FORWARD (backward_begin, event);
+}
+
+static void
+fw_node_begin (gpointer user_data, guint64 id, BsNode *node, BsTensor *grad_output)
+{
+  FORWARD (node_begin, id, node, grad_output);
+}
+
+static void
+fw_edge (gpointer user_data, const BsEdgeEvent *event)
+{
+  FORWARD (edge, event);
+}
+
+static void
+fw_accumulate (gpointer user_data, const BsAccumulateEvent *event)
+{
+  FORWARD (accumulate, event);
+}
+
+static void
+fw_freed (gpointer user_data, guint64 id, BsNode *node)
+{
+  FORWARD (freed, id, node);
+}
+
+static void
+fw_backward_end (gpointer user_data, guint64 id, const GError *error)
+{
+  FORWARD (backward_end, id, error);
+}
+
+static void
+fw_grad_zeroed (gpointer user_data, BsTensor *tensor, gboolean set_to_none)
+{
+  FORWARD (grad_zeroed, tensor, set_to_none);
+}
+
+static void
+fw_optimizer_step (gpointer user_data, const char *name, BsTensor *const *params, guint n)
+{
+  FORWARD (optimizer_step, name, params, n);
+}
+
+static void
+fw_error (gpointer user_data, const GError *error, BsNode *node)
+{
+  FORWARD (error, error, node);
+}
+
+static const BsEventSink forward_sink = {
+  fw_tensor_created, fw_inplace, fw_backward_begin, fw_node_begin, fw_edge,
+  fw_accumulate, fw_freed, fw_backward_end, fw_grad_zeroed, fw_optimizer_step, fw_error,
+};
+
+/* --- scopes ------------------------------------------------------------ */
+
+static void
+free_boxed_value (gpointer p)
+{
+  BsValue *v = p;
+
+  bs_value_unref (*v);
+  g_free (v);
+}
+
+static void
+env_finalize (BsObject *object)
+{
+  BsEnv *env = (BsEnv *) object;
+
+  g_clear_pointer (&env->vars, g_hash_table_unref);
+  if (env->parent != NULL)
+    bs_value_unref (BS_OBJECT (env->parent));
+}
+
+BsEnv *
+bs_env_new (BsInterp *in,
+            BsEnv    *parent)
+{
+  BsEnv *env = (BsEnv *) bs_object_alloc (in->heap, BS_OBJECT_ENV, sizeof (BsEnv));
+
+  env->vars = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, free_boxed_value);
+  if (parent != NULL)
+    {
+      bs_value_ref (BS_OBJECT (parent));
+      env->parent = parent;
+    }
+  return env;
+}
+
+void
+bs_env_set (BsEnv      *env,
+            const char *name,
+            BsValue     value)
+{
+  BsValue *slot = g_hash_table_lookup (env->vars, name);
+
+  if (slot != NULL)
+    {
+      BsValue old = *slot;
+
+      *slot = value;
+      bs_value_unref (old);
+      return;
+    }
+  slot = g_new (BsValue, 1);
+  *slot = value;
+  g_hash_table_insert (env->vars, (gpointer) name, slot);
+}
+
+BsValue *
+bs_env_lookup (BsEnv      *env,
+               const char *name)
+{
+  return g_hash_table_lookup (env->vars, name);
+}
+
+/* --- exceptions -------------------------------------------------------- */
+
+gboolean
+bs_raise_value (BsInterp *in,
+                BsValue   exc)
+{
+  bs_value_unref (in->exc);
+  in->exc = exc;
+  return FALSE;
+}
+
+gboolean
+bs_raise (BsInterp   *in,
+          const char *exc_class,
+          const char *format,
+          ...)
+{
+  va_list ap;
+  g_autofree char *message = NULL;
+  BsValue klass = bs_lookup_builtin (in, exc_class);
+  BsValue exc, arg;
+  BsInstance *instance;
+
+  va_start (ap, format);
+  message = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  if (bs_value_is_none (klass))
+    klass = bs_lookup_builtin (in, "RuntimeError");
+  exc = bs_instance_new (in, klass);
+  instance = (BsInstance *) exc.as.object;
+  arg = bs_str_value (in, message);
+  bs_value_unref (instance->args);
+  instance->args = bs_tuple_from (in, &arg, 1);
+  bs_value_unref (arg);
+  return bs_raise_value (in, exc);
+}
+
+gboolean
+bs_raise_gerror (BsInterp *in,
+                 GError   *error)
+{
+  const char *klass = "RuntimeError";
+
+  if (error == NULL)
+    return bs_raise (in, "SystemError", "error return without exception set");
+  if (error->domain == BS_ENGINE_ERROR)
+    {
+      switch ((BsEngineError) error->code)
+        {
+        case BS_ENGINE_ERROR_VALUE: klass = "ValueError"; break;
+        case BS_ENGINE_ERROR_TYPE: klass = "TypeError"; break;
+        case BS_ENGINE_ERROR_INDEX: klass = "IndexError"; break;
+        case BS_ENGINE_ERROR_UNSUPPORTED: klass = "NotImplementedError"; break;
+        case BS_ENGINE_ERROR_MEMORY:
+          if (in->fatal == NULL)
+            in->fatal = g_error_new (BS_INTERP_ERROR, BS_INTERP_ERROR_LIMIT,
+                                     "MemoryError: %s", error->message);
+          klass = "MemoryError";
+          break;
+        case BS_ENGINE_ERROR_RUNTIME:
+        default:
+          break;
+        }
+    }
+  else if (error->domain == BS_FORMAT_ERROR)
+    klass = error->code == BS_FORMAT_ERROR_OVERFLOW ? "OverflowError" : "ValueError";
+  else if (error->domain == BS_PY_RANDOM_ERROR)
+    klass = error->code == BS_PY_RANDOM_ERROR_INDEX ? "IndexError" : "ValueError";
+  bs_raise (in, klass, "%s", error->message);
+  g_error_free (error);
+  return FALSE;
+}
+
+gboolean
+bs_exception_matches (BsInterp *in,
+                      BsValue   exc,
+                      BsValue   klass)
+{
+  gsize n;
+  BsValue *items = bs_value_items (klass, &n);
+
+  if (items != NULL)
+    {
+      for (gsize i = 0; i < n; i++)
+        if (bs_exception_matches (in, exc, items[i]))
+          return TRUE;
+      return FALSE;
+    }
+  return bs_is_subclass (bs_class_of (in, exc), klass);
+}
+
+static void
+trace_entry_clear (gpointer p)
+{
+  BsTraceEntry *e = p;
+
+  g_free (e->filename);
+  g_free (e->name);
+}
+
+/* The exception leaves a frame: record where. */
+static void
+add_traceback (BsInterp *in,
+               BsFrame  *frame)
+{
+  BsInstance *instance;
+  BsTraceEntry entry;
+
+  if (!bs_value_is_object (in->exc, BS_OBJECT_INSTANCE) || frame->is_prelude)
+    return;
+  instance = (BsInstance *) in->exc.as.object;
+  if (instance->traceback == NULL)
+    {
+      instance->traceback = g_array_new (FALSE, FALSE, sizeof (BsTraceEntry));
+      g_array_set_clear_func (instance->traceback, trace_entry_clear);
+    }
+  if (instance->traceback->len > 200)
+    return;
+  entry.filename = g_strdup (frame->filename);
+  entry.name = g_strdup (frame->name);
+  entry.line = frame->line;
+  g_array_append_val (instance->traceback, entry);
+}
+
+static gboolean
+check_limits (BsInterp *in)
+{
+  if (in->fatal != NULL)
+    return FALSE;
+  in->steps++;
+  if (in->options.max_steps > 0 && in->steps > in->options.max_steps)
+    {
+      in->fatal = g_error_new (BS_INTERP_ERROR, BS_INTERP_ERROR_LIMIT,
+                               "the script ran more than %" G_GUINT64_FORMAT
+                               " steps (the step budget)", in->options.max_steps);
+      return FALSE;
+    }
+  if (in->options.cancellable != NULL && (in->steps & 63) == 0
+      && g_cancellable_is_cancelled (in->options.cancellable))
+    {
+      in->fatal = g_error_new (BS_INTERP_ERROR, BS_INTERP_ERROR_CANCELLED,
+                               "the script was stopped");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Errors that are not Python exceptions still unwind through every frame:
+ * make in->exc a placeholder so that code checking it sees an error. */
+static gboolean
+raise_fatal (BsInterp *in)
+{
+  return bs_raise (in, "SystemExit", "%s", in->fatal->message);
+}
+
+/* --- names ------------------------------------------------------------- */
+
+static gboolean
+lookup_name (BsInterp   *in,
+             const char *name,
+             BsValue    *out)
+{
+  BsFrame *frame = in->frame;
+  BsValue *slot;
+  gboolean first = TRUE;
+
+  if (frame->func != NULL && frame->func->globals_decl != NULL
+      && g_hash_table_contains (frame->func->globals_decl, name))
+    {
+      slot = bs_env_lookup (in->globals, name);
+      if (slot != NULL)
+        goto found;
+    }
+  else
+    {
+      for (BsEnv *env = frame->env; env != NULL; env = env->parent, first = FALSE)
+        {
+          if (env->is_class && !first)
+            continue;
+          slot = bs_env_lookup (env, name);
+          if (slot != NULL)
+            goto found;
+          if (env->locals != NULL && g_hash_table_contains (env->locals, name))
+            return bs_raise (in, "UnboundLocalError",
+                             "cannot access local variable '%s' where it is not associated "
+                             "with a value", name);
+        }
+    }
+  slot = bs_env_lookup (in->builtins, name);
+  if (slot != NULL)
+    goto found;
+  return bs_raise (in, "NameError", "name '%s' is not defined", name);
+
+found:
+  *out = bs_value_ref (*slot);
+  return TRUE;
+}
+
+static void
+bind_tensor_name (BsInterp   *in,
+                  BsValue     value,
+                  const char *name);
+
+static gboolean
+store_name (BsInterp   *in,
+            const char *name,
+            BsValue     value)   /* takes value */
+{
+  BsFrame *frame = in->frame;
+  BsFunction *func = frame->func;
+
+  bind_tensor_name (in, value, name);
+  if (func != NULL && frame->env->locals != NULL)
+    {
+      if (func->globals_decl != NULL && g_hash_table_contains (func->globals_decl, name))
+        {
+          bs_env_set (in->globals, name, value);
+          return TRUE;
+        }
+      if (func->nonlocal_decl != NULL && g_hash_table_contains (func->nonlocal_decl, name))
+        {
+          for (BsEnv *env = func->closure; env != NULL; env = env->parent)
+            if (bs_env_lookup (env, name) != NULL)
+              {
+                bs_env_set (env, name, value);
+                return TRUE;
+              }
+        }
+    }
+  bs_env_set (frame->env, name, value);
+  return TRUE;
+}
+
+/* --- debugger hooks ---------------------------------------------------- */
+
+static void
+bind_tensor_name (BsInterp   *in,
+                  BsValue     value,
+                  const char *name)
+{
+  const BsInterpSink *sink = in->options.interp_sink;
+  BsTensor *t;
+
+  if (sink == NULL || sink->bind_name == NULL || in->frame->is_prelude)
+    return;
+  t = bs_value_tensor (value);
+  if (t != NULL)
+    {
+      sink->bind_name (in->options.sink_data, t, name);
+      return;
+    }
+  /* a module: name its parameters "name.fc.weight" */
+  if (bs_value_is_object (value, BS_OBJECT_INSTANCE))
+    {
+      BsInstance *instance = (BsInstance *) value.as.object;
+      BsValue list;
+      gboolean found = FALSE;
+      BsValue method;
+      gsize n;
+      BsValue *items;
+
+      if (!((BsClass *) instance->klass.as.object)->is_module)
+        return;
+      if (!bs_getattr_opt (in, value, "named_parameters", &method, &found) || !found)
+        {
+          bs_value_unref (in->exc);
+          in->exc = BS_NONE;
+          return;
+        }
+      if (!bs_call_simple (in, method, NULL, 0, &list))
+        {
+          bs_value_unref (method);
+          bs_value_unref (in->exc);
+          in->exc = BS_NONE;
+          return;
+        }
+      bs_value_unref (method);
+      items = bs_value_items (list, &n);
+      for (gsize i = 0; i < n; i++)
+        {
+          gsize m;
+          BsValue *pair = bs_value_items (items[i], &m);
+
+          if (m == 2 && bs_value_str (pair[0]) != NULL && bs_value_tensor (pair[1]) != NULL)
+            {
+              g_autofree char *full = g_strdup_printf ("%s.%s", name, bs_value_str (pair[0]));
+
+              sink->bind_name (in->options.sink_data, bs_value_tensor (pair[1]), full);
+            }
+        }
+      bs_value_unref (list);
+    }
+}
+
+/* "self.fc_1" for a target, or NULL when it is not a plain dotted name. */
+static char *
+target_text (BsAstNode *node)
+{
+  if (node->kind == BS_AST_NAME)
+    return g_strdup (node->name.id);
+  if (node->kind == BS_AST_ATTRIBUTE)
+    {
+      g_autofree char *base = target_text (node->attribute.value);
+
+      return base != NULL ? g_strdup_printf ("%s.%s", base, node->attribute.attr) : NULL;
+    }
+  if (node->kind == BS_AST_SUBSCRIPT && node->subscript.slice->kind == BS_AST_CONSTANT
+      && node->subscript.slice->constant.kind == BS_CONST_INT)
+    {
+      g_autofree char *base = target_text (node->subscript.value);
+
+      return base != NULL ? g_strdup_printf ("%s[%" G_GINT64_FORMAT "]", base,
+                                             node->subscript.slice->constant.int_value)
+                          : NULL;
+    }
+  return NULL;
+}
+
+/* --- functions --------------------------------------------------------- */
+
+static void
+collect_target_names (BsAstNode  *target,
+                      GHashTable *names)
+{
+  if (target == NULL)
+    return;
+  switch (target->kind)
+    {
+    case BS_AST_NAME:
+      g_hash_table_add (names, (gpointer) target->name.id);
+      break;
+    case BS_AST_TUPLE:
+    case BS_AST_LIST:
+      for (guint i = 0; i < target->seq.elts.len; i++)
+        collect_target_names (target->seq.elts.items[i], names);
+      break;
+    case BS_AST_STARRED:
+      collect_target_names (target->starred.value, names);
+      break;
+    default:
+      break;
+    }
+}
+
+static void
+collect_locals (BsAstNode **body,
+                guint       n,
+                GHashTable *names,
+                GHashTable **globals_decl,
+                GHashTable **nonlocal_decl)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      BsAstNode *s = body[i];
+
+      switch (s->kind)
+        {
+        case BS_AST_ASSIGN:
+          for (guint j = 0; j < s->assign.targets.len; j++)
+            collect_target_names (s->assign.targets.items[j], names);
+          break;
+        case BS_AST_AUG_ASSIGN:
+          collect_target_names (s->aug_assign.target, names);
+          break;
+        case BS_AST_ANN_ASSIGN:
+          if (s->ann_assign.value != NULL)
+            collect_target_names (s->ann_assign.target, names);
+          break;
+        case BS_AST_FOR:
+          collect_target_names (s->for_stmt.target, names);
+          collect_locals (s->for_stmt.body.items, s->for_stmt.body.len, names,
+                          globals_decl, nonlocal_decl);
+          collect_locals (s->for_stmt.orelse.items, s->for_stmt.orelse.len, names,
+                          globals_decl, nonlocal_decl);
+          break;
+        case BS_AST_IF:
+        case BS_AST_WHILE:
+          collect_locals (s->if_stmt.body.items, s->if_stmt.body.len, names,
+                          globals_decl, nonlocal_decl);
+          collect_locals (s->if_stmt.orelse.items, s->if_stmt.orelse.len, names,
+                          globals_decl, nonlocal_decl);
+          break;
+        case BS_AST_WITH:
+          for (guint j = 0; j < s->with_stmt.items.len; j++)
+            collect_target_names (s->with_stmt.items.items[j]->with_item.optional_vars, names);
+          collect_locals (s->with_stmt.body.items, s->with_stmt.body.len, names,
+                          globals_decl, nonlocal_decl);
+          break;
+        case BS_AST_TRY:
+          collect_locals (s->try_stmt.body.items, s->try_stmt.body.len, names,
+                          globals_decl, nonlocal_decl);
+          collect_locals (s->try_stmt.orelse.items, s->try_stmt.orelse.len, names,
+                          globals_decl, nonlocal_decl);
+          collect_locals (s->try_stmt.finalbody.items, s->try_stmt.finalbody.len, names,
+                          globals_decl, nonlocal_decl);
+          for (guint j = 0; j < s->try_stmt.handlers.len; j++)
+            {
+              BsAstNode *h = s->try_stmt.handlers.items[j];
+
+              if (h->except_handler.name != NULL)
+                g_hash_table_add (names, (gpointer) h->except_handler.name);
+              collect_locals (h->except_handler.body.items, h->except_handler.body.len,
+                              names, globals_decl, nonlocal_decl);
+            }
+          break;
+        case BS_AST_FUNCTION_DEF:
+          g_hash_table_add (names, (gpointer) s->function_def.name);
+          break;
+        case BS_AST_CLASS_DEF:
+          g_hash_table_add (names, (gpointer) s->class_def.name);
+          break;
+        case BS_AST_DELETE:
+          for (guint j = 0; j < s->delete_stmt.targets.len; j++)
+            collect_target_names (s->delete_stmt.targets.items[j], names);
+          break;
+        case BS_AST_IMPORT:
+        case BS_AST_IMPORT_FROM:
+          {
+            const BsNodeList *aliases = s->kind == BS_AST_IMPORT ? &s->import.names
+                                                                  : &s->import_from.names;
+
+            for (guint j = 0; j < aliases->len; j++)
+              {
+                BsAstNode *a = aliases->items[j];
+
+                if (a->alias.asname != NULL)
+                  g_hash_table_add (names, (gpointer) a->alias.asname);
+                else if (s->kind == BS_AST_IMPORT_FROM || strchr (a->alias.name, '.') == NULL)
+                  g_hash_table_add (names, (gpointer) a->alias.name);
+              }
+            break;
+          }
+        case BS_AST_GLOBAL:
+        case BS_AST_NONLOCAL:
+          {
+            GHashTable **decl = s->kind == BS_AST_GLOBAL ? globals_decl : nonlocal_decl;
+
+            if (*decl == NULL)
+              *decl = g_hash_table_new (g_str_hash, g_str_equal);
+            for (guint j = 0; j < s->global.names.len; j++)
+              g_hash_table_add (*decl, (gpointer) s->global.names.items[j]->name.id);
+            break;
+          }
+        default:
+          break;
+        }
+    }
+}
+
+static void
+function_finalize (BsObject *object)
+{
+  BsFunction *f = (BsFunction *) object;
+  guint n = f->args->arguments.args.len, k = f->args->arguments.kwonlyargs.len;
+
+  for (guint i = 0; i < n; i++)
+    bs_value_unref (f->defaults[i]);
+  for (guint i = 0; i < k; i++)
+    bs_value_unref (f->kw_defaults[i]);
+  g_free (f->defaults);
+  g_free (f->kw_defaults);
+  g_free (f->has_default);
+  g_free (f->has_kw_default);
+  g_free (f->qualname);
+  if (f->closure != NULL)
+    bs_value_unref (BS_OBJECT (f->closure));
+  if (f->globals != NULL)
+    bs_value_unref (BS_OBJECT (f->globals));
+  g_clear_pointer (&f->locals, g_hash_table_unref);
+  g_clear_pointer (&f->globals_decl, g_hash_table_unref);
+  g_clear_pointer (&f->nonlocal_decl, g_hash_table_unref);
+  bs_value_unref (f->klass);
+}
+
+static gboolean
+make_function (BsInterp   *in,
+               const char *name,
+               BsAstNode  *args,
+               BsAstNode **body,
+               guint       n_body,
+               BsAstNode  *lambda_body,
+               BsValue    *out)
+{
+  BsFunction *f;
+  guint n = args->arguments.args.len, k = args->arguments.kwonlyargs.len;
+  BsEnv *closure = in->frame->env;
+
+  /* methods do not see the class body's names */
+  while (closure->is_class && closure->parent != NULL)
+    closure = closure->parent;
+  f = (BsFunction *) bs_object_alloc (in->heap, BS_OBJECT_FUNCTION, sizeof (BsFunction));
+  f->name = name;
+  f->qualname = g_strdup (name);
+  f->args = args;
+  f->body = body;
+  f->n_body = n_body;
+  f->lambda_body = lambda_body;
+  f->defaults = g_new0 (BsValue, MAX (n, 1));
+  f->has_default = g_new0 (gboolean, MAX (n, 1));
+  f->kw_defaults = g_new0 (BsValue, MAX (k, 1));
+  f->has_kw_default = g_new0 (gboolean, MAX (k, 1));
+  f->klass = BS_NONE;
+  bs_value_ref (BS_OBJECT (closure));
+  f->closure = closure;
+  bs_value_ref (BS_OBJECT (in->globals));
+  f->globals = in->globals;
+  f->filename = in->frame->filename;
+  f->source = in->frame->source;
+  f->is_prelude = in->frame->is_prelude;
+  f->locals = g_hash_table_new (g_str_hash, g_str_equal);
+  *out = BS_OBJECT (f);
+  for (guint i = 0; i < n; i++)
+    {
+      BsAstNode *arg = args->arguments.args.items[i];
+
+      g_hash_table_add (f->locals, (gpointer) arg->arg.name);
+      if (arg->arg.default_value != NULL)
+        {
+          if (!eval (in, arg->arg.default_value, &f->defaults[i]))
+            return FALSE;
+          f->has_default[i] = TRUE;
+        }
+    }
+  for (guint i = 0; i < k; i++)
+    {
+      BsAstNode *arg = args->arguments.kwonlyargs.items[i];
+
+      g_hash_table_add (f->locals, (gpointer) arg->arg.name);
+      if (arg->arg.default_value != NULL)
+        {
+          if (!eval (in, arg->arg.default_value, &f->kw_defaults[i]))
+            return FALSE;
+          f->has_kw_default[i] = TRUE;
+        }
+    }
+  if (args->arguments.vararg != NULL)
+    g_hash_table_add (f->locals, (gpointer) args->arguments.vararg->arg.name);
+  if (args->arguments.kwarg != NULL)
+    g_hash_table_add (f->locals, (gpointer) args->arguments.kwarg->arg.name);
+  collect_locals (body, n_body, f->locals, &f->globals_decl, &f->nonlocal_decl);
+  if (f->globals_decl != NULL)
+    {
+      GHashTableIter iter;
+      gpointer key;
+
+      g_hash_table_iter_init (&iter, f->globals_decl);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        g_hash_table_remove (f->locals, key);
+    }
+  if (f->nonlocal_decl != NULL)
+    {
+      GHashTableIter iter;
+      gpointer key;
+
+      g_hash_table_iter_init (&iter, f->nonlocal_decl);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        g_hash_table_remove (f->locals, key);
+    }
+  return TRUE;
+}
+
+static gboolean
+bind_arguments (BsInterp     *in,
+                BsFunction   *f,
+                BsEnv        *env,
+                const BsArgs *a)
+{
+  BsAstNode *args = f->args;
+  guint n_params = args->arguments.args.len;
+  guint n_kwonly = args->arguments.kwonlyargs.len;
+  gboolean *bound = g_newa (gboolean, n_params + n_kwonly + 1);
+  BsValue varargs = BS_NONE, kwargs = BS_NONE;
+  const char *fname = f->name;
+
+  memset (bound, 0, sizeof (gboolean) * (n_params + n_kwonly + 1));
+  if (a->n_args > n_params && args->arguments.vararg == NULL)
+    {
+      guint n_required = 0;
+
+      for (guint i = 0; i < n_params; i++)
+        if (!f->has_default[i])
+          n_required++;
+      if (n_required == n_params)
+        return bs_raise (in, "TypeError", "%s() takes %u positional argument%s but %u %s given",
+                         fname, n_params, n_params == 1 ? "" : "s", a->n_args,
+                         a->n_args == 1 ? "was" : "were");
+      return bs_raise (in, "TypeError",
+                       "%s() takes from %u to %u positional arguments but %u were given",
+                       fname, n_required, n_params, a->n_args);
+    }
+  for (guint i = 0; i < a->n_args && i < n_params; i++)
+    {
+      bs_env_set (env, args->arguments.args.items[i]->arg.name, bs_value_ref (a->args[i]));
+      bound[i] = TRUE;
+    }
+  if (args->arguments.vararg != NULL)
+    {
+      guint extra = a->n_args > n_params ? a->n_args - n_params : 0;
+
+      varargs = bs_tuple_from (in, a->args + n_params, extra);
+      bs_env_set (env, args->arguments.vararg->arg.name, varargs);
+    }
+  if (args->arguments.kwarg != NULL)
+    {
+      kwargs = bs_dict_new (in->heap);
+      bs_env_set (env, args->arguments.kwarg->arg.name, kwargs);
+    }
+  for (guint k = 0; k < a->n_kw; k++)
+    {
+      const char *name = a->kw_names[k];
+      guint i;
+      gboolean done = FALSE;
+
+      for (i = args->arguments.n_posonly; i < n_params; i++)
+        if (strcmp (args->arguments.args.items[i]->arg.name, name) == 0)
+          {
+            if (bound[i])
+              return bs_raise (in, "TypeError", "%s() got multiple values for argument '%s'",
+                               fname, name);
+            bs_env_set (env, args->arguments.args.items[i]->arg.name,
+                        bs_value_ref (a->kw_values[k]));
+            bound[i] = TRUE;
+            done = TRUE;
+            break;
+          }
+      if (!done)
+        for (i = 0; i < n_kwonly; i++)
+          if (strcmp (args->arguments.kwonlyargs.items[i]->arg.name, name) == 0)
+            {
+              bs_env_set (env, args->arguments.kwonlyargs.items[i]->arg.name,
+                          bs_value_ref (a->kw_values[k]));
+              bound[n_params + i] = TRUE;
+              done = TRUE;
+              break;
+            }
+      if (!done)
+        {
+          if (bs_value_is_none (kwargs))
+            return bs_raise (in, "TypeError", "%s() got an unexpected keyword argument '%s'",
+                             fname, name);
+          bs_dict_set_str (kwargs, name, bs_value_ref (a->kw_values[k]));
+        }
+    }
+  for (guint i = 0; i < n_params; i++)
+    if (!bound[i])
+      {
+        if (!f->has_default[i])
+          {
+            GString *missing = g_string_new (NULL);
+            guint count = 0;
+
+            for (guint j = i; j < n_params; j++)
+              if (!bound[j] && !f->has_default[j])
+                {
+                  count++;
+                  if (missing->len > 0)
+                    g_string_append (missing, ", ");
+                  g_string_append_printf (missing, "'%s'", args->arguments.args.items[j]->arg.name);
+                }
+            if (count == 2)
+              {
+                char *comma = strstr (missing->str, ", ");
+
+                g_string_insert (missing, comma - missing->str + 1, " and");
+                g_string_erase (missing, comma - missing->str, 1);
+              }
+            bs_raise (in, "TypeError", "%s() missing %u required positional argument%s: %s",
+                      fname, count, count == 1 ? "" : "s", missing->str);
+            g_string_free (missing, TRUE);
+            return FALSE;
+          }
+        bs_env_set (env, args->arguments.args.items[i]->arg.name,
+                    bs_value_ref (f->defaults[i]));
+      }
+  for (guint i = 0; i < n_kwonly; i++)
+    if (!bound[n_params + i])
+      {
+        if (!f->has_kw_default[i])
+          return bs_raise (in, "TypeError",
+                           "%s() missing 1 required keyword-only argument: '%s'", fname,
+                           args->arguments.kwonlyargs.items[i]->arg.name);
+        bs_env_set (env, args->arguments.kwonlyargs.items[i]->arg.name,
+                    bs_value_ref (f->kw_defaults[i]));
+      }
+  return TRUE;
+}
+
+static gboolean
+call_function (BsInterp     *in,
+               BsFunction   *f,
+               const BsArgs *a,
+               BsValue      *result)
+{
+  BsFrame frame = { 0 };
+  BsEnv *env;
+  gboolean ok = TRUE;
+  int max_depth = in->options.max_recursion > 0 ? in->options.max_recursion : 1000;
+
+  if (in->call_depth >= max_depth)
+    return bs_raise (in, "RecursionError", "maximum recursion depth exceeded");
+  env = bs_env_new (in, f->closure);
+  env->locals = f->locals;
+  frame.parent = in->frame;
+  frame.env = env;
+  frame.func = f;
+  frame.first_arg = a->n_args > 0 ? a->args[0] : BS_NONE;
+  frame.name = f->name;
+  frame.filename = f->filename;
+  frame.source = f->source;
+  frame.is_prelude = f->is_prelude;
+  frame.line = f->args->span.line;
+  in->frame = &frame;
+  in->call_depth++;
+  *result = BS_NONE;
+  if (!bind_arguments (in, f, env, a))
+    ok = FALSE;
+  else if (f->lambda_body != NULL)
+    {
+      frame.line = f->lambda_body->span.line;
+      ok = eval (in, f->lambda_body, result);
+    }
+  else
+    {
+      ExecResult r = exec_block (in, f->body, f->n_body, result);
+
+      ok = r != EXEC_ERROR;
+    }
+  if (!ok)
+    add_traceback (in, &frame);
+  in->call_depth--;
+  in->frame = frame.parent;
+  bs_value_unref (BS_OBJECT (env));
+  return ok;
+}
+
+gboolean
+bs_call (BsInterp     *in,
+         BsValue       callee,
+         const BsArgs *a,
+         BsValue      *result)
+{
+  *result = BS_NONE;
+  if (in->fatal != NULL)
+    return raise_fatal (in);
+  if (callee.type == BS_VALUE_OBJECT)
+    {
+      switch (callee.as.object->type)
+        {
+        case BS_OBJECT_BUILTIN:
+          {
+            BsBuiltin *b = (BsBuiltin *) callee.as.object;
+            gboolean ok;
+
+            if (in->call_depth >= 5000)
+              return bs_raise (in, "RecursionError", "maximum recursion depth exceeded");
+            in->call_depth++;
+            in->builtin_name = b->name;
+            ok = b->func (in, b->self, a, result);
+            in->call_depth--;
+            return ok;
+          }
+        case BS_OBJECT_FUNCTION:
+          return call_function (in, (BsFunction *) callee.as.object, a, result);
+        case BS_OBJECT_BOUND_METHOD:
+          {
+            BsBoundMethod *m = (BsBoundMethod *) callee.as.object;
+            BsArgs b = *a;
+            BsValue *args = g_new (BsValue, a->n_args + 1);
+            gboolean ok;
+
+            args[0] = m->self;
+            if (a->n_args > 0)
+              memcpy (args + 1, a->args, sizeof (BsValue) * a->n_args);
+            b.args = args;
+            b.n_args = a->n_args + 1;
+            ok = bs_call (in, m->func, &b, result);
+            g_free (args);
+            return ok;
+          }
+        case BS_OBJECT_CLASS:
+          {
+            BsValue instance, init;
+            BsClass *klass = (BsClass *) callee.as.object;
+
+            instance = bs_instance_new (in, callee);
+            if (klass->is_exception)
+              {
+                BsInstance *i = (BsInstance *) instance.as.object;
+
+                bs_value_unref (i->args);
+                i->args = bs_tuple_from (in, a->args, a->n_args);
+              }
+            if (bs_class_lookup (callee, "__new__", &init))
+              {
+                /* a builtin class (dict, list...) made by its constructor */
+                bs_value_unref (instance);
+                return bs_call (in, init, a, result);
+              }
+            if (bs_class_lookup (callee, "__init__", &init))
+              {
+                BsArgs b = *a;
+                BsValue *args = g_new (BsValue, a->n_args + 1);
+                BsValue ignored;
+                gboolean ok;
+
+                args[0] = instance;
+                if (a->n_args > 0)
+                  memcpy (args + 1, a->args, sizeof (BsValue) * a->n_args);
+                b.args = args;
+                b.n_args = a->n_args + 1;
+                bs_value_ref (init);
+                ok = bs_call (in, init, &b, &ignored);
+                bs_value_unref (init);
+                g_free (args);
+                if (!ok)
+                  {
+                    bs_value_unref (instance);
+                    return FALSE;
+                  }
+                if (!bs_value_is_none (ignored))
+                  {
+                    bs_value_unref (ignored);
+                    bs_value_unref (instance);
+                    return bs_raise (in, "TypeError",
+                                     "__init__() should return None, not '%s'",
+                                     bs_value_type_name (ignored));
+                  }
+              }
+            else if (a->n_args > 0 && !klass->is_exception)
+              {
+                bs_value_unref (instance);
+                return bs_raise (in, "TypeError", "%s() takes no arguments", klass->name);
+              }
+            *result = instance;
+            return TRUE;
+          }
+        case BS_OBJECT_INSTANCE:
+          {
+            BsValue method;
+            gboolean found, ok;
+
+            if (!bs_getattr_opt (in, callee, "__call__", &method, &found))
+              return FALSE;
+            if (found)
+              {
+                ok = bs_call (in, method, a, result);
+                bs_value_unref (method);
+                return ok;
+              }
+            break;
+          }
+        default:
+          break;
+        }
+    }
+  return bs_raise (in, "TypeError", "'%s' object is not callable", bs_value_type_name (callee));
+}
+
+gboolean
+bs_call_simple (BsInterp *in,
+                BsValue   callee,
+                BsValue  *args,
+                guint     n,
+                BsValue  *result)
+{
+  BsArgs a = { args, n, NULL, NULL, 0 };
+
+  return bs_call (in, callee, &a, result);
+}
+
+gboolean
+bs_call_method (BsInterp   *in,
+                BsValue     self,
+                const char *name,
+                BsValue    *args,
+                guint       n,
+                BsValue    *result)
+{
+  BsValue method;
+  gboolean ok;
+
+  if (!bs_getattr (in, self, name, &method))
+    return FALSE;
+  ok = bs_call_simple (in, method, args, n, result);
+  bs_value_unref (method);
+  return ok;
+}
+
+/* --- expressions ------------------------------------------------------- */
+
+static gboolean
+eval_call (BsInterp  *in,
+           BsAstNode *node,
+           BsValue   *out)
+{
+  BsValue callee;
+  GArray *args = g_array_new (FALSE, FALSE, sizeof (BsValue));
+  GArray *kw_values = g_array_new (FALSE, FALSE, sizeof (BsValue));
+  GPtrArray *kw_names = g_ptr_array_new ();
+  GPtrArray *owned_names = g_ptr_array_new_with_free_func (g_free);
+  gboolean ok = FALSE;
+  BsArgs a;
+
+  if (!eval (in, node->call.func, &callee))
+    goto out_no_callee;
+  for (guint i = 0; i < node->call.args.len; i++)
+    {
+      BsAstNode *arg = node->call.args.items[i];
+      BsValue v;
+
+      if (arg->kind == BS_AST_STARRED)
+        {
+          BsValue list;
+          gsize n;
+          BsValue *items;
+
+          if (!eval (in, arg->starred.value, &v))
+            goto out;
+          if (!bs_to_list (in, v, &list))
+            {
+              bs_value_unref (v);
+              goto out;
+            }
+          bs_value_unref (v);
+          items = bs_value_items (list, &n);
+          for (gsize j = 0; j < n; j++)
+            {
+              BsValue item = bs_value_ref (items[j]);
+
+              g_array_append_val (args, item);
+            }
+          bs_value_unref (list);
+          continue;
+        }
+      if (!eval (in, arg, &v))
+        goto out;
+      g_array_append_val (args, v);
+    }
+  for (guint i = 0; i < node->call.keywords.len; i++)
+    {
+      BsAstNode *kw = node->call.keywords.items[i];
+      BsValue v;
+
+      if (!eval (in, kw->keyword.value, &v))
+        goto out;
+      if (kw->keyword.arg == NULL)
+        {
+          BsDict *d;
+
+          if (!bs_value_is_object (v, BS_OBJECT_DICT))
+            {
+              bs_value_unref (v);
+              bs_raise (in, "TypeError", "argument after ** must be a mapping");
+              goto out;
+            }
+          d = (BsDict *) v.as.object;
+          for (guint j = 0; j < d->entries->len; j++)
+            {
+              BsDictEntry *e = &g_array_index (d->entries, BsDictEntry, j);
+              BsValue item;
+
+              if (e->deleted)
+                continue;
+              if (bs_value_str (e->key) == NULL)
+                {
+                  bs_value_unref (v);
+                  bs_raise (in, "TypeError", "keywords must be strings");
+                  goto out;
+                }
+              item = bs_value_ref (e->value);
+              g_array_append_val (kw_values, item);
+              g_ptr_array_add (owned_names, g_strdup (bs_value_str (e->key)));
+              g_ptr_array_add (kw_names, owned_names->pdata[owned_names->len - 1]);
+            }
+          bs_value_unref (v);
+          continue;
+        }
+      g_array_append_val (kw_values, v);
+      g_ptr_array_add (kw_names, (gpointer) kw->keyword.arg);
+    }
+  a.args = (BsValue *) args->data;
+  a.n_args = args->len;
+  a.kw_names = (const char **) kw_names->pdata;
+  a.kw_values = (BsValue *) kw_values->data;
+  a.n_kw = kw_values->len;
+  if (!in->frame->is_prelude)
+    {
+      in->frame->line = node->span.line;
+      bs_interp_set_span (in, &node->span);
+    }
+  ok = bs_call (in, callee, &a, out);
+  if (!in->frame->is_prelude)
+    in->frame->line = node->span.line;
+
+out:
+  bs_value_unref (callee);
+out_no_callee:
+  for (guint i = 0; i < args->len; i++)
+    bs_value_unref (g_array_index (args, BsValue, i));
+  for (guint i = 0; i < kw_values->len; i++)
+    bs_value_unref (g_array_index (kw_values, BsValue, i));
+  g_array_unref (args);
+  g_array_unref (kw_values);
+  g_ptr_array_unref (kw_names);
+  g_ptr_array_unref (owned_names);
+  return ok;
+}
+
+static gboolean
+eval_fstring (BsInterp  *in,
+              BsAstNode *node,
+              BsValue   *out)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < node->joined_str.values.len; i++)
+    {
+      BsAstNode *part = node->joined_str.values.items[i];
+
+      if (part->kind == BS_AST_CONSTANT)
+        {
+          g_string_append_len (s, part->constant.str, part->constant.len);
+          continue;
+        }
+      if (part->kind == BS_AST_FORMATTED_VALUE)
+        {
+          BsValue v, spec = BS_NONE;
+          gboolean ok;
+
+          if (!eval (in, part->formatted_value.value, &v))
+            goto fail;
+          if (part->formatted_value.format_spec != NULL
+              && !eval (in, part->formatted_value.format_spec, &spec))
+            {
+              bs_value_unref (v);
+              goto fail;
+            }
+          if (part->formatted_value.conversion == 'r' || part->formatted_value.conversion == 'a'
+              || part->formatted_value.conversion == 's')
+            {
+              GString *t = g_string_new (NULL);
+
+              ok = part->formatted_value.conversion == 's' ? bs_str (in, v, t)
+                                                           : bs_repr (in, v, t);
+              bs_value_unref (v);
+              v = bs_str_new (in->heap, t->str, t->len);
+              g_string_free (t, TRUE);
+              if (!ok)
+                {
+                  bs_value_unref (spec);
+                  bs_value_unref (v);
+                  goto fail;
+                }
+            }
+          ok = bs_format_value (in, v, bs_value_str (spec) != NULL ? bs_value_str (spec) : "", s);
+          bs_value_unref (v);
+          bs_value_unref (spec);
+          if (!ok)
+            goto fail;
+          continue;
+        }
+      {
+        BsValue v;
+        gboolean ok;
+
+        if (!eval (in, part, &v))
+          goto fail;
+        ok = bs_str (in, v, s);
+        bs_value_unref (v);
+        if (!ok)
+          goto fail;
+      }
+    }
+  *out = bs_str_new (in->heap, s->str, s->len);
+  g_string_free (s, TRUE);
+  return TRUE;
+
+fail:
+  g_string_free (s, TRUE);
+  return FALSE;
+}
+
+/* Runs the generators of a comprehension, calling back for each element. */
+typedef gboolean (*CompFunc) (BsInterp *in, BsAstNode *node, BsValue acc);
+
+static gboolean
+comp_loop (BsInterp  *in,
+           BsAstNode *node,
+           guint      level,
+           BsValue    acc)
+{
+  BsAstNode *gen;
+  BsValue iterable;
+  BsPyIter it;
+  gboolean ok = TRUE;
+
+  if (level == node->comp.generators.len)
+    {
+      BsValue v, value;
+
+      if (!eval (in, node->comp.elt, &v))
+        return FALSE;
+      if (node->kind == BS_AST_DICT_COMP)
+        {
+          char *message = NULL;
+
+          if (!eval (in, node->comp.value, &value))
+            {
+              bs_value_unref (v);
+              return FALSE;
+            }
+          if (!bs_dict_set (acc, v, value, &message))
+            {
+              bs_value_unref (v);
+              bs_raise (in, "TypeError", "%s", message);
+              g_free (message);
+              return FALSE;
+            }
+          bs_value_unref (v);
+          return TRUE;
+        }
+      if (bs_value_is_object (acc, BS_OBJECT_DICT))
+        {
+          /* a set, kept as a dict of keys */
+          char *message = NULL;
+
+          if (!bs_dict_set (acc, v, BS_NONE, &message))
+            {
+              bs_value_unref (v);
+              bs_raise (in, "TypeError", "%s", message);
+              g_free (message);
+              return FALSE;
+            }
+          bs_value_unref (v);
+          return TRUE;
+        }
+      bs_list_append (acc, v);
+      return TRUE;
+    }
+  gen = node->comp.generators.items[level];
+  if (!eval (in, gen->comprehension.iter, &iterable))
+    return FALSE;
+  if (!bs_py_iter_init (in, iterable, &it))
+    {
+      bs_value_unref (iterable);
+      return FALSE;
+    }
+  bs_value_unref (iterable);
+  for (;;)
+    {
+      BsValue item;
+      int r = bs_py_iter_next (in, &it, &item);
+      gboolean keep = TRUE;
+
+      if (r == 0)
+        break;
+      if (r < 0 || !assign (in, gen->comprehension.target, item))
+        {
+          ok = FALSE;
+          break;
+        }
+      for (guint i = 0; i < gen->comprehension.ifs.len && keep; i++)
+        {
+          BsValue cond;
+
+          if (!eval (in, gen->comprehension.ifs.items[i], &cond))
+            {
+              ok = FALSE;
+              break;
+            }
+          if (!bs_truthy (in, cond, &keep))
+            ok = FALSE;
+          bs_value_unref (cond);
+          if (!ok)
+            break;
+        }
+      if (!ok)
+        break;
+      if (keep && !comp_loop (in, node, level + 1, acc))
+        {
+          ok = FALSE;
+          break;
+        }
+      if (!check_limits (in))
+        {
+          ok = raise_fatal (in);
+          break;
+        }
+    }
+  bs_py_iter_clear (&it);
+  return ok;
+}
+
+static gboolean
+eval_comprehension (BsInterp  *in,
+                    BsAstNode *node,
+                    BsValue   *out)
+{
+  BsValue acc;
+  BsEnv *env, *saved = in->frame->env;
+  gboolean ok;
+
+  acc = node->kind == BS_AST_LIST_COMP || node->kind == BS_AST_GENERATOR_EXP
+          ? bs_list_new (in->heap) : bs_dict_new (in->heap);
+  env = bs_env_new (in, saved);
+  in->frame->env = env;
+  ok = comp_loop (in, node, 0, acc);
+  in->frame->env = saved;
+  bs_value_unref (BS_OBJECT (env));
+  if (!ok)
+    {
+      bs_value_unref (acc);
+      return FALSE;
+    }
+  if (node->kind == BS_AST_SET_COMP)
+    {
+      /* sets are not part of the subset: refuse rather than print a dict */
+      bs_value_unref (acc);
+      return bs_raise (in, "NotImplementedError", "sets are not supported by Backstep");
+    }
+  *out = acc;
+  return TRUE;
+}
+
+static gboolean
+eval_seq (BsInterp  *in,
+          BsAstNode *node,
+          BsValue   *out)
+{
+  BsValue list = bs_list_new (in->heap);
+
+  for (guint i = 0; i < node->seq.elts.len; i++)
+    {
+      BsAstNode *e = node->seq.elts.items[i];
+      BsValue v;
+
+      if (e->kind == BS_AST_STARRED)
+        {
+          BsValue sub;
+          gsize n;
+          BsValue *items;
+
+          if (!eval (in, e->starred.value, &v))
+            goto fail;
+          if (!bs_to_list (in, v, &sub))
+            {
+              bs_value_unref (v);
+              goto fail;
+            }
+          bs_value_unref (v);
+          items = bs_value_items (sub, &n);
+          for (gsize j = 0; j < n; j++)
+            bs_list_append (list, bs_value_ref (items[j]));
+          bs_value_unref (sub);
+          continue;
+        }
+      if (!eval (in, e, &v))
+        goto fail;
+      bs_list_append (list, v);
+    }
+  if (node->kind == BS_AST_TUPLE)
+    {
+      gsize n;
+      BsValue *items = bs_value_items (list, &n);
+
+      *out = bs_tuple_from (in, items, n);
+      bs_value_unref (list);
+    }
+  else
+    *out = list;
+  return TRUE;
+
+fail:
+  bs_value_unref (list);
+  return FALSE;
+}
+
+static gboolean
+eval_constant (BsInterp  *in,
+               BsAstNode *node,
+               BsValue   *out)
+{
+  switch (node->constant.kind)
+    {
+    case BS_CONST_NONE: *out = BS_NONE; return TRUE;
+    case BS_CONST_TRUE: *out = BS_BOOL (TRUE); return TRUE;
+    case BS_CONST_FALSE: *out = BS_BOOL (FALSE); return TRUE;
+    case BS_CONST_ELLIPSIS:
+      *out = bs_value_ref (bs_lookup_builtin (in, "Ellipsis"));
+      return TRUE;
+    case BS_CONST_INT:
+      if (node->constant.int_overflow)
+        return bs_raise (in, "OverflowError",
+                         "integer literal too large: Backstep's ints are 64-bit");
+      *out = BS_INT (node->constant.int_value);
+      return TRUE;
+    case BS_CONST_FLOAT: *out = BS_FLOAT (node->constant.float_value); return TRUE;
+    case BS_CONST_STR:
+    default:
+      *out = bs_str_new (in->heap, node->constant.str, node->constant.len);
+      return TRUE;
+    }
+}
+
+static gboolean
+eval_inner (BsInterp  *in,
+            BsAstNode *node,
+            BsValue   *out)
+{
+  *out = BS_NONE;
+  switch (node->kind)
+    {
+    case BS_AST_CONSTANT:
+      return eval_constant (in, node, out);
+
+    case BS_AST_NAME:
+      return lookup_name (in, node->name.id, out);
+
+    case BS_AST_BIN_OP:
+      {
+        BsValue a, b;
+        gboolean ok;
+
+        if (!eval (in, node->bin_op.left, &a))
+          return FALSE;
+        if (!eval (in, node->bin_op.right, &b))
+          {
+            bs_value_unref (a);
+            return FALSE;
+          }
+        bs_interp_set_span (in, &node->span);
+        ok = bs_binary_op (in, node->bin_op.op, a, b, out);
+        bs_value_unref (a);
+        bs_value_unref (b);
+        return ok;
+      }
+
+    case BS_AST_UNARY_OP:
+      {
+        BsValue a;
+        gboolean ok;
+
+        if (!eval (in, node->unary_op.operand, &a))
+          return FALSE;
+        bs_interp_set_span (in, &node->span);
+        ok = bs_unary_op (in, node->unary_op.op, a, out);
+        bs_value_unref (a);
+        return ok;
+      }
+
+    case BS_AST_BOOL_OP:
+      {
+        BsValue v = BS_NONE;
+
+        for (guint i = 0; i < node->bool_op.values.len; i++)
+          {
+            gboolean truth;
+
+            bs_value_unref (v);
+            if (!eval (in, node->bool_op.values.items[i], &v))
+              return FALSE;
+            if (!bs_truthy (in, v, &truth))
+              {
+                bs_value_unref (v);
+                return FALSE;
+              }
+            if ((node->bool_op.op == BS_BOOLOP_AND) != truth)
+              break;
+          }
+        *out = v;
+        return TRUE;
+      }
+
+    case BS_AST_COMPARE:
+      {
+        BsValue left, right, result = BS_NONE;
+
+        if (!eval (in, node->compare.left, &left))
+          return FALSE;
+        for (guint i = 0; i < node->compare.comparators.len; i++)
+          {
+            gboolean truth;
+
+            if (!eval (in, node->compare.comparators.items[i], &right))
+              {
+                bs_value_unref (left);
+                return FALSE;
+              }
+            bs_value_unref (result);
+            bs_interp_set_span (in, &node->span);
+            if (!bs_compare_op (in, node->compare.ops[i], left, right, &result))
+              {
+                bs_value_unref (left);
+                bs_value_unref (right);
+                return FALSE;
+              }
+            bs_value_unref (left);
+            left = right;
+            if (i + 1 == node->compare.comparators.len)
+              break;
+            if (!bs_truthy (in, result, &truth))
+              {
+                bs_value_unref (left);
+                bs_value_unref (result);
+                return FALSE;
+              }
+            if (!truth)
+              break;
+          }
+        bs_value_unref (left);
+        *out = result;
+        return TRUE;
+      }
+
+    case BS_AST_IF_EXP:
+      {
+        BsValue test;
+        gboolean truth;
+
+        if (!eval (in, node->if_exp.test, &test))
+          return FALSE;
+        if (!bs_truthy (in, test, &truth))
+          {
+            bs_value_unref (test);
+            return FALSE;
+          }
+        bs_value_unref (test);
+        return eval (in, truth ? node->if_exp.body : node->if_exp.orelse, out);
+      }
+
+    case BS_AST_CALL:
+      return eval_call (in, node, out);
+
+    case BS_AST_ATTRIBUTE:
+      {
+        BsValue obj;
+        gboolean ok;
+
+        if (!eval (in, node->attribute.value, &obj))
+          return FALSE;
+        bs_interp_set_span (in, &node->span);
+        ok = bs_getattr (in, obj, node->attribute.attr, out);
+        bs_value_unref (obj);
+        return ok;
+      }
+
+    case BS_AST_SUBSCRIPT:
+      {
+        BsValue obj, key;
+        gboolean ok;
+
+        if (!eval (in, node->subscript.value, &obj))
+          return FALSE;
+        if (!eval (in, node->subscript.slice, &key))
+          {
+            bs_value_unref (obj);
+            return FALSE;
+          }
+        bs_interp_set_span (in, &node->span);
+        ok = bs_getitem (in, obj, key, out);
+        bs_value_unref (obj);
+        bs_value_unref (key);
+        return ok;
+      }
+
+    case BS_AST_SLICE:
+      {
+        BsValue parts[3] = { BS_NONE, BS_NONE, BS_NONE };
+        BsAstNode *nodes[3] = { node->slice.lower, node->slice.upper, node->slice.step };
+
+        for (int i = 0; i < 3; i++)
+          if (nodes[i] != NULL && !eval (in, nodes[i], &parts[i]))
+            {
+              for (int j = 0; j < i; j++)
+                bs_value_unref (parts[j]);
+              return FALSE;
+            }
+        *out = bs_slice_new (in, parts[0], parts[1], parts[2]);
+        return TRUE;
+      }
+
+    case BS_AST_LIST:
+    case BS_AST_TUPLE:
+      return eval_seq (in, node, out);
+
+    case BS_AST_SET:
+      return bs_raise (in, "NotImplementedError", "sets are not supported by Backstep");
+
+    case BS_AST_DICT:
+      {
+        BsValue dict = bs_dict_new (in->heap);
+
+        for (guint i = 0; i < node->dict.values.len; i++)
+          {
+            BsValue k, v;
+            char *message = NULL;
+
+            if (node->dict.keys.items[i] == NULL)
+              {
+                BsDict *src;
+
+                if (!eval (in, node->dict.values.items[i], &v))
+                  goto dict_fail;
+                if (!bs_value_is_object (v, BS_OBJECT_DICT))
+                  {
+                    bs_raise (in, "TypeError", "'%s' object is not a mapping",
+                              bs_value_type_name (v));
+                    bs_value_unref (v);
+                    goto dict_fail;
+                  }
+                src = (BsDict *) v.as.object;
+                for (guint j = 0; j < src->entries->len; j++)
+                  {
+                    BsDictEntry *e = &g_array_index (src->entries, BsDictEntry, j);
+
+                    if (!e->deleted)
+                      bs_dict_set (dict, e->key, bs_value_ref (e->value), NULL);
+                  }
+                bs_value_unref (v);
+                continue;
+              }
+            if (!eval (in, node->dict.keys.items[i], &k))
+              goto dict_fail;
+            if (!eval (in, node->dict.values.items[i], &v))
+              {
+                bs_value_unref (k);
+                goto dict_fail;
+              }
+            if (!bs_dict_set (dict, k, v, &message))
+              {
+                bs_value_unref (k);
+                bs_raise (in, "TypeError", "%s", message);
+                g_free (message);
+                goto dict_fail;
+              }
+            bs_value_unref (k);
+          }
+        *out = dict;
+        return TRUE;
+      dict_fail:
+        bs_value_unref (dict);
+        return FALSE;
+      }
+
+    case BS_AST_LIST_COMP:
+    case BS_AST_SET_COMP:
+    case BS_AST_DICT_COMP:
+    case BS_AST_GENERATOR_EXP:
+      return eval_comprehension (in, node, out);
+
+    case BS_AST_JOINED_STR:
+      return eval_fstring (in, node, out);
+
+    case BS_AST_FORMATTED_VALUE:
+      {
+        BsAstNode fake = { 0 };
+        BsAstNode *items[1] = { node };
+
+        fake.kind = BS_AST_JOINED_STR;
+        fake.joined_str.values.items = items;
+        fake.joined_str.values.len = 1;
+        return eval_fstring (in, &fake, out);
+      }
+
+    case BS_AST_LAMBDA:
+      return make_function (in, "<lambda>", node->lambda.args, NULL, 0, node->lambda.body, out);
+
+    case BS_AST_STARRED:
+      return bs_raise (in, "SyntaxError", "can't use starred expression here");
+
+    default:
+      return bs_raise (in, "SyntaxError", "unsupported expression: %s",
+                       bs_node_kind_name (node->kind));
+    }
+}
+
+static gboolean
+eval (BsInterp  *in,
+      BsAstNode *node,
+      BsValue   *out)
+{
+  gboolean ok;
+
+  if (in->expr_depth >= MAX_EXPR_DEPTH)
+    {
+      *out = BS_NONE;
+      return bs_raise (in, "RecursionError", "maximum recursion depth exceeded");
+    }
+  in->expr_depth++;
+  ok = eval_inner (in, node, out);
+  in->expr_depth--;
+  return ok;
+}
+
+/* --- assignment -------------------------------------------------------- */
+
+static gboolean
+assign_unpack (BsInterp  *in,
+               BsAstNode *target,
+               BsValue    value)
+{
+  BsValue list;
+  gsize n, n_targets = target->seq.elts.len;
+  BsValue *items;
+  gssize star = -1;
+  gboolean ok = TRUE;
+
+  for (gsize i = 0; i < n_targets; i++)
+    if (target->seq.elts.items[i]->kind == BS_AST_STARRED)
+      star = i;
+  if (!bs_to_list (in, value, &list))
+    {
+      if (bs_value_is_object (in->exc, BS_OBJECT_INSTANCE)
+          && bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "TypeError")))
+        return bs_raise (in, "TypeError", "cannot unpack non-iterable %s object",
+                         bs_value_type_name (value));
+      return FALSE;
+    }
+  items = bs_value_items (list, &n);
+  if (star < 0 && n != n_targets)
+    {
+      bs_value_unref (list);
+      if (n > n_targets)
+        return bs_raise (in, "ValueError", "too many values to unpack (expected %zu)",
+                         n_targets);
+      return bs_raise (in, "ValueError", "not enough values to unpack (expected %zu, got %zu)",
+                       n_targets, n);
+    }
+  if (star >= 0 && n < n_targets - 1)
+    {
+      bs_value_unref (list);
+      return bs_raise (in, "ValueError",
+                       "not enough values to unpack (expected at least %zu, got %zu)",
+                       n_targets - 1, n);
+    }
+  for (gsize i = 0, j = 0; i < n_targets && ok; i++)
+    {
+      BsAstNode *t = target->seq.elts.items[i];
+
+      if ((gssize) i == star)
+        {
+          gsize count = n - (n_targets - 1);
+          BsValue rest = bs_list_new (in->heap);
+
+          for (gsize k = 0; k < count; k++)
+            bs_list_append (rest, bs_value_ref (items[j + k]));
+          j += count;
+          ok = assign (in, t->starred.value, rest);
+          continue;
+        }
+      ok = assign (in, t, bs_value_ref (items[j++]));
+    }
+  bs_value_unref (list);
+  return ok;
+}
+
+/* Binds target to value; takes value. */
+static gboolean
+assign (BsInterp  *in,
+        BsAstNode *target,
+        BsValue    value)
+{
+  gboolean ok;
+
+  switch (target->kind)
+    {
+    case BS_AST_NAME:
+      return store_name (in, target->name.id, value);
+
+    case BS_AST_TUPLE:
+    case BS_AST_LIST:
+      ok = assign_unpack (in, target, value);
+      bs_value_unref (value);
+      return ok;
+
+    case BS_AST_ATTRIBUTE:
+      {
+        BsValue obj;
+
+        if (!eval (in, target->attribute.value, &obj))
+          {
+            bs_value_unref (value);
+            return FALSE;
+          }
+        ok = bs_setattr (in, obj, target->attribute.attr, value);
+        if (ok && in->options.interp_sink != NULL && !in->frame->is_prelude)
+          {
+            g_autofree char *text = target_text (target);
+
+            if (text != NULL)
+              bind_tensor_name (in, value, text);
+          }
+        bs_value_unref (obj);
+        bs_value_unref (value);
+        return ok;
+      }
+
+    case BS_AST_SUBSCRIPT:
+      {
+        BsValue obj, key;
+
+        if (!eval (in, target->subscript.value, &obj))
+          {
+            bs_value_unref (value);
+            return FALSE;
+          }
+        if (!eval (in, target->subscript.slice, &key))
+          {
+            bs_value_unref (obj);
+            bs_value_unref (value);
+            return FALSE;
+          }
+        bs_interp_set_span (in, &target->span);
+        ok = bs_setitem (in, obj, key, value);
+        if (ok && in->options.interp_sink != NULL && !in->frame->is_prelude)
+          {
+            g_autofree char *text = target_text (target);
+
+            if (text != NULL)
+              bind_tensor_name (in, value, text);
+          }
+        bs_value_unref (obj);
+        bs_value_unref (key);
+        bs_value_unref (value);
+        return ok;
+      }
+
+    case BS_AST_STARRED:
+      bs_value_unref (value);
+      return bs_raise (in, "SyntaxError", "starred assignment target must be in a list or tuple");
+
+    default:
+      bs_value_unref (value);
+      return bs_raise (in, "SyntaxError", "cannot assign to expression");
+    }
+}
+
+static gboolean
+delete_target (BsInterp  *in,
+               BsAstNode *target)
+{
+  switch (target->kind)
+    {
+    case BS_AST_NAME:
+      {
+        BsEnv *env = in->frame->env;
+
+        if (in->frame->func != NULL && in->frame->func->globals_decl != NULL
+            && g_hash_table_contains (in->frame->func->globals_decl, target->name.id))
+          env = in->globals;
+        if (!g_hash_table_remove (env->vars, target->name.id))
+          return bs_raise (in, "NameError", "name '%s' is not defined", target->name.id);
+        return TRUE;
+      }
+    case BS_AST_TUPLE:
+    case BS_AST_LIST:
+      for (guint i = 0; i < target->seq.elts.len; i++)
+        if (!delete_target (in, target->seq.elts.items[i]))
+          return FALSE;
+      return TRUE;
+    case BS_AST_ATTRIBUTE:
+      {
+        BsValue obj;
+        gboolean ok;
+
+        if (!eval (in, target->attribute.value, &obj))
+          return FALSE;
+        ok = bs_delattr (in, obj, target->attribute.attr);
+        bs_value_unref (obj);
+        return ok;
+      }
+    case BS_AST_SUBSCRIPT:
+      {
+        BsValue obj, key;
+        gboolean ok;
+
+        if (!eval (in, target->subscript.value, &obj))
+          return FALSE;
+        if (!eval (in, target->subscript.slice, &key))
+          {
+            bs_value_unref (obj);
+            return FALSE;
+          }
+        ok = bs_delitem (in, obj, key);
+        bs_value_unref (obj);
+        bs_value_unref (key);
+        return ok;
+      }
+    default:
+      return bs_raise (in, "SyntaxError", "cannot delete expression");
+    }
+}
+
+/* --- statements -------------------------------------------------------- */
+
+static ExecResult
+exec_class (BsInterp  *in,
+            BsAstNode *node)
+{
+  BsValue base = BS_NONE, klass, decorated;
+  BsEnv *env, *saved = in->frame->env;
+  ExecResult r;
+  BsValue ignored = BS_NONE;
+  BsClass *c;
+
+  if (node->class_def.bases.len > 1)
+    {
+      bs_raise (in, "NotImplementedError",
+                "multiple inheritance is not supported by Backstep (class %s)",
+                node->class_def.name);
+      return EXEC_ERROR;
+    }
+  if (node->class_def.bases.len == 1)
+    {
+      if (!eval (in, node->class_def.bases.items[0], &base))
+        return EXEC_ERROR;
+      if (!bs_value_is_object (base, BS_OBJECT_CLASS))
+        {
+          bs_raise (in, "TypeError", "bases must be types");
+          bs_value_unref (base);
+          return EXEC_ERROR;
+        }
+    }
+  klass = bs_class_new (in, node->class_def.name, base);
+  bs_value_unref (base);
+  c = (BsClass *) klass.as.object;
+  c->is_prelude = in->frame->is_prelude;
+  if (c->is_prelude && strcmp (c->name, "Module") == 0)
+    c->is_module = TRUE;
+  env = bs_env_new (in, saved);
+  env->is_class = TRUE;
+  in->frame->env = env;
+  r = exec_block (in, node->class_def.body.items, node->class_def.body.len, &ignored);
+  in->frame->env = saved;
+  bs_value_unref (ignored);
+  if (r == EXEC_ERROR)
+    {
+      bs_value_unref (BS_OBJECT (env));
+      bs_value_unref (klass);
+      return EXEC_ERROR;
+    }
+  {
+    GHashTableIter iter;
+    gpointer key, value;
+    g_hash_table_iter_init (&iter, env->vars);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+      {
+        BsValue v = *(BsValue *) value;
+
+        if (bs_value_is_object (v, BS_OBJECT_FUNCTION))
+          {
+            BsFunction *f = (BsFunction *) v.as.object;
+
+            if (bs_value_is_none (f->klass))
+              {
+                f->klass = bs_value_ref (klass);
+                g_free (f->qualname);
+                f->qualname = g_strdup_printf ("%s.%s", c->name, f->name);
+              }
+          }
+        bs_dict_set_str (c->dict, key, bs_value_ref (v));
+      }
+  }
+  bs_value_unref (BS_OBJECT (env));
+  /* the class keeps its methods, which point back at it through klass: a cycle
+   * the heap frees at the end */
+  decorated = klass;
+  for (guint i = node->class_def.decorators.len; i > 0; i--)
+    {
+      BsValue dec, res;
+
+      if (!eval (in, node->class_def.decorators.items[i - 1], &dec))
+        {
+          bs_value_unref (decorated);
+          return EXEC_ERROR;
+        }
+      if (!bs_call_simple (in, dec, &decorated, 1, &res))
+        {
+          bs_value_unref (dec);
+          bs_value_unref (decorated);
+          return EXEC_ERROR;
+        }
+      bs_value_unref (dec);
+      bs_value_unref (decorated);
+      decorated = res;
+    }
+  store_name (in, node->class_def.name, decorated);
+  return EXEC_NORMAL;
+}
+
+static ExecResult
+exec_try (BsInterp  *in,
+          BsAstNode *node,
+          BsValue   *ret)
+{
+  ExecResult r = exec_block (in, node->try_stmt.body.items, node->try_stmt.body.len, ret);
+
+  if (r == EXEC_ERROR && in->fatal == NULL)
+    {
+      BsValue exc = in->exc;
+
+      for (guint i = 0; i < node->try_stmt.handlers.len; i++)
+        {
+          BsAstNode *h = node->try_stmt.handlers.items[i];
+          gboolean matches = TRUE;
+
+          if (h->except_handler.type != NULL)
+            {
+              BsValue klass;
+
+              in->exc = BS_NONE;
+              if (!eval (in, h->except_handler.type, &klass))
+                {
+                  bs_value_unref (exc);
+                  r = EXEC_ERROR;
+                  goto finally;
+                }
+              matches = bs_exception_matches (in, exc, klass);
+              bs_value_unref (klass);
+              in->exc = exc;
+            }
+          if (!matches)
+            continue;
+          in->exc = BS_NONE;
+          if (h->except_handler.name != NULL)
+            store_name (in, h->except_handler.name, bs_value_ref (exc));
+          {
+            BsValue saved_handling = exc;
+
+            r = exec_block (in, h->except_handler.body.items, h->except_handler.body.len, ret);
+            /* a bare "raise" inside the handler re-raises exc */
+            if (r == EXEC_ERROR && bs_value_is_none (in->exc))
+              in->exc = bs_value_ref (saved_handling);
+          }
+          bs_value_unref (exc);
+          goto finally;
+        }
+    }
+  else if (r == EXEC_NORMAL)
+    r = exec_block (in, node->try_stmt.orelse.items, node->try_stmt.orelse.len, ret);
+
+finally:
+  if (node->try_stmt.finalbody.len > 0)
+    {
+      BsValue pending = in->exc;
+      BsValue fret = BS_NONE;
+      ExecResult fr;
+
+      in->exc = BS_NONE;
+      fr = exec_block (in, node->try_stmt.finalbody.items, node->try_stmt.finalbody.len, &fret);
+      if (fr == EXEC_NORMAL)
+        {
+          in->exc = pending;
+          bs_value_unref (fret);
+          return r;
+        }
+      bs_value_unref (pending);
+      if (r == EXEC_RETURN)
+        bs_value_unref (*ret);
+      *ret = fret;
+      return fr;
+    }
+  return r;
+}
+
+static ExecResult
+exec_with (BsInterp  *in,
+           BsAstNode *node,
+           BsValue   *ret,
+           guint      index)
+{
+  BsAstNode *item;
+  BsValue manager, entered, exit_method, result = BS_NONE;
+  ExecResult r;
+
+  if (index == node->with_stmt.items.len)
+    return exec_block (in, node->with_stmt.body.items, node->with_stmt.body.len, ret);
+  item = node->with_stmt.items.items[index];
+  if (!eval (in, item->with_item.context_expr, &manager))
+    return EXEC_ERROR;
+  if (!bs_getattr (in, manager, "__exit__", &exit_method))
+    {
+      bs_value_unref (manager);
+      return EXEC_ERROR;
+    }
+  if (!bs_call_method (in, manager, "__enter__", NULL, 0, &entered))
+    {
+      bs_value_unref (manager);
+      bs_value_unref (exit_method);
+      return EXEC_ERROR;
+    }
+  bs_value_unref (manager);
+  if (item->with_item.optional_vars != NULL)
+    {
+      if (!assign (in, item->with_item.optional_vars, entered))
+        {
+          bs_value_unref (exit_method);
+          return EXEC_ERROR;
+        }
+    }
+  else
+    bs_value_unref (entered);
+  r = exec_with (in, node, ret, index + 1);
+  {
+    BsValue pending = in->exc;
+    BsValue args[3] = { BS_NONE, BS_NONE, BS_NONE };
+    gboolean suppress = FALSE;
+
+    in->exc = BS_NONE;
+    if (r == EXEC_ERROR && in->fatal == NULL)
+      {
+        args[0] = bs_class_of (in, pending);
+        args[1] = pending;
+      }
+    if (!bs_call_simple (in, exit_method, args, 3, &result))
+      {
+        bs_value_unref (pending);
+        bs_value_unref (exit_method);
+        return EXEC_ERROR;
+      }
+    bs_value_unref (exit_method);
+    if (r == EXEC_ERROR && in->fatal == NULL)
+      bs_truthy (in, result, &suppress);
+    bs_value_unref (result);
+    if (suppress)
+      {
+        bs_value_unref (pending);
+        return EXEC_NORMAL;
+      }
+    in->exc = pending;
+  }
+  return r;
+}
+
+static ExecResult
+exec_import (BsInterp  *in,
+             BsAstNode *node)
+{
+  if (node->kind == BS_AST_IMPORT)
+    {
+      for (guint i = 0; i < node->import.names.len; i++)
+        {
+          BsAstNode *a = node->import.names.items[i];
+          BsValue module;
+
+          if (!bs_import_module (in, a->alias.name, &module))
+            return EXEC_ERROR;
+          if (a->alias.asname != NULL)
+            store_name (in, a->alias.asname, module);
+          else
+            {
+              /* "import torch.nn" binds "torch" */
+              const char *dot = strchr (a->alias.name, '.');
+
+              if (dot != NULL)
+                {
+                  char *top = bs_ast_strndup (g_ptr_array_index (in->asts, in->asts->len - 1),
+                                              a->alias.name, dot - a->alias.name);
+
+                  bs_value_unref (module);
+                  if (!bs_import_module (in, top, &module))
+                    return EXEC_ERROR;
+                  store_name (in, top, module);
+                }
+              else
+                store_name (in, a->alias.name, module);
+            }
+        }
+      return EXEC_NORMAL;
+    }
+  {
+    BsValue module;
+
+    if (node->import_from.level > 0 || node->import_from.module == NULL)
+      {
+        bs_raise (in, "ImportError", "attempted relative import with no known parent package");
+        return EXEC_ERROR;
+      }
+    if (!bs_import_module (in, node->import_from.module, &module))
+      return EXEC_ERROR;
+    for (guint i = 0; i < node->import_from.names.len; i++)
+      {
+        BsAstNode *a = node->import_from.names.items[i];
+        BsValue v;
+        gboolean found;
+
+        if (strcmp (a->alias.name, "*") == 0)
+          {
+            BsModule *m = (BsModule *) module.as.object;
+            BsDict *d = (BsDict *) m->dict.as.object;
+
+            for (guint j = 0; j < d->entries->len; j++)
+              {
+                BsDictEntry *e = &g_array_index (d->entries, BsDictEntry, j);
+                const char *name = bs_value_str (e->key);
+
+                if (e->deleted || name == NULL || name[0] == '_')
+                  continue;
+                store_name (in, bs_ast_strndup (g_ptr_array_index (in->asts, in->asts->len - 1),
+                                                name, strlen (name)),
+                            bs_value_ref (e->value));
+              }
+            continue;
+          }
+        if (!bs_getattr_opt (in, module, a->alias.name, &v, &found))
+          {
+            bs_value_unref (module);
+            return EXEC_ERROR;
+          }
+        if (!found)
+          {
+            g_autofree char *sub = g_strdup_printf ("%s.%s", node->import_from.module,
+                                                    a->alias.name);
+
+            if (!bs_import_module (in, sub, &v))
+              {
+                bs_value_unref (in->exc);
+                in->exc = BS_NONE;
+                bs_raise (in, "ImportError", "cannot import name '%s' from '%s'",
+                          a->alias.name, node->import_from.module);
+                bs_value_unref (module);
+                return EXEC_ERROR;
+              }
+          }
+        store_name (in, a->alias.asname != NULL ? a->alias.asname : a->alias.name, v);
+      }
+    bs_value_unref (module);
+    return EXEC_NORMAL;
+  }
+}
+
+static ExecResult
+exec_stmt (BsInterp  *in,
+           BsAstNode *node,
+           BsValue   *ret)
+{
+  BsFrame *frame = in->frame;
+
+  frame->line = node->span.line;
+  if (!frame->is_prelude)
+    {
+      in->cur_span_valid = FALSE;
+      if (in->options.interp_sink != NULL && in->options.interp_sink->statement != NULL
+          && node->kind != BS_AST_FUNCTION_DEF && node->kind != BS_AST_CLASS_DEF)
+        {
+          BsSourceSpan span = { node->span.line, node->span.col, node->span.end_line,
+                                node->span.end_col };
+
+          in->options.interp_sink->statement (in->options.sink_data, &span);
+        }
+    }
+  if (!check_limits (in))
+    {
+      raise_fatal (in);
+      return EXEC_ERROR;
+    }
+
+  switch (node->kind)
+    {
+    case BS_AST_EXPR_STMT:
+      {
+        BsValue v;
+
+        if (!eval (in, node->expr_stmt.value, &v))
+          return EXEC_ERROR;
+        bs_value_unref (v);
+        return EXEC_NORMAL;
+      }
+
+    case BS_AST_ASSIGN:
+      {
+        BsValue v;
+
+        if (!eval (in, node->assign.value, &v))
+          return EXEC_ERROR;
+        for (guint i = 0; i < node->assign.targets.len; i++)
+          if (!assign (in, node->assign.targets.items[i], bs_value_ref (v)))
+            {
+              bs_value_unref (v);
+              return EXEC_ERROR;
+            }
+        bs_value_unref (v);
+        return EXEC_NORMAL;
+      }
+
+    case BS_AST_ANN_ASSIGN:
+      {
+        BsValue v;
+
+        if (node->ann_assign.value == NULL)
+          return EXEC_NORMAL;
+        if (!eval (in, node->ann_assign.value, &v))
+          return EXEC_ERROR;
+        return assign (in, node->ann_assign.target, v) ? EXEC_NORMAL : EXEC_ERROR;
+      }
+
+    case BS_AST_AUG_ASSIGN:
+      {
+        BsAstNode *t = node->aug_assign.target;
+        BsValue obj = BS_NONE, key = BS_NONE, current, rhs, result;
+        gboolean ok;
+
+        if (t->kind == BS_AST_NAME)
+          {
+            if (!lookup_name (in, t->name.id, &current))
+              return EXEC_ERROR;
+          }
+        else if (t->kind == BS_AST_ATTRIBUTE)
+          {
+            if (!eval (in, t->attribute.value, &obj))
+              return EXEC_ERROR;
+            if (!bs_getattr (in, obj, t->attribute.attr, &current))
+              {
+                bs_value_unref (obj);
+                return EXEC_ERROR;
+              }
+          }
+        else if (t->kind == BS_AST_SUBSCRIPT)
+          {
+            if (!eval (in, t->subscript.value, &obj))
+              return EXEC_ERROR;
+            if (!eval (in, t->subscript.slice, &key) || !bs_getitem (in, obj, key, &current))
+              {
+                bs_value_unref (obj);
+                bs_value_unref (key);
+                return EXEC_ERROR;
+              }
+          }
+        else
+          {
+            bs_raise (in, "SyntaxError", "illegal expression for augmented assignment");
+            return EXEC_ERROR;
+          }
+        if (!eval (in, node->aug_assign.value, &rhs))
+          {
+            bs_value_unref (obj);
+            bs_value_unref (key);
+            bs_value_unref (current);
+            return EXEC_ERROR;
+          }
+        bs_interp_set_span (in, &node->span);
+        ok = bs_inplace_op (in, node->aug_assign.op, current, rhs, &result);
+        bs_value_unref (current);
+        bs_value_unref (rhs);
+        if (ok)
+          {
+            if (t->kind == BS_AST_NAME)
+              ok = store_name (in, t->name.id, result);
+            else if (t->kind == BS_AST_ATTRIBUTE)
+              {
+                ok = bs_setattr (in, obj, t->attribute.attr, result);
+                bs_value_unref (result);
+              }
+            else
+              {
+                ok = bs_setitem (in, obj, key, result);
+                bs_value_unref (result);
+              }
+          }
+        bs_value_unref (obj);
+        bs_value_unref (key);
+        return ok ? EXEC_NORMAL : EXEC_ERROR;
+      }
+
+    case BS_AST_IF:
+      {
+        BsValue test;
+        gboolean truth;
+
+        if (!eval (in, node->if_stmt.test, &test))
+          return EXEC_ERROR;
+        if (!bs_truthy (in, test, &truth))
+          {
+            bs_value_unref (test);
+            return EXEC_ERROR;
+          }
+        bs_value_unref (test);
+        if (truth)
+          return exec_block (in, node->if_stmt.body.items, node->if_stmt.body.len, ret);
+        return exec_block (in, node->if_stmt.orelse.items, node->if_stmt.orelse.len, ret);
+      }
+
+    case BS_AST_WHILE:
+      for (;;)
+        {
+          BsValue test;
+          gboolean truth;
+          ExecResult r;
+
+          frame->line = node->span.line;
+          if (!check_limits (in))
+            {
+              raise_fatal (in);
+              return EXEC_ERROR;
+            }
+          if (!eval (in, node->while_stmt.test, &test))
+            return EXEC_ERROR;
+          if (!bs_truthy (in, test, &truth))
+            {
+              bs_value_unref (test);
+              return EXEC_ERROR;
+            }
+          bs_value_unref (test);
+          if (!truth)
+            return exec_block (in, node->while_stmt.orelse.items, node->while_stmt.orelse.len,
+                               ret);
+          r = exec_block (in, node->while_stmt.body.items, node->while_stmt.body.len, ret);
+          if (r == EXEC_BREAK)
+            return EXEC_NORMAL;
+          if (r == EXEC_RETURN || r == EXEC_ERROR)
+            return r;
+        }
+
+    case BS_AST_FOR:
+      {
+        BsValue iterable;
+        BsPyIter it;
+        ExecResult r = EXEC_NORMAL;
+        gboolean broke = FALSE;
+
+        if (!eval (in, node->for_stmt.iter, &iterable))
+          return EXEC_ERROR;
+        if (!bs_py_iter_init (in, iterable, &it))
+          {
+            bs_value_unref (iterable);
+            return EXEC_ERROR;
+          }
+        bs_value_unref (iterable);
+        for (;;)
+          {
+            BsValue item;
+            int n = bs_py_iter_next (in, &it, &item);
+
+            if (n == 0)
+              break;
+            if (n < 0)
+              {
+                r = EXEC_ERROR;
+                break;
+              }
+            frame->line = node->span.line;
+            if (!assign (in, node->for_stmt.target, item))
+              {
+                r = EXEC_ERROR;
+                break;
+              }
+            r = exec_block (in, node->for_stmt.body.items, node->for_stmt.body.len, ret);
+            if (r == EXEC_BREAK)
+              {
+                broke = TRUE;
+                r = EXEC_NORMAL;
+                break;
+              }
+            if (r == EXEC_RETURN || r == EXEC_ERROR)
+              break;
+            r = EXEC_NORMAL;
+          }
+        bs_py_iter_clear (&it);
+        if (r == EXEC_NORMAL && !broke)
+          r = exec_block (in, node->for_stmt.orelse.items, node->for_stmt.orelse.len, ret);
+        return r;
+      }
+
+    case BS_AST_BREAK:
+      return EXEC_BREAK;
+    case BS_AST_CONTINUE:
+      return EXEC_CONTINUE;
+    case BS_AST_PASS:
+      return EXEC_NORMAL;
+
+    case BS_AST_RETURN:
+      if (node->return_stmt.value == NULL)
+        *ret = BS_NONE;
+      else if (!eval (in, node->return_stmt.value, ret))
+        return EXEC_ERROR;
+      return EXEC_RETURN;
+
+    case BS_AST_FUNCTION_DEF:
+      {
+        BsValue f;
+
+        if (!make_function (in, node->function_def.name, node->function_def.args,
+                            node->function_def.body.items, node->function_def.body.len, NULL,
+                            &f))
+          {
+            bs_value_unref (f);
+            return EXEC_ERROR;
+          }
+        for (guint i = node->function_def.decorators.len; i > 0; i--)
+          {
+            BsValue dec, res;
+
+            if (!eval (in, node->function_def.decorators.items[i - 1], &dec))
+              {
+                bs_value_unref (f);
+                return EXEC_ERROR;
+              }
+            if (!bs_call_simple (in, dec, &f, 1, &res))
+              {
+                bs_value_unref (dec);
+                bs_value_unref (f);
+                return EXEC_ERROR;
+              }
+            bs_value_unref (dec);
+            bs_value_unref (f);
+            f = res;
+          }
+        store_name (in, node->function_def.name, f);
+        return EXEC_NORMAL;
+      }
+
+    case BS_AST_CLASS_DEF:
+      return exec_class (in, node);
+
+    case BS_AST_WITH:
+      return exec_with (in, node, ret, 0);
+
+    case BS_AST_TRY:
+      return exec_try (in, node, ret);
+
+    case BS_AST_RAISE:
+      {
+        BsValue exc;
+
+        if (node->raise.exc == NULL)
+          {
+            /* re-raise: the handler's exception is restored by exec_try */
+            bs_value_unref (in->exc);
+            in->exc = BS_NONE;
+            if (frame->env != NULL)
+              {
+                /* outside any handler Python says so */
+              }
+            return EXEC_ERROR;
+          }
+        if (!eval (in, node->raise.exc, &exc))
+          return EXEC_ERROR;
+        if (bs_value_is_object (exc, BS_OBJECT_CLASS))
+          {
+            BsValue instance;
+
+            if (!bs_call_simple (in, exc, NULL, 0, &instance))
+              {
+                bs_value_unref (exc);
+                return EXEC_ERROR;
+              }
+            bs_value_unref (exc);
+            exc = instance;
+          }
+        if (!bs_value_is_object (exc, BS_OBJECT_INSTANCE)
+            || !((BsClass *) ((BsInstance *) exc.as.object)->klass.as.object)->is_exception)
+          {
+            bs_value_unref (exc);
+            bs_raise (in, "TypeError", "exceptions must derive from BaseException");
+            return EXEC_ERROR;
+          }
+        bs_raise_value (in, exc);
+        return EXEC_ERROR;
+      }
+
+    case BS_AST_ASSERT:
+      {
+        BsValue test;
+        gboolean truth;
+
+        if (!eval (in, node->assert_stmt.test, &test))
+          return EXEC_ERROR;
+        if (!bs_truthy (in, test, &truth))
+          {
+            bs_value_unref (test);
+            return EXEC_ERROR;
+          }
+        bs_value_unref (test);
+        if (truth)
+          return EXEC_NORMAL;
+        if (node->assert_stmt.msg != NULL)
+          {
+            BsValue msg, exc;
+
+            if (!eval (in, node->assert_stmt.msg, &msg))
+              return EXEC_ERROR;
+            if (!bs_call_simple (in, bs_lookup_builtin (in, "AssertionError"), &msg, 1, &exc))
+              {
+                bs_value_unref (msg);
+                return EXEC_ERROR;
+              }
+            bs_value_unref (msg);
+            bs_raise_value (in, exc);
+            return EXEC_ERROR;
+          }
+        {
+          BsValue exc;
+
+          if (bs_call_simple (in, bs_lookup_builtin (in, "AssertionError"), NULL, 0, &exc))
+            bs_raise_value (in, exc);
+        }
+        return EXEC_ERROR;
+      }
+
+    case BS_AST_DELETE:
+      for (guint i = 0; i < node->delete_stmt.targets.len; i++)
+        if (!delete_target (in, node->delete_stmt.targets.items[i]))
+          return EXEC_ERROR;
+      return EXEC_NORMAL;
+
+    case BS_AST_GLOBAL:
+    case BS_AST_NONLOCAL:
+      return EXEC_NORMAL;
+
+    case BS_AST_IMPORT:
+    case BS_AST_IMPORT_FROM:
+      return exec_import (in, node);
+
+    default:
+      bs_raise (in, "SyntaxError", "unsupported statement: %s", bs_node_kind_name (node->kind));
+      return EXEC_ERROR;
+    }
+}
+
+static ExecResult
+exec_block (BsInterp   *in,
+            BsAstNode **body,
+            guint       n,
+            BsValue    *ret)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      ExecResult r = exec_stmt (in, body[i], ret);
+
+      if (r != EXEC_NORMAL)
+        return r;
+    }
+  return EXEC_NORMAL;
+}
+
+/* --- running ----------------------------------------------------------- */
+
+BsInterp *
+bs_interp_new (const BsInterpOptions *options)
+{
+  BsInterp *in = g_new0 (BsInterp, 1);
+  GError *error = NULL;
+
+  if (options != NULL)
+    in->options = *options;
+  if (in->options.cancellable != NULL)
+    g_object_ref (in->options.cancellable);
+  in->context = bs_context_new ();
+  bs_context_set_memory_limit (in->context, in->options.max_tensor_bytes > 0
+                                              ? in->options.max_tensor_bytes
+                                              : (gsize) 1 << 30);
+  if (in->options.engine_sink != NULL || in->options.interp_sink != NULL)
+    bs_context_set_sink (in->context, &forward_sink, in);
+  in->heap = bs_heap_new ();
+  in->asts = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_ast_free);
+  in->exc = BS_NONE;
+  in->start_time_us = g_get_monotonic_time ();
+  in->py_random = bs_py_random_new ();
+  bs_print_options_init (&in->print_options);
+  bs_heap_set_finalizer (in->heap, BS_OBJECT_ENV, env_finalize);
+  bs_heap_set_finalizer (in->heap, BS_OBJECT_FUNCTION, function_finalize);
+  bs_py_object_init (in);
+  in->builtins = bs_env_new (in, NULL);
+  in->globals = bs_env_new (in, NULL);
+  in->modules = bs_dict_new (in->heap);
+  bs_builtins_init (in);
+  bs_torch_init (in);
+  if (!bs_interp_parse_and_run (in, bs_nn_prelude, -1, "<prelude>", TRUE, &error))
+    {
+      g_critical ("Backstep's prelude failed: %s", error->message);
+      g_clear_error (&error);
+    }
+  {
+    GHashTableIter iter;
+    gpointer key, value;
+    BsValue nn;
+
+    /* the prelude's classes are torch.nn's */
+    if (bs_dict_get_str (in->modules, "torch.nn", &nn))
+      {
+        g_hash_table_iter_init (&iter, in->globals->vars);
+        while (g_hash_table_iter_next (&iter, &key, &value))
+          if (bs_value_is_object (*(BsValue *) value, BS_OBJECT_CLASS))
+            bs_dict_set_str (((BsModule *) nn.as.object)->dict, key,
+                             bs_value_ref (*(BsValue *) value));
+      }
+  }
+  bs_value_unref (BS_OBJECT (in->globals));
+  in->globals = bs_env_new (in, NULL);
+  bs_env_set (in->globals, "__name__", bs_str_value (in, "__main__"));
+  return in;
+}
+
+void
+bs_interp_free (BsInterp *in)
+{
+  if (in == NULL)
+    return;
+  bs_value_unref (in->exc);
+  bs_heap_free (in->heap);
+  g_ptr_array_unref (in->asts);
+  bs_py_random_free (in->py_random);
+  bs_context_free (in->context);
+  g_clear_error (&in->fatal);
+  g_free (in->error_text);
+  g_clear_object (&in->options.cancellable);
+  g_free (in);
+}
+
+BsContext *
+bs_interp_get_context (BsInterp *in)
+{
+  return in->context;
+}
+
+static const char *
+source_line (const char *source,
+             int         line,
+             gsize      *len)
+{
+  const char *p = source;
+
+  if (source == NULL || line < 1)
+    return NULL;
+  for (int i = 1; i < line && p != NULL; i++)
+    {
+      p = strchr (p, '\n');
+      if (p != NULL)
+        p++;
+    }
+  if (p == NULL)
+    return NULL;
+  while (*p == ' ' || *p == '\t' || *p == '\f')
+    p++;
+  *len = strcspn (p, "\r\n");
+  return p;
+}
+
+static char *
+format_traceback (BsInterp   *in,
+                  BsValue     exc,
+                  const char *source,
+                  const char *filename)
+{
+  GString *s = g_string_new ("Traceback (most recent call last):\n");
+  BsInstance *instance = (BsInstance *) exc.as.object;
+  GString *message = g_string_new (NULL);
+  BsValue saved = in->exc;
+
+  if (instance->traceback != NULL)
+    for (guint i = instance->traceback->len; i > 0; i--)
+      {
+        BsTraceEntry *e = &g_array_index (instance->traceback, BsTraceEntry, i - 1);
+        const char *text;
+        gsize len = 0;
+
+        g_string_append_printf (s, "  File \"%s\", line %d, in %s\n", e->filename, e->line,
+                                e->name);
+        text = strcmp (e->filename, filename) == 0 ? source_line (source, e->line, &len) : NULL;
+        if (text != NULL && len > 0)
+          {
+            g_string_append (s, "    ");
+            g_string_append_len (s, text, len);
+            g_string_append_c (s, '\n');
+          }
+      }
+  in->exc = BS_NONE;
+  g_string_append (s, ((BsClass *) instance->klass.as.object)->name);
+  if (bs_str (in, exc, message) && message->len > 0)
+    {
+      g_string_append (s, ": ");
+      g_string_append (s, message->str);
+    }
+  bs_value_unref (in->exc);
+  in->exc = saved;
+  g_string_append_c (s, '\n');
+  g_string_free (message, TRUE);
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+bs_interp_parse_and_run (BsInterp    *in,
+                         const char  *source,
+                         gssize       length,
+                         const char  *filename,
+                         gboolean     prelude,
+                         GError     **error)
+{
+  BsAst *ast;
+  BsAstNode *root;
+  BsFrame frame = { 0 };
+  BsValue ret = BS_NONE;
+  ExecResult r;
+  const char *src;
+
+  ast = bs_parse (source, length, filename, error);
+  if (ast == NULL)
+    return FALSE;
+  g_ptr_array_add (in->asts, ast);
+  root = bs_ast_get_root (ast);
+  src = bs_ast_get_source (ast, NULL);
+  frame.env = in->globals;
+  frame.name = "<module>";
+  frame.filename = bs_ast_get_filename (ast);
+  frame.source = src;
+  frame.is_prelude = prelude;
+  frame.first_arg = BS_NONE;
+  frame.line = 1;
+  in->frame = &frame;
+  r = exec_block (in, root->module.body.items, root->module.body.len, &ret);
+  bs_value_unref (ret);
+  in->frame = NULL;
+  if (r == EXEC_ERROR || r == EXEC_RETURN || r == EXEC_BREAK || r == EXEC_CONTINUE)
+    {
+      if (r != EXEC_ERROR)
+        {
+          g_set_error (error, BS_INTERP_ERROR, BS_INTERP_ERROR_EXCEPTION,
+                       "SyntaxError: 'return' outside function");
+          return FALSE;
+        }
+      if (in->fatal != NULL)
+        {
+          g_propagate_error (error, g_error_copy (in->fatal));
+          return FALSE;
+        }
+      if (bs_value_is_none (in->exc))
+        bs_raise (in, "RuntimeError", "No active exception to reraise");
+      add_traceback (in, &frame);
+      {
+        BsInstance *instance = (BsInstance *) in->exc.as.object;
+        BsValue klass = instance->klass;
+        BsTraceEntry *innermost = NULL;
+        int code = BS_INTERP_ERROR_EXCEPTION;
+
+        g_free (in->error_text);
+        in->error_text = format_traceback (in, in->exc, src, frame.filename);
+        if (instance->traceback != NULL && instance->traceback->len > 0)
+          {
+            innermost = &g_array_index (instance->traceback, BsTraceEntry, 0);
+            in->error_span.line = innermost->line;
+            in->error_span.col = 1;
+            in->error_span.end_line = innermost->line;
+            in->error_span.end_col = 1;
+            in->has_error_span = TRUE;
+          }
+        if (bs_is_subclass (klass, bs_lookup_builtin (in, "RecursionError")))
+          code = BS_INTERP_ERROR_LIMIT;
+        g_set_error (error, BS_INTERP_ERROR, code, "%s", in->error_text);
+        bs_value_unref (in->exc);
+        in->exc = BS_NONE;
+      }
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+bs_interp_run (BsInterp    *self,
+               const char  *source,
+               gssize       length,
+               const char  *filename,
+               GError     **error)
+{
+  GError *local = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (source != NULL, FALSE);
+
+  if (filename == NULL)
+    filename = "<string>";
+  self->has_error_span = FALSE;
+  g_clear_pointer (&self->error_text, g_free);
+  if (bs_interp_parse_and_run (self, source, length, filename, FALSE, &local))
+    return TRUE;
+  if (local->domain == BS_LANG_ERROR)
+    {
+      int line, col, end_line, end_col;
+      const char *fname;
+
+      g_free (self->error_text);
+      self->error_text = bs_lang_format_syntax_error (filename, source, local);
+      if (bs_lang_error_get_location (local, &fname, &line, &col, &end_line, &end_col))
+        {
+          self->error_span = (BsSourceSpan) { line, col, end_line, end_col };
+          self->has_error_span = TRUE;
+        }
+      g_set_error (error, BS_INTERP_ERROR, BS_INTERP_ERROR_SYNTAX, "%s", local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  if (local->domain == BS_INTERP_ERROR && self->error_text == NULL)
+    self->error_text = g_strdup_printf ("%s\n", local->message);
+  g_propagate_error (error, local);
+  return FALSE;
+}
+
+char *
+bs_interp_format_error (BsInterp     *self,
+                        const GError *error)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->error_text != NULL)
+    return g_strdup (self->error_text);
+  if (error != NULL)
+    return g_strdup_printf ("%s\n", error->message);
+  return g_strdup ("");
+}
+
+gboolean
+bs_interp_error_span (BsInterp     *self,
+                      BsSourceSpan *span)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (!self->has_error_span)
+    return FALSE;
+  if (span != NULL)
+    *span = self->error_span;
+  return TRUE;
+}

@@ -1,0 +1,32 @@
+/* bs-trace-private.h: building a trace, for the recorder and the JSON reader */
+#pragma once
+
+#include "bs-trace.h"
+
+G_BEGIN_DECLS
+
+guint32        bs_trace_intern            (BsTrace            *self,
+                                           const char         *string);
+guint32        bs_trace_add_list          (BsTrace            *self,
+                                           const guint32      *items,
+                                           guint               n_items);
+guint32        bs_trace_add_statement     (BsTrace            *self,
+                                           const BsTraceSpan  *span);
+/* A new zeroed record with the next id (pointers stay valid until the next add). */
+BsTraceTensor *bs_trace_add_tensor        (BsTrace            *self);
+BsTraceNode   *bs_trace_add_node          (BsTrace            *self);
+BsTraceTensor *bs_trace_get_tensor_mut    (BsTrace            *self,
+                                           guint32             id);
+BsTraceNode   *bs_trace_get_node_mut      (BsTrace            *self,
+                                           guint32             id);
+/* Appends a copy of event, setting its step and substep; returns its index. */
+guint64        bs_trace_append            (BsTrace            *self,
+                                           const BsTraceEvent *event);
+
+/* Replay's cache of checkpoints, dropped with the trace. */
+gpointer       bs_trace_get_replay_cache  (BsTrace            *self);
+void           bs_trace_set_replay_cache  (BsTrace            *self,
+                                           gpointer            cache,
+                                           GDestroyNotify      destroy);
+
+G_END_DECLS

@@ -1,0 +1,421 @@
+/* bs-trace.c: what a run did, as an append-only array of events */
+#define G_LOG_DOMAIN "bs-trace"
+
+#include "bs-trace-private.h"
+
+struct _BsTrace {
+  gint            ref_count;
+  GArray         *events;        /* BsTraceEvent */
+  GArray         *tensors;       /* BsTraceTensor, index id - 1 */
+  GArray         *nodes;         /* BsTraceNode, index id - 1 */
+  GArray         *statements;    /* BsTraceSpan, index - 1 */
+  GArray         *lists;         /* guint32 */
+  GPtrArray      *strings;       /* Owned: char *, index 0 is NULL */
+  GHashTable     *string_ids;    /* borrowed char * -> id */
+  BsValueStore   *values;        /* Owned */
+  GArray         *step_first;    /* guint64: first event of each step */
+  GArray         *step_event;    /* gint64: each step's step event, -1 until seen */
+  GHashTable     *backwards;     /* backward id -> backward_begin event index + 1 */
+  guint32         step;          /* the step being recorded */
+  guint32         substep;
+  gboolean        prelude;       /* a node_begin opened the step its next step event joins */
+  gpointer        replay_cache;
+  GDestroyNotify  replay_cache_destroy;
+};
+
+static const struct {
+  const char *name;
+  gboolean    is_step;
+} event_types[] = {
+  [BS_TRACE_EVENT_STATEMENT]      = { "statement", TRUE },
+  [BS_TRACE_EVENT_TENSOR]         = { "node", FALSE },
+  [BS_TRACE_EVENT_GRAD_FN]        = { "grad_fn", FALSE },
+  [BS_TRACE_EVENT_INPLACE]        = { "inplace", FALSE },
+  [BS_TRACE_EVENT_BIND]           = { "bind", FALSE },
+  [BS_TRACE_EVENT_PRINT]          = { "print", FALSE },
+  [BS_TRACE_EVENT_BACKWARD_BEGIN] = { "backward_begin", TRUE },
+  [BS_TRACE_EVENT_NODE_BEGIN]     = { "node_begin", FALSE },
+  [BS_TRACE_EVENT_EDGE]           = { "edge", TRUE },
+  [BS_TRACE_EVENT_ACCUMULATE]     = { "accumulate", TRUE },
+  [BS_TRACE_EVENT_FREED]          = { "freed", TRUE },
+  [BS_TRACE_EVENT_BACKWARD_END]   = { "backward_end", FALSE },
+  [BS_TRACE_EVENT_GRAD_ZEROED]    = { "grad_zeroed", TRUE },
+  [BS_TRACE_EVENT_OPTIMIZER_STEP] = { "optimizer_step", TRUE },
+  [BS_TRACE_EVENT_ERROR]          = { "error", TRUE },
+  [BS_TRACE_EVENT_BUDGET]         = { "budget", FALSE },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (event_types) == BS_TRACE_N_EVENT_TYPES);
+
+const char *
+bs_trace_event_type_name (BsTraceEventType type)
+{
+  g_return_val_if_fail (type < BS_TRACE_N_EVENT_TYPES, NULL);
+  return event_types[type].name;
+}
+
+BsTraceEventType
+bs_trace_event_type_from_name (const char *name)
+{
+  for (guint i = 0; name != NULL && i < BS_TRACE_N_EVENT_TYPES; i++)
+    if (g_str_equal (event_types[i].name, name))
+      return i;
+  return BS_TRACE_N_EVENT_TYPES;
+}
+
+gboolean
+bs_trace_event_type_is_step (BsTraceEventType type)
+{
+  return type < BS_TRACE_N_EVENT_TYPES && event_types[type].is_step;
+}
+
+BsTrace *
+bs_trace_new (void)
+{
+  BsTrace *self = g_new0 (BsTrace, 1);
+  gint64 none = -1;
+  guint64 zero = 0;
+
+  self->ref_count = 1;
+  self->events = g_array_new (FALSE, FALSE, sizeof (BsTraceEvent));
+  self->tensors = g_array_new (FALSE, TRUE, sizeof (BsTraceTensor));
+  self->nodes = g_array_new (FALSE, TRUE, sizeof (BsTraceNode));
+  self->statements = g_array_new (FALSE, TRUE, sizeof (BsTraceSpan));
+  self->lists = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->strings = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->strings, NULL);
+  self->string_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  self->values = bs_value_store_new (0);
+  self->step_first = g_array_new (FALSE, FALSE, sizeof (guint64));
+  self->step_event = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_array_append_val (self->step_first, zero);
+  g_array_append_val (self->step_event, none);
+  self->backwards = g_hash_table_new (NULL, NULL);
+  return self;
+}
+
+BsTrace *
+bs_trace_ref (BsTrace *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_int_inc (&self->ref_count);
+  return self;
+}
+
+void
+bs_trace_unref (BsTrace *self)
+{
+  if (self == NULL || !g_atomic_int_dec_and_test (&self->ref_count))
+    return;
+  if (self->replay_cache_destroy != NULL)
+    self->replay_cache_destroy (self->replay_cache);
+  g_array_unref (self->events);
+  g_array_unref (self->tensors);
+  g_array_unref (self->nodes);
+  g_array_unref (self->statements);
+  g_array_unref (self->lists);
+  g_hash_table_unref (self->string_ids);
+  g_ptr_array_unref (self->strings);
+  bs_value_store_free (self->values);
+  g_array_unref (self->step_first);
+  g_array_unref (self->step_event);
+  g_hash_table_unref (self->backwards);
+  g_free (self);
+}
+
+guint64
+bs_trace_get_n_events (BsTrace *self)
+{
+  return self->events->len;
+}
+
+const BsTraceEvent *
+bs_trace_get_event (BsTrace *self,
+                    guint64  index)
+{
+  g_return_val_if_fail (index < self->events->len, NULL);
+  return &g_array_index (self->events, BsTraceEvent, index);
+}
+
+guint32
+bs_trace_get_n_tensors (BsTrace *self)
+{
+  return self->tensors->len;
+}
+
+const BsTraceTensor *
+bs_trace_get_tensor (BsTrace *self,
+                     guint32  id)
+{
+  if (id == 0 || id > self->tensors->len)
+    return NULL;
+  return &g_array_index (self->tensors, BsTraceTensor, id - 1);
+}
+
+BsTraceTensor *
+bs_trace_get_tensor_mut (BsTrace *self,
+                         guint32  id)
+{
+  return (BsTraceTensor *) bs_trace_get_tensor (self, id);
+}
+
+guint32
+bs_trace_get_n_nodes (BsTrace *self)
+{
+  return self->nodes->len;
+}
+
+const BsTraceNode *
+bs_trace_get_node (BsTrace *self,
+                   guint32  id)
+{
+  if (id == 0 || id > self->nodes->len)
+    return NULL;
+  return &g_array_index (self->nodes, BsTraceNode, id - 1);
+}
+
+BsTraceNode *
+bs_trace_get_node_mut (BsTrace *self,
+                       guint32  id)
+{
+  return (BsTraceNode *) bs_trace_get_node (self, id);
+}
+
+const BsTraceSpan *
+bs_trace_get_statement (BsTrace *self,
+                        guint32  index)
+{
+  if (index == 0 || index > self->statements->len)
+    return NULL;
+  return &g_array_index (self->statements, BsTraceSpan, index - 1);
+}
+
+guint32
+bs_trace_get_n_statements (BsTrace *self)
+{
+  return self->statements->len;
+}
+
+const char *
+bs_trace_get_string (BsTrace *self,
+                     guint32  id)
+{
+  if (id == 0 || id >= self->strings->len)
+    return NULL;
+  return self->strings->pdata[id];
+}
+
+const guint32 *
+bs_trace_get_list (BsTrace *self,
+                   guint32  offset)
+{
+  g_return_val_if_fail (offset <= self->lists->len, NULL);
+  if (self->lists->len == 0)
+    return NULL;
+  return &g_array_index (self->lists, guint32, 0) + offset;
+}
+
+BsValueStore *
+bs_trace_get_values (BsTrace *self)
+{
+  return self->values;
+}
+
+const BsValue *
+bs_trace_get_value (BsTrace *self,
+                    guint32  id)
+{
+  return bs_value_store_get (self->values, id);
+}
+
+guint64
+bs_trace_get_n_steps (BsTrace *self)
+{
+  return self->step_first->len;
+}
+
+void
+bs_trace_get_step_events (BsTrace *self,
+                          guint64  step,
+                          guint64 *first,
+                          guint64 *end)
+{
+  guint64 n = self->step_first->len;
+
+  if (step >= n)
+    {
+      *first = *end = self->events->len;
+      return;
+    }
+  *first = g_array_index (self->step_first, guint64, step);
+  *end = step + 1 < n ? g_array_index (self->step_first, guint64, step + 1) : self->events->len;
+}
+
+guint
+bs_trace_get_n_substeps (BsTrace *self,
+                         guint64  step)
+{
+  guint64 first, end;
+
+  bs_trace_get_step_events (self, step, &first, &end);
+  return end > first ? bs_trace_get_event (self, end - 1)->substep : 0;
+}
+
+gint64
+bs_trace_get_step_event (BsTrace *self,
+                         guint64  step)
+{
+  if (step >= self->step_event->len)
+    return -1;
+  return g_array_index (self->step_event, gint64, step);
+}
+
+gint64
+bs_trace_find_backward (BsTrace *self,
+                        guint32  backward)
+{
+  return (gint64) GPOINTER_TO_SIZE (g_hash_table_lookup (self->backwards,
+                                                         GUINT_TO_POINTER (backward))) - 1;
+}
+
+char *
+bs_trace_tensor_label (BsTrace    *self,
+                       guint32     tensor,
+                       const char *name)
+{
+  const BsTraceTensor *t = bs_trace_get_tensor (self, tensor);
+
+  if (name != NULL)
+    return g_strdup (name);
+  if (t == NULL)
+    return g_strdup ("?");
+  if (t->name != 0)
+    return g_strdup (bs_trace_get_string (self, t->name));
+  return g_strdup_printf ("%s#%u", t->op != 0 ? bs_trace_get_string (self, t->op) : "tensor",
+                          tensor);
+}
+
+guint32
+bs_trace_intern (BsTrace    *self,
+                 const char *string)
+{
+  gpointer id;
+  char *copy;
+
+  if (string == NULL)
+    return 0;
+  id = g_hash_table_lookup (self->string_ids, string);
+  if (id != NULL)
+    return GPOINTER_TO_UINT (id);
+  copy = g_strdup (string);
+  g_ptr_array_add (self->strings, copy);
+  g_hash_table_insert (self->string_ids, copy, GUINT_TO_POINTER (self->strings->len - 1));
+  return self->strings->len - 1;
+}
+
+guint32
+bs_trace_add_list (BsTrace       *self,
+                   const guint32 *items,
+                   guint          n_items)
+{
+  guint32 offset = self->lists->len;
+
+  g_array_append_vals (self->lists, items, n_items);
+  return offset;
+}
+
+guint32
+bs_trace_add_statement (BsTrace           *self,
+                        const BsTraceSpan *span)
+{
+  g_array_append_vals (self->statements, span, 1);
+  return self->statements->len;
+}
+
+BsTraceTensor *
+bs_trace_add_tensor (BsTrace *self)
+{
+  BsTraceTensor *tensor;
+
+  g_array_set_size (self->tensors, self->tensors->len + 1);
+  tensor = &g_array_index (self->tensors, BsTraceTensor, self->tensors->len - 1);
+  tensor->id = self->tensors->len;
+  return tensor;
+}
+
+BsTraceNode *
+bs_trace_add_node (BsTrace *self)
+{
+  BsTraceNode *node;
+
+  g_array_set_size (self->nodes, self->nodes->len + 1);
+  node = &g_array_index (self->nodes, BsTraceNode, self->nodes->len - 1);
+  node->id = self->nodes->len;
+  node->op = -1;
+  return node;
+}
+
+static void
+open_step (BsTrace *self,
+           guint64  first_event)
+{
+  gint64 none = -1;
+
+  self->step++;
+  self->substep = 0;
+  g_array_append_val (self->step_first, first_event);
+  g_array_append_val (self->step_event, none);
+}
+
+guint64
+bs_trace_append (BsTrace            *self,
+                 const BsTraceEvent *event)
+{
+  BsTraceEvent copy = *event;
+  guint64 index = self->events->len;
+
+  g_return_val_if_fail (event->type < BS_TRACE_N_EVENT_TYPES, 0);
+  if (bs_trace_event_type_is_step (event->type))
+    {
+      if (!self->prelude)
+        open_step (self, index);
+      self->prelude = FALSE;
+      g_array_index (self->step_event, gint64, self->step) = (gint64) index;
+    }
+  else if (event->type == BS_TRACE_EVENT_NODE_BEGIN)
+    {
+      if (!self->prelude)
+        open_step (self, index);
+      self->prelude = TRUE;
+    }
+  else if (event->type == BS_TRACE_EVENT_INPLACE
+           || (event->type == BS_TRACE_EVENT_TENSOR
+               && !(event->flags & BS_TRACE_FLAG_IMPLICIT)))
+    {
+      self->substep++;
+    }
+  copy.step = self->step;
+  copy.substep = self->substep;
+  g_array_append_val (self->events, copy);
+  if (event->type == BS_TRACE_EVENT_BACKWARD_BEGIN)
+    g_hash_table_insert (self->backwards, GUINT_TO_POINTER (event->backward),
+                         GSIZE_TO_POINTER ((gsize) index + 1));
+  return index;
+}
+
+gpointer
+bs_trace_get_replay_cache (BsTrace *self)
+{
+  return self->replay_cache;
+}
+
+void
+bs_trace_set_replay_cache (BsTrace        *self,
+                           gpointer        cache,
+                           GDestroyNotify  destroy)
+{
+  if (self->replay_cache_destroy != NULL)
+    self->replay_cache_destroy (self->replay_cache);
+  self->replay_cache = cache;
+  self->replay_cache_destroy = destroy;
+}

@@ -1,0 +1,180 @@
+/* bs-trace.h: what a run did, as an append-only array of events
+ *
+ * A trace holds the events a recorder saw, the tensors and grad_fn nodes they
+ * refer to, the statements' source spans, interned strings and a value store.
+ * Ids of tensors and nodes are 1-based and given in the order they first
+ * appear; 0 means none. Tensors and nodes are separate id spaces.
+ *
+ * Steps. Every event belongs to a step; the window's and the CLI's step k
+ * is the state after every event of steps 0..k (see bs-replay.h):
+ *
+ *  - Step 0 holds what came before the first step event (nothing, when the
+ *    interpreter reports statements).
+ *  - These events each begin a new step: statement, backward_begin, edge,
+ *    accumulate, freed, grad_zeroed, optimizer_step and error. So the forward
+ *    pass advances one statement per step and the backward pass one edge per
+ *    step, with .grad accumulations, buffer frees, optimizer updates and
+ *    errors as steps of their own.
+ *  - tensor (an op's result or a new leaf) and inplace events are sub-steps
+ *    of the step they fall in, numbered 1, 2, ... within it (event.substep);
+ *    substep 0 of a step is its step event alone.
+ *  - node_begin (a node starts running) belongs to the step that follows it,
+ *    the node's first edge, accumulation or error; the other events (grad_fn,
+ *    bind, print, backward_end, budget, tensors seen for the first time
+ *    without being announced) belong to the step they fall in.
+ */
+#pragma once
+
+#include "bs-types.h"
+#include "bs-dtype.h"
+#include "bs-op.h"
+#include "bs-value-store.h"
+
+G_BEGIN_DECLS
+
+typedef struct _BsTrace BsTrace;
+
+/* 1-based lines and columns, as the interpreter reports them. */
+typedef struct {
+  int line;
+  int col;
+  int end_line;
+  int end_col;
+} BsTraceSpan;
+
+typedef enum {
+  BS_TRACE_EVENT_STATEMENT,       /* aux: statement index */
+  BS_TRACE_EVENT_TENSOR,          /* tensor; values[0]: its value */
+  BS_TRACE_EVENT_GRAD_FN,         /* node registered */
+  BS_TRACE_EVENT_INPLACE,         /* tensor, node: new grad_fn, aux: version, values[0] */
+  BS_TRACE_EVENT_BIND,            /* tensor, text: name */
+  BS_TRACE_EVENT_PRINT,           /* text */
+  BS_TRACE_EVENT_BACKWARD_BEGIN,  /* backward; list at aux: n_aux (tensor, node, grad value) */
+  BS_TRACE_EVENT_NODE_BEGIN,      /* backward, node; values[0]: the gradient that arrived */
+  BS_TRACE_EVENT_EDGE,            /* backward, node -> node2, input_nr; values: upstream,
+                                   * local, contribution; text: formula */
+  BS_TRACE_EVENT_ACCUMULATE,      /* backward, tensor (leaf), node; values: contribution, total */
+  BS_TRACE_EVENT_FREED,           /* backward, node */
+  BS_TRACE_EVENT_BACKWARD_END,    /* backward; flags: FAILED */
+  BS_TRACE_EVENT_GRAD_ZEROED,     /* tensor; values[0]: the new grad (0: None) */
+  BS_TRACE_EVENT_OPTIMIZER_STEP,  /* text: "SGD"; list at aux: n_aux (tensor, new value) */
+  BS_TRACE_EVENT_ERROR,           /* text: message, node (0: none), backward, aux: statement */
+  BS_TRACE_EVENT_BUDGET,          /* the value store's budget was reached */
+  BS_TRACE_N_EVENT_TYPES
+} BsTraceEventType;
+
+typedef enum {
+  BS_TRACE_FLAG_RETAIN_GRAPH  = 1 << 0,
+  BS_TRACE_FLAG_CREATE_GRAPH  = 1 << 1,
+  BS_TRACE_FLAG_AUTOGRAD_GRAD = 1 << 2,
+  BS_TRACE_FLAG_SET_TO_NONE   = 1 << 3,
+  BS_TRACE_FLAG_IMPLICIT      = 1 << 4,   /* a tensor first seen as an input, not announced */
+  BS_TRACE_FLAG_FAILED        = 1 << 5,
+} BsTraceFlags;
+
+typedef struct {
+  guint8  type;         /* BsTraceEventType */
+  guint8  flags;        /* BsTraceFlags */
+  guint16 input_nr;
+  guint32 step;
+  guint32 substep;
+  guint32 backward;     /* backward id, 1 for the context's first */
+  guint32 tensor;
+  guint32 node;
+  guint32 node2;
+  guint32 values[3];
+  guint32 text;         /* string id */
+  guint32 aux;
+  guint32 n_aux;
+} BsTraceEvent;
+
+typedef struct {
+  guint32     id;
+  guint64     engine_id;
+  guint32     op;             /* string: the op that made it ("mul"), 0 for a leaf */
+  guint32     grad_fn;        /* node at creation, 0 for none */
+  guint32     inputs;         /* list offset of n_inputs tensor ids */
+  guint32     n_inputs;
+  BsDType     dtype;
+  int         ndim;
+  gint64      shape[BS_MAX_DIMS];
+  guint       requires_grad : 1;
+  guint       is_wrapped_number : 1;
+  guint       has_span : 1;
+  BsTraceSpan span;           /* of the expression that created it, when known */
+  guint32     statement;      /* the statement running when it was created, 0: none */
+  guint32     name;           /* string: the first name bound to it, 0: none */
+  guint32     event;          /* its tensor event */
+} BsTraceTensor;
+
+typedef struct {
+  guint32     id;
+  guint64     engine_id;
+  guint32     name;           /* string: "MulBackward0" */
+  guint32     tensor;         /* the tensor it is the grad_fn of; AccumulateGrad's leaf */
+  guint32     next;           /* list offset of n_next (node, input_nr) pairs, node 0: none */
+  guint32     n_next;
+  /* For re-running the op (bs-paths.c): its inputs' values when it was recorded,
+   * n_input_values of them (0 when unknown), and its op and arguments. */
+  guint32     input_values;
+  guint32     n_input_values;
+  int         op;             /* BsOp, -1 when unknown */
+  BsOpArgs    args;
+  guint32     event;          /* its grad_fn event */
+  guint       is_accumulate : 1;
+} BsTraceNode;
+
+BsTrace             *bs_trace_new                (void);
+BsTrace             *bs_trace_ref                (BsTrace     *self);
+void                 bs_trace_unref              (BsTrace     *self);
+
+guint64              bs_trace_get_n_events       (BsTrace     *self);
+const BsTraceEvent  *bs_trace_get_event          (BsTrace     *self,
+                                                  guint64      index);
+guint32              bs_trace_get_n_tensors      (BsTrace     *self);
+const BsTraceTensor *bs_trace_get_tensor         (BsTrace     *self,
+                                                  guint32      id);
+guint32              bs_trace_get_n_nodes        (BsTrace     *self);
+const BsTraceNode   *bs_trace_get_node           (BsTrace     *self,
+                                                  guint32      id);
+/* The 1-based statement index's span; NULL for 0. */
+const BsTraceSpan   *bs_trace_get_statement      (BsTrace     *self,
+                                                  guint32      index);
+guint32              bs_trace_get_n_statements   (BsTrace     *self);
+const char          *bs_trace_get_string         (BsTrace     *self,
+                                                  guint32      id);   /* NULL for 0 */
+const guint32       *bs_trace_get_list           (BsTrace     *self,
+                                                  guint32      offset);
+BsValueStore        *bs_trace_get_values         (BsTrace     *self);
+const BsValue       *bs_trace_get_value          (BsTrace     *self,
+                                                  guint32      id);   /* NULL for 0 */
+
+/* Steps: 0 .. n_steps - 1. */
+guint64              bs_trace_get_n_steps        (BsTrace     *self);
+/* The events of step: [*first, *end). */
+void                 bs_trace_get_step_events    (BsTrace     *self,
+                                                  guint64      step,
+                                                  guint64     *first,
+                                                  guint64     *end);
+guint                bs_trace_get_n_substeps     (BsTrace     *self,
+                                                  guint64      step);
+/* The index of the step's step event, or -1 (step 0, or a step not yet complete). */
+gint64               bs_trace_get_step_event     (BsTrace     *self,
+                                                  guint64      step);
+/* The index of backward's backward_begin event, or -1. */
+gint64               bs_trace_find_backward      (BsTrace     *self,
+                                                  guint32      backward);
+
+const char          *bs_trace_event_type_name    (BsTraceEventType type);   /* "edge" */
+BsTraceEventType     bs_trace_event_type_from_name (const char *name);      /* N_TYPES if unknown */
+gboolean             bs_trace_event_type_is_step (BsTraceEventType type);
+
+/* A label for a tensor: name when given, else its first bound name, else
+ * "<op>#id" or "tensor#id". */
+char                *bs_trace_tensor_label       (BsTrace     *self,
+                                                  guint32      tensor,
+                                                  const char  *name);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsTrace, bs_trace_unref)
+
+G_END_DECLS

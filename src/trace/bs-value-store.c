@@ -1,0 +1,364 @@
+/* bs-value-store.c: tensor values a trace keeps, bounded by a memory budget */
+#define G_LOG_DOMAIN "bs-trace"
+
+#include <math.h>
+#include <string.h>
+
+#include "bs-context.h"
+#include "bs-tensor.h"
+#include "bs-value-store.h"
+
+/* What one stored value costs besides its own allocation: the malloc header,
+ * the index slot and, for deduplicated values, a hash-table entry. */
+#define VALUE_OVERHEAD (16 + sizeof (gpointer))
+#define DEDUP_OVERHEAD (4 * sizeof (gpointer))
+
+struct _BsValueStore {
+  GPtrArray  *values;      /* Owned: BsValue *; index 0 is NULL */
+  GHashTable *dedup;       /* BsValue * (borrowed from values) -> id */
+  gsize       budget;
+  gsize       bytes;
+  guint64     n_dropped;
+  gboolean    budget_reached;
+};
+
+BsValue *
+bs_value_new (BsValueKind   kind,
+              BsDType       dtype,
+              int           ndim,
+              const gint64 *shape,
+              guint         n_data)
+{
+  BsValue *value = g_malloc0 (sizeof (BsValue) + n_data * sizeof (double));
+
+  value->kind = kind;
+  value->dtype = dtype;
+  value->ndim = ndim;
+  value->numel = 1;
+  for (int d = 0; d < ndim; d++)
+    {
+      value->shape[d] = shape[d];
+      value->numel *= shape[d];
+    }
+  value->n_data = n_data;
+  return value;
+}
+
+static gsize
+value_size (const BsValue *value)
+{
+  return sizeof (BsValue) + value->n_data * sizeof (double);
+}
+
+static BsValue *
+summarize (BsDType       dtype,
+           int           ndim,
+           const gint64 *shape,
+           const double *elements,
+           gint64        numel)
+{
+  guint n_first = (guint) MIN (numel, BS_VALUE_EDGE);
+  guint n_last = (guint) MIN (numel - n_first, BS_VALUE_EDGE);
+  BsValue *value = bs_value_new (BS_VALUE_SUMMARY, dtype, ndim, shape, n_first + n_last);
+  double sum = 0, sq = 0, mean;
+
+  value->n_first = n_first;
+  value->n_last = n_last;
+  memcpy (value->data, elements, n_first * sizeof (double));
+  memcpy (value->data + n_first, elements + numel - n_last, n_last * sizeof (double));
+  value->min = numel > 0 ? INFINITY : NAN;
+  value->max = numel > 0 ? -INFINITY : NAN;
+  for (gint64 i = 0; i < numel; i++)
+    {
+      value->min = isnan (elements[i]) || elements[i] < value->min ? elements[i] : value->min;
+      value->max = isnan (elements[i]) || elements[i] > value->max ? elements[i] : value->max;
+      sum += elements[i];
+    }
+  mean = numel > 0 ? sum / numel : NAN;
+  for (gint64 i = 0; i < numel; i++)
+    sq += (elements[i] - mean) * (elements[i] - mean);
+  value->mean = mean;
+  value->std = numel > 1 ? sqrt (sq / (numel - 1)) : NAN;
+  return value;
+}
+
+BsValue *
+bs_value_new_from_tensor (BsTensor *tensor,
+                          gboolean  summarize_always)
+{
+  gint64 numel = bs_tensor_numel (tensor);
+  g_autofree double *elements = bs_tensor_to_doubles (tensor);
+  BsValue *value;
+
+  if (numel > BS_VALUE_SMALL || summarize_always)
+    return summarize (tensor->dtype, tensor->ndim, tensor->shape, elements, numel);
+  value = bs_value_new (BS_VALUE_FULL, tensor->dtype, tensor->ndim, tensor->shape, (guint) numel);
+  memcpy (value->data, elements, numel * sizeof (double));
+  return value;
+}
+
+BsValue *
+bs_value_copy (const BsValue *value)
+{
+  return g_memdup2 (value, value_size (value));
+}
+
+gboolean
+bs_value_equal (const BsValue *a,
+                const BsValue *b)
+{
+  if (a->kind != b->kind || a->dtype != b->dtype || a->ndim != b->ndim || a->n_data != b->n_data)
+    return FALSE;
+  if (memcmp (a->shape, b->shape, a->ndim * sizeof (gint64)) != 0)
+    return FALSE;
+  if (a->kind == BS_VALUE_SUMMARY
+      && (a->n_first != b->n_first || a->min != b->min || a->max != b->max
+          || a->mean != b->mean))
+    return FALSE;
+  /* Bitwise, so that NaNs compare equal to themselves and -0 differs from 0. */
+  return memcmp (a->data, b->data, a->n_data * sizeof (double)) == 0;
+}
+
+BsTensor *
+bs_value_to_tensor (const BsValue *value,
+                    BsContext     *context)
+{
+  g_return_val_if_fail (value != NULL, NULL);
+  if (value->kind != BS_VALUE_FULL)
+    return NULL;
+  return bs_tensor_new_from_doubles (context, value->dtype, value->ndim, value->shape,
+                                     value->data, NULL);
+}
+
+char *
+bs_value_format_number (double number)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (isnan (number))
+    return g_strdup ("nan");
+  if (isinf (number))
+    return g_strdup (number > 0 ? "inf" : "-inf");
+  if (number == 0)
+    number = 0;  /* no "-0" */
+  g_ascii_formatd (buf, sizeof buf, "%.6g", number);
+  return g_strdup (buf);
+}
+
+static void
+format_nested (GString       *out,
+               const BsValue *value,
+               int            dim,
+               gint64        *offset)
+{
+  if (dim == value->ndim)
+    {
+      g_autofree char *number = bs_value_format_number (value->data[(*offset)++]);
+
+      g_string_append (out, number);
+      return;
+    }
+  g_string_append_c (out, '[');
+  for (gint64 i = 0; i < value->shape[dim]; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      format_nested (out, value, dim + 1, offset);
+    }
+  g_string_append_c (out, ']');
+}
+
+char *
+bs_value_format (const BsValue *value)
+{
+  GString *out = g_string_new (NULL);
+
+  if (value == NULL)
+    return g_strdup ("None");
+  if (value->kind == BS_VALUE_FULL)
+    {
+      gint64 offset = 0;
+
+      format_nested (out, value, 0, &offset);
+      return g_string_free (out, FALSE);
+    }
+
+  g_string_append (out, "tensor[");
+  for (int d = 0; d < value->ndim; d++)
+    g_string_append_printf (out, "%s%" G_GINT64_FORMAT, d > 0 ? ", " : "", value->shape[d]);
+  g_string_append (out, "]");
+  {
+    double stats[4] = { value->min, value->max, value->mean, value->std };
+    const char *names[4] = { "min", "max", "mean", "std" };
+
+    for (guint i = 0; i < 4; i++)
+      {
+        g_autofree char *number = bs_value_format_number (stats[i]);
+
+        g_string_append_printf (out, " %s=%s", names[i], number);
+      }
+  }
+  g_string_append (out, " [");
+  for (guint i = 0; i < value->n_data; i++)
+    {
+      g_autofree char *number = bs_value_format_number (value->data[i]);
+
+      if (i > 0)
+        g_string_append (out, ", ");
+      if (i == value->n_first && value->n_first + value->n_last < value->numel)
+        g_string_append (out, "..., ");
+      g_string_append (out, number);
+    }
+  g_string_append (out, "]");
+  return g_string_free (out, FALSE);
+}
+
+static guint
+value_hash (gconstpointer key)
+{
+  const BsValue *value = key;
+  guint hash = (guint) value->dtype * 31 + (guint) value->ndim;
+  const guint8 *bytes = (const guint8 *) value->data;
+
+  for (int d = 0; d < value->ndim; d++)
+    hash = hash * 31 + (guint) value->shape[d];
+  for (gsize i = 0; i < value->n_data * sizeof (double); i++)
+    hash = hash * 16777619u ^ bytes[i];
+  return hash;
+}
+
+static gboolean
+value_equal (gconstpointer a,
+             gconstpointer b)
+{
+  return bs_value_equal (a, b);
+}
+
+BsValueStore *
+bs_value_store_new (gsize budget)
+{
+  BsValueStore *self = g_new0 (BsValueStore, 1);
+
+  self->values = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->values, NULL);
+  self->dedup = g_hash_table_new (value_hash, value_equal);
+  self->budget = budget > 0 ? budget : BS_VALUE_STORE_DEFAULT_BUDGET;
+  return self;
+}
+
+void
+bs_value_store_free (BsValueStore *self)
+{
+  if (self == NULL)
+    return;
+  g_hash_table_unref (self->dedup);
+  g_ptr_array_unref (self->values);
+  g_free (self);
+}
+
+void
+bs_value_store_set_budget (BsValueStore *self,
+                           gsize         budget)
+{
+  g_return_if_fail (self != NULL);
+  self->budget = budget > 0 ? budget : BS_VALUE_STORE_DEFAULT_BUDGET;
+}
+
+gsize
+bs_value_store_get_budget (BsValueStore *self)
+{
+  return self->budget;
+}
+
+gsize
+bs_value_store_get_bytes (BsValueStore *self)
+{
+  return self->bytes;
+}
+
+gboolean
+bs_value_store_budget_reached (BsValueStore *self)
+{
+  return self->budget_reached;
+}
+
+guint64
+bs_value_store_get_n_dropped (BsValueStore *self)
+{
+  return self->n_dropped;
+}
+
+guint32
+bs_value_store_get_n_values (BsValueStore *self)
+{
+  return self->values->len - 1;
+}
+
+guint32
+bs_value_store_add (BsValueStore *self,
+                    BsValue      *value)
+{
+  gpointer existing;
+  gsize cost;
+
+  g_return_val_if_fail (self != NULL, 0);
+  if (value == NULL)
+    return 0;
+
+  if (value->kind == BS_VALUE_FULL)
+    {
+      if (g_hash_table_lookup_extended (self->dedup, value, NULL, &existing))
+        {
+          g_free (value);
+          return GPOINTER_TO_UINT (existing);
+        }
+      cost = value_size (value) + VALUE_OVERHEAD + DEDUP_OVERHEAD;
+      if (self->budget_reached || self->bytes + cost > self->budget)
+        {
+          BsValue *summary = summarize (value->dtype, value->ndim, value->shape, value->data,
+                                        value->numel);
+
+          self->budget_reached = TRUE;
+          g_free (value);
+          value = summary;
+        }
+    }
+
+  if (value->kind == BS_VALUE_SUMMARY)
+    {
+      cost = value_size (value) + VALUE_OVERHEAD;
+      if (self->bytes + cost > self->budget)
+        {
+          self->budget_reached = TRUE;
+          self->n_dropped++;
+          g_free (value);
+          return 0;
+        }
+    }
+
+  self->bytes += cost;
+  g_ptr_array_add (self->values, value);
+  if (value->kind == BS_VALUE_FULL)
+    g_hash_table_insert (self->dedup, value, GUINT_TO_POINTER (self->values->len - 1));
+  return self->values->len - 1;
+}
+
+guint32
+bs_value_store_add_tensor (BsValueStore *self,
+                           BsTensor     *tensor)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  if (tensor == NULL)
+    return 0;
+  return bs_value_store_add (self, bs_value_new_from_tensor (tensor, self->budget_reached));
+}
+
+const BsValue *
+bs_value_store_get (BsValueStore *self,
+                    guint32       id)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  if (id == 0 || id >= self->values->len)
+    return NULL;
+  return self->values->pdata[id];
+}

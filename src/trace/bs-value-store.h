@@ -1,0 +1,88 @@
+/* bs-value-store.h: tensor values a trace keeps, bounded by a memory budget
+ *
+ * Events refer to values by id (0: no value). A small tensor (at most
+ * BS_VALUE_SMALL elements) is kept whole, as doubles; equal small values are
+ * stored once. A larger one is kept as a summary: shape, dtype, min, max, mean,
+ * std and its first and last BS_VALUE_EDGE elements. The store never uses more
+ * than its budget: once a value would not fit, it and every later value are kept
+ * as summaries, and when not even a summary fits, the value is dropped (id 0)
+ * and counted. bs_value_store_budget_reached() reports it.
+ */
+#pragma once
+
+#include "bs-types.h"
+#include "bs-dtype.h"
+
+G_BEGIN_DECLS
+
+#define BS_VALUE_SMALL 64
+#define BS_VALUE_EDGE  4
+#define BS_VALUE_STORE_DEFAULT_BUDGET ((gsize) 256 * 1024 * 1024)
+
+typedef enum {
+  BS_VALUE_FULL,
+  BS_VALUE_SUMMARY,
+} BsValueKind;
+
+typedef struct {
+  BsValueKind kind;
+  BsDType     dtype;
+  int         ndim;
+  gint64      shape[BS_MAX_DIMS];
+  gint64      numel;
+  /* Summaries only (a full value's are 0) */
+  double      min;
+  double      max;
+  double      mean;
+  double      std;          /* unbiased, as torch.std(); NaN for one element */
+  guint       n_first;      /* a summary's data: n_first first elements, then n_last last */
+  guint       n_last;
+  guint       n_data;
+  double      data[];       /* a full value's numel elements, row-major */
+} BsValue;
+
+typedef struct _BsValueStore BsValueStore;
+
+/* Standalone values, for computations on recorded values (free with g_free). */
+BsValue        *bs_value_new                  (BsValueKind         kind,
+                                               BsDType             dtype,
+                                               int                 ndim,
+                                               const gint64       *shape,
+                                               guint               n_data);
+BsValue        *bs_value_new_from_tensor      (BsTensor           *tensor,
+                                               gboolean            summarize);
+BsValue        *bs_value_copy                 (const BsValue      *value);
+gboolean        bs_value_equal                (const BsValue      *a,
+                                               const BsValue      *b);
+/* A new contiguous tensor with a full value's elements (NULL for a summary). */
+BsTensor       *bs_value_to_tensor            (const BsValue      *value,
+                                               BsContext          *context);
+/* "-2", "[1, 2.5]", "[[1, 2], [3, 4]]"; "tensor[64, 64] mean=0.01 std=0.2 ..." */
+char           *bs_value_format               (const BsValue      *value);
+/* Shortest of %.6g, as a label: "-2", "0.333333", "nan". */
+char           *bs_value_format_number        (double              number);
+
+BsValueStore   *bs_value_store_new            (gsize               budget);
+void            bs_value_store_free           (BsValueStore       *self);
+void            bs_value_store_set_budget     (BsValueStore       *self,
+                                               gsize               budget);
+gsize           bs_value_store_get_budget     (BsValueStore       *self);
+/* Bytes used, by the store's accounting (values, index and dedup table). */
+gsize           bs_value_store_get_bytes      (BsValueStore       *self);
+gboolean        bs_value_store_budget_reached (BsValueStore       *self);
+guint64         bs_value_store_get_n_dropped  (BsValueStore       *self);
+guint32         bs_value_store_get_n_values   (BsValueStore       *self);
+
+/* The tensor's current elements; 0 when it is NULL or the value was dropped. */
+guint32         bs_value_store_add_tensor     (BsValueStore       *self,
+                                               BsTensor           *tensor);
+/* Takes a value made with bs_value_new() (full values may be downgraded). */
+guint32         bs_value_store_add            (BsValueStore       *self,
+                                               BsValue            *value);
+const BsValue  *bs_value_store_get            (BsValueStore       *self,
+                                               guint32             id);  /* NULL for 0 */
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsValueStore, bs_value_store_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsValue, g_free)
+
+G_END_DECLS

@@ -1,0 +1,53 @@
+# The classic "Autograd: Automatic Differentiation" tutorial of the 60 Minute Blitz.
+# needs: torch.ones(2, 2, requires_grad=True), print(grad_fn) ("<AddBackward0 object at 0x..>",
+#   the address masked by run.py), mean(), requires_grad_(), .data, norm(), while over a tensor
+#   condition, backward(v), dtype=torch.float, no_grad, detach(), eq(), all()
+import torch
+
+torch.manual_seed(0)
+
+x = torch.ones(2, 2, requires_grad=True)
+print(x)
+
+y = x + 2
+print(y)
+print(y.grad_fn)
+
+z = y * y * 3
+out = z.mean()
+print(z, out)
+
+a = torch.randn(2, 2)
+a = ((a * 3) / (a - 1))
+print(a.requires_grad)
+a.requires_grad_(True)
+print(a.requires_grad)
+b = (a * a).sum()
+print(b.grad_fn)
+
+out.backward()
+print(x.grad)
+
+x = torch.randn(3, requires_grad=True)
+
+y = x * 2
+while y.data.norm() < 1000:
+    y = y * 2
+
+print(y)
+
+v = torch.tensor([0.1, 1.0, 0.0001], dtype=torch.float)
+y.backward(v)
+
+print(x.grad)
+
+print(x.requires_grad)
+print((x ** 2).requires_grad)
+
+with torch.no_grad():
+    print((x ** 2).requires_grad)
+
+print(x.requires_grad)
+y = x.detach()
+print(y.requires_grad)
+print(x.eq(y).all())

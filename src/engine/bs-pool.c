@@ -39,6 +39,7 @@ bs_pool_clear (BsPool *pool)
   pool->bump = pool->bump_end = NULL;
 }
 
+#ifndef BS_POOL_DISABLED
 static void
 new_slab (BsPool *pool)
 {
@@ -66,6 +67,7 @@ new_slab (BsPool *pool)
   pool->bump = slab;
   pool->bump_end = (char *) slab + size - size % pool->block_size;
 }
+#endif
 
 gpointer
 bs_pool_alloc (BsPool *pool)

@@ -59,7 +59,8 @@ typedef enum {
   BS_TRACE_EVENT_GRAD_ZEROED,     /* tensor; values[0]: the new grad (0: None) */
   BS_TRACE_EVENT_OPTIMIZER_STEP,  /* text: "SGD"; list at aux: n_aux (tensor, new value) */
   BS_TRACE_EVENT_ERROR,           /* text: message, node (0: none), backward, aux: statement */
-  BS_TRACE_EVENT_BUDGET,          /* the value store's budget was reached */
+  BS_TRACE_EVENT_BUDGET,          /* the value store's budget was reached; aux, n_aux: bytes
+                                   * used (low, high 32 bits) */
   BS_TRACE_N_EVENT_TYPES
 } BsTraceEventType;
 

@@ -84,13 +84,13 @@ summarize (BsDType       dtype,
 
 BsValue *
 bs_value_new_from_tensor (BsTensor *tensor,
-                          gboolean  summarize_always)
+                          gint64    max_full)
 {
   gint64 numel = bs_tensor_numel (tensor);
   g_autofree double *elements = bs_tensor_to_doubles (tensor);
   BsValue *value;
 
-  if (numel > BS_VALUE_SMALL || summarize_always)
+  if (numel > max_full)
     return summarize (tensor->dtype, tensor->ndim, tensor->shape, elements, numel);
   value = bs_value_new (BS_VALUE_FULL, tensor->dtype, tensor->ndim, tensor->shape, (guint) numel);
   memcpy (value->data, elements, numel * sizeof (double));
@@ -299,7 +299,7 @@ bs_value_store_add (BsValueStore *self,
                     BsValue      *value)
 {
   gpointer existing;
-  gsize cost;
+  gsize cost = 0;
 
   g_return_val_if_fail (self != NULL, 0);
   if (value == NULL)
@@ -347,10 +347,14 @@ guint32
 bs_value_store_add_tensor (BsValueStore *self,
                            BsTensor     *tensor)
 {
+  gint64 max_full;
+
   g_return_val_if_fail (self != NULL, 0);
   if (tensor == NULL)
     return 0;
-  return bs_value_store_add (self, bs_value_new_from_tensor (tensor, self->budget_reached));
+  /* After the budget is hit, even small values are summaries. */
+  max_full = self->budget_reached ? -1 : BS_VALUE_SMALL;
+  return bs_value_store_add (self, bs_value_new_from_tensor (tensor, max_full));
 }
 
 const BsValue *

@@ -49,8 +49,9 @@ BsValue        *bs_value_new                  (BsValueKind         kind,
                                                int                 ndim,
                                                const gint64       *shape,
                                                guint               n_data);
+/* Whole when it has at most max_full elements, else a summary. */
 BsValue        *bs_value_new_from_tensor      (BsTensor           *tensor,
-                                               gboolean            summarize);
+                                               gint64              max_full);
 BsValue        *bs_value_copy                 (const BsValue      *value);
 gboolean        bs_value_equal                (const BsValue      *a,
                                                const BsValue      *b);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs Backstep and its reference side by side, several times, and prints medians and ratios.
-# Usage: tests/bench/run.sh [engine] [--runs N]
+# Usage: tests/bench/run.sh [engine] [replay] [--runs N]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -39,9 +39,23 @@ bench_engine() {
   echo "(medians of $runs runs; ratio = Backstep / PyTorch, sink_ratio = with sink / without)"
 }
 
+bench_replay() {
+  local bin=build/tests/bench/bench-replay
+  printf '%-22s %12s %12s %10s\n' workload median_seek_s target_s ratio
+  local m=()
+  for _ in $(seq "$runs"); do
+    m+=("$(time_of "$bin" 100000 2000)")
+  done
+  local mm
+  mm=$(printf '%s\n' "${m[@]}" | median)
+  printf '%-22s %12.6f %12.6f %10.3f\n' "seek-100k-events" "$mm" 0.005 "$(echo "$mm / 0.005" | bc -l)"
+  echo "(medians of $runs runs of 2,000 random seeks each; ratio = seek / 5 ms target)"
+}
+
 for suite in "${suites[@]}"; do
   case "$suite" in
     engine) bench_engine ;;
+    replay) bench_replay ;;
     *) echo "unknown benchmark suite: $suite" >&2; exit 2 ;;
   esac
 done

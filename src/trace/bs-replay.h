@@ -1,0 +1,81 @@
+/* bs-replay.h: the state of a run at any step, folded from its trace
+ *
+ * A state is a pure function of (trace, step): the trace's events of steps
+ * 0..step (bs-trace.h defines the numbering) applied in order to an empty
+ * state. The first seek builds checkpoints, a snapshot every
+ * BS_REPLAY_CHECKPOINT_INTERVAL events, cached in the trace (and extended as a
+ * recording trace grows), so a seek copies the nearest checkpoint and applies
+ * at most that many events.
+ */
+#pragma once
+
+#include "bs-trace.h"
+
+G_BEGIN_DECLS
+
+#define BS_REPLAY_CHECKPOINT_INTERVAL 1024
+
+typedef struct {
+  guint32 value;      /* its elements now (after in-place changes and optimizer steps) */
+  guint32 grad;       /* .grad as accumulated so far; 0: None */
+  guint32 name;       /* string: the name last bound to it, 0: none */
+  guint32 grad_fn;    /* its grad_fn now (an in-place op changes it), 0: none */
+  guint32 version;
+} BsTraceTensorState;
+
+typedef struct {
+  guint32 grad;       /* the gradient that arrived when it last ran (node_begin), 0: none */
+  guint32 backward;   /* the backward in which it last ran, 0: never */
+  guint32 n_arrived;  /* edges that brought it a gradient in the running backward */
+  guint32 arrived_in; /* the backward n_arrived counts for */
+  guint8  freed;      /* its saved tensors were released */
+} BsTraceNodeState;
+
+typedef struct {
+  BsTrace            *trace;          /* Owned (NULL in checkpoints) */
+  guint64             step;
+  guint64             n_events;       /* events applied: [0, n_events) */
+  guint32             n_tensors;      /* tensors 1..n_tensors exist */
+  guint32             n_nodes;        /* nodes 1..n_nodes exist */
+  BsTraceTensorState *tensors;        /* n_tensors, index id - 1 */
+  BsTraceNodeState   *nodes;          /* n_nodes, index id - 1 */
+  guint32             statement;      /* the statement running, 0: none */
+  guint32             backward;       /* the backward running, 0: none */
+  guint32             last_backward;  /* the latest backward begun, 0: none */
+  gint64              step_event;     /* the current step's step event, -1: none */
+  gint64              error_event;    /* the error shown (until the next statement or
+                                       * backward begins), -1: none */
+  gboolean            budget_reached;
+} BsTraceState;
+
+/* The state after step (clamped to the last step). */
+BsTraceState             *bs_replay_state_at             (BsTrace            *trace,
+                                                          guint64             step);
+/* Within a step: its step event and its first substep sub-steps. */
+BsTraceState             *bs_replay_state_at_substep     (BsTrace            *trace,
+                                                          guint64             step,
+                                                          guint               substep);
+/* The state after the first n_events events. */
+BsTraceState             *bs_replay_state_at_event       (BsTrace            *trace,
+                                                          guint64             n_events);
+void                      bs_trace_state_free            (BsTraceState       *self);
+
+/* NULL when the tensor or node does not exist yet. */
+const BsTraceTensorState *bs_trace_state_get_tensor      (const BsTraceState *self,
+                                                          guint32             tensor);
+const BsTraceNodeState   *bs_trace_state_get_node        (const BsTraceState *self,
+                                                          guint32             node);
+/* The tensor's current name, or NULL. */
+const char               *bs_trace_state_get_name        (const BsTraceState *self,
+                                                          guint32             tensor);
+/* The current step's step event (NULL for step 0); the same when it is an
+ * edge, else NULL; the error shown, or NULL. */
+const BsTraceEvent       *bs_trace_state_get_step_event  (const BsTraceState *self);
+const BsTraceEvent       *bs_trace_state_get_edge        (const BsTraceState *self);
+const BsTraceEvent       *bs_trace_state_get_error       (const BsTraceState *self);
+/* The running statement's span, or NULL. */
+const BsTraceSpan        *bs_trace_state_get_span        (const BsTraceState *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsTraceState, bs_trace_state_free)
+
+G_END_DECLS

@@ -8,7 +8,7 @@ cd "$(dirname "$(readlink -f "$0")")"
 # Debian 12 packages the build, the tests and the benchmarks need.
 PACKAGES=(
   gcc meson ninja-build pkg-config
-  libglib2.0-dev libopenblas-dev
+  libglib2.0-dev libopenblas-dev libjson-glib-dev
   python3 python3-torch
   xvfb xauth
 )

@@ -279,6 +279,238 @@ test_detach_and_data (void)
   g_assert_false (bs_tensor_requires_grad (detached));
 }
 
+static BsTensor *
+matrix (BsContext    *context,
+        BsDType       dtype,
+        const double *values,
+        gboolean      requires_grad)
+{
+  static const gint64 shape[] = { 2, 2 };
+  BsTensor *t = bs_tensor_new_from_doubles (context, dtype, 2, shape, values, NULL);
+
+  t->requires_grad = requires_grad;
+  return t;
+}
+
+static const double one_to_four[] = { 1, 2, 3, 4 };
+
+static void
+assert_grad_fn (BsNode     *node,
+                const char *name)
+{
+  g_assert_nonnull (node);
+  g_assert_cmpstr (bs_node_name (node), ==, name);
+}
+
+static void
+test_inplace_on_views (void)
+{
+  g_autoptr(BsContext) context = bs_context_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsTensor) w = matrix (context, BS_DTYPE_FLOAT32, one_to_four, TRUE);
+  g_autoptr(BsTensor) zero = bs_tensor_new_scalar (context, BS_DTYPE_FLOAT32, 0);
+  g_autoptr(BsTensor) one = number (context, 1);
+  g_autoptr(BsTensor) two = number (context, 2);
+  g_autoptr(BsTensor) three = number (context, 3);
+
+  /* h = w.clone(); h[0, 0] = 0.0; h[0].mul_(2) */
+  {
+    g_autoptr(BsTensor) h = bs_clone (w, &error);
+    g_autoptr(BsTensor) row = bs_select (h, 0, 0, &error);
+    g_autoptr(BsTensor) cell = bs_select (row, 0, 0, &error);
+    g_autoptr(BsTensor) r1 = bs_copy_ (cell, zero, &error);
+    g_autoptr(BsTensor) v = bs_select (h, 0, 0, &error);
+    g_autoptr(BsTensor) r2 = bs_mul_ (v, two, &error);
+    g_autoptr(BsTensor) c = matrix (context, BS_DTYPE_FLOAT32, one_to_four, FALSE);
+    g_autoptr(BsTensor) p = bs_mul (h, c, &error);
+    g_autoptr(BsTensor) s = bs_sum (p, &error);
+    static const double h_expected[] = { 0, 4, 3, 4 }, grad_expected[] = { 0, 4, 3, 4 };
+    BsNode *copy_slices;
+
+    g_assert_no_error (error);
+    copy_slices = h->grad_fn;
+    assert_grad_fn (copy_slices, "torch::autograd::CopySlices");
+    g_assert_cmpuint (copy_slices->n_inputs, ==, 2);
+    assert_grad_fn (copy_slices->next[0].node, "torch::autograd::CopySlices");
+    assert_grad_fn (copy_slices->next[0].node->next[0].node, "CloneBackward0");
+    g_assert_true (copy_slices->next[1].present);
+    g_assert_null (copy_slices->next[1].node);
+    assert_grad_fn (v->grad_fn, "AsStridedBackward0");
+    g_assert_true (v->grad_fn->next[0].node == copy_slices);
+    g_assert_cmpuint (bs_tensor_version (v), ==, 2);
+    g_assert_cmpuint (bs_tensor_version (h), ==, 2);
+    g_assert_true (bs_tensor_backward (s, NULL, FALSE, FALSE, &error));
+    g_assert_no_error (error);
+    assert_tensor_close (h, h_expected, 4, 0);
+    assert_tensor_close (w->grad, grad_expected, 4, 0);
+  }
+  /* b = (w * 1)[0][1:]; b.mul_(3); h.t()[1].copy_(s * s) */
+  {
+    g_autoptr(BsTensor) s = vector (context, BS_DTYPE_FLOAT32, (double[]) { 5, 6 }, 2, TRUE);
+    g_autoptr(BsTensor) h = bs_mul (w, one, &error);
+    g_autoptr(BsTensor) a = bs_select (h, 0, 0, &error);
+    g_autoptr(BsTensor) b = bs_slice (a, 0, 1, G_MAXINT64, 1, &error);
+    g_autoptr(BsTensor) r1 = bs_mul_ (b, three, &error);
+    g_autoptr(BsTensor) ht = bs_t (h, &error);
+    g_autoptr(BsTensor) col = bs_select (ht, 0, 1, &error);
+    g_autoptr(BsTensor) ss = bs_mul (s, s, &error);
+    g_autoptr(BsTensor) r2 = bs_copy_ (col, ss, &error);
+    g_autoptr(BsTensor) hh = bs_mul (h, h, &error);
+    g_autoptr(BsTensor) total = bs_sum (hh, &error);
+    static const double h_expected[] = { 1, 25, 3, 36 }, grad_expected[] = { 2, 0, 6, 0 };
+    static const double s_expected[] = { 500, 864 };
+
+    g_assert_no_error (error);
+    bs_tensor_set_grad (w, NULL);
+    assert_grad_fn (b->grad_fn, "AsStridedBackward0");
+    assert_grad_fn (h->grad_fn, "torch::autograd::CopySlices");
+    assert_grad_fn (h->grad_fn->next[1].node, "MulBackward0");
+    g_assert_true (bs_tensor_backward (total, NULL, FALSE, FALSE, &error));
+    g_assert_no_error (error);
+    assert_tensor_close (h, h_expected, 4, 0);
+    assert_tensor_close (w->grad, grad_expected, 4, 0);
+    assert_tensor_close (s->grad, s_expected, 2, 0);
+  }
+  /* h[:, 0].div_(t): the wrapped op saves its inputs and needs t's gradient */
+  {
+    g_autoptr(BsTensor) t = vector (context, BS_DTYPE_FLOAT32, (double[]) { 2, 4 }, 2, TRUE);
+    g_autoptr(BsTensor) h = bs_mul (w, one, &error);
+    g_autoptr(BsTensor) q = bs_select (h, 1, 0, &error);
+    g_autoptr(BsTensor) r = bs_div_ (q, t, &error);
+    g_autoptr(BsTensor) hh = bs_mul (h, h, &error);
+    g_autoptr(BsTensor) total = bs_sum (hh, &error);
+    static const double h_expected[] = { 0.5, 2, 0.75, 4 };
+    static const double grad_expected[] = { 0.5, 4, 0.375, 8 }, t_expected[] = { -0.25, -0.28125 };
+
+    g_assert_no_error (error);
+    bs_tensor_set_grad (w, NULL);
+    assert_grad_fn (q->grad_fn, "AsStridedBackward0");
+    assert_grad_fn (h->grad_fn->next[1].node, "torch::autograd::AccumulateGrad");
+    g_assert_true (bs_tensor_backward (total, NULL, FALSE, FALSE, &error));
+    g_assert_no_error (error);
+    assert_tensor_close (h, h_expected, 4, 1e-7);
+    assert_tensor_close (w->grad, grad_expected, 4, 1e-7);
+    assert_tensor_close (t->grad, t_expected, 2, 1e-7);
+  }
+  /* PyTorch's errors: a view of a leaf, and the base's saved output changed */
+  {
+    g_autoptr(BsTensor) row = bs_select (w, 0, 0, &error);
+    g_autoptr(BsTensor) r = bs_mul_ (row, two, &error);
+
+    g_assert_null (r);
+    g_assert_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME);
+    g_assert_cmpstr (error->message, ==, "a view of a leaf Variable that requires grad is "
+                     "being used in an in-place operation.");
+    g_clear_error (&error);
+  }
+  {
+    g_autoptr(BsTensor) h = bs_exp (w, &error);
+    g_autoptr(BsTensor) row = bs_select (h, 0, 1, &error);
+    g_autoptr(BsTensor) r = bs_fill_ (row, 1.0, &error);
+    g_autoptr(BsTensor) s = bs_sum (h, &error);
+
+    g_assert_no_error (error);
+    g_assert_false (bs_tensor_backward (s, NULL, FALSE, FALSE, &error));
+    g_assert_cmpstr (error->message, ==,
+                     "one of the variables needed for gradient computation has been modified "
+                     "by an inplace operation: [torch.FloatTensor [2, 2]], which is output 0 "
+                     "of ExpBackward0, is at version 1; expected version 0 instead. Hint: "
+                     "enable anomaly detection to find the operation that failed to compute "
+                     "its gradient, with torch.autograd.set_detect_anomaly(True).");
+  }
+}
+
+/* h = a * 1; h[:, 1].mul_(s); h.t()[0].copy_(s * s); h * h */
+static BsTensor *
+views_written_in_place (BsTensor *const *inputs,
+                        guint            n_inputs,
+                        gpointer         user_data,
+                        GError         **error)
+{
+  g_autoptr(BsTensor) one = number (inputs[0]->context, 1);
+  g_autoptr(BsTensor) h = bs_mul (inputs[0], one, error);
+  g_autoptr(BsTensor) col = bs_select (h, 1, 1, error);
+  g_autoptr(BsTensor) r1 = bs_mul_ (col, inputs[1], error);
+  g_autoptr(BsTensor) ht = bs_t (h, error);
+  g_autoptr(BsTensor) row = bs_select (ht, 0, 0, error);
+  g_autoptr(BsTensor) ss = bs_mul (inputs[1], inputs[1], error);
+  g_autoptr(BsTensor) r2 = bs_copy_ (row, ss, error);
+
+  return bs_mul (h, h, error);
+}
+
+static void
+test_inplace_on_views_gradcheck (void)
+{
+  g_autoptr(BsContext) context = bs_context_new ();
+  const gint64 shape[] = { 2, 2 }, n = 2;
+  g_autoptr(BsTensor) a = make_random_input (context, 2, shape, 11);
+  g_autoptr(BsTensor) s = make_random_input (context, 1, &n, 12);
+  BsTensor *inputs[] = { a, s };
+
+  assert_gradcheck (views_written_in_place, inputs, 2, NULL);
+  assert_gradgradcheck (views_written_in_place, inputs, 2, NULL);
+}
+
+/* CopySlices drops its wrapped function when the graph is freed: PyTorch 1.13
+ * raises on a second backward whether or not that function saved tensors
+ * (h = w.clone(); h[0].mul_(x) or h[0].zero_(); h.sum().backward() twice),
+ * and retain_graph=True keeps both working. */
+static void
+test_copy_slices_backward_twice (void)
+{
+  for (int k = 0; k < 3; k++)
+    {
+      g_autoptr(BsContext) context = bs_context_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsTensor) w = vector (context, BS_DTYPE_FLOAT32, (double[]) { 1, 1, 1 }, 3,
+                                      TRUE);
+      g_autoptr(BsTensor) x = bs_tensor_new_scalar (context, BS_DTYPE_FLOAT32, 2.0);
+      g_autoptr(BsTensor) h = bs_clone (w, &error);
+      g_autoptr(BsTensor) cell = bs_select (h, 0, 0, &error);
+      g_autoptr(BsTensor) r = NULL;
+      g_autoptr(BsTensor) s = NULL;
+      BsNode *fn;
+      static const double w_once[] = { 2, 1, 1 }, w_twice[] = { 4, 2, 2 };
+
+      x->requires_grad = TRUE;
+      r = k == 1 ? bs_zero_ (cell, &error) : bs_mul_ (cell, x, &error);
+      s = bs_sum (h, &error);
+      g_assert_no_error (error);
+      assert_grad_fn (h->grad_fn, "torch::autograd::CopySlices");
+      fn = h->grad_fn->custom->user_data;
+      g_assert_true (k == 1 || bs_node_has_saved (fn));
+
+      g_assert_true (bs_tensor_backward (s, NULL, k == 2, FALSE, &error));
+      g_assert_no_error (error);
+      if (k == 1)
+        {
+          static const double w_zeroed[] = { 0, 1, 1 };
+
+          assert_tensor_close (w->grad, w_zeroed, 3, 0);
+        }
+      else
+        {
+          assert_tensor_close (w->grad, w_once, 3, 0);
+          g_assert_cmpfloat (bs_tensor_item (x->grad), ==, 1.0);
+        }
+      if (k == 2)
+        {
+          /* retained: the wrapped op still has its tensors */
+          g_assert_true (bs_node_has_saved (fn));
+          g_assert_true (bs_tensor_backward (s, NULL, FALSE, FALSE, &error));
+          g_assert_no_error (error);
+          assert_tensor_close (w->grad, w_twice, 3, 0);
+          g_assert_cmpfloat (bs_tensor_item (x->grad), ==, 2.0);
+        }
+      /* freed, the wrapped op's saved tensors with it */
+      g_assert_false (bs_node_has_saved (fn));
+      g_assert_false (bs_tensor_backward (s, NULL, FALSE, FALSE, &error));
+      g_assert_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME);
+      g_assert_cmpstr (error->message, ==, BS_MSG_FREED_GRAPH);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -291,5 +523,10 @@ main (int   argc,
   g_test_add_func ("/engine/autograd/inplace-saved-output", test_inplace_saved_output);
   g_test_add_func ("/engine/autograd/version-errors", test_version_errors);
   g_test_add_func ("/engine/autograd/detach-and-data", test_detach_and_data);
+  g_test_add_func ("/engine/autograd/inplace-on-views", test_inplace_on_views);
+  g_test_add_func ("/engine/autograd/copy-slices-backward-twice",
+                   test_copy_slices_backward_twice);
+  g_test_add_func ("/engine/autograd/inplace-on-views-gradcheck",
+                   test_inplace_on_views_gradcheck);
   return g_test_run ();
 }

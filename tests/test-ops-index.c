@@ -789,6 +789,175 @@ test_errors (void)
                "Dimension out of range (expected to be in range of [-3, 2], but got 3)");
 }
 
+static BsTensor *
+long_tensor (BsContext    *context,
+             int           ndim,
+             const gint64 *shape,
+             const double *values)
+{
+  return bs_tensor_new_from_doubles (context, BS_DTYPE_INT64, ndim, shape, values, NULL);
+}
+
+static BsTensor *
+arange_24 (BsContext *context,
+           BsDType    dtype)
+{
+  static const gint64 shape[] = { 2, 3, 4 };
+  double values[24];
+  BsTensor *t;
+
+  for (int i = 0; i < 24; i++)
+    values[i] = i;
+  t = bs_tensor_new_from_doubles (context, dtype, 3, shape, values, NULL);
+  t->requires_grad = TRUE;
+  return t;
+}
+
+static double
+total (BsTensor *t)
+{
+  double s = 0;
+
+  for (gint64 i = 0; i < bs_tensor_numel (t); i++)
+    s += bs_tensor_get (t, i);
+  return s;
+}
+
+/* Expected shapes and sums: tests/golden/ops-index-multi.py */
+static void
+test_index_multi (void)
+{
+  g_autoptr(BsContext) context = bs_context_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsTensor) a = arange_24 (context, BS_DTYPE_FLOAT32);
+  const gint64 col[] = { 2, 1 }, two = 2, three = 3, one = 1, four = 4;
+  g_autoptr(BsTensor) i0 = long_tensor (context, 2, col, (double[]) { 0, 1 });
+  g_autoptr(BsTensor) i1 = long_tensor (context, 1, &three, (double[]) { 1, 3, 2 });
+  g_autoptr(BsTensor) p02 = long_tensor (context, 1, &two, (double[]) { 0, 2 });
+  g_autoptr(BsTensor) p13 = long_tensor (context, 1, &two, (double[]) { 1, 3 });
+  g_autoptr(BsTensor) p12 = long_tensor (context, 1, &two, (double[]) { 1, 2 });
+  g_autoptr(BsTensor) p01 = long_tensor (context, 1, &two, (double[]) { 0, 1 });
+  g_autoptr(BsTensor) p10 = long_tensor (context, 1, &two, (double[]) { 1, 0 });
+  g_autoptr(BsTensor) p1 = long_tensor (context, 1, &one, (double[]) { 1 });
+  g_autoptr(BsTensor) p05 = long_tensor (context, 1, &two, (double[]) { 0, 5 });
+  g_autoptr(BsTensor) p102 = long_tensor (context, 1, &three, (double[]) { 1, 0, 2 });
+  g_autoptr(BsTensor) pm5 = long_tensor (context, 1, &two, (double[]) { 1, -5 });
+  g_autoptr(BsTensor) p1230 = long_tensor (context, 1, &four, (double[]) { 1, 2, 3, 0 });
+  static const gint64 mshape[] = { 2, 3 };
+  g_autoptr(BsTensor) mask = bs_tensor_new_from_doubles (context, BS_DTYPE_BOOL, 2, mshape,
+                                                         (double[]) { 1, 0, 1, 0, 1, 1 }, NULL);
+  struct {
+    const BsTensor *indices[3];
+    int             n;
+    int             ndim;
+    gint64          shape[3];
+    double          sum;
+  } cases[] = {
+    { { i0, NULL, i1 }, 3, 3, { 2, 3, 3 }, 216 },   /* not adjacent: B first */
+    { { NULL, p02, p13 }, 3, 2, { 2, 2 }, 48 },     /* adjacent after a slice */
+    { { p01, p10 }, 2, 2, { 2, 4 }, 76 },
+    { { i0, p12 }, 2, 3, { 2, 2, 4 }, 216 },         /* [2, 1] and [2] broadcast */
+    { { p01, NULL, p1 }, 3, 2, { 2, 3 }, 66 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(BsTensor) r = bs_index_multi (a, cases[c].indices, cases[c].n, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (bs_node_name (r->grad_fn), ==, "IndexBackward0");
+      g_assert_cmpuint (r->grad_fn->n_inputs, ==, 3);
+      g_assert_true (r->grad_fn->next[0].node != NULL);
+      g_assert_cmpint (r->ndim, ==, cases[c].ndim);
+      for (int d = 0; d < r->ndim; d++)
+        g_assert_cmpint (r->shape[d], ==, cases[c].shape[d]);
+      g_assert_cmpfloat (total (r), ==, cases[c].sum);
+    }
+  {
+    const BsTensor *idx[] = { mask, p1230 };
+    g_autoptr(BsTensor) r = bs_index_multi (a, idx, 2, &error);
+    static const double expected[] = { 1, 10, 19, 20 };
+
+    g_assert_no_error (error);
+    g_assert_cmpint (r->ndim, ==, 1);
+    assert_tensor_close (r, expected, 4, 0);
+  }
+  {
+    const BsTensor *mismatch[] = { p01, p102 }, *bounds0[] = { p05, p10 };
+    const BsTensor *bounds1[] = { NULL, p01, pm5 };
+    g_autoptr(BsTensor) r1 = bs_index_multi (a, mismatch, 2, &error);
+
+    g_assert_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX);
+    g_assert_cmpstr (error->message, ==, "shape mismatch: indexing tensors could not be "
+                     "broadcast together with shapes [2], [3]");
+    g_clear_error (&error);
+    g_assert_null (bs_index_multi (a, bounds0, 2, &error));
+    g_assert_cmpstr (error->message, ==, "index 5 is out of bounds for dimension 0 with size 2");
+    g_clear_error (&error);
+    g_assert_null (bs_index_multi (a, bounds1, 3, &error));
+    g_assert_cmpstr (error->message, ==, "index -5 is out of bounds for dimension 1 with size 4");
+    g_clear_error (&error);
+    g_assert_null (r1);
+  }
+  /* repeated positions accumulate: a[[[1, 1], [0, 0]], :, [[3, 3], [0, 0]]] */
+  {
+    static const gint64 sq[] = { 2, 2 }, wshape[] = { 2, 2, 3 };
+    g_autoptr(BsTensor) j0 = long_tensor (context, 2, sq, (double[]) { 1, 1, 0, 0 });
+    g_autoptr(BsTensor) j2 = long_tensor (context, 2, sq, (double[]) { 3, 3, 0, 0 });
+    const BsTensor *idx[] = { j0, NULL, j2 };
+    g_autoptr(BsTensor) r = bs_index_multi (a, idx, 3, &error);
+    double wv[12];
+    g_autoptr(BsTensor) weights = NULL;
+    g_autoptr(BsTensor) p = NULL;
+    g_autoptr(BsTensor) s = NULL;
+    static const double expected[] = { 15, 0, 0, 0, 17, 0, 0, 0, 19, 0, 0, 0,
+                                       0, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 7 };
+
+    for (int i = 0; i < 12; i++)
+      wv[i] = i;
+    weights = bs_tensor_new_from_doubles (context, BS_DTYPE_FLOAT32, 3, wshape, wv, NULL);
+    p = bs_mul (r, weights, &error);
+    s = bs_sum (p, &error);
+    g_assert_true (bs_tensor_backward (s, NULL, FALSE, FALSE, &error));
+    g_assert_no_error (error);
+    assert_tensor_close (a->grad, expected, 24, 0);
+  }
+}
+
+/* x[[[1, 1], [0, 0]], :, [[3, 3], [-4, 0]]] and x[:, [[1, 1], [0, 0]], [[3, 3], [-4, 0]]] */
+static BsTensor *
+index_multi_func (BsTensor *const *inputs,
+                  guint            n_inputs,
+                  gpointer         user_data,
+                  GError         **error)
+{
+  static const gint64 sq[] = { 2, 2 };
+  BsContext *context = inputs[0]->context;
+  g_autoptr(BsTensor) j0 = long_tensor (context, 2, sq, (double[]) { 1, 1, 0, 0 });
+  g_autoptr(BsTensor) j2 = long_tensor (context, 2, sq, (double[]) { 3, 3, -4, 0 });
+  const BsTensor *idx[] = { j0, NULL, j2 };
+  const BsTensor *adjacent[] = { NULL, j0, j2 };
+  g_autoptr(BsTensor) r = bs_index_multi (inputs[0],
+                                          GPOINTER_TO_INT (user_data) ? adjacent : idx,
+                                          3, error);
+
+  return r != NULL ? bs_mul (r, r, error) : NULL;
+}
+
+static void
+test_index_multi_gradcheck (void)
+{
+  g_autoptr(BsContext) context = bs_context_new ();
+  static const gint64 shape[] = { 2, 3, 4 };
+  g_autoptr(BsTensor) x = make_random_input (context, 3, shape, 7);
+
+  for (int adjacent = 0; adjacent < 2; adjacent++)
+    {
+      assert_gradcheck (index_multi_func, &x, 1, GINT_TO_POINTER (adjacent));
+      assert_gradgradcheck (index_multi_func, &x, 1, GINT_TO_POINTER (adjacent));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -806,5 +975,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ops-index/index-dtypes", test_index_dtypes);
   g_test_add_func ("/engine/ops-index/float32-accumulate", test_float32_accumulate);
   g_test_add_func ("/engine/ops-index/errors", test_errors);
+  g_test_add_func ("/engine/ops-index/index-multi", test_index_multi);
+  g_test_add_func ("/engine/ops-index/index-multi-gradcheck", test_index_multi_gradcheck);
   return g_test_run ();
 }

@@ -1,4 +1,4 @@
-/* test-ops-loss.c: mse_loss, nll_loss and cross_entropy against PyTorch 1.13
+/* test-ops-loss.c: mse_loss, nll_loss, cross_entropy and binary_cross_entropy(_with_logits)
  *
  * Forward values and gradients of sum(out * w) come from tests/golden/ops-loss.py,
  * in float32 and float64; every loss also passes gradcheck, and mse_loss and
@@ -37,6 +37,38 @@ static const double input_row[] = {
 static const gint64 input_vec_shape[] = { 4 };
 static const double input_vec[] = {
   1.5, -0.5, 0.25, -2.0,
+};
+static const gint64 input_p_shape[] = { 3, 4 };
+static const double input_p[] = {
+  0.5, 0.125, 0.9, 0.3,
+  0.75, 0.05, 0.6, 0.2,
+  0.99, 0.4, 0.15, 0.7,
+};
+static const gint64 input_q_shape[] = { 3, 4 };
+static const double input_q[] = {
+  1.0, 0.0, 0.25, 0.5,
+  0.0, 1.0, 0.8, 0.1,
+  0.6, 0.0, 1.0, 0.35,
+};
+static const gint64 input_p_edge_shape[] = { 4 };
+static const double input_p_edge[] = {
+  0.0, 1.0, 0.0, 1.0,
+};
+static const gint64 input_q_edge_shape[] = { 4 };
+static const double input_q_edge[] = {
+  0.0, 1.0, 1.0, 0.0,
+};
+static const gint64 const_wvec_shape[] = { 4 };
+static const double const_wvec[] = {
+  0.5, 2.0, 1.25, 0.75,
+};
+static const gint64 const_wcol_shape[] = { 3, 1 };
+static const double const_wcol[] = {
+  1.5, 0.25, 2.0,
+};
+static const gint64 const_pw_shape[] = { 4 };
+static const double const_pw[] = {
+  3.0, 0.5, 1.0, 2.5,
 };
 static const gint64 target_t_shape[] = { 3 };
 #define target_t_ndim 1
@@ -463,6 +495,296 @@ static const double ce_1d_grad_a_f64[] = {
   0.3443437325564676, 0.04660185657628196, -0.4013438688538296, 0.01039827972107995,
 };
 #define ce_1d_grad_b_f64 NULL
+/* F.binary_cross_entropy_with_logits(a, b) with a = x, b = q */
+static const gint64 bcel_mean_shape[] = { 0 };
+#define bcel_mean_ndim 0
+static const double bcel_mean_out_f32[] = {
+  0.9394931197166443,
+};
+static const double bcel_mean_grad_a_f32[] = {
+  -0.015730859711766243, 0.00927917193621397, 0.026283210143446922, 0.007465779781341553,
+  0.01773156225681305, -0.006436049938201904, -0.029177064076066017, 0.01770746521651745,
+  0.006260836962610483, 0.021354056894779205, -0.029622897505760193, 0.025528043508529663,
+};
+static const double bcel_mean_grad_b_f32[] = {
+  -0.02083333395421505, 0.0520833320915699, -0.0833333358168602, -0.03125,
+  0.012500000186264515, -0.07083333283662796, 0.09166666865348816, -0.004166666883975267,
+  -0.04583333432674408, -0.0020833334419876337, 0.03749999776482582, -0.1354166716337204,
+};
+static const double bcel_mean_out_f64[] = {
+  0.9394930463274168,
+};
+static const double bcel_mean_grad_a_f64[] = {
+  -0.015730861199922726, 0.009279172451054534, 0.026283211582411762, 0.007465779132308041,
+  0.017731561799514208, -0.006436052711813948, -0.029177062953346457, 0.017707466144955834,
+  0.006260837733129905, 0.021354058186842096, -0.0296228959427085, 0.025528046360661277,
+};
+static const double bcel_mean_grad_b_f64[] = {
+  -0.020833333333333332, 0.052083333333333336, -0.08333333333333333, -0.03125,
+  0.012499999999999999, -0.07083333333333333, 0.09166666666666667, -0.004166666666666667,
+  -0.04583333333333334, -0.0020833333333333333, 0.0375, -0.13541666666666666,
+};
+/* F.binary_cross_entropy_with_logits(a, b, weight=C('wvec'), reduction='sum') with a = x, b = q */
+static const gint64 bcel_sum_w_shape[] = { 0 };
+#define bcel_sum_w_ndim 0
+static const double bcel_sum_w_out_f32[] = {
+  11.805797576904297,
+};
+static const double bcel_sum_w_grad_a_f32[] = {
+  -0.09438516199588776, 0.22270013391971588, 0.3942481279373169, 0.06719201803207397,
+  0.1063893735408783, -0.1544651985168457, -0.4376559853553772, 0.15936718881130219,
+  0.037565022706985474, 0.5124973654747009, -0.4443434476852417, 0.22975239157676697,
+};
+static const double bcel_sum_w_grad_b_f32[] = {
+  -0.125, 1.25, -1.25, -0.28125,
+  0.07500000298023224, -1.7000000476837158, 1.375, -0.03750000149011612,
+  -0.2750000059604645, -0.05000000074505806, 0.5625, -1.21875,
+};
+static const double bcel_sum_w_out_f64[] = {
+  11.80579657970877,
+};
+static const double bcel_sum_w_grad_a_f64[] = {
+  -0.09438516719953635, 0.22270013882530884, 0.39424817373617643, 0.06719201219077237,
+  0.10638937079708526, -0.15446526508353475, -0.43765594430019683, 0.15936719530460253,
+  0.03756502639877943, 0.5124973964842103, -0.4443434391406275, 0.2297524172459515,
+};
+static const double bcel_sum_w_grad_b_f64[] = {
+  -0.125, 1.25, -1.25, -0.28125,
+  0.075, -1.7, 1.375, -0.037500000000000006,
+  -0.275, -0.05, 0.5625, -1.21875,
+};
+/* F.binary_cross_entropy_with_logits(a, b, pos_weight=C('pw'), reduction='none') with a = x, b = q */
+static const gint64 bcel_none_pw_shape[] = { 3, 4 };
+#define bcel_none_pw_ndim 2
+static const double bcel_none_pw_out_f32[] = {
+  1.4222309589385986, 0.25192904472351074, 1.6269280910491943, 1.052024245262146,
+  0.554355263710022, 0.08389299362897873, 1.8650832176208496, 0.8310561180114746,
+  1.0721378326416016, 0.7184596657752991, 1.2411539554595947, 2.170513153076172,
+};
+static const double bcel_none_pw_grad_a_f32[] = {
+  -0.5663110017776489, 0.1670251041650772, 0.6307970285415649, -0.030718624591827393,
+  0.3191681206226349, -0.07723259925842285, -0.3501247763633728, 0.26529452204704285,
+  -0.1494276523590088, 0.25624868273735046, -0.5332121849060059, 0.5930763483047485,
+};
+static const double bcel_none_pw_grad_b_f32[] = {
+  0.2240769863128662, 0.3742765784263611, -2.0, -0.08484673500061035,
+  1.5065327882766724, -1.7838929891586304, 1.100000023841858, 0.6499462723731995,
+  -0.5253292918205261, -0.192114919424057, 0.6749999523162842, -3.1929378509521484,
+};
+static const double bcel_none_pw_out_f64[] = {
+  1.42223095254032, 0.25192908134537295, 1.6269280110429727, 1.052024260701075,
+  0.5543552444685269, 0.08389301469313297, 1.8650833197686962, 0.8310561590846064,
+  1.0721377152539477, 0.7184596480132863, 1.2411538747320878, 2.1705130918238695,
+};
+static const double bcel_none_pw_grad_a_f64[] = {
+  -0.566311003197218, 0.16702510411898164, 0.6307970779778823, -0.030718638221531203,
+  0.31916811239125575, -0.07723263254176738, -0.3501247554401575, 0.26529454920058576,
+  -0.14942776769074118, 0.25624869824210517, -0.533212126968753, 0.5930764968002027,
+};
+static const double bcel_none_pw_grad_b_f64[] = {
+  0.2240769841801067, 0.37427659449548517, -2.0, -0.08484674541382503,
+  1.5065328667027906, -1.7838930146931329, 1.1, 0.6499462425827672,
+  -0.5253293497691384, -0.1921149120033216, 0.675, -3.1929379424683253,
+};
+/* F.binary_cross_entropy_with_logits(a, b, weight=C('wcol'), pos_weight=C('pw')) with a = x, b = q */
+static const gint64 bcel_mean_w_pw_shape[] = { 0 };
+#define bcel_mean_w_pw_ndim 0
+static const double bcel_mean_w_pw_out_f32[] = {
+  1.4806493520736694,
+};
+static const double bcel_mean_w_pw_grad_a_f32[] = {
+  -0.07078887522220612, 0.013918758369982243, 0.03942481428384781, -0.003839828073978424,
+  0.004432890564203262, -0.000804506242275238, -0.007294266019016504, 0.0036846462171524763,
+  -0.012452304363250732, 0.04270811378955841, -0.059245795011520386, 0.04942302778363228,
+};
+static const double bcel_mean_w_pw_grad_b_f32[] = {
+  0.028009623289108276, 0.03118971548974514, -0.125, -0.010605841875076294,
+  0.020924067124724388, -0.018582219257950783, 0.02291666716337204, 0.009027031250298023,
+  -0.04377743974328041, -0.032019153237342834, 0.07499999552965164, -0.2660781443119049,
+};
+static const double bcel_mean_w_pw_out_f64[] = {
+  1.4806495043828944,
+};
+static const double bcel_mean_w_pw_grad_a_f64[] = {
+  -0.07078887539965226, 0.013918758676581803, 0.039424817373617645, -0.0038398297776914003,
+  0.004432890449878552, -0.0008045065889767435, -0.007294265738336614, 0.003684646516674802,
+  -0.012452313974228432, 0.04270811637368419, -0.059245791885417, 0.04942304140001689,
+};
+static const double bcel_mean_w_pw_grad_b_f64[] = {
+  0.028009623022513336, 0.0311897162079571, -0.125, -0.010605843176728129,
+  0.020924067593094314, -0.018582218903053466, 0.02291666666666667, 0.009027031146982879,
+  -0.043777445814094866, -0.0320191520005536, 0.075, -0.26607816187236044,
+};
+/* F.binary_cross_entropy_with_logits(a, b, weight=C('wvec'), pos_weight=C('pw'), reduction='sum') with a = x, b = q */
+static const gint64 bcel_sum_w_pw_shape[] = { 0 };
+#define bcel_sum_w_pw_ndim 0
+static const double bcel_sum_w_pw_out_f32[] = {
+  12.589577674865723,
+};
+static const double bcel_sum_w_pw_grad_a_f32[] = {
+  -0.28315550088882446, 0.22270013391971588, 0.3942481279373169, -0.023038968443870544,
+  0.1063893735408783, -0.07723259925842285, -0.4376559853553772, 0.13264726102352142,
+  -0.0373569130897522, 0.5124973654747009, -0.4443434476852417, 0.2224036306142807,
+};
+static const double bcel_sum_w_pw_grad_b_f32[] = {
+  0.1120384931564331, 0.49903544783592224, -1.25, -0.06363505125045776,
+  0.5021775960922241, -1.7838929891586304, 1.375, 0.32497313618659973,
+  -0.13133232295513153, -0.384229838848114, 0.5625, -1.1973516941070557,
+};
+static const double bcel_sum_w_pw_out_f64[] = {
+  12.589577084871841,
+};
+static const double bcel_sum_w_pw_grad_a_f64[] = {
+  -0.283155501598609, 0.22270013882530884, 0.39424817373617643, -0.023038978666148402,
+  0.10638937079708526, -0.07723263254176738, -0.43765594430019683, 0.13264727460029288,
+  -0.037356941922685294, 0.5124973964842103, -0.4443434391406275, 0.222403686300076,
+};
+static const double bcel_sum_w_pw_grad_b_f64[] = {
+  0.11203849209005334, 0.4990354593273136, -1.25, -0.06363505906036877,
+  0.5021776222342635, -1.7838930146931329, 1.375, 0.3249731212913836,
+  -0.1313323374422846, -0.3842298240066432, 0.5625, -1.1973517284256219,
+};
+/* F.binary_cross_entropy(a, b) with a = p, b = q */
+static const gint64 bce_mean_shape[] = { 0 };
+#define bce_mean_ndim 0
+static const double bce_mean_out_f32[] = {
+  1.1549551486968994,
+};
+static const double bce_mean_grad_a_f32[] = {
+  -0.0833333358168602, 0.0476190485060215, 0.3009258508682251, -0.0396825335919857,
+  0.1666666716337204, -0.8333333134651184, -0.0347222201526165, 0.0260416641831398,
+  1.6414155960083008, 0.069444440305233, -0.277777761220932, 0.069444440305233,
+};
+static const double bce_mean_grad_b_f32[] = {
+  0.0, 0.08107959479093552, -0.09155101329088211, 0.035304076969623566,
+  -0.04577551409602165, 0.12268495559692383, -0.0168943852186203, 0.0577622652053833,
+  -0.19146336615085602, 0.016894379630684853, 0.07227504998445511, -0.035304076969623566,
+};
+static const double bce_mean_out_f64[] = {
+  1.1549551751011768,
+};
+static const double bce_mean_grad_a_f64[] = {
+  -0.08333333333333333, 0.047619047619047616, 0.300925925925926, -0.03968253968253969,
+  0.16666666666666666, -0.8333333333333334, -0.03472222222222223, 0.02604166666666666,
+  1.6414141414141399, 0.06944444444444445, -0.27777777777777773, 0.06944444444444443,
+};
+static const double bce_mean_grad_b_f64[] = {
+  0.0, 0.08107958954397138, -0.09155102405567582, 0.035304077516133486,
+  -0.045775512027837896, 0.12268495746526835, -0.016894379504506844, 0.057762265046662105,
+  -0.19146332708894123, 0.016894379504506844, 0.07227504397450443, -0.03530407751613348,
+};
+/* F.binary_cross_entropy(a, b, reduction='none') with a = p, b = q */
+static const gint64 bce_none_shape[] = { 3, 4 };
+#define bce_none_ndim 2
+static const double bce_none_out_f32[] = {
+  0.6931471824645996, 0.133531391620636, 1.7532788515090942, 0.78032386302948,
+  1.3862943649291992, 2.995732307434082, 0.5919185876846313, 0.36177295446395874,
+  1.8480985164642334, 0.5108255743980408, 1.8971199989318848, 0.9074184894561768,
+};
+static const double bce_none_grad_a_f32[] = {
+  -1.0, 0.8571428656578064, 7.222220420837402, -0.4761904180049896,
+  3.0, -20.0, -0.4166666567325592, 0.46875,
+  39.39397430419922, 0.8333333134651184, -5.0, 1.6666666269302368,
+};
+static const double bce_none_grad_b_f32[] = {
+  0.0, 1.459432601928711, -2.1972243785858154, 0.4236489236354828,
+  -0.823959231376648, 2.944438934326172, -0.2027326226234436, 1.0397207736968994,
+  -4.595120906829834, 0.20273256301879883, 1.3009508848190308, -0.8472978472709656,
+};
+static const double bce_none_out_f64[] = {
+  0.6931471805599453, 0.13353139262452263, 1.753278948659991, 0.7803238741323343,
+  1.3862943611198906, 2.995732273553991, 0.5919186453876235, 0.3617729874261988,
+  1.8480982759073372, 0.5108256237659907, 1.8971199848858813, 0.9074185531904146,
+};
+static const double bce_none_grad_a_f64[] = {
+  -1.0, 0.8571428571428571, 7.222222222222224, -0.4761904761904762,
+  3.0, -20.0, -0.4166666666666668, 0.46875,
+  39.393939393939355, 0.8333333333333334, -5.0, 1.6666666666666663,
+};
+static const double bce_none_grad_b_f64[] = {
+  0.0, 1.4594326117914846, -2.1972245773362196, 0.42364893019360184,
+  -0.8239592165010822, 2.9444389791664403, -0.20273255405408214, 1.0397207708399179,
+  -4.59511985013459, 0.20273255405408214, 1.3009507915410798, -0.8472978603872034,
+};
+/* F.binary_cross_entropy(a, b, weight=C('wvec'), reduction='sum') with a = p, b = q */
+static const gint64 bce_sum_w_shape[] = { 0 };
+#define bce_sum_w_ndim 0
+static const double bce_sum_w_out_f32[] = {
+  16.083982467651367,
+};
+static const double bce_sum_w_grad_a_f32[] = {
+  -0.5, 1.1428571939468384, 4.513887882232666, -0.3571428060531616,
+  1.0, -20.0, -0.5208333134651184, 0.2343749701976776,
+  9.848493576049805, 1.6666666269302368, -4.166666030883789, 0.625,
+};
+static const double bce_sum_w_grad_b_f32[] = {
+  0.0, 1.9459102153778076, -1.373265266418457, 0.3177366852760315,
+  -0.2746530771255493, 2.944438934326172, -0.2534157633781433, 0.5198603868484497,
+  -1.1487802267074585, 0.40546512603759766, 1.0841257572174072, -0.3177366852760315,
+};
+static const double bce_sum_w_out_f64[] = {
+  16.083982023411178,
+};
+static const double bce_sum_w_grad_a_f64[] = {
+  -0.5, 1.1428571428571428, 4.51388888888889, -0.35714285714285715,
+  1.0, -20.0, -0.5208333333333335, 0.23437499999999994,
+  9.848484848484839, 1.6666666666666667, -4.166666666666666, 0.6249999999999999,
+};
+static const double bce_sum_w_grad_b_f64[] = {
+  0.0, 1.945910149055313, -1.3732653608351373, 0.3177366976452014,
+  -0.2746530721670274, 2.9444389791664403, -0.25341569256760266, 0.5198603854199589,
+  -1.1487799625336474, 0.4054651081081643, 1.0841256596175666, -0.3177366976452013,
+};
+/* F.binary_cross_entropy(a, b, weight=C('wcol')) with a = p, b = q */
+static const gint64 bce_mean_wcol_shape[] = { 0 };
+#define bce_mean_wcol_ndim 0
+static const double bce_mean_wcol_out_f32[] = {
+  1.3917731046676636,
+};
+static const double bce_mean_wcol_grad_a_f32[] = {
+  -0.125, 0.0714285746216774, 0.45138874650001526, -0.0595238022506237,
+  0.0416666679084301, -0.2083333283662796, -0.008680555038154125, 0.00651041604578495,
+  3.2828311920166016, 0.138888880610466, -0.555555522441864, 0.138888880610466,
+};
+static const double bce_mean_wcol_grad_b_f32[] = {
+  0.0, 0.12161938101053238, -0.13732652366161346, 0.05295611545443535,
+  -0.011443878524005413, 0.030671238899230957, -0.004223596304655075, 0.014440566301345825,
+  -0.38292673230171204, 0.033788759261369705, 0.14455009996891022, -0.07060815393924713,
+};
+static const double bce_mean_wcol_out_f64[] = {
+  1.3917730446946968,
+};
+static const double bce_mean_wcol_grad_a_f64[] = {
+  -0.125, 0.07142857142857142, 0.451388888888889, -0.05952380952380953,
+  0.041666666666666664, -0.20833333333333334, -0.008680555555555558, 0.006510416666666665,
+  3.2828282828282798, 0.1388888888888889, -0.5555555555555555, 0.13888888888888887,
+};
+static const double bce_mean_wcol_grad_b_f64[] = {
+  0.0, 0.12161938431595705, -0.13732653608351372, 0.052956116274200236,
+  -0.011443878006959474, 0.030671239366317087, -0.004223594876126711, 0.014440566261665526,
+  -0.38292665417788246, 0.03378875900901369, 0.14455008794900887, -0.07060815503226696,
+};
+/* F.binary_cross_entropy(a, b, reduction='none') with a = p_edge, b = q_edge */
+static const gint64 bce_edge_shape[] = { 4 };
+#define bce_edge_ndim 1
+static const double bce_edge_out_f32[] = {
+  0.0, -0.0, 100.0, 100.0,
+};
+static const double bce_edge_grad_a_f32[] = {
+  0.0, 0.0, -999999995904.0, 499999997952.0,
+};
+static const double bce_edge_grad_b_f32[] = {
+  INFINITY, -INFINITY, INFINITY, -INFINITY,
+};
+static const double bce_edge_out_f64[] = {
+  0.0, -0.0, 100.0, 100.0,
+};
+static const double bce_edge_grad_a_f64[] = {
+  0.0, 0.0, -1000000003995.8029, 500000001997.9014,
+};
+static const double bce_edge_grad_b_f64[] = {
+  INFINITY, -INFINITY, INFINITY, -INFINITY,
+};
 /* END GOLDEN */
 
 typedef BsTensor *(*LossFunc) (BsTensor *a, BsTensor *b, GError **error);
@@ -533,6 +855,84 @@ ce_none (BsTensor *a, BsTensor *b, GError **error)
   return bs_cross_entropy (a, b, BS_REDUCTION_NONE, -100, error);
 }
 
+/* binary_cross_entropy(_with_logits): the constant weights, in the input's dtype */
+static BsTensor *
+make_const (BsTensor *like, const double *values, const gint64 *shape, int ndim)
+{
+  return bs_tensor_new_from_doubles (like->context, like->dtype, ndim, shape, values, NULL);
+}
+
+#define CONST(like, name) \
+  make_const ((like), const_##name, const_##name##_shape, G_N_ELEMENTS (const_##name##_shape))
+
+static BsTensor *
+bcel_mean (BsTensor *a, BsTensor *b, GError **error)
+{
+  return bs_binary_cross_entropy_with_logits (a, b, NULL, NULL, BS_REDUCTION_MEAN, error);
+}
+
+static BsTensor *
+bcel_sum_w (BsTensor *a, BsTensor *b, GError **error)
+{
+  g_autoptr(BsTensor) w = CONST (a, wvec);
+
+  return bs_binary_cross_entropy_with_logits (a, b, w, NULL, BS_REDUCTION_SUM, error);
+}
+
+static BsTensor *
+bcel_none_pw (BsTensor *a, BsTensor *b, GError **error)
+{
+  g_autoptr(BsTensor) pw = CONST (a, pw);
+
+  return bs_binary_cross_entropy_with_logits (a, b, NULL, pw, BS_REDUCTION_NONE, error);
+}
+
+static BsTensor *
+bcel_mean_w_pw (BsTensor *a, BsTensor *b, GError **error)
+{
+  g_autoptr(BsTensor) w = CONST (a, wcol);
+  g_autoptr(BsTensor) pw = CONST (a, pw);
+
+  return bs_binary_cross_entropy_with_logits (a, b, w, pw, BS_REDUCTION_MEAN, error);
+}
+
+static BsTensor *
+bcel_sum_w_pw (BsTensor *a, BsTensor *b, GError **error)
+{
+  g_autoptr(BsTensor) w = CONST (a, wvec);
+  g_autoptr(BsTensor) pw = CONST (a, pw);
+
+  return bs_binary_cross_entropy_with_logits (a, b, w, pw, BS_REDUCTION_SUM, error);
+}
+
+static BsTensor *
+bce_mean (BsTensor *a, BsTensor *b, GError **error)
+{
+  return bs_binary_cross_entropy (a, b, NULL, BS_REDUCTION_MEAN, error);
+}
+
+static BsTensor *
+bce_none (BsTensor *a, BsTensor *b, GError **error)
+{
+  return bs_binary_cross_entropy (a, b, NULL, BS_REDUCTION_NONE, error);
+}
+
+static BsTensor *
+bce_sum_w (BsTensor *a, BsTensor *b, GError **error)
+{
+  g_autoptr(BsTensor) w = CONST (a, wvec);
+
+  return bs_binary_cross_entropy (a, b, w, BS_REDUCTION_SUM, error);
+}
+
+static BsTensor *
+bce_mean_wcol (BsTensor *a, BsTensor *b, GError **error)
+{
+  g_autoptr(BsTensor) w = CONST (a, wcol);
+
+  return bs_binary_cross_entropy (a, b, w, BS_REDUCTION_MEAN, error);
+}
+
 typedef struct {
   const double *values;     /* NULL for an int64 target */
   const gint64 *ints;
@@ -552,6 +952,8 @@ typedef struct {
   const double *grad_b[2];
   gint64        n_out;
   gboolean      gradgrad;
+  gboolean      probs;      /* gradcheck inputs must be probabilities */
+  gboolean      no_check;   /* infinite gradients: no gradcheck */
 } GoldenCase;
 
 #define FLOAT_IN(name) \
@@ -561,7 +963,13 @@ typedef struct {
 #define CASE(ident, fn, a_in, b_in, gg) \
   { #ident, fn, a_in, b_in, ident##_shape, ident##_ndim, \
     { ident##_out_f32, ident##_out_f64 }, { ident##_grad_a_f32, ident##_grad_a_f64 }, \
-    { ident##_grad_b_f32, ident##_grad_b_f64 }, G_N_ELEMENTS (ident##_out_f64), gg }
+    { ident##_grad_b_f32, ident##_grad_b_f64 }, G_N_ELEMENTS (ident##_out_f64), gg, \
+    FALSE, FALSE }
+#define CASE_P(ident, fn, a_in, b_in, no_check) \
+  { #ident, fn, a_in, b_in, ident##_shape, ident##_ndim, \
+    { ident##_out_f32, ident##_out_f64 }, { ident##_grad_a_f32, ident##_grad_a_f64 }, \
+    { ident##_grad_b_f32, ident##_grad_b_f64 }, G_N_ELEMENTS (ident##_out_f64), TRUE, \
+    TRUE, no_check }
 
 static const GoldenCase golden_cases[] = {
   CASE (mse_mean, mse_mean, FLOAT_IN (x), FLOAT_IN (u), TRUE),
@@ -582,6 +990,16 @@ static const GoldenCase golden_cases[] = {
   CASE (ce_none, ce_none, FLOAT_IN (x), TARGET_IN (t), TRUE),
   CASE (ce_ignored, ce_mean, FLOAT_IN (x), TARGET_IN (t_ignored), TRUE),
   CASE (ce_1d, ce_mean, FLOAT_IN (vec), TARGET_IN (t_scalar), TRUE),
+  CASE (bcel_mean, bcel_mean, FLOAT_IN (x), FLOAT_IN (q), TRUE),
+  CASE (bcel_sum_w, bcel_sum_w, FLOAT_IN (x), FLOAT_IN (q), TRUE),
+  CASE (bcel_none_pw, bcel_none_pw, FLOAT_IN (x), FLOAT_IN (q), TRUE),
+  CASE (bcel_mean_w_pw, bcel_mean_w_pw, FLOAT_IN (x), FLOAT_IN (q), TRUE),
+  CASE (bcel_sum_w_pw, bcel_sum_w_pw, FLOAT_IN (x), FLOAT_IN (q), TRUE),
+  CASE_P (bce_mean, bce_mean, FLOAT_IN (p), FLOAT_IN (q), FALSE),
+  CASE_P (bce_none, bce_none, FLOAT_IN (p), FLOAT_IN (q), FALSE),
+  CASE_P (bce_sum_w, bce_sum_w, FLOAT_IN (p), FLOAT_IN (q), FALSE),
+  CASE_P (bce_mean_wcol, bce_mean_wcol, FLOAT_IN (p), FLOAT_IN (q), FALSE),
+  CASE_P (bce_edge, bce_none, FLOAT_IN (p_edge), FLOAT_IN (q_edge), TRUE),
 };
 
 static BsTensor *
@@ -621,6 +1039,8 @@ assert_close_rel (BsTensor *t, const double *expected, gint64 n, double rel)
       double got = bs_tensor_get (t, i);
 
       if (isnan (expected[i]) && isnan (got))
+        continue;
+      if (isinf (expected[i]) && got == expected[i])
         continue;
       if (!(fabs (got - expected[i]) <= rel * MAX (1.0, fabs (expected[i]))))
         g_error ("element %" G_GINT64_FORMAT ": got %.10g, expected %.10g", i, got,
@@ -691,9 +1111,24 @@ test_gradcheck (gconstpointer data)
   BsTensor *in[2];
   CheckData plain = { c, FALSE }, squared = { c, TRUE };
 
+  if (c->no_check)
+    return;
   in[0] = make_random_input (context, c->a.ndim, c->a.shape, 11);
   in[1] = c->b.values != NULL ? make_random_input (context, c->b.ndim, c->b.shape, 12)
                               : make_operand (context, &c->b, BS_DTYPE_FLOAT64, FALSE);
+  if (c->probs)
+    {
+      /* probabilities in (0.1, 0.9) for the input, in (0, 1) for the target */
+      for (gint64 i = 0; i < bs_tensor_numel (in[0]); i++)
+        bs_tensor_set (in[0], i, 0.5 + 0.4 * bs_tensor_get (in[0], i));
+    }
+  if (c->b.values != NULL && (c->probs || c->func == bcel_mean || c->func == bcel_sum_w
+                              || c->func == bcel_none_pw || c->func == bcel_mean_w_pw
+                              || c->func == bcel_sum_w_pw))
+    {
+      for (gint64 i = 0; i < bs_tensor_numel (in[1]); i++)
+        bs_tensor_set (in[1], i, 0.5 + 0.5 * bs_tensor_get (in[1], i));
+    }
   if (c->n_out == 1 && isnan (c->out[1][0]))
     {
       /* every target ignored: NaN forward, nothing to check numerically */
@@ -883,6 +1318,128 @@ test_errors (void)
 }
 
 static void
+test_bce_graph (void)
+{
+  g_autoptr(BsContext) context = bs_context_new ();
+  Operand x_op = FLOAT_IN (x), p_op = FLOAT_IN (p), q_op = FLOAT_IN (q);
+  g_autoptr(BsTensor) x = make_operand (context, &x_op, BS_DTYPE_FLOAT32, TRUE);
+  g_autoptr(BsTensor) p = make_operand (context, &p_op, BS_DTYPE_FLOAT32, TRUE);
+  g_autoptr(BsTensor) q = make_operand (context, &q_op, BS_DTYPE_FLOAT32, FALSE);
+  g_autoptr(BsTensor) w = CONST (x, wvec);
+  g_autoptr(BsTensor) pw = CONST (x, pw);
+  g_autoptr(GError) error = NULL;
+  BsTensor *losses[2];
+
+  losses[0] = bs_binary_cross_entropy_with_logits (x, q, w, pw, BS_REDUCTION_MEAN, &error);
+  g_assert_no_error (error);
+  losses[1] = bs_binary_cross_entropy (p, q, w, BS_REDUCTION_NONE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (bs_node_name (losses[0]->grad_fn), ==,
+                   "BinaryCrossEntropyWithLogitsBackward0");
+  g_assert_cmpstr (bs_node_name (losses[1]->grad_fn), ==, "BinaryCrossEntropyBackward0");
+  for (int i = 0; i < 2; i++)
+    {
+      BsNode *node = losses[i]->grad_fn;
+
+      /* (AccumulateGrad, None): the target does not require grad */
+      g_assert_cmpstr (bs_node_name (node->next[0].node), ==,
+                       "torch::autograd::AccumulateGrad");
+      g_assert_null (node->next[1].node);
+    }
+
+  /* both save self, target, weight (and pos_weight): no second backward */
+  for (int i = 0; i < 2; i++)
+    {
+      g_autoptr(BsTensor) total = bs_sum (losses[i], &error);
+
+      g_assert_no_error (error);
+      g_assert_true (bs_tensor_backward (total, NULL, FALSE, FALSE, &error));
+      g_assert_no_error (error);
+      g_assert_false (bs_tensor_backward (total, NULL, FALSE, FALSE, &error));
+      g_assert_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME);
+      g_assert_cmpstr (error->message, ==, BS_MSG_FREED_GRAPH);
+      g_clear_error (&error);
+      bs_tensor_unref (losses[i]);
+    }
+}
+
+static void
+test_bce_errors (void)
+{
+  g_autoptr(BsContext) context = bs_context_new ();
+  gint64 s34[] = { 3, 4 }, s24[] = { 2, 4 }, s3[] = { 3 }, s4[] = { 4 }, s234[] = { 2, 3, 4 };
+  g_autoptr(BsTensor) x = bs_tensor_new (context, BS_DTYPE_FLOAT32, 2, s34, NULL);
+  g_autoptr(BsTensor) x64 = bs_tensor_new (context, BS_DTYPE_FLOAT64, 2, s34, NULL);
+  g_autoptr(BsTensor) t = bs_tensor_new (context, BS_DTYPE_FLOAT32, 2, s34, NULL);
+  g_autoptr(BsTensor) t24 = bs_tensor_new (context, BS_DTYPE_FLOAT32, 2, s24, NULL);
+  g_autoptr(BsTensor) w3 = bs_tensor_new (context, BS_DTYPE_FLOAT32, 1, s3, NULL);
+  g_autoptr(BsTensor) w234 = bs_tensor_new (context, BS_DTYPE_FLOAT32, 3, s234, NULL);
+  g_autoptr(BsTensor) w4 = bs_tensor_new (context, BS_DTYPE_FLOAT32, 1, s4, NULL);
+  g_autoptr(BsTensor) t_long = bs_tensor_new (context, BS_DTYPE_INT64, 2, s34, NULL);
+  g_autoptr(BsTensor) big = bs_tensor_new_full (context, BS_DTYPE_FLOAT32, 2, s34, 0.5, NULL);
+  g_autoptr(BsTensor) nan = bs_tensor_new_full (context, BS_DTYPE_FLOAT32, 2, s34, NAN, NULL);
+  g_autoptr(GError) error = NULL;
+  const char *range = "all elements of input should be between 0 and 1";
+
+  bs_tensor_set (big, 5, 1.5);
+  assert_error (bs_binary_cross_entropy (big, t, NULL, BS_REDUCTION_MEAN, &error), &error,
+                BS_ENGINE_ERROR_RUNTIME, range);
+  bs_tensor_set (big, 5, -0.25);
+  assert_error (bs_binary_cross_entropy (big, t, NULL, BS_REDUCTION_NONE, &error), &error,
+                BS_ENGINE_ERROR_RUNTIME, range);
+  assert_error (bs_binary_cross_entropy (nan, t, NULL, BS_REDUCTION_SUM, &error), &error,
+                BS_ENGINE_ERROR_RUNTIME, range);
+  assert_error (bs_binary_cross_entropy (x, t24, NULL, BS_REDUCTION_MEAN, &error), &error,
+                BS_ENGINE_ERROR_VALUE,
+                "Using a target size (torch.Size([2, 4])) that is different to the input size "
+                "(torch.Size([3, 4])) is deprecated. Please ensure they have the same size.");
+  assert_error (bs_binary_cross_entropy_with_logits (x, t24, NULL, NULL, BS_REDUCTION_MEAN,
+                                                     &error), &error, BS_ENGINE_ERROR_VALUE,
+                "Target size (torch.Size([2, 4])) must be the same as input size "
+                "(torch.Size([3, 4]))");
+  assert_error (bs_binary_cross_entropy (x, t, w3, BS_REDUCTION_MEAN, &error), &error,
+                BS_ENGINE_ERROR_RUNTIME,
+                "The size of tensor a (4) must match the size of tensor b (3) at "
+                "non-singleton dimension 1");
+  assert_error (bs_binary_cross_entropy (x, t, w234, BS_REDUCTION_MEAN, &error), &error,
+                BS_ENGINE_ERROR_RUNTIME,
+                "output with shape [3, 4] doesn't match the broadcast shape [2, 3, 4]");
+  assert_error (bs_binary_cross_entropy_with_logits (x, t, w3, NULL, BS_REDUCTION_MEAN,
+                                                     &error), &error, BS_ENGINE_ERROR_RUNTIME,
+                "The size of tensor a (4) must match the size of tensor b (3) at "
+                "non-singleton dimension 1");
+  assert_error (bs_binary_cross_entropy_with_logits (x, t, NULL, w3, BS_REDUCTION_MEAN,
+                                                     &error), &error, BS_ENGINE_ERROR_RUNTIME,
+                "The size of tensor a (3) must match the size of tensor b (4) at "
+                "non-singleton dimension 1");
+  assert_error (bs_binary_cross_entropy_with_logits (x, t, w234, NULL, BS_REDUCTION_MEAN,
+                                                     &error), &error, BS_ENGINE_ERROR_RUNTIME,
+                "output with shape [3, 4] doesn't match the broadcast shape [2, 3, 4]");
+  assert_error (bs_binary_cross_entropy_with_logits (x, t, NULL, w234, BS_REDUCTION_NONE,
+                                                     &error), &error, BS_ENGINE_ERROR_RUNTIME,
+                "output with shape [3, 4] doesn't match the broadcast shape [2, 3, 4]");
+  assert_error (bs_binary_cross_entropy (x, t_long, NULL, BS_REDUCTION_MEAN, &error), &error,
+                BS_ENGINE_ERROR_RUNTIME, "Found dtype Long but expected Float");
+  assert_error (bs_binary_cross_entropy (x64, t, NULL, BS_REDUCTION_MEAN, &error), &error,
+                BS_ENGINE_ERROR_RUNTIME, "Found dtype Float but expected Double");
+
+  /* weight and pos_weight are not differentiable */
+  w4->requires_grad = TRUE;
+  assert_error (bs_binary_cross_entropy (big, t, w4, BS_REDUCTION_MEAN, &error), &error,
+                BS_ENGINE_ERROR_RUNTIME,
+                "The function 'binary_cross_entropy' is not differentiable with respect to "
+                "argument 'weight'. This input cannot have requires_grad True.");
+  assert_error (bs_binary_cross_entropy_with_logits (x, t, w4, NULL, BS_REDUCTION_MEAN,
+                                                     &error), &error, BS_ENGINE_ERROR_RUNTIME,
+                "The function 'binary_cross_entropy_with_logits' is not differentiable with "
+                "respect to argument 'weight'. This input cannot have requires_grad True.");
+  assert_error (bs_binary_cross_entropy_with_logits (x, t, NULL, w4, BS_REDUCTION_MEAN,
+                                                     &error), &error, BS_ENGINE_ERROR_RUNTIME,
+                "The function 'binary_cross_entropy_with_logits' is not differentiable with "
+                "respect to argument 'pos_weight'. This input cannot have requires_grad True.");
+}
+
+static void
 test_dtypes (void)
 {
   g_autoptr(BsContext) context = bs_context_new ();
@@ -925,5 +1482,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ops-loss/saved-tensors", test_saved_tensors);
   g_test_add_func ("/engine/ops-loss/errors", test_errors);
   g_test_add_func ("/engine/ops-loss/dtypes", test_dtypes);
+  g_test_add_func ("/engine/ops-loss/bce-graph", test_bce_graph);
+  g_test_add_func ("/engine/ops-loss/bce-errors", test_bce_errors);
   return g_test_run ();
 }

@@ -415,6 +415,28 @@ bs_cli_run (int    argc,
         fprintf (stderr, "%s\n", timeout_message);
       return 1;
     }
+  if (!ok && (g_error_matches (error, BS_INTERP_ERROR, BS_INTERP_ERROR_CANCELLED)
+              || (g_error_matches (error, BS_INTERP_ERROR, BS_INTERP_ERROR_LIMIT)
+                  && g_str_has_prefix (error->message, "stopped at "))))
+    {
+      /* a limit: say which, where, and the option that raises it */
+      static const struct { const char *limit; const char *option; } hints[] = {
+        { "(the step budget)", "--max-steps" },
+        { "(the tensor-memory cap)", "--max-memory" },
+      };
+      GString *message = g_string_new (error->message);
+
+      for (guint i = 0; i < G_N_ELEMENTS (hints); i++)
+        if (g_str_has_suffix (message->str, hints[i].limit))
+          {
+            g_string_truncate (message, message->len - 1);
+            g_string_append_printf (message, "; raise it with %s)", hints[i].option);
+          }
+      fflush (stdout);
+      fprintf (stderr, "backstep: %s\n", message->str);
+      g_string_free (message, TRUE);
+      return 1;
+    }
   if (!ok)
     {
       g_autofree char *report = bs_interp_format_error (interp, error);

@@ -1,11 +1,7 @@
 /* bs-autograd.c */
 #define G_LOG_DOMAIN "bs-engine"
 
-#include "bs-autograd.h"
-#include "bs-context.h"
-#include "bs-error.h"
-#include "bs-node.h"
-#include "bs-tensor.h"
+#include "bs-op-private.h"
 
 #include <string.h>
 
@@ -203,7 +199,6 @@ bs_op_apply (BsOp             op,
 
 static gboolean
 check_inplace_allowed (BsTensor  *self,
-                       gboolean   tracked,
                        GError   **error)
 {
   BsTensor *base = self->view_base;
@@ -222,15 +217,331 @@ check_inplace_allowed (BsTensor  *self,
                            "in-place operation.");
       return FALSE;
     }
-  if (base != NULL && (tracked || bs_tensor_requires_grad (base)))
+  return TRUE;
+}
+
+/* In-place ops on views (PyTorch's CopySlices). A view's geometry is kept in
+ * args relative to its base, which is contiguous: element i of the view sits
+ * at position positions[i] of the flattened base. */
+
+static gint64 *
+view_positions (const BsOpArgs *geometry,
+                gint64         *n_out)
+{
+  gint64 n = 1;
+  gint64 *positions;
+  gint64 index[BS_MAX_DIMS] = { 0 };
+
+  for (int d = 0; d < geometry->n_dims; d++)
+    n *= geometry->dims[d];
+  positions = g_new (gint64, MAX (n, 1));
+  for (gint64 i = 0; i < n; i++)
     {
-      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_UNSUPPORTED,
-                           "Backstep does not support in-place operations on a view of a "
-                           "tensor that requires grad (PyTorch records them as CopySlices); "
-                           "use an out-of-place operation instead");
-      return FALSE;
+      gint64 p = geometry->storage_offset;
+
+      for (int d = 0; d < geometry->n_dims; d++)
+        p += index[d] * geometry->strides[d];
+      positions[i] = p;
+      for (int d = geometry->n_dims - 1; d >= 0; d--)
+        {
+          if (++index[d] < geometry->dims[d])
+            break;
+          index[d] = 0;
+        }
+    }
+  *n_out = n;
+  return positions;
+}
+
+static BsTensor *
+index_vector (BsContext    *context,
+              const gint64 *values,
+              gint64        n)
+{
+  BsTensor *t = bs_tensor_new_uninit (context, BS_DTYPE_INT64, 1, &n, NULL);
+
+  memcpy (bs_tensor_data (t), values, n * sizeof (gint64));
+  return t;
+}
+
+static gint64
+meta_numel (const BsTensorMeta *meta)
+{
+  gint64 n = 1;
+
+  for (int d = 0; d < meta->ndim; d++)
+    n *= meta->shape[d];
+  return n;
+}
+
+/* The view's region of a base-shaped tensor (tracked). */
+static BsTensor *
+gather_view (BsTensor        *whole,
+             const BsOpArgs  *geometry,
+             GError         **error)
+{
+  gint64 n, numel = bs_tensor_numel (whole);
+  g_autofree gint64 *positions = view_positions (geometry, &n);
+  g_autoptr(BsTensor) index = index_vector (whole->context, positions, n);
+  g_autoptr(BsTensor) flat = bs_reshape (whole, &numel, 1, error);
+  g_autoptr(BsTensor) picked = NULL;
+
+  if (flat == NULL || (picked = bs_index (flat, 0, index, error)) == NULL)
+    return NULL;
+  return bs_reshape (picked, geometry->dims, geometry->n_dims, error);
+}
+
+/* A base-shaped tensor holding part at the view's positions and 0 elsewhere
+ * (tracked); *outside, when asked, gets 1 outside the view and 0 inside. */
+static BsTensor *
+scatter_view (BsTensor            *part,
+              const BsOpArgs      *geometry,
+              const BsTensorMeta  *base,
+              BsTensor           **outside,
+              GError             **error)
+{
+  BsContext *context = part->context;
+  gint64 n, numel = meta_numel (base), one = 1;
+  g_autofree gint64 *positions = view_positions (geometry, &n);
+  g_autofree gint64 *inverse = g_new (gint64, MAX (numel, 1));
+  g_autoptr(BsTensor) index = NULL;
+  g_autoptr(BsTensor) flat = NULL;
+  g_autoptr(BsTensor) zero = NULL;
+  g_autoptr(BsTensor) padded = NULL;
+  g_autoptr(BsTensor) spread = NULL;
+
+  for (gint64 p = 0; p < numel; p++)
+    inverse[p] = n;
+  for (gint64 i = 0; i < n; i++)
+    inverse[positions[i]] = i;
+  if (outside != NULL)
+    {
+      *outside = bs_tensor_new (context, part->dtype, base->ndim, base->shape, NULL);
+      for (gint64 p = 0; p < numel; p++)
+        bs_tensor_set (*outside, p, inverse[p] == n);
+    }
+  index = index_vector (context, inverse, numel);
+  zero = bs_tensor_new (context, part->dtype, 1, &one, NULL);
+  flat = bs_reshape (part, &n, 1, error);
+  if (flat == NULL)
+    return NULL;
+  padded = bs_cat ((BsTensor *[]) { flat, zero }, 2, 0, error);
+  if (padded == NULL || (spread = bs_index (padded, 0, index, error)) == NULL)
+    return NULL;
+  return bs_reshape (spread, base->shape, base->ndim, error);
+}
+
+static BsTensor *
+as_strided_forward (BsTensor *const *inputs,
+                    guint            n_inputs,
+                    const BsOpArgs  *args,
+                    BsTensor       **extra_output,
+                    GError         **error)
+{
+  BsTensor *base = inputs[0];
+
+  return bs_tensor_alias (base, args->n_dims, args->dims, args->strides,
+                          base->offset + args->storage_offset);
+}
+
+static gboolean
+as_strided_backward (BsNode    *node,
+                     BsTensor  *grad,
+                     BsTensor **grad_inputs,
+                     BsTensor **locals,
+                     GError   **error)
+{
+  if (NEEDS (0))
+    {
+      grad_inputs[0] = scatter_view (grad, &node->args, &node->input_meta[0], NULL, error);
+      if (grad_inputs[0] == NULL)
+        return FALSE;
     }
   return TRUE;
+}
+
+const BsOpInfo bs_op_as_strided = {
+  .name = "as_strided", .grad_fn_name = "AsStridedBackward0", .symbol = "as_strided",
+  .n_inputs = 1, .is_view = TRUE,
+  .forward = as_strided_forward, .backward = as_strided_backward,
+  .formulas = { "the gradient, placed at the view's elements" },
+};
+
+/* The base's gradient goes on unchanged outside the view; inside, it is what
+ * the wrapped in-place op's backward makes of the view's part. */
+static gboolean
+copy_slices_backward (BsNode    *node,
+                      BsTensor  *grad,
+                      BsTensor **grad_inputs,
+                      BsTensor **locals,
+                      GError   **error)
+{
+  BsNode *fn = node->custom->user_data;
+  g_autofree BsTensor **results = NULL;
+  g_autofree BsTensor **fn_locals = NULL;
+  g_autoptr(BsTensor) slice = NULL;
+  gboolean ok = FALSE;
+
+  /* released even when the wrapped op saved nothing, as PyTorch's CopySlices */
+  if (node->saved_released)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME, BS_MSG_FREED_GRAPH);
+      return FALSE;
+    }
+  results = g_new0 (BsTensor *, fn->n_inputs);
+  fn_locals = g_new0 (BsTensor *, fn->n_inputs);
+  slice = gather_view (grad, &node->args, error);
+  if (slice == NULL
+      || !bs_op_info (fn->op)->backward (fn, slice, results, fn_locals, error))
+    goto out;
+  if (NEEDS (0))
+    {
+      g_autoptr(BsTensor) outside = NULL;
+      g_autoptr(BsTensor) kept = NULL;
+      g_autoptr(BsTensor) inside = NULL;
+      g_autoptr(BsTensor) part = NULL;
+
+      if (results[0] != NULL && !bs_tensor_same_shape (results[0], slice))
+        part = bs_sum_to_shape (results[0], slice->shape, slice->ndim, error);
+      else if (results[0] != NULL)
+        part = bs_tensor_ref (results[0]);
+      else
+        part = bs_zeros_like (slice, error);
+      if (part == NULL
+          || (inside = scatter_view (part, &node->args, &node->input_meta[0], &outside,
+                                     error)) == NULL
+          || (kept = bs_mul (grad, outside, error)) == NULL
+          || (grad_inputs[0] = bs_add (kept, inside, 1, error)) == NULL)
+        goto out;
+    }
+  for (guint i = 1; i < node->n_inputs; i++)
+    if (NEEDS (i))
+      grad_inputs[i] = g_steal_pointer (&results[i]);
+  ok = TRUE;
+
+out:
+  for (guint i = 0; i < fn->n_inputs; i++)
+    {
+      g_clear_pointer (&results[i], bs_tensor_unref);
+      g_clear_pointer (&fn_locals[i], bs_tensor_unref);
+    }
+  return ok;
+}
+
+gboolean
+bs_copy_slices_release (BsNode *node)
+{
+  if (node->op != BS_OP_COPY_SLICES)
+    return FALSE;
+  bs_node_release_saved (node);
+  bs_node_release_saved (node->custom->user_data);
+  return TRUE;
+}
+
+const BsOpInfo bs_op_copy_slices = {
+  .name = "copy_slices", .grad_fn_name = "torch::autograd::CopySlices", .symbol = "[]=",
+  .n_inputs = 0,
+  .backward = copy_slices_backward,
+  .formulas = { "the gradient, with the in-place op's backward applied to the view" },
+};
+
+/* Geometry of a view relative to its base, with PyTorch's error when the view
+ * writes an element twice. */
+static gboolean
+view_geometry (BsTensor  *view,
+               BsTensor  *base,
+               BsOpArgs  *geometry,
+               GError   **error)
+{
+  gint64 contiguous[BS_MAX_DIMS];
+  gint64 n, numel = bs_tensor_numel (base);
+  g_autofree gint64 *positions = NULL;
+  g_autofree guint8 *seen = NULL;
+
+  bs_op_args_init (geometry);
+  bs_shape_contiguous_strides (base->ndim, base->shape, contiguous);
+  for (int d = 0; d < base->ndim; d++)
+    if (base->shape[d] != 1 && base->strides[d] != contiguous[d])
+      {
+        g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_UNSUPPORTED,
+                             "Backstep does not support in-place operations on a view of a "
+                             "non-contiguous tensor that requires grad; use an out-of-place "
+                             "operation instead");
+        return FALSE;
+      }
+  geometry->n_dims = view->ndim;
+  memcpy (geometry->dims, view->shape, view->ndim * sizeof (gint64));
+  memcpy (geometry->strides, view->strides, view->ndim * sizeof (gint64));
+  geometry->storage_offset = view->offset - base->offset;
+  positions = view_positions (geometry, &n);
+  seen = g_new0 (guint8, MAX (numel, 1));
+  for (gint64 i = 0; i < n; i++)
+    {
+      if (positions[i] < 0 || positions[i] >= numel || seen[positions[i]])
+        {
+          g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                               "unsupported operation: more than one element of the written-to "
+                               "tensor refers to a single memory location. Please clone() the "
+                               "tensor before performing the operation.");
+          return FALSE;
+        }
+      seen[positions[i]] = 1;
+    }
+  return TRUE;
+}
+
+static void
+move_retained (BsTensor *tensor,
+               BsNode   *node)
+{
+  if (tensor->retains_grad && tensor->grad_fn != NULL && tensor->grad_fn->retained == tensor)
+    {
+      tensor->grad_fn->retained = NULL;
+      node->retained = tensor;
+    }
+}
+
+/* After fn wrote into view: base's history becomes CopySlices (fn), and the
+ * view's an as_strided view of it. */
+static void
+rebase_view_history (BsTensor       *view,
+                     BsNode         *fn,
+                     const BsOpArgs *geometry)
+{
+  BsTensor *base = view->view_base;
+  BsNode *copy_slices = bs_node_new (base->context, BS_OP_COPY_SLICES, geometry, fn->n_inputs);
+  BsNode *as_strided;
+
+  meta_from_tensor (&copy_slices->input_meta[0], base);
+  if (bs_tensor_requires_grad (base))
+    set_gradient_edge (&copy_slices->next[0], base);
+  else
+    copy_slices->next[0].present = TRUE;
+  for (guint i = 1; i < fn->n_inputs; i++)
+    {
+      copy_slices->next[i] = fn->next[i];
+      if (fn->next[i].node != NULL)
+        bs_node_ref (fn->next[i].node);
+      copy_slices->input_meta[i] = fn->input_meta[i];
+    }
+  meta_from_tensor (&copy_slices->output_meta, base);
+  copy_slices->custom = g_new0 (BsCustomFunction, 1);
+  copy_slices->custom->user_data = bs_node_ref (fn);
+  copy_slices->custom->destroy = (GDestroyNotify) bs_node_unref;
+
+  move_retained (base, copy_slices);
+  g_clear_pointer (&base->grad_fn, bs_node_unref);
+  base->grad_fn = copy_slices;
+  base->output_nr = 0;
+
+  as_strided = bs_node_new (view->context, BS_OP_AS_STRIDED, geometry, 1);
+  meta_from_tensor (&as_strided->input_meta[0], base);
+  set_gradient_edge (&as_strided->next[0], base);
+  meta_from_tensor (&as_strided->output_meta, view);
+  move_retained (view, as_strided);
+  g_clear_pointer (&view->grad_fn, bs_node_unref);
+  view->grad_fn = as_strided;
+  view->output_nr = 0;
 }
 
 BsTensor *
@@ -247,12 +558,16 @@ bs_op_apply_inplace (BsOp             op,
   g_autoptr(BsTensor) result = NULL;
   g_autofree BsTensor **args_in = NULL;
   gboolean tracked = FALSE;
+  gboolean on_view;
+  BsOpArgs geometry;
   GError *local_error = NULL;
 
   for (guint i = 0; i < n_inputs; i++)
     if (!(info->nondiff_inputs & (1u << i)) && bs_tensor_requires_grad (inputs[i]))
       tracked = context->grad_enabled;
-  if (!check_inplace_allowed (self, tracked, &local_error))
+  on_view = tracked && self->view_base != NULL;
+  if (!check_inplace_allowed (self, &local_error)
+      || (on_view && !view_geometry (self, self->view_base, &geometry, &local_error)))
     {
       if (bs_context_emits (context, error) && context->in_backward == 0)
         context->sink->error (context->sink_data, local_error, NULL);
@@ -305,15 +620,16 @@ bs_op_apply_inplace (BsOp             op,
     {
       BsNode *node = result->grad_fn;
 
-      if (self->retains_grad && self->grad_fn != NULL && self->grad_fn->retained == self)
-        {
-          self->grad_fn->retained = NULL;
-          node->retained = self;
-        }
-      g_clear_pointer (&self->grad_fn, bs_node_unref);
-      self->grad_fn = bs_node_ref (node);
-      self->output_nr = 0;
       bs_node_rebase_saved_output (node, self);
+      if (on_view)
+        rebase_view_history (self, node, &geometry);
+      else
+        {
+          move_retained (self, node);
+          g_clear_pointer (&self->grad_fn, bs_node_unref);
+          self->grad_fn = bs_node_ref (node);
+          self->output_nr = 0;
+        }
     }
 
   if (bs_context_emits (context, inplace) && context->in_backward == 0)

@@ -36,4 +36,9 @@ BsDType   bs_result_type       (BsTensor *const *inputs,
 gboolean  bs_grad_mode_set     (BsContext       *context,
                                 gboolean         enabled);  /* returns the previous mode */
 
+/* When node is a CopySlices, frees the wrapped in-place op's saved tensors too
+ * (the engine calls it as it frees node's own) and returns TRUE: PyTorch drops
+ * the wrapped function, so the node cannot run again. FALSE for other nodes. */
+gboolean  bs_copy_slices_release (BsNode         *node);
+
 G_END_DECLS

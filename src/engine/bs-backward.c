@@ -808,6 +808,8 @@ run_node (BsBackward *self,
       gboolean had_saved = bs_node_has_saved (node);
 
       bs_node_release_saved (node);
+      if (bs_copy_slices_release (node))
+        had_saved = TRUE;
       if (had_saved && bs_context_emits (context, freed))
         context->sink->freed (context->sink_data, self->id, node);
     }

@@ -28,6 +28,7 @@ extern const BsOpInfo bs_op_view, bs_op_reshape_alias, bs_op_unsafe_view, bs_op_
   bs_op_transpose, bs_op_permute, bs_op_squeeze, bs_op_squeeze_dim, bs_op_unsqueeze,
   bs_op_expand, bs_op_select, bs_op_slice, bs_op_index, bs_op_index_select, bs_op_cat,
   bs_op_stack;
+extern const BsOpInfo bs_op_as_strided, bs_op_copy_slices, bs_op_bce_with_logits, bs_op_bce;
 
 /* True when the backward should also report local derivatives (a sink listens). */
 static inline gboolean

@@ -47,6 +47,8 @@ static const BsOpInfo *const op_table[] = {
   [BS_OP_LOG_SOFTMAX] = &bs_op_log_softmax,
   [BS_OP_MSE_LOSS] = &bs_op_mse_loss,
   [BS_OP_NLL_LOSS] = &bs_op_nll_loss,
+  [BS_OP_BCE_WITH_LOGITS] = &bs_op_bce_with_logits,
+  [BS_OP_BCE] = &bs_op_bce,
   [BS_OP_MM] = &bs_op_mm,
   [BS_OP_MV] = &bs_op_mv,
   [BS_OP_DOT] = &bs_op_dot,
@@ -68,6 +70,8 @@ static const BsOpInfo *const op_table[] = {
   [BS_OP_INDEX_SELECT] = &bs_op_index_select,
   [BS_OP_CAT] = &bs_op_cat,
   [BS_OP_STACK] = &bs_op_stack,
+  [BS_OP_AS_STRIDED] = &bs_op_as_strided,
+  [BS_OP_COPY_SLICES] = &bs_op_copy_slices,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (op_table) == BS_N_OPS);

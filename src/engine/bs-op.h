@@ -59,6 +59,8 @@ typedef enum {
   BS_OP_LOG_SOFTMAX,
   BS_OP_MSE_LOSS,
   BS_OP_NLL_LOSS,
+  BS_OP_BCE_WITH_LOGITS, /* inputs: input, target[, weight][, pos_weight] */
+  BS_OP_BCE,             /* inputs: input, target[, weight] */
   /* linear algebra */
   BS_OP_MM,
   BS_OP_MV,
@@ -82,6 +84,8 @@ typedef enum {
   BS_OP_INDEX_SELECT,
   BS_OP_CAT,
   BS_OP_STACK,
+  BS_OP_AS_STRIDED,      /* a view's history after an in-place op on it */
+  BS_OP_COPY_SLICES,     /* a base's history after an in-place op on one of its views */
   BS_N_OPS
 } BsOp;
 
@@ -112,6 +116,8 @@ typedef struct {
   BsReduction reduction;
   gint64      ignore_index;
   BsDType     dtype;       /* to() */
+  gint64      strides[BS_MAX_DIMS];  /* as_strided: the view's strides and offset in */
+  gint64      storage_offset;        /* elements, relative to its contiguous base */
 } BsOpArgs;
 
 typedef BsTensor *(*BsForwardFunc)  (BsTensor *const *inputs,

@@ -374,37 +374,198 @@ save_index (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
 
 /* --- a[index] ---------------------------------------------------------- */
 
+/* a[i0, i1, ...] with several int64 index tensors: in[1 + j] indexes dim
+ * args->dims[j] of a. The indices broadcast together to a shape B; the result
+ * has B where the indexed dims were when they are adjacent, and first
+ * otherwise. The plan sees a as one row of single elements. */
+static gboolean
+plan_index_multi (IndexPlan       *plan,
+                  int              ndim,
+                  const gint64    *shape,
+                  BsTensor *const *indices,
+                  const BsOpArgs  *args,
+                  GError         **error)
+{
+  int m = args->n_dims, nb = 0, out = 0, first = (int) args->dims[0];
+  gint64 bshape[BS_MAX_DIMS], strides[BS_MAX_DIMS], bstrides[BS_MAX_DIMS][BS_MAX_DIMS];
+  gboolean adjacent = TRUE, indexed[BS_MAX_DIMS] = { FALSE };
+  int rest[BS_MAX_DIMS], n_rest = 0;
+  gint64 nbroadcast, nrest = 1;
+
+  for (int j = 0; j < m; j++)
+    {
+      BsTensor *index = indices[j];
+
+      if (index->dtype != BS_DTYPE_INT64)
+        {
+          g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                               "tensors used as indices must be long, byte or bool tensors");
+          return FALSE;
+        }
+      if (j == 0)
+        {
+          nb = index->ndim;
+          memcpy (bshape, index->shape, nb * sizeof (gint64));
+        }
+      else if (!bs_broadcast_shapes (nb, bshape, index->ndim, index->shape, &nb, bshape, NULL))
+        {
+          g_autoptr(GString) shapes = g_string_new (NULL);
+
+          for (int i = 0; i < m; i++)
+            {
+              g_autofree char *one = bs_tensor_format_shape (indices[i]);
+
+              g_string_append_printf (shapes, "%s%s", i ? ", " : "", one);
+            }
+          g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                       "shape mismatch: indexing tensors could not be broadcast together with "
+                       "shapes %s", shapes->str);
+          return FALSE;
+        }
+      if (args->dims[j] >= ndim)
+        {
+          g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                       "too many indices for tensor of dimension %d", ndim);
+          return FALSE;
+        }
+      if (j > 0 && args->dims[j] != args->dims[j - 1] + 1)
+        adjacent = FALSE;
+      indexed[args->dims[j]] = TRUE;
+    }
+  if (ndim - m + nb > BS_MAX_DIMS)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_UNSUPPORTED,
+                   "tensors of %d dimensions are not supported (at most %d)",
+                   ndim - m + nb, BS_MAX_DIMS);
+      return FALSE;
+    }
+  /* each index's strides within B (0 where it broadcasts) */
+  for (int j = 0; j < m; j++)
+    {
+      BsTensor *index = indices[j];
+      int lead = nb - index->ndim;
+
+      for (int d = 0; d < nb; d++)
+        bstrides[j][d] = d < lead || index->shape[d - lead] == 1 ? 0 : index->strides[d - lead];
+    }
+  bs_shape_contiguous_strides (ndim, shape, strides);
+  for (int d = 0; d < ndim; d++)
+    if (!indexed[d])
+      {
+        rest[n_rest++] = d;
+        nrest *= shape[d];
+      }
+  nbroadcast = product (bshape, nb);
+
+  /* result shape: the rest dims before the indexed block, B, the rest after */
+  {
+    int before = adjacent ? first : 0;
+
+    for (int r = 0; r < before; r++)
+      plan->shape[out++] = shape[rest[r]];
+    memcpy (plan->shape + out, bshape, nb * sizeof (gint64));
+    out += nb;
+    for (int r = before; r < n_rest; r++)
+      plan->shape[out++] = shape[rest[r]];
+    plan->ndim = out;
+
+    plan->outer = plan->inner = 1;
+    plan->n = product (shape, ndim);
+    plan->k = nbroadcast * nrest;
+    plan->pos = g_new (gint64, MAX (plan->k, 1));
+    for (gint64 r = 0; r < plan->k; r++)
+      {
+        gint64 coords[BS_MAX_DIMS], left = r, pos = 0;
+
+        for (int d = plan->ndim - 1; d >= 0; d--)
+          {
+            coords[d] = left % MAX (plan->shape[d], 1);
+            left /= MAX (plan->shape[d], 1);
+          }
+        for (int q = 0; q < n_rest; q++)
+          pos += coords[q < before ? q : q + nb] * strides[rest[q]];
+        for (int j = 0; j < m; j++)
+          {
+            const gint64 *data = bs_tensor_data (indices[j]);
+            gint64 size = shape[args->dims[j]], at = 0, v;
+
+            for (int d = 0; d < nb; d++)
+              at += coords[before + d] * bstrides[j][d];
+            v = data[at];
+            if (v < -size || v >= size)
+              {
+                g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                             "index %" G_GINT64_FORMAT " is out of bounds for dimension %d "
+                             "with size %" G_GINT64_FORMAT, v, j, size);
+                return FALSE;
+              }
+            pos += (v < 0 ? v + size : v) * strides[args->dims[j]];
+          }
+        plan->pos[r] = pos;
+      }
+  }
+  return TRUE;
+}
+
+static gboolean
+plan_any_index (IndexPlan        *plan,
+                const BsOpArgs   *args,
+                int               ndim,
+                const gint64     *shape,
+                BsTensor *const  *indices,
+                GError          **error)
+{
+  if (args->n_dims == 0)
+    return plan_index (plan, ndim, shape, args->dim, indices[0], error);
+  return plan_index_multi (plan, ndim, shape, indices, args, error);
+}
+
 static BsTensor *
 index_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
                GError **error)
 {
   g_auto(IndexPlan) plan = { 0 };
 
-  if (!plan_index (&plan, in[0]->ndim, in[0]->shape, args->dim, in[1], error))
+  if (!plan_any_index (&plan, args, in[0]->ndim, in[0]->shape, in + 1, error))
     return NULL;
   return gather (in[0], &plan, error);
+}
+
+static void
+save_indices (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
+{
+  for (guint i = 1; i < node->n_inputs; i++)
+    bs_node_save (node, i - 1, in[i], FALSE);
 }
 
 static gboolean
 index_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GError **error)
 {
-  GError *local_error = NULL;
   const BsTensorMeta *meta = &node->input_meta[0];
   g_auto(IndexPlan) plan = { 0 };
-  UNPACK (index, 0);
+  g_autoptr(GPtrArray) indices = g_ptr_array_new_with_free_func (
+    (GDestroyNotify) bs_tensor_unref);
 
+  for (guint i = 1; i < node->n_inputs; i++)
+    {
+      GError *local_error = NULL;
+      UNPACK (index, i - 1);
+
+      g_ptr_array_add (indices, g_steal_pointer (&index));
+    }
   if (!NEEDS (0))
     return TRUE;
-  if (!plan_index (&plan, meta->ndim, meta->shape, node->args.dim, index, error))
+  if (!plan_any_index (&plan, &node->args, meta->ndim, meta->shape,
+                       (BsTensor *const *) indices->pdata, error))
     return FALSE;
   gi[0] = index_add_gradient (node, grad, &plan, error);
   return gi[0] != NULL;
 }
 
 const BsOpInfo bs_op_index = {
-  .name = "index", .grad_fn_name = "IndexBackward0", .symbol = "[]", .n_inputs = 2,
-  .nondiff_inputs = 1u << 1,
-  .forward = index_forward, .save = save_index, .backward = index_backward,
+  .name = "index", .grad_fn_name = "IndexBackward0", .symbol = "[]", .n_inputs = 0,
+  .nondiff_inputs = ~1u,
+  .forward = index_forward, .save = save_indices, .backward = index_backward,
   .formulas = { "∂a[idx]/∂a: 1 where each entry was taken from (repeats add up)", "" },
 };
 
@@ -420,6 +581,109 @@ bs_index (BsTensor *a, int dim, BsTensor *index, GError **error)
   bs_op_args_init (&args);
   args.dim = dim;
   return bs_op_apply (BS_OP_INDEX, in, 2, &args, error);
+}
+
+/* The (row-major) coordinates of a bool mask's true elements, one int64
+ * vector per mask dim. */
+static gboolean
+mask_coordinates (BsTensor  *mask,
+                  BsTensor **coords,
+                  GError   **error)
+{
+  gint64 numel = bs_tensor_numel (mask), k = 0;
+  gint64 *data[BS_MAX_DIMS];
+
+  for (gint64 i = 0; i < numel; i++)
+    k += bs_tensor_get (mask, i) != 0.0;
+  for (int d = 0; d < mask->ndim; d++)
+    {
+      coords[d] = bs_tensor_new (mask->context, BS_DTYPE_INT64, 1, &k, error);
+      if (coords[d] == NULL)
+        return FALSE;
+      data[d] = bs_tensor_data (coords[d]);
+    }
+  k = 0;
+  for (gint64 i = 0; i < numel; i++)
+    if (bs_tensor_get (mask, i) != 0.0)
+      {
+        gint64 left = i;
+
+        for (int d = mask->ndim - 1; d >= 0; d--)
+          {
+            data[d][k] = left % mask->shape[d];
+            left /= mask->shape[d];
+          }
+        k++;
+      }
+  return TRUE;
+}
+
+BsTensor *
+bs_index_multi (BsTensor         *a,
+                const BsTensor *const *indices,
+                int               n,
+                GError          **error)
+{
+  BsTensor *in[BS_MAX_DIMS + 1] = { a };
+  BsTensor *owned[BS_MAX_DIMS] = { NULL };
+  int n_owned = 0, m = 0, dim = 0, single = -1;
+  BsOpArgs args;
+  BsTensor *result = NULL;
+
+  bs_op_args_init (&args);
+  for (int i = 0; i < n; i++)
+    {
+      BsTensor *index = (BsTensor *) indices[i];
+
+      if (index == NULL)
+        {
+          dim++;
+          continue;
+        }
+      if (index->dtype == BS_DTYPE_BOOL || index->dtype == BS_DTYPE_INT64)
+        {
+          int span = index->dtype == BS_DTYPE_BOOL ? index->ndim : 1;
+
+          if (dim + span > a->ndim || m + span > BS_MAX_DIMS)
+            {
+              g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                           "too many indices for tensor of dimension %d", a->ndim);
+              goto out;
+            }
+          if (index->dtype == BS_DTYPE_BOOL)
+            {
+              if (!mask_coordinates (index, owned + n_owned, error))
+                goto out;
+              for (int d = 0; d < span; d++)
+                {
+                  in[1 + m] = owned[n_owned++];
+                  args.dims[m++] = dim++;
+                }
+              continue;
+            }
+          single = m == 0 ? i : -1;
+        }
+      in[1 + m] = index;
+      args.dims[m++] = dim++;
+    }
+  if (m == 0)
+    {
+      result = bs_tensor_ref (a);
+      goto out;
+    }
+  /* one index tensor and nothing converted: the plain a[..., index] */
+  if (m == 1 && n_owned == 0 && single >= 0)
+    {
+      result = bs_index (a, (int) args.dims[0], in[1], error);
+      goto out;
+    }
+  args.n_dims = m;
+  result = bs_op_apply (BS_OP_INDEX, in, 1 + m, &args, error);
+
+out:
+  for (int i = 0; i < n_owned; i++)
+    bs_tensor_unref (owned[i]);
+  return result;
 }
 
 /* --- index_select ------------------------------------------------------ */

@@ -415,3 +415,438 @@ bs_cross_entropy (BsTensor *input, BsTensor *target, BsReduction reduction,
     return NULL;
   return bs_nll_loss (log_probs, target, reduction, ignore_index, error);
 }
+
+/* --- binary_cross_entropy(_with_logits) ------------------------------------ */
+
+/* args->dims[0] and dims[1] say whether a weight and a pos_weight follow
+ * input and target among the inputs. */
+#define HAS_WEIGHT(args)     ((args)->dims[0] != 0)
+#define HAS_POS_WEIGHT(args) ((args)->dims[1] != 0)
+
+static BsTensor *
+bce_reduce (BsTensor        *loss,
+            BsReduction      reduction,
+            GError         **error)
+{
+  if (reduction == BS_REDUCTION_MEAN)
+    return bs_mean (loss, error);
+  if (reduction == BS_REDUCTION_SUM)
+    return bs_sum (loss, error);
+  return bs_tensor_ref (loss);
+}
+
+/* PyTorch updates the loss in place with pos_weight and weight, so these may not
+ * broadcast it beyond the input's shape. */
+static gboolean
+bce_check_inplace (BsTensor  *input,
+                   BsTensor  *result,
+                   GError   **error)
+{
+  g_autofree char *is = NULL, *rs = NULL;
+
+  if (bs_tensor_same_shape (input, result))
+    return TRUE;
+  is = bs_tensor_format_shape (input);
+  rs = bs_tensor_format_shape (result);
+  g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+               "output with shape %s doesn't match the broadcast shape %s", is, rs);
+  return FALSE;
+}
+
+/* The forwards run PyTorch's composite formulas untracked, op by op, so that
+ * float32 rounds as it does there. */
+#define UNTRACKED_BEGIN(context) \
+  { \
+    gboolean bce_mode_ = bs_grad_mode_set ((context), FALSE); \
+    (context)->in_backward++;
+#define UNTRACKED_END(context) \
+    (context)->in_backward--; \
+    bs_grad_mode_set ((context), bce_mode_); \
+  }
+
+/* loss = (1 - t)·x + lw·(log(e^-m + e^(-x-m)) + m), m = max(-x, 0),
+ * lw = (pos_weight - 1)·t + 1 (or 1), times weight */
+static BsTensor *
+bce_logits_loss (BsTensor *const *in,
+                 const BsOpArgs  *args,
+                 GError         **error)
+{
+  BsTensor *x = in[0], *t = in[1];
+  BsTensor *weight = HAS_WEIGHT (args) ? in[2] : NULL;
+  BsTensor *pos_weight = HAS_POS_WEIGHT (args) ? in[HAS_WEIGHT (args) ? 3 : 2] : NULL;
+  g_autoptr(BsTensor) neg_x = bs_neg (x, error);
+  g_autoptr(BsTensor) m = neg_x ? bs_clamp (neg_x, TRUE, 0, FALSE, 0, error) : NULL;
+  g_autoptr(BsTensor) neg_m = m ? bs_neg (m, error) : NULL;
+  g_autoptr(BsTensor) e1 = neg_m ? bs_exp (neg_m, error) : NULL;
+  g_autoptr(BsTensor) shifted = e1 ? bs_sub (neg_x, m, 1, error) : NULL;
+  g_autoptr(BsTensor) e2 = shifted ? bs_exp (shifted, error) : NULL;
+  g_autoptr(BsTensor) sum = e2 ? bs_add (e1, e2, 1, error) : NULL;
+  g_autoptr(BsTensor) lg = sum ? bs_log (sum, error) : NULL;
+  g_autoptr(BsTensor) one_minus_t = lg ? bs_rsub_scalar (t, 1, 1, error) : NULL;
+  g_autoptr(BsTensor) linear = one_minus_t ? bs_mul (one_minus_t, x, error) : NULL;
+  g_autoptr(BsTensor) loss = NULL;
+
+  if (linear == NULL)
+    return NULL;
+  if (pos_weight != NULL)
+    {
+      g_autoptr(BsTensor) one = bs_tensor_new_wrapped_number (x->context, 1, TRUE);
+      g_autoptr(BsTensor) pw1 = bs_sub (pos_weight, one, 1, error);
+      g_autoptr(BsTensor) pwt = NULL, lw = NULL, soft = NULL, weighted = NULL;
+
+      if (pw1 == NULL
+          || (pwt = bs_mul (pw1, t, error)) == NULL
+          || (lw = bs_add (pwt, one, 1, error)) == NULL
+          || (soft = bs_add (lg, m, 1, error)) == NULL
+          || (weighted = bs_mul (lw, soft, error)) == NULL
+          || (loss = bs_add (linear, weighted, 1, error)) == NULL
+          || !bce_check_inplace (x, loss, error))
+        return NULL;
+    }
+  else
+    {
+      g_autoptr(BsTensor) partial = bs_add (linear, m, 1, error);
+
+      if (partial == NULL || (loss = bs_add (partial, lg, 1, error)) == NULL)
+        return NULL;
+    }
+  if (weight != NULL)
+    {
+      BsTensor *weighted = bs_mul (loss, weight, error);
+
+      if (weighted == NULL)
+        return NULL;
+      bs_tensor_unref (loss);
+      loss = weighted;
+      if (!bce_check_inplace (x, loss, error))
+        return NULL;
+    }
+  return bce_reduce (loss, args->reduction, error);
+}
+
+static gboolean
+bce_check_nondiff (BsTensor    *tensor,
+                   const char  *function,
+                   const char  *argument,
+                   GError     **error)
+{
+  if (tensor == NULL || !tensor->context->grad_enabled || !bs_tensor_requires_grad (tensor))
+    return TRUE;
+  g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+               "The function '%s' is not differentiable with respect to argument '%s'. "
+               "This input cannot have requires_grad True.", function, argument);
+  return FALSE;
+}
+
+static gboolean
+bce_check_target (BsTensor  *input,
+                  BsTensor  *target,
+                  gboolean   logits,
+                  GError   **error)
+{
+  g_autofree char *ts = NULL, *is = NULL;
+
+  if (bs_tensor_same_shape (input, target))
+    return TRUE;
+  ts = bs_tensor_format_shape (target);
+  is = bs_tensor_format_shape (input);
+  if (logits)
+    g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_VALUE,
+                 "Target size (torch.Size(%s)) must be the same as input size (torch.Size(%s))",
+                 ts, is);
+  else
+    g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_VALUE,
+                 "Using a target size (torch.Size(%s)) that is different to the input size "
+                 "(torch.Size(%s)) is deprecated. Please ensure they have the same size.", ts, is);
+  return FALSE;
+}
+
+static BsTensor *
+bce_logits_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+                    GError **error)
+{
+  BsContext *context = in[0]->context;
+  BsTensor *loss;
+
+  UNTRACKED_BEGIN (context);
+  loss = bce_logits_loss (in, args, error);
+  UNTRACKED_END (context);
+  return loss;
+}
+
+static void
+bce_save (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
+{
+  for (guint i = 0; i < node->n_inputs; i++)
+    SAVE (i, in[i]);
+}
+
+/* Scales an elementwise gradient by grad (unless NULL: already done), weight and
+ * 1/n for mean (tracked). */
+static BsTensor *
+bce_finish (BsTensor       *local,
+            BsTensor       *grad,
+            BsTensor       *weight,
+            BsReduction     reduction,
+            GError        **error)
+{
+  g_autoptr(BsTensor) g = grad != NULL ? bs_mul (local, grad, error) : bs_tensor_ref (local);
+
+  if (g != NULL && weight != NULL)
+    {
+      BsTensor *w = bs_mul (g, weight, error);
+
+      g_clear_pointer (&g, bs_tensor_unref);
+      g = w;
+    }
+  if (g != NULL && reduction == BS_REDUCTION_MEAN)
+    {
+      g_autoptr(BsTensor) n = bs_tensor_new_wrapped_number (local->context,
+                                                            (double) bs_tensor_numel (local),
+                                                            TRUE);
+
+      return bs_div (g, n, error);
+    }
+  return g_steal_pointer (&g);
+}
+
+static gboolean
+bce_logits_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
+                     GError **error)
+{
+  GError *local_error = NULL;
+  const BsOpArgs *args = &node->args;
+  UNPACK (x, 0);
+  UNPACK (t, 1);
+  g_autoptr(BsTensor) weight = NULL;
+  g_autoptr(BsTensor) pos_weight = NULL;
+
+  if (HAS_WEIGHT (args))
+    {
+      UNPACK (w, 2);
+      weight = g_steal_pointer (&w);
+    }
+  if (HAS_POS_WEIGHT (args))
+    {
+      UNPACK (pw, HAS_WEIGHT (args) ? 3 : 2);
+      pos_weight = g_steal_pointer (&pw);
+    }
+  if (NEEDS (0))
+    {
+      g_autoptr(BsTensor) s = bs_sigmoid (x, error);
+      g_autoptr(BsTensor) local = NULL;
+
+      if (s == NULL)
+        return FALSE;
+      if (pos_weight != NULL)
+        {
+          /* ((pw·t + 1) - t)·σ(x) - pw·t, in PyTorch's order */
+          g_autoptr(BsTensor) one = bs_tensor_new_wrapped_number (x->context, 1, TRUE);
+          g_autoptr(BsTensor) pwt = bs_mul (pos_weight, t, error);
+          g_autoptr(BsTensor) a = pwt ? bs_add (pwt, one, 1, error) : NULL;
+          g_autoptr(BsTensor) b = a ? bs_sub (a, t, 1, error) : NULL;
+          g_autoptr(BsTensor) c = b ? bs_mul (b, s, error) : NULL;
+
+          local = c ? bs_sub (c, pwt, 1, error) : NULL;
+        }
+      else
+        local = bs_sub (s, t, 1, error);
+      if (local == NULL
+          || (gi[0] = bce_finish (local, grad, weight, args->reduction, error)) == NULL)
+        return FALSE;
+    }
+  if (NEEDS (1))
+    {
+      g_autoptr(BsTensor) local = NULL;
+
+      if (pos_weight != NULL)
+        {
+          /* log σ(-x) - pw·log σ(x) */
+          g_autoptr(BsTensor) neg_x = bs_neg (x, error);
+          g_autoptr(BsTensor) s_neg = neg_x ? bs_sigmoid (neg_x, error) : NULL;
+          g_autoptr(BsTensor) l_neg = s_neg ? bs_log (s_neg, error) : NULL;
+          g_autoptr(BsTensor) s_pos = l_neg ? bs_sigmoid (x, error) : NULL;
+          g_autoptr(BsTensor) l_pos = s_pos ? bs_log (s_pos, error) : NULL;
+          g_autoptr(BsTensor) scaled = l_pos ? bs_mul (l_pos, pos_weight, error) : NULL;
+
+          local = scaled ? bs_sub (l_neg, scaled, 1, error) : NULL;
+        }
+      else
+        local = bs_neg (x, error);
+      if (local == NULL
+          || (gi[1] = bce_finish (local, grad, weight, args->reduction, error)) == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+const BsOpInfo bs_op_bce_with_logits = {
+  .name = "binary_cross_entropy_with_logits",
+  .grad_fn_name = "BinaryCrossEntropyWithLogitsBackward0", .symbol = "bce", .n_inputs = 0,
+  .nondiff_inputs = (1u << 2) | (1u << 3),
+  .forward = bce_logits_forward, .save = bce_save, .backward = bce_logits_backward,
+  .formulas = { "∂bce/∂xᵢ = (σ(xᵢ) - tᵢ)/n", "∂bce/∂tᵢ = -xᵢ/n" },
+};
+
+BsTensor *
+bs_binary_cross_entropy_with_logits (BsTensor     *input,
+                                     BsTensor     *target,
+                                     BsTensor     *weight,
+                                     BsTensor     *pos_weight,
+                                     BsReduction   reduction,
+                                     GError      **error)
+{
+  BsTensor *in[4] = { input, target };
+  guint n = 2;
+  BsOpArgs args;
+
+  if (!bce_check_target (input, target, TRUE, error)
+      || !bce_check_nondiff (weight, "binary_cross_entropy_with_logits", "weight", error)
+      || !bce_check_nondiff (pos_weight, "binary_cross_entropy_with_logits", "pos_weight",
+                             error))
+    return NULL;
+  bs_op_args_init (&args);
+  args.reduction = reduction;
+  if (weight != NULL)
+    in[n++] = weight;
+  if (pos_weight != NULL)
+    in[n++] = pos_weight;
+  args.dims[0] = weight != NULL;
+  args.dims[1] = pos_weight != NULL;
+  return bs_op_apply (BS_OP_BCE_WITH_LOGITS, in, n, &args, error);
+}
+
+/* loss = (t - 1)·max(log(1 - x), -100) - t·max(log x, -100), times weight; log(1 - x)
+ * rather than log1p(-x), as PyTorch 1.13 */
+static BsTensor *
+bce_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+             GError **error)
+{
+  BsTensor *x = in[0], *t = in[1];
+  BsContext *context = x->context;
+  gint64 numel = bs_tensor_numel (x);
+  g_autoptr(BsTensor) loss = NULL;
+  BsTensor *result = NULL;
+
+  for (gint64 i = 0; i < numel; i++)
+    {
+      double v = bs_tensor_get (x, i);
+
+      if (!(v >= 0.0 && v <= 1.0))
+        {
+          g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                               "all elements of input should be between 0 and 1");
+          return NULL;
+        }
+    }
+  loss = bs_tensor_new_uninit (context, bs_result_type (in, 2), x->ndim, x->shape, error);
+  if (loss == NULL)
+    return NULL;
+  for (gint64 i = 0; i < numel; i++)
+    {
+      double v = bs_tensor_get (x, i), tv = bs_tensor_get (t, i);
+      double l1 = log (1.0 - v), l0 = log (v);
+
+      if (loss->dtype == BS_DTYPE_FLOAT32)
+        {
+          float lf1 = MAX (logf (1.0f - (float) v), -100.0f);
+          float lf0 = MAX ((float) logf ((float) v), -100.0f);
+
+          bs_tensor_set (loss, i, ((float) tv - 1.0f) * lf1 - (float) tv * lf0);
+        }
+      else
+        bs_tensor_set (loss, i, (tv - 1.0) * MAX (l1, -100.0) - tv * MAX (l0, -100.0));
+    }
+  UNTRACKED_BEGIN (context);
+  if (HAS_WEIGHT (args))
+    {
+      g_autoptr(BsTensor) weighted = bs_mul (loss, in[2], error);
+
+      if (weighted != NULL && bce_check_inplace (x, weighted, error))
+        result = bce_reduce (weighted, args->reduction, error);
+    }
+  else
+    result = bce_reduce (loss, args->reduction, error);
+  UNTRACKED_END (context);
+  return result;
+}
+
+/* ∂/∂x = (x - t) / max((1 - x)·x, 1e-12); ∂/∂t = log(1 - x) - log x */
+static gboolean
+bce_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GError **error)
+{
+  GError *local_error = NULL;
+  const BsOpArgs *args = &node->args;
+  UNPACK (x, 0);
+  UNPACK (t, 1);
+  g_autoptr(BsTensor) weight = NULL;
+  g_autoptr(BsTensor) one_minus_x = bs_rsub_scalar (x, 1, 1, error);
+
+  if (one_minus_x == NULL)
+    return FALSE;
+  if (HAS_WEIGHT (args))
+    {
+      UNPACK (w, 2);
+      weight = g_steal_pointer (&w);
+    }
+  if (NEEDS (0))
+    {
+      g_autoptr(BsTensor) diff = bs_sub (x, t, 1, error);
+      g_autoptr(BsTensor) prod = diff ? bs_mul (one_minus_x, x, error) : NULL;
+      /* PyTorch's EPSILON is a float even for double inputs */
+      g_autoptr(BsTensor) denom = prod ? bs_clamp (prod, TRUE, (double) 1e-12f, FALSE, 0, error)
+                                       : NULL;
+      /* grad·(x - t) / denom, in PyTorch's order */
+      g_autoptr(BsTensor) num = denom ? bs_mul (grad, diff, error) : NULL;
+      g_autoptr(BsTensor) scaled = num ? bs_div (num, denom, error) : NULL;
+
+      if (scaled == NULL
+          || (gi[0] = bce_finish (scaled, NULL, weight, args->reduction, error)) == NULL)
+        return FALSE;
+    }
+  if (NEEDS (1))
+    {
+      g_autoptr(BsTensor) l1 = bs_log (one_minus_x, error);
+      g_autoptr(BsTensor) l0 = l1 ? bs_log (x, error) : NULL;
+      g_autoptr(BsTensor) local = l0 ? bs_sub (l1, l0, 1, error) : NULL;
+
+      if (local == NULL
+          || (gi[1] = bce_finish (local, grad, weight, args->reduction, error)) == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+const BsOpInfo bs_op_bce = {
+  .name = "binary_cross_entropy", .grad_fn_name = "BinaryCrossEntropyBackward0",
+  .symbol = "bce", .n_inputs = 0, .nondiff_inputs = 1u << 2,
+  .forward = bce_forward, .save = bce_save, .backward = bce_backward,
+  .formulas = { "∂bce/∂pᵢ = (pᵢ - tᵢ)/(pᵢ(1 - pᵢ)n)", "∂bce/∂tᵢ = (log(1 - pᵢ) - log pᵢ)/n" },
+};
+
+BsTensor *
+bs_binary_cross_entropy (BsTensor     *input,
+                         BsTensor     *target,
+                         BsTensor     *weight,
+                         BsReduction   reduction,
+                         GError      **error)
+{
+  BsTensor *in[3] = { input, target, weight };
+  BsOpArgs args;
+
+  if (!bce_check_target (input, target, FALSE, error))
+    return NULL;
+  if (target->dtype != input->dtype)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "Found dtype %s but expected %s", dtype_short_name (target->dtype),
+                   dtype_short_name (input->dtype));
+      return NULL;
+    }
+  if (!bce_check_nondiff (weight, "binary_cross_entropy", "weight", error))
+    return NULL;
+  bs_op_args_init (&args);
+  args.reduction = reduction;
+  args.dims[0] = weight != NULL;
+  return bs_op_apply (BS_OP_BCE, in, weight != NULL ? 3 : 2, &args, error);
+}

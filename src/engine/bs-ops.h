@@ -82,6 +82,12 @@ BsTensor *bs_mse_loss       (BsTensor *input, BsTensor *target, BsReduction redu
                              GError **error);
 BsTensor *bs_nll_loss       (BsTensor *input, BsTensor *target, BsReduction reduction,
                              gint64 ignore_index, GError **error);
+/* weight and pos_weight may be NULL */
+BsTensor *bs_binary_cross_entropy_with_logits (BsTensor *input, BsTensor *target,
+                                               BsTensor *weight, BsTensor *pos_weight,
+                                               BsReduction reduction, GError **error);
+BsTensor *bs_binary_cross_entropy (BsTensor *input, BsTensor *target, BsTensor *weight,
+                                   BsReduction reduction, GError **error);
 BsTensor *bs_cross_entropy  (BsTensor *input, BsTensor *target, BsReduction reduction,
                              gint64 ignore_index, GError **error);
 
@@ -113,6 +119,11 @@ BsTensor *bs_slice          (BsTensor *a, int dim, gint64 start, gint64 stop, gi
 /* a[..., index, ...] along dim with an int64 index tensor, or a bool mask over
  * the dims starting at dim */
 BsTensor *bs_index          (BsTensor *a, int dim, BsTensor *index, GError **error);
+/* a[i0, i1, ...]: one entry per indexed dim from dim 0, NULL for a full slice
+ * (`:`), an int64 index, or a bool mask covering as many dims as it has. The
+ * index tensors broadcast together (PyTorch's combined advanced indexing). */
+BsTensor *bs_index_multi    (BsTensor *a, const BsTensor *const *indices, int n,
+                             GError **error);
 BsTensor *bs_index_select   (BsTensor *a, int dim, BsTensor *index, GError **error);
 BsTensor *bs_cat            (BsTensor *const *tensors, guint n, int dim, GError **error);
 BsTensor *bs_stack          (BsTensor *const *tensors, guint n, int dim, GError **error);

@@ -268,7 +268,7 @@ BUILTIN (builtin_tuple)
       *r = bs_tuple_new (in->heap, 0);
       return TRUE;
     }
-  if (bs_value_is_object (a->args[0], BS_OBJECT_TUPLE))
+  if (bs_value_is_object (a->args[0], BS_OBJECT_TUPLE) && !((BsTuple *) a->args[0].as.object)->is_size)
     {
       *r = bs_value_ref (a->args[0]);
       return TRUE;
@@ -650,169 +650,6 @@ BUILTIN (builtin_sorted)
   return TRUE;
 }
 
-BUILTIN (builtin_reversed)
-{
-  BsValue list;
-  gsize n;
-  BsValue *items;
-
-  if (!exact_args (in, a, "reversed", 1))
-    return FALSE;
-  if (!bs_to_list (in, a->args[0], &list))
-    return FALSE;
-  items = bs_value_items (list, &n);
-  for (gsize i = 0; i < n / 2; i++)
-    {
-      BsValue t = items[i];
-
-      items[i] = items[n - 1 - i];
-      items[n - 1 - i] = t;
-    }
-  *r = list;
-  return TRUE;
-}
-
-BUILTIN (builtin_enumerate)
-{
-  BsValue list, out;
-  gint64 start = 0;
-  BsValue *s = bs_arg (a, 1, "start");
-  gsize n;
-  BsValue *items;
-
-  if (a->n_args < 1)
-    return bs_raise (in, "TypeError", "enumerate() missing required argument 'iterable'");
-  if (s != NULL && !bs_to_int (in, *s, &start))
-    return FALSE;
-  if (!bs_to_list (in, a->args[0], &list))
-    return FALSE;
-  items = bs_value_items (list, &n);
-  out = bs_list_new (in->heap);
-  for (gsize i = 0; i < n; i++)
-    {
-      BsValue pair[2] = { BS_INT (start + (gint64) i), items[i] };
-
-      bs_list_append (out, bs_tuple_from (in, pair, 2));
-    }
-  bs_value_unref (list);
-  *r = out;
-  return TRUE;
-}
-
-BUILTIN (builtin_zip)
-{
-  BsValue *lists = g_new0 (BsValue, a->n_args + 1);
-  gsize shortest = G_MAXSIZE;
-  BsValue out;
-
-  if (!no_kwargs (in, a, "zip"))
-    {
-      g_free (lists);
-      return FALSE;
-    }
-  for (guint i = 0; i < a->n_args; i++)
-    {
-      gsize n;
-
-      if (!bs_to_list (in, a->args[i], &lists[i]))
-        {
-          for (guint j = 0; j < i; j++)
-            bs_value_unref (lists[j]);
-          g_free (lists);
-          return FALSE;
-        }
-      bs_value_items (lists[i], &n);
-      shortest = MIN (shortest, n);
-    }
-  if (a->n_args == 0)
-    shortest = 0;
-  out = bs_list_new (in->heap);
-  for (gsize k = 0; k < shortest; k++)
-    {
-      BsValue t = bs_tuple_new (in->heap, a->n_args);
-
-      for (guint i = 0; i < a->n_args; i++)
-        {
-          gsize n;
-
-          ((BsTuple *) t.as.object)->items[i] = bs_value_ref (bs_value_items (lists[i], &n)[k]);
-        }
-      bs_list_append (out, t);
-    }
-  for (guint i = 0; i < a->n_args; i++)
-    bs_value_unref (lists[i]);
-  g_free (lists);
-  *r = out;
-  return TRUE;
-}
-
-BUILTIN (builtin_map)
-{
-  BsValue list, out;
-  gsize n;
-  BsValue *items;
-
-  if (a->n_args != 2)
-    return bs_raise (in, "TypeError", "map() with %u arguments is not supported by Backstep",
-                     a->n_args);
-  if (!bs_to_list (in, a->args[1], &list))
-    return FALSE;
-  items = bs_value_items (list, &n);
-  out = bs_list_new (in->heap);
-  for (gsize i = 0; i < n; i++)
-    {
-      BsValue v;
-
-      if (!bs_call_simple (in, a->args[0], &items[i], 1, &v))
-        {
-          bs_value_unref (list);
-          bs_value_unref (out);
-          return FALSE;
-        }
-      bs_list_append (out, v);
-    }
-  bs_value_unref (list);
-  *r = out;
-  return TRUE;
-}
-
-BUILTIN (builtin_filter)
-{
-  BsValue list, out;
-  gsize n;
-  BsValue *items;
-
-  if (!exact_args (in, a, "filter", 2))
-    return FALSE;
-  if (!bs_to_list (in, a->args[1], &list))
-    return FALSE;
-  items = bs_value_items (list, &n);
-  out = bs_list_new (in->heap);
-  for (gsize i = 0; i < n; i++)
-    {
-      BsValue v = BS_NONE;
-      gboolean keep;
-
-      if (!bs_value_is_none (a->args[0]) && !bs_call_simple (in, a->args[0], &items[i], 1, &v))
-        goto fail;
-      if (!bs_truthy (in, bs_value_is_none (a->args[0]) ? items[i] : v, &keep))
-        {
-          bs_value_unref (v);
-          goto fail;
-        }
-      bs_value_unref (v);
-      if (keep)
-        bs_list_append (out, bs_value_ref (items[i]));
-    }
-  bs_value_unref (list);
-  *r = out;
-  return TRUE;
-fail:
-  bs_value_unref (list);
-  bs_value_unref (out);
-  return FALSE;
-}
-
 static gboolean
 any_all (BsInterp     *in,
          const BsArgs *a,
@@ -910,11 +747,19 @@ BUILTIN (builtin_isinstance)
 
 BUILTIN (builtin_issubclass)
 {
+  gsize n = 1;
+  BsValue *bases = &a->args[1];
+  gboolean result = FALSE;
+
   if (!exact_args (in, a, "issubclass", 2))
     return FALSE;
   if (!bs_value_is_object (a->args[0], BS_OBJECT_CLASS))
     return bs_raise (in, "TypeError", "issubclass() arg 1 must be a class");
-  *r = BS_BOOL (bs_is_subclass (a->args[0], a->args[1]));
+  if (bs_value_is_object (a->args[1], BS_OBJECT_TUPLE))
+    bases = bs_value_items (a->args[1], &n);
+  for (gsize i = 0; i < n && !result; i++)
+    result = bs_is_subclass (a->args[0], bases[i]);
+  *r = BS_BOOL (result);
   return TRUE;
 }
 
@@ -936,6 +781,8 @@ BUILTIN (builtin_type)
        : bs_value_type_name (v);
   if (strcmp (name, "Tensor") == 0 && bs_value_tensor (v)->is_parameter)
     name = "Parameter";
+  if (bs_grad_fn_value_name (v) != NULL)
+    name = bs_grad_fn_value_name (v);
   *r = bs_lookup_builtin (in, name);
   if (bs_value_is_none (*r))
     {
@@ -1000,6 +847,41 @@ BUILTIN (builtin_setattr)
   return bs_setattr (in, a->args[0], g_intern_string (bs_value_str (a->args[1])), a->args[2]);
 }
 
+BUILTIN (builtin_refused);
+
+BUILTIN (builtin_delattr)
+{
+  if (!exact_args (in, a, "delattr", 2))
+    return FALSE;
+  if (bs_value_str (a->args[1]) == NULL)
+    return bs_raise (in, "TypeError", "attribute name must be string, not '%s'",
+                     bs_value_type_name (a->args[1]));
+  *r = BS_NONE;
+  return bs_delattr (in, a->args[0], g_intern_string (bs_value_str (a->args[1])));
+}
+
+/* vars(obj): the attribute dict of an instance, class or module; vars() with no argument is
+ * locals(), which stays refused. */
+BUILTIN (builtin_vars)
+{
+  BsValue v;
+
+  if (a->n_args == 0)
+    return builtin_refused (in, self, a, r);
+  if (!exact_args (in, a, "vars", 1))
+    return FALSE;
+  v = a->args[0];
+  if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
+    *r = bs_value_ref (((BsInstance *) v.as.object)->dict);
+  else if (bs_value_is_object (v, BS_OBJECT_CLASS))
+    *r = bs_value_ref (((BsClass *) v.as.object)->dict);
+  else if (bs_value_is_object (v, BS_OBJECT_MODULE))
+    *r = bs_value_ref (((BsModule *) v.as.object)->dict);
+  else
+    return bs_raise (in, "TypeError", "vars() argument must have __dict__ attribute");
+  return TRUE;
+}
+
 BUILTIN (builtin_callable)
 {
   BsValue v;
@@ -1047,16 +929,56 @@ BUILTIN (builtin_divmod)
 
 BUILTIN (builtin_pow)
 {
-  if (!exact_args (in, a, "pow", 2))
-    return FALSE;
-  return bs_binary_op (in, BS_BINOP_POW, a->args[0], a->args[1], r);
-}
+  gint64 base, exp, mod;
+  unsigned __int128 acc = 1, b;
 
-BUILTIN (builtin_iter)
-{
-  if (!exact_args (in, a, "iter", 1))
-    return FALSE;
-  return bs_to_list (in, a->args[0], r);
+  if (a->n_args != 3)
+    {
+      if (!exact_args (in, a, "pow", 2))
+        return FALSE;
+      return bs_binary_op (in, BS_BINOP_POW, a->args[0], a->args[1], r);
+    }
+  if (!bs_is_int (a->args[0]) || !bs_is_int (a->args[1]) || !bs_is_int (a->args[2]))
+    return bs_raise (in, "TypeError", "pow() 3rd argument not allowed unless all arguments are "
+                     "integers");
+  bs_to_int (in, a->args[0], &base);
+  bs_to_int (in, a->args[1], &exp);
+  bs_to_int (in, a->args[2], &mod);
+  if (mod == 0)
+    return bs_raise (in, "ValueError", "pow() 3rd argument cannot be 0");
+  {
+    guint64 m = mod < 0 ? (guint64) 0 - (guint64) mod : (guint64) mod;
+    gint64 rb = base % (gint64) m;
+
+    b = (unsigned __int128) (rb < 0 ? rb + (gint64) m : rb);
+    if (exp < 0)
+      {
+        /* the modular inverse, by the extended Euclidean algorithm */
+        gint64 t = 0, nt = 1, rr = (gint64) m, nr = (gint64) b;
+
+        while (nr != 0)
+          {
+            gint64 q = rr / nr, tmp;
+
+            tmp = t - q * nt; t = nt; nt = tmp;
+            tmp = rr - q * nr; rr = nr; nr = tmp;
+          }
+        if (rr != 1)
+          return bs_raise (in, "ValueError", "base is not invertible for the given modulus");
+        b = (unsigned __int128) (t < 0 ? t + (gint64) m : t);
+        exp = -exp;
+      }
+    for (; exp > 0; exp >>= 1)
+      {
+        if (exp & 1)
+          acc = acc * b % m;
+        b = b * b % m;
+      }
+    acc %= m;
+    /* the result takes the sign of the modulus */
+    *r = BS_INT (mod < 0 && acc != 0 ? (gint64) acc + mod : (gint64) acc);
+  }
+  return TRUE;
 }
 
 BUILTIN (builtin_id)
@@ -1070,18 +992,12 @@ BUILTIN (builtin_id)
 
 BUILTIN (builtin_hash)
 {
-  guint h;
+  gint64 h;
 
   if (!exact_args (in, a, "hash", 1))
     return FALSE;
-  if (bs_is_int (a->args[0]))
-    {
-      *r = BS_INT (a->args[0].type == BS_VALUE_BOOL ? a->args[0].as.boolean
-                                                    : a->args[0].as.integer);
-      return TRUE;
-    }
-  if (!bs_value_hash (a->args[0], &h))
-    return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_value_type_name (a->args[0]));
+  if (!bs_py_hash (in, a->args[0], &h))
+    return FALSE;
   *r = BS_INT (h);
   return TRUE;
 }
@@ -1213,6 +1129,34 @@ BUILTIN (builtin_staticmethod)
   box = g_new (BsValue, 1);
   *box = bs_value_ref (a->args[0]);
   *r = bs_native_new (in->heap, &staticmethod_type.base, box);
+  return TRUE;
+}
+
+static const BsNativeType classmethod_type = {
+  { "classmethod", boxed_free }, NULL, NULL, NULL,
+};
+
+BsValue
+bs_classmethod_new (BsInterp *in,
+                    BsValue   func)
+{
+  BsValue *box = g_new (BsValue, 1);
+
+  *box = func;
+  return bs_native_new (in->heap, &classmethod_type.base, box);
+}
+
+BsValue *
+bs_classmethod_func (BsValue v)
+{
+  return bs_value_native (v, &classmethod_type.base);
+}
+
+BUILTIN (builtin_classmethod)
+{
+  if (!exact_args (in, a, "classmethod", 1))
+    return FALSE;
+  *r = bs_classmethod_new (in, bs_value_ref (a->args[0]));
   return TRUE;
 }
 
@@ -1696,6 +1640,34 @@ init_time (BsInterp *in)
   bs_value_unref (m);
 }
 
+/* --- singletons -------------------------------------------------------- */
+
+static gboolean
+singleton_repr (BsInterp *in,
+                BsValue   self,
+                GString  *out)
+{
+  const char *name = ((BsNative *) self.as.object)->klass->name;
+
+  g_string_append (out, strcmp (name, "ellipsis") == 0 ? "Ellipsis" : "NotImplemented");
+  return TRUE;
+}
+
+static const BsNativeType ellipsis_type = {
+  { "ellipsis", NULL }, NULL, NULL, singleton_repr,
+};
+
+static const BsNativeType not_implemented_type = {
+  { "NotImplementedType", NULL }, NULL, NULL, singleton_repr,
+};
+
+gboolean
+bs_is_ellipsis (BsValue v)
+{
+  return bs_value_is_object (v, BS_OBJECT_NATIVE)
+         && ((BsNative *) v.as.object)->klass == &ellipsis_type.base;
+}
+
 /* --- set-up ------------------------------------------------------------ */
 
 static BsValue
@@ -1722,20 +1694,20 @@ bs_builtins_init (BsInterp *in)
     { "list", builtin_list }, { "tuple", builtin_tuple }, { "dict", builtin_dict },
     { "range", builtin_range }, { "len", builtin_len }, { "abs", builtin_abs },
     { "min", builtin_min }, { "max", builtin_max }, { "sum", builtin_sum },
-    { "round", builtin_round }, { "sorted", builtin_sorted }, { "reversed", builtin_reversed },
-    { "enumerate", builtin_enumerate }, { "zip", builtin_zip }, { "map", builtin_map },
-    { "filter", builtin_filter }, { "any", builtin_any }, { "all", builtin_all },
+    { "round", builtin_round }, { "sorted", builtin_sorted },
+    { "any", builtin_any }, { "all", builtin_all },
     { "isinstance", builtin_isinstance }, { "issubclass", builtin_issubclass },
     { "type", builtin_type }, { "hasattr", builtin_hasattr }, { "getattr", builtin_getattr },
     { "setattr", builtin_setattr }, { "callable", builtin_callable },
-    { "divmod", builtin_divmod }, { "pow", builtin_pow }, { "iter", builtin_iter },
+    { "divmod", builtin_divmod }, { "pow", builtin_pow },
     { "id", builtin_id }, { "hash", builtin_hash }, { "chr", builtin_chr },
     { "ord", builtin_ord }, { "super", builtin_super }, { "staticmethod", builtin_staticmethod },
+    { "classmethod", builtin_classmethod },
     { "format", builtin_format },
     { "open", builtin_refused }, { "eval", builtin_refused }, { "exec", builtin_refused },
     { "__import__", builtin_refused }, { "compile", builtin_refused },
     { "input", builtin_refused }, { "globals", builtin_refused }, { "locals", builtin_refused },
-    { "vars", builtin_refused }, { "breakpoint", builtin_refused },
+    { "vars", builtin_vars }, { "delattr", builtin_delattr }, { "breakpoint", builtin_refused },
   };
   BsValue base, exc, arith, lookup, runtime, name_error, os_error, import_error, object;
 
@@ -1746,8 +1718,9 @@ bs_builtins_init (BsInterp *in)
   bs_dict_set_str (((BsClass *) object.as.object)->dict, "__init__",
                    bs_builtin_new (in, "__init__", object_init, BS_NONE));
   bs_env_set (in->builtins, "object", object);
-  bs_env_set (in->builtins, "NotImplemented", bs_str_value (in, "NotImplemented"));
-  bs_env_set (in->builtins, "Ellipsis", bs_str_value (in, "Ellipsis"));
+  bs_env_set (in->builtins, "NotImplemented",
+              bs_native_new (in->heap, &not_implemented_type.base, NULL));
+  bs_env_set (in->builtins, "Ellipsis", bs_native_new (in->heap, &ellipsis_type.base, NULL));
   bs_env_set (in->builtins, "__name__", bs_str_value (in, "__main__"));
 
   base = add_exception (in, "BaseException", BS_NONE);

@@ -39,6 +39,7 @@ struct _BsEnv {
   BsEnv       *parent;      /* Owned */
   GHashTable  *locals;      /* Borrowed from the function: names local to it, or NULL */
   gboolean     is_class;
+  GPtrArray   *order;       /* class bodies: names in first-assignment order, else NULL */
 };
 
 typedef struct {
@@ -145,6 +146,8 @@ struct _BsInterp {
   guint64          steps;
 
   BsValue          exc;          /* the exception being raised, or None */
+  BsValue          callback_exc; /* raised by Python code the engine called, or None */
+  BsValue          handling;     /* Borrowed: the exception an except block handles, or None */
   GError          *fatal;        /* a limit or cancellation: not catchable */
   BsSourceSpan     error_span;
   gboolean         has_error_span;
@@ -166,7 +169,28 @@ typedef struct {
   gboolean     (*setattr) (BsInterp *in, BsValue self, const char *name, BsValue value,
                            gboolean *found);
   gboolean     (*repr)    (BsInterp *in, BsValue self, GString *out);
+  gboolean     (*str)     (BsInterp *in, BsValue self, GString *out);   /* NULL: repr */
+  const struct _BsNativeOps *ops;  /* containers and iterators; NULL for plain handles */
 } BsNativeType;
+
+/* The protocols of the natives that behave like Python's containers and iterators (sets,
+ * dict views, enumerate...). Every hook may be NULL. */
+typedef struct _BsNativeOps {
+  gboolean     (*len)      (BsInterp *in, BsValue self, gint64 *len);
+  gboolean     (*contains) (BsInterp *in, BsValue self, BsValue item, gboolean *result);
+  /* An iterator: 1 with *out set, 0 when exhausted, -1 on an exception. */
+  int          (*next)     (BsInterp *in, BsValue self, BsValue *out);
+  /* A container: a new reference to something to iterate instead (e.g. a snapshot list). */
+  gboolean     (*iter)     (BsInterp *in, BsValue self, BsValue *out);
+  /* 1: done, 0: not supported for these operands, -1: exception. */
+  int          (*binary)   (BsInterp *in, BsBinOp op, BsValue a, BsValue b, gboolean inplace,
+                            BsValue *out);
+  int          (*compare)  (BsInterp *in, BsCmpOp op, BsValue a, BsValue b, gboolean *result);
+  gboolean     (*hash)     (BsInterp *in, BsValue self, gint64 *hash);
+} BsNativeOps;
+
+/* The ops of v when it is a native that has them, else NULL. */
+const BsNativeOps *bs_native_ops (BsValue v);
 
 /* --- bs-interp.c -------------------------------------------------------- */
 
@@ -177,6 +201,10 @@ gboolean    bs_raise_value        (BsInterp *in, BsValue exc);
 /* An engine GError (consumed) as the matching Python exception. */
 gboolean    bs_raise_gerror       (BsInterp *in, GError *error);
 gboolean    bs_exception_matches  (BsInterp *in, BsValue exc, BsValue klass);
+/* Python code that the engine called back (a hook, a Function's backward)
+ * raised: keeps the exception for bs_raise_gerror() to raise again once the
+ * engine has unwound, and sets error. */
+void        bs_callback_failed    (BsInterp *in, GError **error);
 
 gboolean    bs_call               (BsInterp *in, BsValue callee, const BsArgs *args,
                                    BsValue *result);
@@ -267,10 +295,34 @@ BsValue    *bs_arg                (const BsArgs *a, guint pos, const char *name)
 gboolean    bs_check_args         (BsInterp *in, const BsArgs *a, const char *fname,
                                    guint min_pos, guint max_pos, const char *const *kw);
 
+/* --- bs-py-set.c -------------------------------------------------------- */
+
+/* Python's hash(): CPython's values for ints, floats, bools and tuples of them. */
+gboolean    bs_py_hash            (BsInterp *in, BsValue v, gint64 *hash);
+BsValue     bs_set_new            (BsInterp *in, gboolean frozen);
+gboolean    bs_set_add            (BsInterp *in, BsValue set, BsValue item);
+gboolean    bs_is_set             (BsValue v);
+void        bs_py_set_init        (BsInterp *in);
+
+/* --- bs-py-iter.c ------------------------------------------------------- */
+
+/* Lazy iterators (iter, next, enumerate, zip, map, filter, reversed) and dict views. */
+void        bs_py_iter_builtins_init (BsInterp *in);
+/* A dict's keys(), values() or items() view (what: 0, 1, 2). */
+BsValue     bs_dict_view_new      (BsInterp *in, BsValue dict, int what);
+/* A generator expression's iterator; step produces its next item as next does. */
+typedef int (*BsGenStepFunc) (BsInterp *in, gpointer state, BsValue *out);
+BsValue     bs_genexp_new      (BsInterp *in, BsGenStepFunc step, gpointer state,
+                                   GDestroyNotify free_state);
+
 /* --- bs-builtins.c ----------------------------------------------------- */
 
 void        bs_builtins_init      (BsInterp *in);
 gboolean    bs_import_module      (BsInterp *in, const char *name, BsValue *out);
+gboolean    bs_is_ellipsis        (BsValue v);
+BsValue     bs_classmethod_new    (BsInterp *in, BsValue func);   /* takes func */
+/* The function a classmethod wraps (borrowed), or NULL. */
+BsValue    *bs_classmethod_func   (BsValue v);
 
 /* --- bs-torch-module.c / bs-tensor-methods.c ---------------------------- */
 
@@ -295,8 +347,14 @@ BsTensor   *bs_as_tensor          (BsInterp *in, BsValue v);
 gboolean    bs_tensor_from_data   (BsInterp *in, BsValue data, gboolean has_dtype,
                                    BsDType dtype, BsTensor **out);
 gboolean    bs_grad_fn_value      (BsInterp *in, BsNode *node, BsValue *out);
+/* The node's name ("MulBackward0") when v is a grad_fn, else NULL. */
+const char *bs_grad_fn_value_name (BsValue v);
 extern const BsNativeClass bs_dtype_class;
 extern const BsNativeClass bs_grad_fn_class;
+
+/* --- bs-autograd-function.c --------------------------------------------- */
+
+void        bs_autograd_function_init (BsInterp *in, BsValue autograd_module);
 
 /* --- bs-optim-module.c -------------------------------------------------- */
 

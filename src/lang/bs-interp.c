@@ -26,6 +26,7 @@ typedef enum {
 static ExecResult exec_block (BsInterp *in, BsAstNode **body, guint n, BsValue *ret);
 static gboolean   eval       (BsInterp *in, BsAstNode *node, BsValue *out);
 static gboolean   assign     (BsInterp *in, BsAstNode *target, BsValue value);
+static void       set_fatal  (BsInterp *in, int code, const char *what);
 
 /* --- output ------------------------------------------------------------ */
 
@@ -163,6 +164,7 @@ env_finalize (BsObject *object)
   BsEnv *env = (BsEnv *) object;
 
   g_clear_pointer (&env->vars, g_hash_table_unref);
+  g_clear_pointer (&env->order, g_ptr_array_unref);
   if (env->parent != NULL)
     bs_value_unref (BS_OBJECT (env->parent));
 }
@@ -200,6 +202,12 @@ bs_env_set (BsEnv      *env,
   slot = g_new (BsValue, 1);
   *slot = value;
   g_hash_table_insert (env->vars, (gpointer) name, slot);
+  if (env->is_class)
+    {
+      if (env->order == NULL)
+        env->order = g_ptr_array_new ();
+      g_ptr_array_add (env->order, (gpointer) name);
+    }
 }
 
 BsValue *
@@ -254,6 +262,14 @@ bs_raise_gerror (BsInterp *in,
 
   if (error == NULL)
     return bs_raise (in, "SystemError", "error return without exception set");
+  if (!bs_value_is_none (in->callback_exc))
+    {
+      BsValue exc = in->callback_exc;
+
+      in->callback_exc = BS_NONE;
+      g_error_free (error);
+      return bs_raise_value (in, exc);
+    }
   if (error->domain == BS_ENGINE_ERROR)
     {
       switch ((BsEngineError) error->code)
@@ -264,8 +280,12 @@ bs_raise_gerror (BsInterp *in,
         case BS_ENGINE_ERROR_UNSUPPORTED: klass = "NotImplementedError"; break;
         case BS_ENGINE_ERROR_MEMORY:
           if (in->fatal == NULL)
-            in->fatal = g_error_new (BS_INTERP_ERROR, BS_INTERP_ERROR_LIMIT,
-                                     "MemoryError: %s", error->message);
+            {
+              g_autofree char *what = g_strdup_printf (": %s (the tensor-memory cap)",
+                                                       error->message);
+
+              set_fatal (in, BS_INTERP_ERROR_LIMIT, what);
+            }
           klass = "MemoryError";
           break;
         case BS_ENGINE_ERROR_RUNTIME:
@@ -280,6 +300,20 @@ bs_raise_gerror (BsInterp *in,
   bs_raise (in, klass, "%s", error->message);
   g_error_free (error);
   return FALSE;
+}
+
+void
+bs_callback_failed (BsInterp *in,
+                    GError  **error)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (bs_value_is_object (in->exc, BS_OBJECT_INSTANCE))
+    bs_str (in, in->exc, text);
+  bs_value_unref (in->callback_exc);
+  in->callback_exc = in->exc;
+  in->exc = BS_NONE;
+  g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME, "%s", text->str);
 }
 
 gboolean
@@ -333,6 +367,37 @@ add_traceback (BsInterp *in,
   g_array_append_val (instance->traceback, entry);
 }
 
+/* "1,000,000" */
+static char *
+format_count (guint64 n)
+{
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
+  GString *out = g_string_new (NULL);
+  gsize len = strlen (digits);
+
+  for (gsize i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, digits[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Stops the run for a limit or cancellation, saying where: "stopped at x.py:12 ...". */
+static void
+set_fatal (BsInterp   *in,
+           int         code,
+           const char *what)
+{
+  const char *file = in->frame != NULL ? in->frame->filename : "<string>";
+  int line = in->frame != NULL ? in->frame->line : 0;
+
+  in->fatal = g_error_new (BS_INTERP_ERROR, code, "stopped at %s:%d%s", file, line, what);
+  in->error_span = (BsSourceSpan) { .line = line, .col = 1, .end_line = line, .end_col = 1 };
+  in->has_error_span = TRUE;
+}
+
 static gboolean
 check_limits (BsInterp *in)
 {
@@ -341,16 +406,16 @@ check_limits (BsInterp *in)
   in->steps++;
   if (in->options.max_steps > 0 && in->steps > in->options.max_steps)
     {
-      in->fatal = g_error_new (BS_INTERP_ERROR, BS_INTERP_ERROR_LIMIT,
-                               "the script ran more than %" G_GUINT64_FORMAT
-                               " steps (the step budget)", in->options.max_steps);
+      g_autofree char *count = format_count (in->options.max_steps);
+      g_autofree char *what = g_strdup_printf (" after %s steps (the step budget)", count);
+
+      set_fatal (in, BS_INTERP_ERROR_LIMIT, what);
       return FALSE;
     }
   if (in->options.cancellable != NULL && (in->steps & 63) == 0
       && g_cancellable_is_cancelled (in->options.cancellable))
     {
-      in->fatal = g_error_new (BS_INTERP_ERROR, BS_INTERP_ERROR_CANCELLED,
-                               "the script was stopped");
+      set_fatal (in, BS_INTERP_ERROR_CANCELLED, " (cancelled)");
       return FALSE;
     }
   return TRUE;
@@ -1046,6 +1111,7 @@ bs_call (BsInterp     *in,
             return TRUE;
           }
         case BS_OBJECT_INSTANCE:
+        case BS_OBJECT_NATIVE:
           {
             BsValue method;
             gboolean found, ok;
@@ -1330,20 +1396,12 @@ comp_loop (BsInterp  *in,
           bs_value_unref (v);
           return TRUE;
         }
-      if (bs_value_is_object (acc, BS_OBJECT_DICT))
+      if (bs_is_set (acc))
         {
-          /* a set, kept as a dict of keys */
-          char *message = NULL;
+          gboolean ok_add = bs_set_add (in, acc, v);
 
-          if (!bs_dict_set (acc, v, BS_NONE, &message))
-            {
-              bs_value_unref (v);
-              bs_raise (in, "TypeError", "%s", message);
-              g_free (message);
-              return FALSE;
-            }
           bs_value_unref (v);
-          return TRUE;
+          return ok_add;
         }
       bs_list_append (acc, v);
       return TRUE;
@@ -1402,6 +1460,193 @@ comp_loop (BsInterp  *in,
   return ok;
 }
 
+static gboolean eval_seq (BsInterp *in, BsAstNode *node, BsValue *out);
+
+/* A generator expression runs lazily: its state is one iterator per `for` clause, and each
+ * step advances the innermost one, as the nested loops of comp_loop would. */
+typedef struct {
+  BsAstNode *node;
+  BsEnv     *env;     /* Owned: the expression's own scope */
+  BsPyIter  *iters;   /* one per clause; the first depth are running */
+  guint      depth;
+  gboolean   done;
+} GenState;
+
+static void
+gen_state_free (gpointer p)
+{
+  GenState *g = p;
+
+  for (guint i = 0; i < g->depth; i++)
+    bs_py_iter_clear (&g->iters[i]);
+  g_free (g->iters);
+  bs_value_unref (BS_OBJECT (g->env));
+  g_free (g);
+}
+
+static int
+gen_step_inner (BsInterp *in,
+                GenState *g,
+                BsValue  *out)
+{
+  guint n = g->node->comp.generators.len;
+
+  while (g->depth > 0)
+    {
+      BsAstNode *gen = g->node->comp.generators.items[g->depth - 1];
+      BsValue item;
+      gboolean keep = TRUE;
+      int r = bs_py_iter_next (in, &g->iters[g->depth - 1], &item);
+
+      if (r < 0)
+        return -1;
+      if (r == 0)
+        {
+          bs_py_iter_clear (&g->iters[--g->depth]);
+          continue;
+        }
+      if (!assign (in, gen->comprehension.target, item))
+        return -1;
+      for (guint i = 0; i < gen->comprehension.ifs.len && keep; i++)
+        {
+          BsValue cond;
+          gboolean ok;
+
+          if (!eval (in, gen->comprehension.ifs.items[i], &cond))
+            return -1;
+          ok = bs_truthy (in, cond, &keep);
+          bs_value_unref (cond);
+          if (!ok)
+            return -1;
+        }
+      if (!check_limits (in))
+        return raise_fatal (in), -1;
+      if (!keep)
+        continue;
+      if (g->depth < n)
+        {
+          BsAstNode *next = g->node->comp.generators.items[g->depth];
+          BsValue iterable;
+          gboolean ok;
+
+          if (!eval (in, next->comprehension.iter, &iterable))
+            return -1;
+          ok = bs_py_iter_init (in, iterable, &g->iters[g->depth]);
+          bs_value_unref (iterable);
+          if (!ok)
+            return -1;
+          g->depth++;
+          continue;
+        }
+      return eval (in, g->node->comp.elt, out) ? 1 : -1;
+    }
+  return 0;
+}
+
+static int
+gen_step (BsInterp *in,
+          gpointer  state,
+          BsValue  *out)
+{
+  GenState *g = state;
+  BsEnv *saved;
+  int r;
+
+  if (g->done)
+    return 0;
+  saved = in->frame->env;
+  in->frame->env = g->env;
+  r = gen_step_inner (in, g, out);
+  in->frame->env = saved;
+  if (r <= 0)
+    {
+      g->done = TRUE;
+      for (guint i = 0; i < g->depth; i++)
+        bs_py_iter_clear (&g->iters[i]);
+      g->depth = 0;
+    }
+  return r;
+}
+
+static gboolean
+eval_generator (BsInterp  *in,
+                BsAstNode *node,
+                BsValue   *out)
+{
+  GenState *g;
+  BsValue iterable;
+  gboolean ok;
+
+  /* as in Python, the first iterable is evaluated at once, in the enclosing scope */
+  if (!eval (in, node->comp.generators.items[0]->comprehension.iter, &iterable))
+    return FALSE;
+  g = g_new0 (GenState, 1);
+  g->node = node;
+  g->iters = g_new0 (BsPyIter, node->comp.generators.len);
+  g->env = bs_env_new (in, in->frame->env);
+  ok = bs_py_iter_init (in, iterable, &g->iters[0]);
+  bs_value_unref (iterable);
+  if (!ok)
+    {
+      gen_state_free (g);
+      return FALSE;
+    }
+  g->depth = 1;
+  *out = bs_genexp_new (in, gen_step, g, gen_state_free);
+  return TRUE;
+}
+
+/* A set display: CPython builds a display of three or more constants from a frozenset
+ * constant, which can order colliding keys differently from adding them one by one. */
+static gboolean
+eval_set (BsInterp  *in,
+          BsAstNode *node,
+          BsValue   *out)
+{
+  BsValue list, set, frozen;
+  gboolean all_const = node->seq.elts.len > 2;
+  gsize n;
+  BsValue *items;
+
+  for (guint i = 0; i < node->seq.elts.len && all_const; i++)
+    {
+      BsAstNode *e = node->seq.elts.items[i];
+
+      if (e->kind == BS_AST_UNARY_OP && e->unary_op.op == BS_UNARYOP_USUB)
+        e = e->unary_op.operand;
+      all_const = e->kind == BS_AST_CONSTANT;
+    }
+  if (!eval_seq (in, node, &list))
+    return FALSE;
+  items = bs_value_items (list, &n);
+  set = bs_set_new (in, FALSE);
+  frozen = all_const ? bs_set_new (in, TRUE) : bs_value_ref (set);
+  for (gsize i = 0; i < n; i++)
+    if (!bs_set_add (in, frozen, items[i]))
+      {
+        bs_value_unref (frozen);
+        bs_value_unref (set);
+        bs_value_unref (list);
+        return FALSE;
+      }
+  bs_value_unref (list);
+  if (all_const)
+    {
+      BsValue merged;
+      gboolean ok = bs_binary_op (in, BS_BINOP_BIT_OR, set, frozen, &merged);
+
+      bs_value_unref (frozen);
+      bs_value_unref (set);
+      if (!ok)
+        return FALSE;
+      *out = merged;
+      return TRUE;
+    }
+  bs_value_unref (frozen);
+  *out = set;
+  return TRUE;
+}
+
 static gboolean
 eval_comprehension (BsInterp  *in,
                     BsAstNode *node,
@@ -1411,8 +1656,14 @@ eval_comprehension (BsInterp  *in,
   BsEnv *env, *saved = in->frame->env;
   gboolean ok;
 
-  acc = node->kind == BS_AST_LIST_COMP || node->kind == BS_AST_GENERATOR_EXP
-          ? bs_list_new (in->heap) : bs_dict_new (in->heap);
+  if (node->kind == BS_AST_GENERATOR_EXP)
+    return eval_generator (in, node, out);
+  if (node->kind == BS_AST_LIST_COMP)
+    acc = bs_list_new (in->heap);
+  else if (node->kind == BS_AST_SET_COMP)
+    acc = bs_set_new (in, FALSE);
+  else
+    acc = bs_dict_new (in->heap);
   env = bs_env_new (in, saved);
   in->frame->env = env;
   ok = comp_loop (in, node, 0, acc);
@@ -1422,12 +1673,6 @@ eval_comprehension (BsInterp  *in,
     {
       bs_value_unref (acc);
       return FALSE;
-    }
-  if (node->kind == BS_AST_SET_COMP)
-    {
-      /* sets are not part of the subset: refuse rather than print a dict */
-      bs_value_unref (acc);
-      return bs_raise (in, "NotImplementedError", "sets are not supported by Backstep");
     }
   *out = acc;
   return TRUE;
@@ -1695,7 +1940,7 @@ eval_inner (BsInterp  *in,
       return eval_seq (in, node, out);
 
     case BS_AST_SET:
-      return bs_raise (in, "NotImplementedError", "sets are not supported by Backstep");
+      return eval_set (in, node, out);
 
     case BS_AST_DICT:
       {
@@ -2050,13 +2295,16 @@ exec_class (BsInterp  *in,
       bs_value_unref (klass);
       return EXEC_ERROR;
     }
-  {
-    GHashTableIter iter;
-    gpointer key, value;
-    g_hash_table_iter_init (&iter, env->vars);
-    while (g_hash_table_iter_next (&iter, &key, &value))
+  for (guint i = 0; env->order != NULL && i < env->order->len; i++)
+    {
+      const char *key = g_ptr_array_index (env->order, i);
+      BsValue *value = g_hash_table_lookup (env->vars, key);
+
+      /* a name deleted in the body (del x) is gone from vars */
+      if (value == NULL)
+        continue;
       {
-        BsValue v = *(BsValue *) value;
+        BsValue v = *value;
 
         if (bs_value_is_object (v, BS_OBJECT_FUNCTION))
           {
@@ -2071,7 +2319,7 @@ exec_class (BsInterp  *in,
           }
         bs_dict_set_str (c->dict, key, bs_value_ref (v));
       }
-  }
+    }
   bs_value_unref (BS_OBJECT (env));
   /* the class keeps its methods, which point back at it through klass: a cycle
    * the heap frees at the end */
@@ -2136,12 +2384,12 @@ exec_try (BsInterp  *in,
           if (h->except_handler.name != NULL)
             store_name (in, h->except_handler.name, bs_value_ref (exc));
           {
-            BsValue saved_handling = exc;
+            /* what a bare "raise" re-raises, in the handler and what it calls */
+            BsValue outer = in->handling;
 
+            in->handling = exc;
             r = exec_block (in, h->except_handler.body.items, h->except_handler.body.len, ret);
-            /* a bare "raise" inside the handler re-raises exc */
-            if (r == EXEC_ERROR && bs_value_is_none (in->exc))
-              in->exc = bs_value_ref (saved_handling);
+            in->handling = outer;
           }
           bs_value_unref (exc);
           goto finally;
@@ -2635,13 +2883,10 @@ exec_stmt (BsInterp  *in,
 
         if (node->raise.exc == NULL)
           {
-            /* re-raise: the handler's exception is restored by exec_try */
-            bs_value_unref (in->exc);
-            in->exc = BS_NONE;
-            if (frame->env != NULL)
-              {
-                /* outside any handler Python says so */
-              }
+            if (bs_value_is_none (in->handling))
+              bs_raise (in, "RuntimeError", "No active exception to reraise");
+            else
+              bs_raise_value (in, bs_value_ref (in->handling));
             return EXEC_ERROR;
           }
         if (!eval (in, node->raise.exc, &exc))
@@ -2765,6 +3010,8 @@ bs_interp_new (const BsInterpOptions *options)
   in->heap = bs_heap_new ();
   in->asts = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_ast_free);
   in->exc = BS_NONE;
+  in->callback_exc = BS_NONE;
+  in->handling = BS_NONE;
   in->start_time_us = g_get_monotonic_time ();
   in->py_random = bs_py_random_new ();
   bs_print_options_init (&in->print_options);
@@ -2775,6 +3022,8 @@ bs_interp_new (const BsInterpOptions *options)
   in->globals = bs_env_new (in, NULL);
   in->modules = bs_dict_new (in->heap);
   bs_builtins_init (in);
+  bs_py_set_init (in);
+  bs_py_iter_builtins_init (in);
   bs_torch_init (in);
   if (!bs_interp_parse_and_run (in, bs_nn_prelude, -1, "<prelude>", TRUE, &error))
     {
@@ -2808,6 +3057,7 @@ bs_interp_free (BsInterp *in)
   if (in == NULL)
     return;
   bs_value_unref (in->exc);
+  bs_value_unref (in->callback_exc);
   bs_heap_free (in->heap);
   g_ptr_array_unref (in->asts);
   bs_py_random_free (in->py_random);
@@ -2988,8 +3238,13 @@ bs_interp_run (BsInterp    *self,
       int line, col, end_line, end_col;
       const char *fname;
 
+      /* The source may not end in a NUL (a fuzzer's bytes, a file's contents). */
+      g_autofree char *text = g_malloc (length >= 0 ? (gsize) length + 1 : strlen (source) + 1);
+
+      memcpy (text, source, length >= 0 ? (gsize) length : strlen (source));
+      text[length >= 0 ? (gsize) length : strlen (source)] = '\0';
       g_free (self->error_text);
-      self->error_text = bs_lang_format_syntax_error (filename, source, local);
+      self->error_text = bs_lang_format_syntax_error (filename, text, local);
       if (bs_lang_error_get_location (local, &fname, &line, &col, &end_line, &end_col))
         {
           self->error_span = (BsSourceSpan) { line, col, end_line, end_col };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bs-adam.h"
+#include "bs-rmsprop.h"
 #include "bs-sgd.h"
 
 #define METHOD(name) \
@@ -21,8 +22,13 @@ static gboolean optimizer_getattr (BsInterp *in, BsValue self, const char *name,
 static gboolean group_getattr (BsInterp *in, BsValue self, const char *name, BsValue *out,
                                gboolean *found);
 
+static gboolean optimizer_repr (BsInterp *in, BsValue self, GString *out);
+static BsValue  hyper_value (BsInterp *in, BsHyperParam *h);
+static gboolean group_repr (BsInterp *in, BsValue self, GString *out);
+
 static const BsNativeType optimizer_type = {
-  { "torch.optim.Optimizer", (GDestroyNotify) bs_optimizer_free }, optimizer_getattr, NULL, NULL,
+  { "torch.optim.Optimizer", (GDestroyNotify) bs_optimizer_free }, optimizer_getattr, NULL,
+  optimizer_repr,
 };
 
 static void
@@ -35,7 +41,7 @@ group_free (gpointer p)
 }
 
 static const BsNativeType group_type = {
-  { "dict", group_free }, group_getattr, NULL, NULL,
+  { "dict", group_free }, group_getattr, NULL, group_repr,
 };
 
 static BsOptimizer *
@@ -125,21 +131,7 @@ METHOD (group_getitem)
   h = bs_param_group_lookup (g, key);
   if (h == NULL)
     return bs_raise (in, "KeyError", "'%s'", key);
-  switch (h->type)
-    {
-    case BS_HYPER_FLOAT: *r = BS_FLOAT (h->value[0]); break;
-    case BS_HYPER_INT: *r = BS_INT ((gint64) h->value[0]); break;
-    case BS_HYPER_BOOL: *r = BS_BOOL (h->value[0] != 0.0); break;
-    case BS_HYPER_NONE: *r = BS_NONE; break;
-    case BS_HYPER_PAIR:
-    default:
-      {
-        BsValue pair[2] = { BS_FLOAT (h->value[0]), BS_FLOAT (h->value[1]) };
-
-        *r = bs_tuple_from (in, pair, 2);
-        break;
-      }
-    }
+  *r = hyper_value (in, h);
   return TRUE;
 }
 
@@ -174,6 +166,93 @@ METHOD (group_setitem)
       bs_param_group_set (g, key, BS_HYPER_PAIR, x, y);
     }
   return TRUE;
+}
+
+static BsValue
+hyper_value (BsInterp     *in,
+             BsHyperParam *h)
+{
+  switch (h->type)
+    {
+    case BS_HYPER_FLOAT: return BS_FLOAT (h->value[0]);
+    case BS_HYPER_INT: return BS_INT ((gint64) h->value[0]);
+    case BS_HYPER_BOOL: return BS_BOOL (h->value[0] != 0.0);
+    case BS_HYPER_NONE: return BS_NONE;
+    case BS_HYPER_PAIR:
+    default:
+      {
+        BsValue pair[2] = { BS_FLOAT (h->value[0]), BS_FLOAT (h->value[1]) };
+
+        return bs_tuple_from (in, pair, 2);
+      }
+    }
+}
+
+static int
+compare_hyper_names (gconstpointer a,
+                     gconstpointer b)
+{
+  return strcmp ((*(BsHyperParam *const *) a)->name, (*(BsHyperParam *const *) b)->name);
+}
+
+/* As Optimizer.__repr__: each group's hyperparameters in sorted key order. */
+static gboolean
+optimizer_repr (BsInterp *in,
+                BsValue   self,
+                GString  *out)
+{
+  BsOptimizer *opt = optimizer_of (self);
+
+  g_string_append_printf (out, "%s (", bs_optimizer_get_name (opt));
+  for (guint i = 0; i < bs_optimizer_get_n_groups (opt); i++)
+    {
+      BsParamGroup *g = bs_optimizer_get_group (opt, i);
+      g_autoptr (GPtrArray) sorted = g_ptr_array_new ();
+
+      for (guint j = 0; j < g->hypers->len; j++)
+        g_ptr_array_add (sorted, &g_array_index (g->hypers, BsHyperParam, j));
+      g_ptr_array_sort (sorted, compare_hyper_names);
+      g_string_append_printf (out, "\nParameter Group %u", i);
+      for (guint j = 0; j < sorted->len; j++)
+        {
+          BsHyperParam *h = g_ptr_array_index (sorted, j);
+          BsValue v = hyper_value (in, h);
+          gboolean ok;
+
+          g_string_append_printf (out, "\n    %s: ", h->name);
+          ok = bs_str (in, v, out);
+          bs_value_unref (v);
+          if (!ok)
+            return FALSE;
+        }
+    }
+  g_string_append (out, "\n)");
+  return TRUE;
+}
+
+/* A param group prints as the dict it is in PyTorch: 'params' first. */
+static gboolean
+group_repr (BsInterp *in,
+            BsValue   self,
+            GString  *out)
+{
+  BsParamGroup *g = group_of (self);
+  BsValue dict = bs_dict_new (in->heap);
+  BsValue params = bs_list_new (in->heap);
+  gboolean ok;
+
+  for (guint i = 0; i < g->params->len; i++)
+    bs_list_append (params, bs_wrap_tensor (in, bs_tensor_ref (g_ptr_array_index (g->params, i))));
+  bs_dict_set_str (dict, "params", params);
+  for (guint i = 0; i < g->hypers->len; i++)
+    {
+      BsHyperParam *h = &g_array_index (g->hypers, BsHyperParam, i);
+
+      bs_dict_set_str (dict, h->name, hyper_value (in, h));
+    }
+  ok = bs_repr (in, dict, out);
+  bs_value_unref (dict);
+  return ok;
 }
 
 static gboolean
@@ -314,6 +393,34 @@ METHOD (optim_adam)
   g_ptr_array_unref (params);
   if (opt == NULL)
     return bs_raise_gerror (in, error);
+  if (bs_arg (a, 4, "weight_decay") == NULL || bs_is_int (*bs_arg (a, 4, "weight_decay")))
+    bs_param_group_set (bs_optimizer_get_group (opt, 0), "weight_decay", BS_HYPER_INT, wd, 0);
+  *r = bs_native_new (in->heap, &optimizer_type.base, opt);
+  return TRUE;
+}
+
+METHOD (optim_rmsprop)
+{
+  GPtrArray *params;
+  double lr, alpha, eps, wd, momentum;
+  BsValue *cv = bs_arg (a, 6, "centered");
+  BsOptimizer *opt;
+  GError *error = NULL;
+
+  if (a->n_args < 1)
+    return bs_raise (in, "TypeError", "RMSprop() missing params");
+  if (!number_arg (in, a, 1, "lr", 1e-2, &lr, NULL)
+      || !number_arg (in, a, 2, "alpha", 0.99, &alpha, NULL)
+      || !number_arg (in, a, 3, "eps", 1e-8, &eps, NULL)
+      || !number_arg (in, a, 4, "weight_decay", 0, &wd, NULL)
+      || !number_arg (in, a, 5, "momentum", 0, &momentum, NULL)
+      || !params_of (in, a->args[0], &params))
+    return FALSE;
+  opt = bs_rmsprop_new (params, lr, alpha, eps, wd, momentum,
+                        cv != NULL && bs_value_truthy (*cv), &error);
+  g_ptr_array_unref (params);
+  if (opt == NULL)
+    return bs_raise_gerror (in, error);
   *r = bs_native_new (in->heap, &optimizer_type.base, opt);
   return TRUE;
 }
@@ -324,4 +431,5 @@ bs_optim_init (BsInterp *in,
 {
   bs_module_add (in, optim, "SGD", optim_sgd);
   bs_module_add (in, optim, "Adam", optim_adam);
+  bs_module_add (in, optim, "RMSprop", optim_rmsprop);
 }

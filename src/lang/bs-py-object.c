@@ -783,6 +783,29 @@ repr_inner (BsInterp *in,
         BsDict *d = (BsDict *) v.as.object;
         gboolean first = TRUE;
 
+        if (d->is_ordered)
+          {
+            g_string_append (out, "OrderedDict(");
+            for (guint i = 0; i < d->entries->len; i++)
+              {
+                BsDictEntry *e = &g_array_index (d->entries, BsDictEntry, i);
+
+                if (e->deleted)
+                  continue;
+                g_string_append (out, first ? "[(" : ", (");
+                first = FALSE;
+                if (!repr_inner (in, e->key, out, FALSE, depth + 1))
+                  return FALSE;
+                g_string_append (out, ", ");
+                if (e->value.type == BS_VALUE_OBJECT && e->value.as.object == v.as.object)
+                  g_string_append (out, "...");
+                else if (!repr_inner (in, e->value, out, FALSE, depth + 1))
+                  return FALSE;
+                g_string_append_c (out, ')');
+              }
+            g_string_append (out, first ? ")" : "])");
+            return TRUE;
+          }
         g_string_append_c (out, '{');
         for (guint i = 0; i < d->entries->len; i++)
           {
@@ -841,7 +864,23 @@ repr_inner (BsInterp *in,
       return TRUE;
 
     case BS_OBJECT_BUILTIN:
-      g_string_append_printf (out, "<built-in function %s>", ((BsBuiltin *) v.as.object)->name);
+      {
+        static const char *const types[] = {
+          "int", "float", "str", "bool", "list", "tuple", "dict", "set", "range", "type",
+          "object", "enumerate", "zip", "map", "filter", "reversed", "slice", "NoneType",
+          "function", "frozenset", "staticmethod", "classmethod", "super", "property", NULL,
+        };
+        const char *name = ((BsBuiltin *) v.as.object)->name;
+
+        if (strcmp (name, "Tensor") == 0 || strcmp (name, "Size") == 0)
+          g_string_append_printf (out, "<class 'torch.%s'>", name);
+        else if (strcmp (name, "Parameter") == 0)
+          g_string_append (out, "<class 'torch.nn.parameter.Parameter'>");
+        else if (g_strv_contains (types, name) && bs_value_is_none (((BsBuiltin *) v.as.object)->self))
+          g_string_append_printf (out, "<class '%s'>", name);
+        else
+          g_string_append_printf (out, "<built-in function %s>", name);
+      }
       return TRUE;
 
     case BS_OBJECT_BOUND_METHOD:
@@ -923,6 +962,8 @@ repr_inner (BsInterp *in,
       {
         const BsNativeType *type = (const BsNativeType *) ((BsNative *) v.as.object)->klass;
 
+        if (as_str && type->str != NULL)
+          return type->str (in, v, out);
         if (type->repr != NULL)
           return type->repr (in, v, out);
         g_string_append_printf (out, "<%s object at %p>", type->base.name, (void *) v.as.object);
@@ -960,6 +1001,18 @@ bs_format_value (BsInterp   *in,
   GError *error = NULL;
   char *r = NULL;
 
+  /* Tensor.__format__ formats a 0-dim tensor's item, even with no spec */
+  if (bs_value_tensor (v) != NULL && bs_value_tensor (v)->ndim == 0
+      && !bs_value_tensor (v)->is_parameter)
+    {
+      BsTensor *t = bs_value_tensor (v);
+
+      if (bs_dtype_is_floating (t->dtype))
+        return bs_format_value (in, BS_FLOAT (bs_tensor_item (t)), spec, out);
+      if (t->dtype == BS_DTYPE_BOOL)
+        return bs_format_value (in, BS_BOOL (bs_tensor_item (t) != 0), spec, out);
+      return bs_format_value (in, BS_INT (bs_tensor_get_int (t, 0)), spec, out);
+    }
   if (spec[0] == '\0')
     return bs_str (in, v, out);
   if (v.type == BS_VALUE_FLOAT)
@@ -1078,7 +1131,8 @@ static const MethodEntry str_methods[] = {
   { "startswith", str_affix }, { "endswith", str_affix }, { "ljust", str_pad },
   { "rjust", str_pad }, { "center", str_pad }, { "title", str_simple },
   { "capitalize", str_simple }, { "isdigit", str_simple }, { "isalpha", str_simple },
-  { "find", str_affix }, { "count", str_affix }, { "zfill", str_pad }, { NULL, NULL },
+  { "find", str_affix }, { "count", str_affix }, { "zfill", str_pad }, { "rfind", str_affix },
+  { "index", str_affix }, { "rindex", str_affix }, { NULL, NULL },
 };
 
 static gboolean
@@ -1137,6 +1191,8 @@ bs_getattr_opt (BsInterp   *in,
           {
             if (bs_value_is_object (v, BS_OBJECT_FUNCTION) || bs_value_is_object (v, BS_OBJECT_BUILTIN))
               *out = bs_bound_method_new (in, obj, v);
+            else if (bs_classmethod_func (v) != NULL)
+              *out = bs_bound_method_new (in, i->klass, *bs_classmethod_func (v));
             else if (bs_value_is_object (v, BS_OBJECT_NATIVE)
                      && strcmp (((BsNative *) v.as.object)->klass->name, "staticmethod") == 0)
               *out = bs_value_ref (*(BsValue *) ((BsNative *) v.as.object)->data);
@@ -1187,6 +1243,8 @@ bs_getattr_opt (BsInterp   *in,
             if (bs_value_is_object (v, BS_OBJECT_NATIVE)
                 && strcmp (((BsNative *) v.as.object)->klass->name, "staticmethod") == 0)
               *out = bs_value_ref (*(BsValue *) ((BsNative *) v.as.object)->data);
+            else if (bs_classmethod_func (v) != NULL)
+              *out = bs_bound_method_new (in, obj, *bs_classmethod_func (v));
             else
               *out = bs_value_ref (v);
             return TRUE;
@@ -1521,6 +1579,12 @@ binary (BsInterp *in,
           return TRUE;
         }
     }
+  if (bs_native_ops (a) != NULL && bs_native_ops (a)->binary != NULL)
+    {
+      r = bs_native_ops (a)->binary (in, op, a, b, inplace, out);
+      if (r != 0)
+        return r > 0;
+    }
   r = try_dunder (in, a, binop_dunder[op][0], b, out);
   if (r != 0)
     return r > 0;
@@ -1533,7 +1597,11 @@ binary (BsInterp *in,
       if (bs_value_str (a) != NULL && bs_value_str (b) != NULL)
         {
           BsStr *x = (BsStr *) a.as.object, *y = (BsStr *) b.as.object;
-          char *s = g_malloc (x->length + y->length + 1);
+          char *s;
+
+          if (x->length + y->length > (gsize) (256 << 20))
+            return bs_raise (in, "MemoryError", "string too long");
+          s = g_malloc (x->length + y->length + 1);
 
           memcpy (s, x->data, x->length);
           memcpy (s + x->length, y->data, y->length);
@@ -1546,8 +1614,11 @@ binary (BsInterp *in,
         {
           gsize n, m;
           BsValue *x = bs_value_items (a, &n), *y = bs_value_items (b, &m);
-          BsValue list = bs_list_new (in->heap);
+          BsValue list;
 
+          if (n + m > (gsize) (16 << 20))
+            return bs_raise (in, "MemoryError", "list too long");
+          list = bs_list_new (in->heap);
           for (gsize i = 0; i < n; i++)
             bs_list_append (list, bs_value_ref (x[i]));
           for (gsize i = 0; i < m; i++)
@@ -1580,6 +1651,10 @@ binary (BsInterp *in,
     default:
       break;
     }
+  if (op == BS_BINOP_ADD && (bs_value_str (a) != NULL || bs_value_is_object (a, BS_OBJECT_LIST)
+                             || bs_value_is_object (a, BS_OBJECT_TUPLE)))
+    return bs_raise (in, "TypeError", "can only concatenate %s (not \"%s\") to %s",
+                     bs_value_type_name (a), bs_value_type_name (b), bs_value_type_name (a));
   return bs_raise (in, "TypeError", "unsupported operand type(s) for %s%s: '%s' and '%s'",
                    bs_binop_symbol (op), inplace ? "=" : "", bs_value_type_name (a),
                    bs_value_type_name (b));
@@ -1680,11 +1755,13 @@ bs_truthy (BsInterp *in,
       *truth = bs_tensor_item (t) != 0.0;
       return TRUE;
     }
-  if (bs_value_is_object (v, BS_OBJECT_RANGE))
+  if (bs_value_is_object (v, BS_OBJECT_RANGE)
+      || (bs_native_ops (v) != NULL && bs_native_ops (v)->len != NULL))
     {
       gint64 n;
 
-      bs_len (in, v, &n);
+      if (!bs_len (in, v, &n))
+        return FALSE;
       *truth = n > 0;
       return TRUE;
     }
@@ -1730,6 +1807,12 @@ bs_equal (BsInterp *in,
       ok = bs_truthy (in, r, eq);
       bs_value_unref (r);
       return ok;
+    }
+  if (bs_native_ops (a) != NULL && bs_native_ops (a)->compare != NULL)
+    {
+      d = bs_native_ops (a)->compare (in, BS_CMPOP_EQ, a, b, eq);
+      if (d != 0)
+        return d > 0;
     }
   d = try_dunder (in, a, "__eq__", b, &r);
   if (d == 0)
@@ -1846,6 +1929,12 @@ order (BsInterp *in,
       c = n < m ? -1 : n > m ? 1 : 0;
       goto compare;
     }
+  if (bs_native_ops (a) != NULL && bs_native_ops (a)->compare != NULL)
+    {
+      c = bs_native_ops (a)->compare (in, op, a, b, result);
+      if (c != 0)
+        return c > 0;
+    }
   c = try_dunder (in, a, names[op], b, &r);
   if (c == 0)
     c = try_dunder (in, b, reflected[op], a, &r);
@@ -1897,6 +1986,8 @@ bs_contains (BsInterp *in,
       *result = strstr (bs_value_str (container), bs_value_str (item)) != NULL;
       return TRUE;
     }
+  if (bs_native_ops (container) != NULL && bs_native_ops (container)->contains != NULL)
+    return bs_native_ops (container)->contains (in, container, item, result);
   if (bs_value_is_object (container, BS_OBJECT_INSTANCE))
     {
       BsValue method, r;
@@ -2018,6 +2109,8 @@ bs_len (BsInterp *in,
       *len = ((BsDict *) v.as.object)->n_live;
       return TRUE;
     }
+  if (bs_native_ops (v) != NULL && bs_native_ops (v)->len != NULL)
+    return bs_native_ops (v)->len (in, v, len);
   if (bs_value_is_object (v, BS_OBJECT_RANGE))
     {
       BsRange *r = (BsRange *) v.as.object;
@@ -2418,8 +2511,17 @@ enum {
   ITER_DICT,
   ITER_STR,
   ITER_TENSOR,
-  ITER_OBJECT,   /* __next__ */
+  ITER_NATIVE,   /* a native iterator's next hook */
+  ITER_OBJECT,   /* __next__; ITER_OBJECT + 1 is the __getitem__ protocol */
 };
+
+const BsNativeOps *
+bs_native_ops (BsValue v)
+{
+  if (!bs_value_is_object (v, BS_OBJECT_NATIVE))
+    return NULL;
+  return ((const BsNativeType *) ((BsNative *) v.as.object)->klass)->ops;
+}
 
 gboolean
 bs_py_iter_init (BsInterp *in,
@@ -2440,6 +2542,23 @@ bs_py_iter_init (BsInterp *in,
     it->kind = ITER_DICT;
   else if (bs_value_str (v) != NULL)
     it->kind = ITER_STR;
+  else if (bs_native_ops (v) != NULL && bs_native_ops (v)->next != NULL)
+    {
+      it->kind = ITER_NATIVE;
+      it->iter_obj = bs_value_ref (v);
+      return TRUE;
+    }
+  else if (bs_native_ops (v) != NULL && bs_native_ops (v)->iter != NULL)
+    {
+      BsValue inner;
+      gboolean ok;
+
+      if (!bs_native_ops (v)->iter (in, v, &inner))
+        return FALSE;
+      ok = bs_py_iter_init (in, inner, it);
+      bs_value_unref (inner);
+      return ok;
+    }
   else if (bs_value_tensor (v) != NULL)
     {
       if (bs_value_tensor (v)->ndim == 0)
@@ -2566,6 +2685,8 @@ bs_py_iter_next (BsInterp *in,
           return bs_tensor_getitem (in, it->seq, key, out) ? 1 : -1;
         }
       }
+    case ITER_NATIVE:
+      return bs_native_ops (it->iter_obj)->next (in, it->iter_obj, out);
     case ITER_OBJECT:
       {
         BsValue method;
@@ -3034,51 +3155,24 @@ list_remove (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 }
 
 static gboolean
-dict_view (BsInterp *in,
-           BsValue   self,
-           int       what,
-           BsValue  *r)
-{
-  BsDict *d = (BsDict *) self.as.object;
-  BsValue list = bs_list_new (in->heap);
-
-  for (guint i = 0; i < d->entries->len; i++)
-    {
-      BsDictEntry *e = &g_array_index (d->entries, BsDictEntry, i);
-
-      if (e->deleted)
-        continue;
-      if (what == 0)
-        bs_list_append (list, bs_value_ref (e->key));
-      else if (what == 1)
-        bs_list_append (list, bs_value_ref (e->value));
-      else
-        {
-          BsValue pair[2] = { e->key, e->value };
-
-          bs_list_append (list, bs_tuple_from (in, pair, 2));
-        }
-    }
-  *r = list;
-  return TRUE;
-}
-
-static gboolean
 dict_keys (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 {
-  return dict_view (in, self, 0, r);
+  *r = bs_dict_view_new (in, self, 0);
+  return TRUE;
 }
 
 static gboolean
 dict_values (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 {
-  return dict_view (in, self, 1, r);
+  *r = bs_dict_view_new (in, self, 1);
+  return TRUE;
 }
 
 static gboolean
 dict_items (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 {
-  return dict_view (in, self, 2, r);
+  *r = bs_dict_view_new (in, self, 2);
+  return TRUE;
 }
 
 static gboolean
@@ -3392,8 +3486,15 @@ static gboolean
 str_split (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 {
   const char *s = bs_value_str (self);
-  const char *sep = a->n_args > 0 ? bs_value_str (a->args[0]) : NULL;
-  BsValue list = bs_list_new (in->heap);
+  BsValue *sep_arg = bs_arg (a, 0, "sep");
+  BsValue *max_arg = bs_arg (a, 1, "maxsplit");
+  const char *sep = sep_arg != NULL ? bs_value_str (*sep_arg) : NULL;
+  gint64 maxsplit = -1;
+  BsValue list;
+
+  if (max_arg != NULL && !bs_to_int (in, *max_arg, &maxsplit))
+    return FALSE;
+  list = bs_list_new (in->heap);
 
   if (sep != NULL && sep[0] == '\0')
     {
@@ -3402,16 +3503,34 @@ str_split (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
     }
   if (sep == NULL)
     {
-      char **parts = g_strsplit_set (s, " \t\n\r\f\v", -1);
+      static const char space[] = " \t\n\r\f\v";
 
-      for (char **p = parts; *p != NULL; p++)
-        if (**p != '\0')
-          bs_list_append (list, bs_str_value (in, *p));
-      g_strfreev (parts);
+      for (;;)
+        {
+          gsize word;
+
+          s += strspn (s, space);
+          if (*s == '\0')
+            break;
+          if (maxsplit == 0)
+            {
+              /* the rest, without its trailing whitespace */
+              gsize n = strlen (s);
+
+              while (n > 0 && strchr (space, s[n - 1]) != NULL)
+                n--;
+              bs_list_append (list, bs_str_new (in->heap, s, n));
+              break;
+            }
+          word = strcspn (s, space);
+          bs_list_append (list, bs_str_new (in->heap, s, word));
+          s += word;
+          maxsplit--;
+        }
     }
   else
     {
-      char **parts = g_strsplit (s, sep, -1);
+      char **parts = g_strsplit (s, sep, maxsplit < 0 ? -1 : (int) MIN (maxsplit + 1, G_MAXINT));
 
       for (char **p = parts; *p != NULL; p++)
         bs_list_append (list, bs_str_value (in, *p));
@@ -3466,10 +3585,13 @@ str_affix (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
     *r = BS_BOOL (g_str_has_prefix (s, x));
   else if (strcmp (name, "endswith") == 0)
     *r = BS_BOOL (g_str_has_suffix (s, x));
-  else if (strcmp (name, "find") == 0)
+  else if (strcmp (name, "find") == 0 || strcmp (name, "index") == 0
+           || strcmp (name, "rfind") == 0 || strcmp (name, "rindex") == 0)
     {
-      const char *f = strstr (s, x);
+      const char *f = name[0] == 'r' ? g_strrstr (s, x) : strstr (s, x);
 
+      if (f == NULL && strstr (name, "index") != NULL)
+        return bs_raise (in, "ValueError", "substring not found");
       *r = BS_INT (f != NULL ? g_utf8_pointer_to_offset (s, f) : -1);
     }
   else
@@ -3502,7 +3624,21 @@ str_pad (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
                          : FALSE;
   width = CLAMP (width, 0, 100000);
   if (strcmp (name, "zfill") == 0)
-    spec = g_strdup_printf ("0>%" G_GINT64_FORMAT, width);
+    {
+      const char *text = bs_value_str (self);
+      glong n = ((BsStr *) self.as.object)->n_chars;
+      gboolean sign = text[0] == '+' || text[0] == '-';
+      GString *z = g_string_new (NULL);
+
+      /* zeros go after a leading sign */
+      if (sign)
+        g_string_append_c (z, text[0]);
+      for (gint64 i = n; i < width; i++)
+        g_string_append_c (z, '0');
+      g_string_append (z, text + (sign ? 1 : 0));
+      *r = bs_str_take (in->heap, g_string_free (z, FALSE));
+      return TRUE;
+    }
   else
     {
       char fill = ' ';

@@ -270,6 +270,8 @@ grad_fn_repr (BsInterp *in,
 static gboolean grad_fn_getattr (BsInterp *in, BsValue self, const char *name, BsValue *out,
                                  gboolean *found);
 
+static const BsNativeType device_type;
+
 static const BsNativeType grad_fn_type = {
   { "grad_fn", (GDestroyNotify) bs_node_unref }, grad_fn_getattr, NULL, grad_fn_repr,
 };
@@ -287,6 +289,14 @@ bs_grad_fn_value (BsInterp *in,
     }
   *out = bs_native_new (in->heap, &grad_fn_type.base, bs_node_ref (node));
   return TRUE;
+}
+
+const char *
+bs_grad_fn_value_name (BsValue v)
+{
+  BsNode *node = bs_value_native (v, &grad_fn_type.base);
+
+  return node != NULL ? bs_node_name (node) : NULL;
 }
 
 METHOD (grad_fn_name)
@@ -470,7 +480,7 @@ bs_tensor_getattr (BsInterp   *in,
     }
   if (strcmp (name, "device") == 0)
     {
-      *out = bs_str_value (in, "cpu");
+      *out = bs_native_new (in->heap, &device_type.base, g_strdup ("cpu"));
       return TRUE;
     }
   if (strcmp (name, "_version") == 0)
@@ -1118,13 +1128,8 @@ run_hook (BsTensor  *grad,
 
   if (!bs_call_simple (in, d->func, &arg, 1, &result))
     {
-      GString *s = g_string_new (NULL);
-
       bs_value_unref (arg);
-      if (bs_value_is_object (in->exc, BS_OBJECT_INSTANCE))
-        bs_str (in, in->exc, s);
-      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME, "%s", s->str);
-      g_string_free (s, TRUE);
+      bs_callback_failed (in, error);
       return NULL;
     }
   bs_value_unref (arg);
@@ -1317,6 +1322,49 @@ METHOD (t_allclose)
   return TRUE;
 }
 
+METHOD (t_equal)
+{
+  BsTensor *o = bs_value_tensor (a->n_args > 0 ? a->args[0] : BS_NONE);
+  gint64 n = bs_tensor_numel (SELF);
+
+  if (o == NULL)
+    return bs_raise (in, "TypeError", "equal(): argument 'other' must be Tensor");
+  *r = BS_BOOL (bs_tensor_same_shape (SELF, o));
+  for (gint64 i = 0; i < n && r->as.boolean; i++)
+    if (bs_tensor_get (SELF, i) != bs_tensor_get (o, i))
+      *r = BS_BOOL (FALSE);
+  return TRUE;
+}
+
+/* all() and any() over every element: a bool scalar, untracked */
+#define t_any t_all
+
+METHOD (t_all)
+{
+  gboolean any = strcmp (in->builtin_name, "any") == 0;
+  gint64 n = bs_tensor_numel (SELF);
+  gboolean result = !any;
+  GError *error = NULL;
+  BsTensor *t;
+
+  if (a->n_args > 0 || a->n_kw > 0)
+    return bs_raise (in, "NotImplementedError", "Backstep supports %s() without a dim",
+                     in->builtin_name);
+  for (gint64 i = 0; i < n; i++)
+    if ((bs_tensor_get (SELF, i) != 0) == any)
+      {
+        result = any;
+        break;
+      }
+  t = bs_tensor_new_full (SELF->context, BS_DTYPE_BOOL, 0, NULL, result, &error);
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  *r = bs_wrap_tensor (in, t);
+  return TRUE;
+}
+
+static gboolean t_floor_divide (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r);
+
 static const TensorMethod tensor_methods[] = {
   { "exp", t_exp }, { "log", t_log }, { "sqrt", t_sqrt }, { "abs", t_abs },
   { "sin", t_sin }, { "cos", t_cos }, { "tanh", t_tanh }, { "sigmoid", t_sigmoid },
@@ -1342,7 +1390,9 @@ static const TensorMethod tensor_methods[] = {
   { "uniform_", t_uniform_ }, { "normal_", t_normal_ },
   { "is_floating_point", t_is_floating_point }, { "type", t_type },
   { "index_select", t_index_select }, { "allclose", t_allclose },
-  { "zeros_like", t_zeros_like }, { "ones_like", t_ones_like },
+  { "zeros_like", t_zeros_like }, { "ones_like", t_ones_like }, { "equal", t_equal },
+  { "all", t_all }, { "any", t_any }, { "floor_divide", t_floor_divide },
+  { "remainder", t_floor_divide },
 };
 
 static const TensorMethod *
@@ -1355,6 +1405,145 @@ find_method (const char *name)
 }
 
 /* --- operators --------------------------------------------------------- */
+
+/* t seen with shape (ndim, shape), which it broadcasts to: an alias with
+ * zero strides along the broadcast dims. */
+static BsTensor *
+broadcast_alias (BsTensor     *t,
+                 int           ndim,
+                 const gint64 *shape)
+{
+  gint64 strides[BS_MAX_DIMS] = { 0 };
+
+  for (int k = 0; k < t->ndim; k++)
+    {
+      int d = ndim - t->ndim + k;
+
+      strides[d] = t->shape[k] == 1 && shape[d] != 1 ? 0 : t->strides[k];
+    }
+  return bs_tensor_alias (t, ndim, shape, strides, t->offset);
+}
+
+/* Python's floor division and modulo on numbers, as PyTorch's CPU kernels
+ * compute them: the remainder takes the divisor's sign. */
+static double
+floor_div_value (double a,
+                 double b)
+{
+  double mod, div, floordiv;
+
+  if (b == 0)
+    return a / b;
+  mod = fmod (a, b);
+  div = (a - mod) / b;
+  if (mod != 0 && (b < 0) != (mod < 0))
+    div -= 1.0;
+  if (div == 0)
+    return copysign (0.0, a / b);
+  floordiv = floor (div);
+  if (div - floordiv > 0.5)
+    floordiv += 1.0;
+  return floordiv;
+}
+
+static double
+mod_value (double a,
+           double b)
+{
+  double mod = fmod (a, b);
+
+  if (mod != 0 && (b < 0) != (mod < 0))
+    mod += b;
+  return mod;
+}
+
+/* a // b and a % b (torch.floor_divide, torch.remainder): computed without
+ * autograd, so refused where PyTorch would record a node. */
+static gboolean
+floor_mod (BsInterp  *in,
+           BsBinOp    op,
+           BsTensor  *a,
+           BsTensor  *b,
+           BsTensor **out)
+{
+  BsTensor *pair[2] = { a, b };
+  BsDType dtype = bs_result_type (pair, 2);
+  gint64 shape[BS_MAX_DIMS];
+  int ndim = MAX (a->ndim, b->ndim);
+  g_autoptr(BsTensor) av = NULL;
+  g_autoptr(BsTensor) bv = NULL;
+  GError *error = NULL;
+  BsTensor *res;
+  gint64 n;
+
+  if (in->context->grad_enabled && (bs_tensor_requires_grad (a) || bs_tensor_requires_grad (b)))
+    return bs_raise (in, "NotImplementedError", "Backstep computes %s on tensors without "
+                     "autograd, and an operand requires grad; detach() it, or write "
+                     "x - y * (x / y).floor() style code with differentiable ops",
+                     op == BS_BINOP_MOD ? "% (remainder)" : "// (floor_divide)");
+  for (int d = 0; d < ndim; d++)
+    {
+      int ka = d - (ndim - a->ndim), kb = d - (ndim - b->ndim);
+      gint64 sa = ka >= 0 ? a->shape[ka] : 1, sb = kb >= 0 ? b->shape[kb] : 1;
+
+      if (sa != sb && sa != 1 && sb != 1)
+        return bs_raise (in, "RuntimeError", "The size of tensor a (%" G_GINT64_FORMAT ") must "
+                         "match the size of tensor b (%" G_GINT64_FORMAT ") at non-singleton "
+                         "dimension %d", sa, sb, d);
+      shape[d] = sa == 1 ? sb : sa;
+    }
+  res = bs_tensor_new_full (in->context, dtype, ndim, shape, 0.0, &error);
+  if (res == NULL)
+    return bs_raise_gerror (in, error);
+  av = broadcast_alias (a, ndim, shape);
+  bv = broadcast_alias (b, ndim, shape);
+  n = bs_tensor_numel (res);
+  for (gint64 i = 0; i < n; i++)
+    {
+      if (bs_dtype_is_floating (dtype))
+        {
+          double x = bs_tensor_get (av, i), y = bs_tensor_get (bv, i);
+
+          if (dtype == BS_DTYPE_FLOAT32)
+            x = (float) x, y = (float) y;
+          bs_tensor_set (res, i, op == BS_BINOP_MOD ? mod_value (x, y) : floor_div_value (x, y));
+        }
+      else
+        {
+          gint64 x = bs_tensor_get_int (av, i), y = bs_tensor_get_int (bv, i), q, m;
+
+          if (y == 0)
+            {
+              bs_tensor_unref (res);
+              return bs_raise (in, "RuntimeError", "ZeroDivisionError");
+            }
+          if (x == G_MININT64 && y == -1)
+            q = x, m = 0;
+          else
+            {
+              q = x / y;
+              m = x % y;
+              if (m != 0 && (m < 0) != (y < 0))
+                {
+                  q -= 1;
+                  m += y;
+                }
+            }
+          bs_tensor_set (res, i, (double) (op == BS_BINOP_MOD ? m : q));
+        }
+    }
+  *out = res;
+  return TRUE;
+}
+
+METHOD (t_floor_divide)
+{
+  BsValue other = a->n_args > 0 ? a->args[0] : BS_NONE;
+
+  return bs_tensor_binary (in, strcmp (in->builtin_name, "remainder") == 0 ? BS_BINOP_MOD
+                                                                         : BS_BINOP_FLOOR_DIV,
+                           self, other, FALSE, r);
+}
 
 gboolean
 bs_tensor_binary (BsInterp *in,
@@ -1434,6 +1623,22 @@ bs_tensor_binary (BsInterp *in,
       break;
     case BS_BINOP_POW:
       res = bs_pow (a, b, &error);
+      break;
+    case BS_BINOP_FLOOR_DIV:
+    case BS_BINOP_MOD:
+      if (!floor_mod (in, op, a, b, &res))
+        {
+          bs_tensor_unref (a);
+          bs_tensor_unref (b);
+          return FALSE;
+        }
+      if (inplace)
+        {
+          BsTensor *done = bs_copy_ (a, res, &error);
+
+          bs_tensor_unref (res);
+          res = done;
+        }
       break;
     case BS_BINOP_BIT_AND:
     case BS_BINOP_BIT_OR:
@@ -1641,32 +1846,90 @@ index_tensor (BsInterp  *in,
   gsize n = 1;
   BsValue *keys = &key;
   BsTensor *cur = bs_tensor_ref (t);
-  int dim = 0, n_real = 0;
+  int dim = 0, n_real = 0, n_advanced = 0, n_held = 0;
+  /* With two or more index tensors, they index together after the other keys. */
+  BsTensor *held[BS_MAX_DIMS];
+  int held_dim[BS_MAX_DIMS];
 
   if (bs_value_is_object (key, BS_OBJECT_TUPLE))
     keys = bs_value_items (key, &n);
   for (gsize i = 0; i < n; i++)
-    if (!bs_value_is_none (keys[i]) && !(bs_value_str (keys[i]) != NULL))
-      n_real++;
+    if (bs_value_tensor (keys[i]) != NULL || bs_value_is_object (keys[i], BS_OBJECT_LIST))
+      n_advanced++;
   for (gsize i = 0; i < n; i++)
     {
       BsTensor *next;
 
-      if (bs_value_str (keys[i]) != NULL && strcmp (bs_value_str (keys[i]), "Ellipsis") == 0)
+      if (n_advanced >= 2 && n_held < BS_MAX_DIMS
+          && (bs_value_tensor (keys[i]) != NULL || bs_value_is_object (keys[i], BS_OBJECT_LIST)))
         {
+          BsTensor *index = bs_as_tensor (in, keys[i]);
+
+          if (index == NULL)
+            {
+              for (int h = 0; h < n_held; h++)
+                bs_tensor_unref (held[h]);
+              bs_tensor_unref (cur);
+              return FALSE;
+            }
+          held[n_held] = index;
+          held_dim[n_held++] = dim;
+          dim += index->dtype == BS_DTYPE_BOOL ? index->ndim : 1;
+          continue;
+        }
+      if (bs_is_ellipsis (keys[i]))
+        {
+          int after = 0;
+
+          if (n_real++ > 0)
+            {
+              bs_tensor_unref (cur);
+              return bs_raise (in, "IndexError", "an index can only have a single ellipsis "
+                               "('...')");
+            }
           /* skip the dims the remaining indices do not cover */
-          dim = MAX (dim, cur->ndim - (n_real - 1 - (int) i) - (dim - (int) i));
-          dim = CLAMP (dim, 0, cur->ndim);
+          for (gsize j = i + 1; j < n; j++)
+            {
+              BsTensor *k = bs_value_tensor (keys[j]);
+
+              if (bs_value_is_none (keys[j]))
+                continue;
+              after += k != NULL && k->dtype == BS_DTYPE_BOOL ? MAX (k->ndim, 1) : 1;
+            }
+          dim = CLAMP (MAX (dim, cur->ndim - after), 0, cur->ndim);
           continue;
         }
       next = index_one (in, cur, keys[i], &dim, &error);
       bs_tensor_unref (cur);
       if (next == NULL)
         {
+          for (int h = 0; h < n_held; h++)
+            bs_tensor_unref (held[h]);
           if (error != NULL)
             return bs_raise_gerror (in, error);
           return FALSE;
         }
+      cur = next;
+    }
+  if (n_held > 0)
+    {
+      const BsTensor *entries[BS_MAX_DIMS * 2];
+      int n_entries = 0, d = 0;
+      BsTensor *next;
+
+      for (int h = 0; h < n_held; h++)
+        {
+          while (d < held_dim[h] && n_entries < BS_MAX_DIMS)
+            entries[n_entries++] = NULL, d++;
+          entries[n_entries++] = held[h];
+          d += held[h]->dtype == BS_DTYPE_BOOL ? held[h]->ndim : 1;
+        }
+      next = bs_index_multi (cur, entries, n_entries, &error);
+      for (int h = 0; h < n_held; h++)
+        bs_tensor_unref (held[h]);
+      bs_tensor_unref (cur);
+      if (next == NULL)
+        return bs_raise_gerror (in, error);
       cur = next;
     }
   *out = cur;
@@ -1687,6 +1950,67 @@ bs_tensor_getitem (BsInterp *in,
   return TRUE;
 }
 
+/* x[mask] = v, x[idx] = v: untracked, so only where autograd records
+ * nothing. The key indexes a tensor of x's element positions, which says
+ * which elements to write. */
+static gboolean
+setitem_advanced (BsInterp *in,
+                  BsTensor *self,
+                  BsValue   key,
+                  BsValue   value)
+{
+  BsContext *context = self->context;
+  const BsEventSink *sink = context->sink;
+  gpointer sink_data = context->sink_data;
+  g_autoptr(BsTensor) positions = NULL;
+  g_autoptr(BsTensor) selected = NULL;
+  g_autoptr(BsTensor) src = NULL;
+  g_autoptr(BsTensor) values = NULL;
+  GError *error = NULL;
+  gint64 n;
+  gboolean ok;
+
+  if (context->grad_enabled && bs_tensor_requires_grad (self))
+    {
+      if (bs_tensor_is_leaf (self))
+        return bs_raise (in, "RuntimeError", "a leaf Variable that requires grad is being used "
+                         "in an in-place operation.");
+      return bs_raise (in, "NotImplementedError", "Backstep does not record assignment through "
+                       "an index tensor or mask (IndexPutBackward0) on a tensor that requires "
+                       "grad; use torch.where() instead");
+    }
+  src = bs_as_tensor (in, value);
+  if (src == NULL)
+    return FALSE;
+  if (context->grad_enabled && bs_tensor_requires_grad (src))
+    return bs_raise (in, "NotImplementedError", "Backstep does not record assignment of a "
+                     "tensor that requires grad through an index tensor or mask; use "
+                     "torch.where() instead");
+
+  positions = bs_tensor_new_full (context, BS_DTYPE_INT64, self->ndim, self->shape, 0.0,
+                                  &error);
+  if (positions == NULL)
+    return bs_raise_gerror (in, error);
+  n = bs_tensor_numel (positions);
+  for (gint64 i = 0; i < n; i++)
+    bs_tensor_set (positions, i, (double) i);
+  /* Internal tensors: keep them off the graph. */
+  context->sink = NULL;
+  ok = index_tensor (in, positions, key, &selected);
+  context->sink = sink;
+  context->sink_data = sink_data;
+  if (!ok)
+    return FALSE;
+  values = bs_tensor_new_like (selected, self->dtype, &error);
+  if (values == NULL || !bs_tensor_copy_from (values, src, &error))
+    return bs_raise_gerror (in, error);
+  n = bs_tensor_numel (selected);
+  for (gint64 i = 0; i < n; i++)
+    bs_tensor_set (self, bs_tensor_get_int (selected, i), bs_tensor_get (values, i));
+  bs_tensor_bump_version (self);
+  return TRUE;
+}
+
 gboolean
 bs_tensor_setitem (BsInterp *in,
                    BsValue   self,
@@ -1701,8 +2025,7 @@ bs_tensor_setitem (BsInterp *in,
   if (view->storage != SELF->storage)
     {
       bs_tensor_unref (view);
-      return bs_raise (in, "NotImplementedError", "assignment through an index tensor is not "
-                       "supported by Backstep");
+      return setitem_advanced (in, SELF, key, value);
     }
   src = bs_as_tensor (in, value);
   if (src == NULL)
@@ -1752,6 +2075,30 @@ METHOD (torch_forward)
     {
       b.args = a->args + 1;
       b.n_args = a->n_args - 1;
+    }
+  if (b.n_kw > 0 && strcmp (b.kw_names[b.n_kw - 1], "out") == 0)
+    {
+      /* torch.mul(x, y, out=z): computed, then copied into z */
+      BsTensor *out = bs_value_tensor (b.kw_values[b.n_kw - 1]);
+      GError *error = NULL;
+      BsTensor *copied = NULL;
+
+      b.n_kw--;
+      ok = out != NULL && m->func (in, tv, &b, r);
+      bs_value_unref (tv);
+      if (out == NULL)
+        return bs_raise (in, "TypeError", "%s(): argument 'out' must be Tensor", name);
+      if (!ok)
+        return FALSE;
+      if (bs_value_tensor (*r) != NULL)
+        copied = bs_copy_ (out, bs_value_tensor (*r), &error);
+      bs_value_unref (*r);
+      if (copied == NULL)
+        return error != NULL ? bs_raise_gerror (in, error)
+                             : bs_raise (in, "TypeError", "%s() with out= needs a tensor result",
+                                         name);
+      *r = bs_wrap_tensor (in, copied);
+      return TRUE;
     }
   ok = m->func (in, tv, &b, r);
   bs_value_unref (tv);
@@ -2252,6 +2599,8 @@ mode_free (gpointer p)
 
 static gboolean mode_getattr (BsInterp *in, BsValue self, const char *name, BsValue *out,
                               gboolean *found);
+static gboolean mode_decorate (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r);
+static BsValue mode_new (BsInterp *in, int kind, gboolean value);
 
 static const BsNativeType mode_type = {
   { "torch.autograd.grad_mode", mode_free }, mode_getattr, NULL, NULL,
@@ -2304,6 +2653,8 @@ mode_getattr (BsInterp   *in,
     *out = bs_builtin_new (in, "__enter__", mode_enter, bs_value_ref (self));
   else if (strcmp (name, "__exit__") == 0)
     *out = bs_builtin_new (in, "__exit__", mode_exit, bs_value_ref (self));
+  else if (strcmp (name, "__call__") == 0)
+    *out = bs_builtin_new (in, "__call__", mode_decorate, bs_value_ref (self));
   else
     *found = FALSE;
   return TRUE;
@@ -2348,6 +2699,22 @@ pair_free (gpointer p)
 }
 
 static const BsNativeType pair_type = { { "function", pair_free }, NULL, NULL, NULL };
+
+/* @torch.no_grad(): the mode object called with the function */
+METHOD (mode_decorate)
+{
+  ModeData *d = ((BsNative *) self.as.object)->data;
+  BsValue *pair;
+
+  if (a->n_args != 1 || a->n_kw != 0)
+    return bs_raise (in, "TypeError", "a grad mode decorates one function");
+  pair = g_new (BsValue, 2);
+  pair[0] = mode_new (in, d->kind, d->value);
+  pair[1] = bs_value_ref (a->args[0]);
+  *r = bs_builtin_new (in, "wrapper", mode_wrapped_call,
+                       bs_native_new (in->heap, &pair_type.base, pair));
+  return TRUE;
+}
 
 METHOD (torch_grad_mode)
 {
@@ -2604,7 +2971,28 @@ METHOD (f_loss)
       bs_tensor_unref (input);
       return FALSE;
     }
-  if (strcmp (name, "mse_loss") == 0)
+  if (g_str_has_prefix (name, "binary_cross_entropy"))
+    {
+      BsValue *wv = bs_arg (a, 2, "weight"), *pv = bs_arg (a, G_MAXUINT, "pos_weight");
+      BsTensor *weight = NULL, *pos_weight = NULL;
+
+      if ((wv != NULL && !bs_value_is_none (*wv) && (weight = bs_as_tensor (in, *wv)) == NULL)
+          || (pv != NULL && !bs_value_is_none (*pv)
+              && (pos_weight = bs_as_tensor (in, *pv)) == NULL))
+        {
+          g_clear_pointer (&weight, bs_tensor_unref);
+          bs_tensor_unref (input);
+          bs_tensor_unref (target);
+          return FALSE;
+        }
+      if (strcmp (name, "binary_cross_entropy") == 0)
+        t = bs_binary_cross_entropy (input, target, weight, red, &error);
+      else
+        t = bs_binary_cross_entropy_with_logits (input, target, weight, pos_weight, red, &error);
+      g_clear_pointer (&weight, bs_tensor_unref);
+      g_clear_pointer (&pos_weight, bs_tensor_unref);
+    }
+  else if (strcmp (name, "mse_loss") == 0)
     t = bs_mse_loss (input, target, red, &error);
   else if (strcmp (name, "nll_loss") == 0)
     t = bs_nll_loss (input, target, red, ignore, &error);
@@ -2644,6 +3032,144 @@ METHOD (f_linear)
   return TRUE;
 }
 
+METHOD (torch_size)
+{
+  BsValue list;
+  BsValue *items;
+  gsize n;
+
+  if (a->n_args == 0)
+    list = bs_list_new (in->heap);
+  else if (!bs_to_list (in, a->args[0], &list))
+    return FALSE;
+  items = bs_value_items (list, &n);
+  for (gsize i = 0; i < n; i++)
+    if (!bs_is_int (items[i]))
+      {
+        bs_value_unref (list);
+        return bs_raise (in, "TypeError", "torch.Size() takes an iterable of 'int' (item %"
+                         G_GSIZE_FORMAT " is '%s')", i, bs_value_type_name (items[i]));
+      }
+  *r = bs_tuple_from (in, items, n);
+  ((BsTuple *) r->as.object)->is_size = TRUE;
+  bs_value_unref (list);
+  return TRUE;
+}
+
+/* collections.OrderedDict(): a dict that prints as PyTorch's state_dict() */
+METHOD (ordered_dict_new)
+{
+  BsValue d = bs_dict_new (in->heap);
+
+  ((BsDict *) d.as.object)->is_ordered = TRUE;
+  if (a->n_args > 0)
+    {
+      BsValue list;
+      BsValue *items;
+      gsize n;
+
+      if (bs_value_is_object (a->args[0], BS_OBJECT_DICT))
+        {
+          BsValue view;
+          gboolean ok;
+
+          if (!bs_call_method (in, a->args[0], "items", NULL, 0, &view))
+            goto fail;
+          ok = bs_to_list (in, view, &list);
+          bs_value_unref (view);
+          if (!ok)
+            goto fail;
+        }
+      else if (!bs_to_list (in, a->args[0], &list))
+        goto fail;
+      items = bs_value_items (list, &n);
+      for (gsize i = 0; i < n; i++)
+        {
+          gsize m;
+          BsValue *pair = bs_value_items (items[i], &m);
+          g_autofree char *message = NULL;
+
+          if (pair == NULL || m != 2)
+            {
+              bs_value_unref (list);
+              bs_raise (in, "ValueError", "need 2 values to unpack for OrderedDict()");
+              goto fail;
+            }
+          if (!bs_dict_set (d, pair[0], bs_value_ref (pair[1]), &message))
+            {
+              bs_value_unref (list);
+              bs_raise (in, "TypeError", "%s", message);
+              goto fail;
+            }
+        }
+      bs_value_unref (list);
+    }
+  for (guint i = 0; i < a->n_kw; i++)
+    bs_dict_set_str (d, a->kw_names[i], bs_value_ref (a->kw_values[i]));
+  *r = d;
+  return TRUE;
+
+fail:
+  bs_value_unref (d);
+  return FALSE;
+}
+
+/* --- torch.device: Backstep only has the CPU ---------------------------- */
+
+static gboolean
+device_getattr (BsInterp   *in,
+                BsValue     self,
+                const char *name,
+                BsValue    *out,
+                gboolean   *found)
+{
+  *found = strcmp (name, "type") == 0;
+  if (*found)
+    *out = bs_str_value (in, ((BsNative *) self.as.object)->data);
+  return TRUE;
+}
+
+static gboolean
+device_repr (BsInterp *in,
+             BsValue   self,
+             GString  *out)
+{
+  g_string_append_printf (out, "device(type='%s')", (char *) ((BsNative *) self.as.object)->data);
+  return TRUE;
+}
+
+static gboolean
+device_str (BsInterp *in,
+            BsValue   self,
+            GString  *out)
+{
+  g_string_append (out, ((BsNative *) self.as.object)->data);
+  return TRUE;
+}
+
+static const BsNativeType device_type = {
+  { "torch.device", g_free }, device_getattr, NULL, device_repr, device_str,
+};
+
+METHOD (torch_device)
+{
+  const char *type = a->n_args > 0 ? bs_value_str (a->args[0]) : NULL;
+
+  if (type == NULL)
+    return bs_raise (in, "TypeError", "device() expects a device name such as 'cpu'");
+  if (strcmp (type, "cpu") != 0)
+    return bs_raise (in, "RuntimeError", "Backstep runs on the CPU only: device '%s' is not "
+                     "available", type);
+  *r = bs_native_new (in->heap, &device_type.base, g_strdup (type));
+  return TRUE;
+}
+
+METHOD (torch_false)
+{
+  *r = BS_BOOL (FALSE);
+  return TRUE;
+}
+
 /* --- set-up ------------------------------------------------------------ */
 
 static const char *const forwarded[] = {
@@ -2652,7 +3178,7 @@ static const char *const forwarded[] = {
   "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge", "pow", "sum", "mean", "max", "min",
   "argmax", "argmin", "softmax", "log_softmax", "reshape", "flatten", "transpose", "permute",
   "squeeze", "unsqueeze", "clamp", "clip", "detach", "norm", "index_select", "allclose",
-  "numel", NULL,
+  "numel", "equal", "all", "any", "floor_divide", "remainder", NULL,
 };
 
 void
@@ -2714,6 +3240,26 @@ bs_torch_init (BsInterp *in)
   bs_module_add (in, torch, "no_grad", torch_grad_mode);
   bs_module_add (in, torch, "enable_grad", torch_grad_mode);
   bs_module_add (in, torch, "set_grad_enabled", torch_grad_mode);
+  bs_module_add (in, torch, "device", torch_device);
+  {
+    BsValue collections = bs_module_new (in, "collections");
+
+    bs_module_add (in, collections, "OrderedDict", ordered_dict_new);
+    bs_dict_set_str (((BsModule *) nn.as.object)->dict, "_ordered_dict",
+                     bs_builtin_new (in, "OrderedDict", ordered_dict_new, BS_NONE));
+    bs_value_unref (collections);
+  }
+  {
+    BsValue cuda = bs_module_new (in, "torch.cuda");
+    BsValue backends = bs_module_new (in, "torch.backends");
+    BsValue mps = bs_module_new (in, "torch.backends.mps");
+
+    bs_module_add (in, cuda, "is_available", torch_false);
+    bs_module_add (in, mps, "is_available", torch_false);
+    bs_dict_set_str (td, "cuda", cuda);
+    bs_dict_set_str (((BsModule *) backends.as.object)->dict, "mps", mps);
+    bs_dict_set_str (td, "backends", backends);
+  }
   bs_dict_set_str (td, "nn", bs_value_ref (nn));
   bs_dict_set_str (td, "autograd", bs_value_ref (autograd));
   bs_dict_set_str (td, "optim", bs_value_ref (optim));
@@ -2724,6 +3270,7 @@ bs_torch_init (BsInterp *in)
   bs_module_add (in, autograd, "set_detect_anomaly", torch_set_detect_anomaly);
   bs_module_add (in, autograd, "detect_anomaly", torch_grad_mode);
   bs_module_add (in, autograd, "no_grad", torch_grad_mode);
+  bs_autograd_function_init (in, autograd);
   {
     BsValue variable = bs_module_new (in, "torch.autograd.variable");
 
@@ -2738,7 +3285,7 @@ bs_torch_init (BsInterp *in)
                    bs_builtin_new (in, "_zero_grad", nn_zero_grad, BS_NONE));
   bs_env_set (in->builtins, "Parameter", bs_builtin_new (in, "Parameter", nn_parameter, BS_NONE));
   bs_env_set (in->builtins, "Tensor", bs_builtin_new (in, "Tensor", torch_tensor, BS_NONE));
-  bs_env_set (in->builtins, "Size", bs_builtin_new (in, "Size", torch_tensor, BS_NONE));
+  bs_env_set (in->builtins, "Size", bs_builtin_new (in, "Size", torch_size, BS_NONE));
   {
     BsValue *slot = bs_env_lookup (in->builtins, "Tensor");
 
@@ -2755,6 +3302,8 @@ bs_torch_init (BsInterp *in)
   bs_module_add (in, functional, "softmax", torch_forward);
   bs_module_add (in, functional, "log_softmax", torch_forward);
   bs_module_add (in, functional, "mse_loss", f_loss);
+  bs_module_add (in, functional, "binary_cross_entropy", f_loss);
+  bs_module_add (in, functional, "binary_cross_entropy_with_logits", f_loss);
   bs_module_add (in, functional, "nll_loss", f_loss);
   bs_module_add (in, functional, "cross_entropy", f_loss);
   bs_module_add (in, functional, "linear", f_linear);

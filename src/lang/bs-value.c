@@ -301,10 +301,27 @@ as_double (BsValue v)
     }
 }
 
+/* Containers that contain themselves (l = [l]; m = [m]) would recurse
+ * forever: past this depth they compare unequal (CPython raises
+ * RecursionError there; this function cannot raise). */
+#define MAX_EQUAL_DEPTH 500
+
+static gboolean value_equal (BsValue a, BsValue b, int depth);
+
 gboolean
 bs_value_equal (BsValue a,
                 BsValue b)
 {
+  return value_equal (a, b, 0);
+}
+
+static gboolean
+value_equal (BsValue a,
+             BsValue b,
+             int     depth)
+{
+  if (depth > MAX_EQUAL_DEPTH)
+    return FALSE;
   if (is_number (a) && is_number (b))
     {
       if (a.type != BS_VALUE_FLOAT && b.type != BS_VALUE_FLOAT)
@@ -341,7 +358,7 @@ bs_value_equal (BsValue a,
         if (n != m)
           return FALSE;
         for (gsize i = 0; i < n; i++)
-          if (!bs_value_equal (x[i], y[i]))
+          if (!value_equal (x[i], y[i], depth + 1))
             return FALSE;
         return TRUE;
       }
@@ -358,7 +375,7 @@ bs_value_equal (BsValue a,
 
             if (e->deleted)
               continue;
-            if (!bs_dict_get (b, e->key, &other) || !bs_value_equal (e->value, other))
+            if (!bs_dict_get (b, e->key, &other) || !value_equal (e->value, other, depth + 1))
               return FALSE;
           }
         return TRUE;
@@ -409,7 +426,8 @@ bs_value_type_name (BsValue v)
     case BS_OBJECT_STR: return "str";
     case BS_OBJECT_LIST: return "list";
     case BS_OBJECT_TUPLE: return ((BsTuple *) v.as.object)->is_size ? "torch.Size" : "tuple";
-    case BS_OBJECT_DICT: return "dict";
+    case BS_OBJECT_DICT:
+      return ((BsDict *) v.as.object)->is_ordered ? "OrderedDict" : "dict";
     case BS_OBJECT_RANGE: return "range";
     case BS_OBJECT_SLICE: return "slice";
     case BS_OBJECT_FUNCTION: return "function";

@@ -124,6 +124,7 @@ typedef struct {
   gsize     n_live;
   gint64   *index;         /* open addressing into entries, -1 empty */
   gsize     index_size;
+  gboolean  is_ordered;    /* a collections.OrderedDict: only its repr differs */
 } BsDict;
 
 BsValue     bs_dict_new           (BsHeap *heap);

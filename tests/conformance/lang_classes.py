@@ -52,7 +52,8 @@ for x in [a, d, p]:
     print(x.speak(), "|", x.describe())
 print(d.tricks, p.tricks, Animal.count, Dog.count, Puppy.legs(), p.legs())
 print(isinstance(p, Dog), isinstance(p, Animal), isinstance(d, Puppy))
-print(isinstance(3, int), isinstance(3.0, (int, float)), isinstance("s", str), isinstance(True, int))
+print(isinstance(3, int), isinstance(3.0, (int, float)), isinstance("s", str),
+      isinstance(True, int))
 print(type(p) is Puppy, type(p) is Dog, type(3) is int, type(2.5) is float)
 
 speak = d.speak

@@ -15,8 +15,10 @@ print(0.1 + 0.2, 1e-8, 1e16, 1e15, 123456789.123456789, 1e22, 1e-4, 0.0001, 100.
 print(float("inf"), -float("inf"), float("nan"), 1e308 * 10 - 1e308 * 10)
 print(int(3.9), int(-3.9), int("42"), float("1.5"), float(3), int(True))
 print(round(2.5), round(3.5), round(-0.5), round(0.5), round(3.14159, 2), round(2.675, 2), round(7))
-print(abs(-3), abs(-2.5), min(3, 1, 2), max([4, 9, 2]), sum([1, 2, 3]), sum([0.1] * 10), max(1, 2.5))
-print(1 < 2 < 3, 1 < 3 < 2, 1 == 1.0, 3 != 3, not 0, 0 or "default", 5 and 6, "" or None, None is None)
+print(abs(-3), abs(-2.5), min(3, 1, 2), max([4, 9, 2]), sum([1, 2, 3]), sum([0.1] * 10),
+      max(1, 2.5))
+print(1 < 2 < 3, 1 < 3 < 2, 1 == 1.0, 3 != 3, not 0, 0 or "default", 5 and 6, "" or None,
+      None is None)
 print(True + True, True * 3, bool(0.0), bool([]), bool("x"), bool(None), 3 > 2 > 1 == 1)
 print(math.pi, math.e, math.sqrt(2), math.exp(1), math.log(10), math.log(8, 2))
 print(math.sin(math.pi / 6), math.cos(0), math.floor(-2.5), math.ceil(2.1), math.tanh(0.5))

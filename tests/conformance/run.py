@@ -58,7 +58,8 @@ def header(name):
         for line in f:
             if not line.startswith("#"):
                 break
-            lines.append(line[1:].strip())
+            if "-*- coding" not in line:
+                lines.append(line[1:].strip())
     return lines
 
 
@@ -143,7 +144,8 @@ def compare(name, got, want):
     if mismatch:
         diff = list(difflib.unified_diff(want_lines, got_lines, "python3", "backstep",
                                          lineterm="", n=2))
-        problems.append("stdout differs (numbers within float32 tolerance are equal):")
+        problems.append("stdout differs (numbers compared exactly):" if exact_only else
+                        "stdout differs (numbers within float32 tolerance count as equal):")
         problems += diff[:60] + (["..."] if len(diff) > 60 else [])
     if got_status and want_status and last_line(got_err) != last_line(want_err):
         problems.append(f"error: backstep: {last_line(got_err)!r}")

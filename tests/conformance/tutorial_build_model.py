@@ -1,8 +1,8 @@
 # PyTorch "Learn the Basics: Build the Neural Network", as written (CPU only, seeded).
 # needs: from torch import nn, class NeuralNetwork(nn.Module) with super().__init__(),
 #   nn.Flatten, nn.Sequential, nn.ReLU, nn.Softmax(dim=1) (Flatten and the Softmax module are
-#   beyond issue 3's list), print(model) (module repr), argmax(1), size(), named_parameters,
-#   param[:2], f-strings with "\n\n"
+#   beyond issue 3's list), print(model) (module repr) and Module.to(device), also beyond the
+#   list, argmax(1), size(), named_parameters, param[:2], f-strings with "\n\n"
 import torch
 from torch import nn
 

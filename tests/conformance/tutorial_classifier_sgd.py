@@ -2,8 +2,9 @@
 # CrossEntropyLoss, SGD), on a toy data set of points in the plane instead of FashionMNIST.
 # needs: from torch import nn, nn.Sequential/Linear/ReLU, nn.CrossEntropyLoss, optim.SGD,
 #   model.train()/model.eval(), functions taking a model, list of (X, y) tuples, enumerate
-#   with tuple unpacking, len(tensor), .long(), argmax(1), .type(torch.float), f-string specs
-#   {loss:>7f} {current:>5d} {(100*correct):>0.1f} {test_loss:>8f}
+#   with tuple unpacking, len(tensor), .long(), argmax(1), .type(torch.float) (train/eval and
+#   .type are beyond issue 3's list), f-string specs {loss:>7f} {current:>5d}
+#   {(100*correct):>0.1f} {test_loss:>8f}
 import torch
 from torch import nn
 

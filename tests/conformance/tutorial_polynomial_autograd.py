@@ -1,6 +1,6 @@
+# -*- coding: utf-8 -*-
 # "Learning PyTorch with Examples: PyTorch: Tensors and autograd", seeded.
 # needs: randn((), requires_grad=True), backward, no_grad with `-=` on leaves, `a.grad = None`
-# -*- coding: utf-8 -*-
 import torch
 import math
 

@@ -1,8 +1,8 @@
+# -*- coding: utf-8 -*-
 # "Learning PyTorch with Examples: PyTorch: Control Flow + Weight Sharing": the polynomial
 # DynamicNet that reuses e for x^4 and x^5; seeded, 3000 steps instead of 30000.
 # needs: random.seed/randint, for over range(4, random.randint(4, 6)), nn.Parameter,
 #   optim.SGD(lr=1e-8, momentum=0.9), a method returning a long f-string
-# -*- coding: utf-8 -*-
 import random
 import torch
 import math

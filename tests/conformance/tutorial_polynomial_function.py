@@ -1,8 +1,8 @@
+# -*- coding: utf-8 -*-
 # "Learning PyTorch with Examples: Defining new autograd functions": LegendrePolynomial3.
 # needs: class X(torch.autograd.Function) with @staticmethod forward/backward,
 #   ctx.save_for_backward, `input, = ctx.saved_tensors`, Function.apply, torch.full((), v,
 #   device=, dtype=, requires_grad=True), a builtin name (input) shadowed by a parameter
-# -*- coding: utf-8 -*-
 import torch
 import math
 

@@ -1,7 +1,7 @@
+# -*- coding: utf-8 -*-
 # "Learning PyTorch with Examples: PyTorch: Custom nn Modules": Polynomial3, seeded.
 # needs: nn.Module subclass with super().__init__(), nn.Parameter(torch.randn(())), a plain
 #   method returning an f-string, MSELoss(reduction='sum'), optim.SGD(lr=)
-# -*- coding: utf-8 -*-
 import torch
 import math
 

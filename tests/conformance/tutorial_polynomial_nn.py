@@ -1,8 +1,8 @@
+# -*- coding: utf-8 -*-
 # "Learning PyTorch with Examples: PyTorch: nn", seeded.
 # needs: unsqueeze(-1).pow(int tensor), nn.Sequential(Linear, nn.Flatten(0, 1)) (Flatten is
 #   beyond issue 3's list), MSELoss(reduction='sum'), model.zero_grad(), `param -=` in a loop
 #   under no_grad, model[0], weight[:, 0].item(), a long f-string
-# -*- coding: utf-8 -*-
 import torch
 import math
 

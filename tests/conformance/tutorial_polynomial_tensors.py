@@ -1,8 +1,9 @@
+# -*- coding: utf-8 -*-
 # "Learning PyTorch with Examples: PyTorch: Tensors": fitting sin(x) with a third-order
 # polynomial and gradients written by hand (seeded; otherwise as written).
-# needs: # -*- coding -*- line, import math, math.pi, torch.device("cpu"), linspace(device=,
-#   dtype=), sin, randn(()), ** pow sum item, `-=` on a tensor, print(int, float)
-# -*- coding: utf-8 -*-
+# needs: import math, math.pi, torch.device("cpu") and device= (beyond issue 3's list),
+#   linspace(device=, dtype=), sin, randn(()), ** pow sum item, `-=` on a tensor, print(int,
+#   float)
 
 import torch
 import math

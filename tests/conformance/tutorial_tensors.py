@@ -2,7 +2,7 @@
 # needs: torch.tensor(nested list of ints), ones_like, rand_like(dtype=torch.float), tuple shape
 #   with a trailing comma, tensor.shape/dtype/device in f-strings, indexing t[0], t[:, 0],
 #   t[..., -1], slice assignment, torch.cat(dim=1), @, .T, matmul, mul, out=, sum().item(),
-#   type() printed, add_
+#   type() printed, add_; beyond issue 3's list: .device, out=, `...` indexing
 import torch
 
 torch.manual_seed(0)

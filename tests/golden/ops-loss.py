@@ -29,6 +29,22 @@ INPUTS = {
                    0.9, -1.3, 0.6, 3.0]),
     "row": ([1, 4], [0.25, -0.5, 1.0, 2.0]),
     "vec": ([4], [1.5, -0.5, 0.25, -2.0]),
+    # probabilities and soft targets for binary_cross_entropy(_with_logits)
+    "p": ([3, 4], [0.5, 0.125, 0.9, 0.3,
+                   0.75, 0.05, 0.6, 0.2,
+                   0.99, 0.4, 0.15, 0.7]),
+    "q": ([3, 4], [1.0, 0.0, 0.25, 0.5,
+                   0.0, 1.0, 0.8, 0.1,
+                   0.6, 0.0, 1.0, 0.35]),
+    "p_edge": ([4], [0.0, 1.0, 0.0, 1.0]),
+    "q_edge": ([4], [0.0, 1.0, 1.0, 0.0]),
+}
+
+# Constant weights (they never require grad), built in the input's dtype.
+CONSTS = {
+    "wvec": ([4], [0.5, 2.0, 1.25, 0.75]),
+    "wcol": ([3, 1], [1.5, 0.25, 2.0]),
+    "pw": ([4], [3.0, 0.5, 1.0, 2.5]),
 }
 
 # int64 targets
@@ -62,6 +78,20 @@ CASES = [
     ("ce_none", "x", "t", "F.cross_entropy(a, b, reduction='none')"),
     ("ce_ignored", "x", "t_ignored", "F.cross_entropy(a, b)"),
     ("ce_1d", "vec", "t_scalar", "F.cross_entropy(a, b)"),
+    ("bcel_mean", "x", "q", "F.binary_cross_entropy_with_logits(a, b)"),
+    ("bcel_sum_w", "x", "q",
+     "F.binary_cross_entropy_with_logits(a, b, weight=C('wvec'), reduction='sum')"),
+    ("bcel_none_pw", "x", "q",
+     "F.binary_cross_entropy_with_logits(a, b, pos_weight=C('pw'), reduction='none')"),
+    ("bcel_mean_w_pw", "x", "q",
+     "F.binary_cross_entropy_with_logits(a, b, weight=C('wcol'), pos_weight=C('pw'))"),
+    ("bcel_sum_w_pw", "x", "q", "F.binary_cross_entropy_with_logits(a, b, weight=C('wvec'),"
+     " pos_weight=C('pw'), reduction='sum')"),
+    ("bce_mean", "p", "q", "F.binary_cross_entropy(a, b)"),
+    ("bce_none", "p", "q", "F.binary_cross_entropy(a, b, reduction='none')"),
+    ("bce_sum_w", "p", "q", "F.binary_cross_entropy(a, b, weight=C('wvec'), reduction='sum')"),
+    ("bce_mean_wcol", "p", "q", "F.binary_cross_entropy(a, b, weight=C('wcol'))"),
+    ("bce_edge", "p_edge", "q_edge", "F.binary_cross_entropy(a, b, reduction='none')"),
 ]
 
 
@@ -97,12 +127,17 @@ def make(name, dtype):
     return torch.tensor(values, dtype=torch.int64).reshape(shape)
 
 
+def const(name, dtype):
+    shape, values = CONSTS[name]
+    return torch.tensor(values, dtype=dtype).reshape(shape)
+
+
 def run(expr, a_name, b_name, dtype):
     a = make(a_name, dtype)
     b = make(b_name, dtype)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        out = eval(expr, {"a": a, "b": b, "F": F})
+        out = eval(expr, {"a": a, "b": b, "F": F, "C": lambda n: const(n, dtype)})
     w = weights(out.numel()).to(dtype).reshape(out.shape)
     (out * w).sum().backward()
     return out.detach(), a.grad, b.grad if b.dtype.is_floating_point else None
@@ -113,6 +148,9 @@ def generate():
     for name, (shape, values) in INPUTS.items():
         chunks.append(c_ints("input_%s_shape" % name, shape))
         chunks.append(c_doubles("input_%s" % name, values))
+    for name, (shape, values) in CONSTS.items():
+        chunks.append(c_ints("const_%s_shape" % name, shape))
+        chunks.append(c_doubles("const_%s" % name, values))
     for name, (shape, values) in TARGETS.items():
         chunks.append(c_ints("target_%s_shape" % name, shape))
         chunks.append("#define target_%s_ndim %d" % (name, len(shape)))

@@ -1,0 +1,422 @@
+/* bs-autograd-function.c: torch.autograd.Function, its ctx and apply()
+ *
+ * apply() runs the class's forward under no_grad with a fresh ctx, then hangs
+ * an engine node on the result (bs-custom-function.h); the node calls the
+ * class's backward with the same ctx.
+ *
+ * The ctx and the node point at each other without owning each other both
+ * ways: the node owns the ctx (backward needs it), the ctx only borrows the
+ * node. Whichever goes first unhooks itself from the other, as the heap's
+ * teardown may finalise the ctx before the tensors that own the node.
+ */
+#define G_LOG_DOMAIN "bs-lang"
+
+#include "bs-interp-private.h"
+
+#include <string.h>
+
+#include "bs-custom-function.h"
+#include "bs-error.h"
+#include "bs-node.h"
+
+typedef struct _NodeData NodeData;
+
+typedef struct {
+  BsValue   klass;
+  BsValue   dict;              /* what the script stores on ctx */
+  BsValue   to_save;           /* the save_for_backward() tuple, or None */
+  BsValue   needs_input_grad;  /* a tuple of bools */
+  BsNode   *node;              /* Borrowed */
+  NodeData *node_data;         /* Borrowed */
+  guint     n_saved;
+} CtxData;
+
+struct _NodeData {
+  BsInterp *in;
+  BsValue   ctx;               /* Owned, None once the ctx is gone */
+  CtxData  *ctx_data;          /* Borrowed */
+};
+
+#define METHOD(name) \
+  static gboolean name (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+
+static gboolean ctx_getattr (BsInterp *in, BsValue self, const char *name, BsValue *out,
+                             gboolean *found);
+static gboolean ctx_setattr (BsInterp *in, BsValue self, const char *name, BsValue value,
+                             gboolean *found);
+
+static void
+ctx_data_free (gpointer p)
+{
+  CtxData *d = p;
+
+  if (d->node_data != NULL)
+    {
+      d->node_data->ctx = BS_NONE;
+      d->node_data->ctx_data = NULL;
+    }
+  bs_value_unref (d->klass);
+  bs_value_unref (d->dict);
+  bs_value_unref (d->to_save);
+  bs_value_unref (d->needs_input_grad);
+  g_free (d);
+}
+
+static const BsNativeType ctx_type = {
+  { "BackwardCFunction", ctx_data_free }, ctx_getattr, ctx_setattr, NULL,
+};
+
+static void
+node_data_free (gpointer p)
+{
+  NodeData *d = p;
+
+  if (d->ctx_data != NULL)
+    {
+      d->ctx_data->node = NULL;
+      d->ctx_data->node_data = NULL;
+    }
+  bs_value_unref (d->ctx);
+  g_free (d);
+}
+
+METHOD (ctx_save_for_backward)
+{
+  CtxData *d = bs_value_native (self, &ctx_type.base);
+
+  if (a->n_kw > 0)
+    return bs_raise (in, "TypeError", "save_for_backward() takes no keyword arguments");
+  for (guint i = 0; i < a->n_args; i++)
+    if (!bs_value_is_none (a->args[i]) && bs_value_tensor (a->args[i]) == NULL)
+      return bs_raise (in, "TypeError", "save_for_backward can only save variables, but "
+                       "argument %u is of type %s", i, bs_value_type_name (a->args[i]));
+  bs_value_unref (d->to_save);
+  d->to_save = bs_tuple_from (in, a->args, a->n_args);
+  *r = BS_NONE;
+  return TRUE;
+}
+
+/* mark_dirty() and friends change nothing Backstep shows. */
+METHOD (ctx_ignore)
+{
+  (void) self;
+  (void) a;
+  (void) in;
+  *r = BS_NONE;
+  return TRUE;
+}
+
+static gboolean
+ctx_saved_tensors (BsInterp *in,
+                   CtxData  *d,
+                   BsValue  *out)
+{
+  GError *error = NULL;
+  BsValue t;
+
+  if (d->node == NULL)
+    {
+      /* Nothing was recorded: PyTorch hands back what forward saved. */
+      *out = bs_value_is_none (d->to_save) ? bs_tuple_new (in->heap, 0)
+                                           : bs_value_ref (d->to_save);
+      return TRUE;
+    }
+  if (!bs_custom_function_check_saved (d->node, &error))
+    return bs_raise_gerror (in, error);
+  t = bs_tuple_new (in->heap, d->n_saved);
+  for (guint i = 0; i < d->n_saved; i++)
+    {
+      BsTensor *saved = bs_node_saved (d->node, i, &error);
+
+      if (saved == NULL && error != NULL)
+        {
+          bs_value_unref (t);
+          return bs_raise_gerror (in, error);
+        }
+      ((BsTuple *) t.as.object)->items[i] = bs_wrap_tensor (in, saved);
+    }
+  *out = t;
+  return TRUE;
+}
+
+static gboolean
+ctx_getattr (BsInterp   *in,
+             BsValue     self,
+             const char *name,
+             BsValue    *out,
+             gboolean   *found)
+{
+  CtxData *d = bs_value_native (self, &ctx_type.base);
+  BsValue v;
+
+  *found = TRUE;
+  if (bs_dict_get_str (d->dict, name, &v))
+    *out = bs_value_ref (v);
+  else if (strcmp (name, "save_for_backward") == 0)
+    *out = bs_builtin_new (in, "save_for_backward", ctx_save_for_backward, bs_value_ref (self));
+  else if (strcmp (name, "mark_dirty") == 0 || strcmp (name, "mark_non_differentiable") == 0
+           || strcmp (name, "set_materialize_grads") == 0)
+    *out = bs_builtin_new (in, name, ctx_ignore, bs_value_ref (self));
+  else if (strcmp (name, "saved_tensors") == 0)
+    return ctx_saved_tensors (in, d, out);
+  else if (strcmp (name, "needs_input_grad") == 0)
+    *out = bs_value_ref (d->needs_input_grad);
+  else
+    *found = FALSE;
+  return TRUE;
+}
+
+static gboolean
+ctx_setattr (BsInterp   *in,
+             BsValue     self,
+             const char *name,
+             BsValue     value,
+             gboolean   *found)
+{
+  CtxData *d = bs_value_native (self, &ctx_type.base);
+
+  *found = TRUE;
+  if (strcmp (name, "saved_tensors") == 0 || strcmp (name, "needs_input_grad") == 0)
+    return bs_raise (in, "AttributeError", "attribute '%s' of 'torch._C._FunctionBase' objects "
+                     "is not writable", name);
+  bs_dict_set_str (d->dict, name, bs_value_ref (value));
+  return TRUE;
+}
+
+/* The engine runs this for the node: calls the class's backward(ctx, grad). */
+static gboolean
+function_backward (BsNode    *node,
+                   BsTensor  *grad_output,
+                   BsTensor **grad_inputs,
+                   gpointer   user_data,
+                   GError   **error)
+{
+  NodeData *nd = user_data;
+  BsInterp *in = nd->in;
+  BsValue backward, result, args[2];
+  g_autofree BsTensor **grads = NULL;
+  BsValue *items;
+  gsize n;
+  gboolean ok;
+
+  if (nd->ctx_data == NULL)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "the Function's context is gone");
+      return FALSE;
+    }
+  if (!bs_getattr (in, nd->ctx_data->klass, "backward", &backward))
+    {
+      bs_callback_failed (in, error);
+      return FALSE;
+    }
+  args[0] = nd->ctx;
+  args[1] = bs_wrap_tensor (in, bs_tensor_ref (grad_output));
+  ok = bs_call_simple (in, backward, args, 2, &result);
+  bs_value_unref (args[1]);
+  bs_value_unref (backward);
+  if (!ok)
+    {
+      bs_callback_failed (in, error);
+      return FALSE;
+    }
+
+  if (bs_value_is_object (result, BS_OBJECT_TUPLE))
+    items = bs_value_items (result, &n);
+  else
+    {
+      items = &result;
+      n = 1;
+    }
+  grads = g_new0 (BsTensor *, MAX (n, 1));
+  for (gsize i = 0; i < n; i++)
+    {
+      if (bs_value_is_none (items[i]))
+        continue;
+      grads[i] = bs_value_tensor (items[i]);
+      if (grads[i] == NULL)
+        {
+          g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_TYPE,
+                       "expected Variable or None (got %s)", bs_value_type_name (items[i]));
+          bs_value_unref (result);
+          return FALSE;
+        }
+    }
+  if (!bs_custom_function_check_gradients (node, grads, n, error))
+    {
+      bs_value_unref (result);
+      return FALSE;
+    }
+  for (guint i = 0; i < node->n_inputs && i < n; i++)
+    grad_inputs[i] = grads[i] != NULL ? bs_tensor_ref (grads[i]) : NULL;
+  bs_value_unref (result);
+  return TRUE;
+}
+
+static BsValue
+ctx_new (BsInterp     *in,
+         BsValue       klass,
+         const BsArgs *a)
+{
+  CtxData *d = g_new0 (CtxData, 1);
+
+  d->klass = bs_value_ref (klass);
+  d->dict = bs_dict_new (in->heap);
+  d->to_save = BS_NONE;
+  d->needs_input_grad = bs_tuple_new (in->heap, a->n_args);
+  for (guint i = 0; i < a->n_args; i++)
+    {
+      BsTensor *t = bs_value_tensor (a->args[i]);
+
+      ((BsTuple *) d->needs_input_grad.as.object)->items[i] =
+        BS_BOOL (t != NULL && bs_tensor_requires_grad (t));
+    }
+  return bs_native_new (in->heap, &ctx_type.base, d);
+}
+
+/* Hangs the node on output and hands it what forward saved. */
+static gboolean
+attach (BsInterp     *in,
+        BsValue       ctx,
+        const BsArgs *a,
+        BsTensor     *output)
+{
+  CtxData *d = bs_value_native (ctx, &ctx_type.base);
+  g_autofree BsTensor **inputs = g_new0 (BsTensor *, MAX (a->n_args, 1));
+  g_autofree char *name = NULL;
+  GError *error = NULL;
+  NodeData *nd;
+  BsNode *node;
+  BsValue *saved;
+  gsize n_saved = 0;
+
+  name = g_strdup_printf ("%sBackward", ((BsClass *) d->klass.as.object)->name);
+  for (guint i = 0; i < a->n_args; i++)
+    inputs[i] = bs_value_tensor (a->args[i]);
+  nd = g_new0 (NodeData, 1);
+  nd->in = in;
+  nd->ctx = bs_value_ref (ctx);
+  nd->ctx_data = d;
+  d->node_data = nd;
+  node = bs_custom_function_attach (name, inputs, a->n_args, output, function_backward, nd,
+                                    node_data_free, &error);
+  if (node == NULL)
+    return error == NULL || bs_raise_gerror (in, error);
+  d->node = node;
+  saved = bs_value_is_none (d->to_save) ? NULL : bs_value_items (d->to_save, &n_saved);
+  for (gsize i = 0; i < n_saved; i++)
+    {
+      BsTensor *t = bs_value_tensor (saved[i]);
+
+      bs_node_save (node, i, t, t == output);
+    }
+  d->n_saved = n_saved;
+  /* The node holds them now, with their versions. */
+  bs_value_unref (d->to_save);
+  d->to_save = BS_NONE;
+  return TRUE;
+}
+
+/* Function.apply, a classmethod: args[0] is the Function's class. */
+METHOD (function_apply)
+{
+  BsArgs fa = *a;
+  BsValue klass, forward, ctx, result;
+  BsTensor *output;
+  gboolean grad_enabled, ok;
+
+  (void) self;
+  if (a->n_args < 1 || !bs_value_is_object (a->args[0], BS_OBJECT_CLASS))
+    return bs_raise (in, "TypeError", "apply() must be called on a Function class");
+  klass = a->args[0];
+  fa.args = a->args + 1;
+  fa.n_args = a->n_args - 1;
+  if (a->n_kw > 0)
+    return bs_raise (in, "TypeError", "apply() takes no keyword arguments");
+  if (!bs_getattr (in, klass, "forward", &forward))
+    return FALSE;
+
+  ctx = ctx_new (in, klass, &fa);
+  {
+    g_autofree BsValue *args = g_new (BsValue, fa.n_args + 1);
+    BsArgs ca = fa;
+
+    args[0] = ctx;
+    if (fa.n_args > 0)
+      memcpy (args + 1, fa.args, sizeof (BsValue) * fa.n_args);
+    ca.args = args;
+    ca.n_args = fa.n_args + 1;
+    grad_enabled = in->context->grad_enabled;
+    in->context->grad_enabled = FALSE;
+    ok = bs_call (in, forward, &ca, &result);
+    in->context->grad_enabled = grad_enabled;
+  }
+  bs_value_unref (forward);
+  if (!ok)
+    {
+      bs_value_unref (ctx);
+      return FALSE;
+    }
+
+  if (bs_value_is_object (result, BS_OBJECT_TUPLE))
+    {
+      bs_value_unref (result);
+      bs_value_unref (ctx);
+      return bs_raise (in, "NotImplementedError",
+                       "Backstep supports torch.autograd.Function with one output tensor; "
+                       "this forward returned a tuple");
+    }
+  output = bs_value_tensor (result);
+  if (output == NULL)
+    {
+      /* No tensor out: nothing to differentiate. */
+      bs_value_unref (ctx);
+      *r = result;
+      return TRUE;
+    }
+
+  /* The node needs an output of its own: a forward that returns one of its
+   * inputs (or anything with history) gets a fresh alias. */
+  if (output->grad_fn != NULL || output->requires_grad)
+    {
+      BsTensor *alias = bs_tensor_alias (output, output->ndim, output->shape, output->strides,
+                                         output->offset);
+
+      bs_value_unref (result);
+      result = bs_wrap_tensor (in, alias);
+      output = alias;
+    }
+  else
+    for (guint i = 0; i < fa.n_args; i++)
+      if (bs_value_tensor (fa.args[i]) == output)
+        {
+          BsTensor *alias = bs_tensor_alias (output, output->ndim, output->shape,
+                                             output->strides, output->offset);
+
+          bs_value_unref (result);
+          result = bs_wrap_tensor (in, alias);
+          output = alias;
+          break;
+        }
+
+  ok = attach (in, ctx, &fa, output);
+  bs_value_unref (ctx);
+  if (!ok)
+    {
+      bs_value_unref (result);
+      return FALSE;
+    }
+  *r = result;
+  return TRUE;
+}
+
+void
+bs_autograd_function_init (BsInterp *in,
+                           BsValue   autograd)
+{
+  BsValue klass = bs_class_new (in, "Function", BS_NONE);
+  BsValue apply = bs_builtin_new (in, "apply", function_apply, BS_NONE);
+
+  bs_dict_set_str (((BsClass *) klass.as.object)->dict, "apply", bs_classmethod_new (in, apply));
+  bs_dict_set_str (((BsModule *) autograd.as.object)->dict, "Function", klass);
+}

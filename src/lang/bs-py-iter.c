@@ -1,0 +1,599 @@
+/* bs-py-iter.c: Python's lazy iterators and dict views
+ *
+ * iter(), next(), enumerate, zip, map, filter, reversed and generator expressions produce
+ * items one at a time, as in Python: any(x > 5 for x in xs) stops at the first hit, and
+ * an iterator is exhausted after one pass. They are natives whose `next` hook produces the
+ * next item; their type names are CPython's, so that print(enumerate(x)) reads
+ * `<enumerate object at 0x...>`.
+ */
+#include "bs-interp-private.h"
+
+#include <string.h>
+
+typedef enum {
+  IT_WRAP,        /* iter(x) over a built-in iterable */
+  IT_ENUMERATE,
+  IT_ZIP,
+  IT_MAP,
+  IT_FILTER,
+  IT_GENERATOR,
+} IterKind;
+
+typedef struct {
+  IterKind        kind;
+  BsPyIter       *iters;
+  guint           n_iters;
+  BsValue         func;         /* map and filter */
+  gint64          count;        /* enumerate */
+  gboolean        done;
+  BsGenStepFunc   step;         /* generators */
+  gpointer        state;
+  GDestroyNotify  free_state;
+} IterData;
+
+static void
+iter_data_free (gpointer p)
+{
+  IterData *d = p;
+
+  for (guint i = 0; i < d->n_iters; i++)
+    bs_py_iter_clear (&d->iters[i]);
+  g_free (d->iters);
+  bs_value_unref (d->func);
+  if (d->free_state != NULL)
+    d->free_state (d->state);
+  g_free (d);
+}
+
+static int
+iter_next (BsInterp *in,
+           BsValue   self,
+           BsValue  *out)
+{
+  IterData *d = ((BsNative *) self.as.object)->data;
+  int r;
+
+  if (d->done)
+    return 0;
+  switch (d->kind)
+    {
+    case IT_GENERATOR:
+      r = d->step (in, d->state, out);
+      break;
+    case IT_WRAP:
+      r = bs_py_iter_next (in, &d->iters[0], out);
+      break;
+    case IT_ENUMERATE:
+      {
+        BsValue item;
+
+        r = bs_py_iter_next (in, &d->iters[0], &item);
+        if (r > 0)
+          {
+            BsValue pair[2] = { BS_INT (d->count++), item };
+
+            *out = bs_tuple_from (in, pair, 2);
+            bs_value_unref (item);
+          }
+        break;
+      }
+    case IT_ZIP:
+    case IT_MAP:
+      {
+        BsValue *items = g_new0 (BsValue, d->n_iters + 1);
+        guint got = 0;
+
+        r = d->n_iters > 0 ? 1 : 0;
+        for (; got < d->n_iters && r > 0; got++)
+          {
+            r = bs_py_iter_next (in, &d->iters[got], &items[got]);
+            if (r <= 0)
+              break;
+          }
+        if (r > 0 && d->kind == IT_ZIP)
+          *out = bs_tuple_from (in, items, got);
+        else if (r > 0 && !bs_call_simple (in, d->func, items, got, out))
+          r = -1;
+        for (guint i = 0; i < got; i++)
+          bs_value_unref (items[i]);
+        g_free (items);
+        break;
+      }
+    case IT_FILTER:
+    default:
+      for (;;)
+        {
+          BsValue item, test;
+          gboolean keep;
+
+          r = bs_py_iter_next (in, &d->iters[0], &item);
+          if (r <= 0)
+            break;
+          if (bs_value_is_none (d->func))
+            test = bs_value_ref (item);
+          else if (!bs_call_simple (in, d->func, &item, 1, &test))
+            {
+              bs_value_unref (item);
+              r = -1;
+              break;
+            }
+          if (!bs_truthy (in, test, &keep))
+            r = -1;
+          bs_value_unref (test);
+          if (r > 0 && keep)
+            {
+              *out = item;
+              break;
+            }
+          bs_value_unref (item);
+          if (r < 0)
+            break;
+        }
+      break;
+    }
+  if (r == 0)
+    d->done = TRUE;
+  return r;
+}
+
+static gboolean
+generator_repr (BsInterp *in, BsValue self, GString *out)
+{
+  g_string_append_printf (out, "<generator object <genexpr> at %p>", (void *) self.as.object);
+  return TRUE;
+}
+
+static const BsNativeOps iter_ops = { .next = iter_next };
+
+#define ITER_TYPE(name) { { name, iter_data_free }, NULL, NULL, NULL, NULL, &iter_ops }
+
+enum {
+  T_ENUMERATE, T_ZIP, T_MAP, T_FILTER, T_LIST, T_TUPLE, T_RANGE, T_STR_ASCII, T_STR,
+  T_LIST_REVERSED, T_RANGE_REVERSED, T_REVERSED, T_SET, T_DICT_KEYS, T_DICT_VALUES,
+  T_DICT_ITEMS, T_DICT_REVERSED, T_ITERATOR, T_GENERATOR,
+};
+
+static const BsNativeType iter_types[] = {
+  [T_ENUMERATE] = ITER_TYPE ("enumerate"),
+  [T_ZIP] = ITER_TYPE ("zip"),
+  [T_MAP] = ITER_TYPE ("map"),
+  [T_FILTER] = ITER_TYPE ("filter"),
+  [T_LIST] = ITER_TYPE ("list_iterator"),
+  [T_TUPLE] = ITER_TYPE ("tuple_iterator"),
+  [T_RANGE] = ITER_TYPE ("range_iterator"),
+  [T_STR_ASCII] = ITER_TYPE ("str_ascii_iterator"),
+  [T_STR] = ITER_TYPE ("str_iterator"),
+  [T_LIST_REVERSED] = ITER_TYPE ("list_reverseiterator"),
+  [T_RANGE_REVERSED] = ITER_TYPE ("range_iterator"),
+  [T_REVERSED] = ITER_TYPE ("reversed"),
+  [T_SET] = ITER_TYPE ("set_iterator"),
+  [T_DICT_KEYS] = ITER_TYPE ("dict_keyiterator"),
+  [T_DICT_VALUES] = ITER_TYPE ("dict_valueiterator"),
+  [T_DICT_ITEMS] = ITER_TYPE ("dict_itemiterator"),
+  [T_DICT_REVERSED] = ITER_TYPE ("dict_reversekeyiterator"),
+  [T_ITERATOR] = ITER_TYPE ("iterator"),
+  [T_GENERATOR] = { { "generator", iter_data_free }, NULL, NULL, generator_repr, NULL,
+                    &iter_ops },
+};
+
+static BsValue
+iter_new (BsInterp *in,
+          int       type,
+          IterKind  kind,
+          guint     n_iters)
+{
+  IterData *d = g_new0 (IterData, 1);
+
+  d->kind = kind;
+  d->n_iters = n_iters;
+  d->iters = g_new0 (BsPyIter, MAX (n_iters, 1));
+  for (guint i = 0; i < MAX (n_iters, 1); i++)
+    d->iters[i].seq = d->iters[i].iter_obj = BS_NONE;
+  d->func = BS_NONE;
+  return bs_native_new (in->heap, &iter_types[type].base, d);
+}
+
+static IterData *
+iter_data (BsValue v)
+{
+  return ((BsNative *) v.as.object)->data;
+}
+
+BsValue
+bs_genexp_new (BsInterp       *in,
+                  BsGenStepFunc   step,
+                  gpointer        state,
+                  GDestroyNotify  free_state)
+{
+  BsValue v = iter_new (in, T_GENERATOR, IT_GENERATOR, 0);
+  IterData *d = iter_data (v);
+
+  d->step = step;
+  d->state = state;
+  d->free_state = free_state;
+  return v;
+}
+
+/* --- dict views ---------------------------------------------------------- */
+
+typedef struct {
+  BsValue dict;
+  int     what;   /* 0 keys, 1 values, 2 items */
+} ViewData;
+
+static void
+view_free (gpointer p)
+{
+  ViewData *v = p;
+
+  bs_value_unref (v->dict);
+  g_free (v);
+}
+
+static ViewData *
+view_data (BsValue v)
+{
+  return ((BsNative *) v.as.object)->data;
+}
+
+static gboolean
+view_snapshot (BsInterp *in,
+               BsValue   self,
+               BsValue  *out)
+{
+  ViewData *v = view_data (self);
+  BsDict *d = (BsDict *) v->dict.as.object;
+
+  *out = bs_list_new (in->heap);
+  for (guint i = 0; i < d->entries->len; i++)
+    {
+      BsDictEntry *e = &g_array_index (d->entries, BsDictEntry, i);
+
+      if (e->deleted)
+        continue;
+      if (v->what == 0)
+        bs_list_append (*out, bs_value_ref (e->key));
+      else if (v->what == 1)
+        bs_list_append (*out, bs_value_ref (e->value));
+      else
+        {
+          BsValue pair[2] = { e->key, e->value };
+
+          bs_list_append (*out, bs_tuple_from (in, pair, 2));
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+view_len (BsInterp *in, BsValue self, gint64 *len)
+{
+  *len = ((BsDict *) view_data (self)->dict.as.object)->n_live;
+  return TRUE;
+}
+
+static gboolean
+view_contains (BsInterp *in, BsValue self, BsValue item, gboolean *result)
+{
+  ViewData *v = view_data (self);
+  BsValue list;
+  gboolean ok;
+
+  if (v->what == 0)
+    return bs_contains (in, v->dict, item, result);
+  if (v->what == 2)
+    {
+      gsize n;
+      BsValue *kv = bs_value_is_object (item, BS_OBJECT_TUPLE) ? bs_value_items (item, &n) : NULL;
+      BsValue value;
+      guint h;
+
+      *result = FALSE;
+      if (kv == NULL || n != 2)
+        return TRUE;
+      if (!bs_value_hash (kv[0], &h))
+        return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_value_type_name (kv[0]));
+      if (!bs_dict_get (v->dict, kv[0], &value))
+        return TRUE;
+      return bs_equal (in, value, kv[1], result);
+    }
+  view_snapshot (in, self, &list);
+  ok = bs_contains (in, list, item, result);
+  bs_value_unref (list);
+  return ok;
+}
+
+static gboolean
+view_repr (BsInterp *in, BsValue self, GString *out)
+{
+  static const char *const names[] = { "dict_keys", "dict_values", "dict_items" };
+  BsValue list;
+  gboolean ok;
+
+  view_snapshot (in, self, &list);
+  g_string_append_printf (out, "%s(", names[view_data (self)->what]);
+  ok = bs_repr (in, list, out);
+  g_string_append_c (out, ')');
+  bs_value_unref (list);
+  return ok;
+}
+
+static const BsNativeOps view_ops = {
+  .len = view_len,
+  .contains = view_contains,
+  .iter = view_snapshot,
+};
+
+static const BsNativeType view_types[] = {
+  { { "dict_keys", view_free }, NULL, NULL, view_repr, NULL, &view_ops },
+  { { "dict_values", view_free }, NULL, NULL, view_repr, NULL, &view_ops },
+  { { "dict_items", view_free }, NULL, NULL, view_repr, NULL, &view_ops },
+};
+
+BsValue
+bs_dict_view_new (BsInterp *in,
+                  BsValue   dict,
+                  int       what)
+{
+  ViewData *v = g_new0 (ViewData, 1);
+
+  v->dict = bs_value_ref (dict);
+  v->what = what;
+  return bs_native_new (in->heap, &view_types[what].base, v);
+}
+
+static int
+view_kind (BsValue v)
+{
+  if (!bs_value_is_object (v, BS_OBJECT_NATIVE))
+    return -1;
+  for (int i = 0; i < 3; i++)
+    if (((BsNative *) v.as.object)->klass == &view_types[i].base)
+      return i;
+  return -1;
+}
+
+/* --- the built-ins ------------------------------------------------------- */
+
+static gboolean
+is_iterator (BsValue v)
+{
+  return bs_native_ops (v) != NULL && bs_native_ops (v)->next != NULL;
+}
+
+static gboolean
+builtin_iter (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+{
+  BsValue v, it;
+  int type = T_ITERATOR;
+
+  if (!bs_check_args (in, a, "iter", 1, 1, NULL))
+    return FALSE;
+  v = a->args[0];
+  if (is_iterator (v))
+    {
+      *r = bs_value_ref (v);
+      return TRUE;
+    }
+  if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
+    {
+      BsValue method;
+      gboolean found;
+
+      if (!bs_getattr_opt (in, v, "__iter__", &method, &found))
+        return FALSE;
+      if (found)
+        {
+          gboolean ok = bs_call_simple (in, method, NULL, 0, r);
+
+          bs_value_unref (method);
+          return ok;
+        }
+    }
+  if (bs_value_is_object (v, BS_OBJECT_LIST))
+    type = T_LIST;
+  else if (bs_value_is_object (v, BS_OBJECT_TUPLE))
+    type = T_TUPLE;
+  else if (bs_value_is_object (v, BS_OBJECT_RANGE))
+    type = T_RANGE;
+  else if (bs_value_str (v) != NULL)
+    type = g_str_is_ascii (bs_value_str (v)) ? T_STR_ASCII : T_STR;
+  else if (bs_value_is_object (v, BS_OBJECT_DICT))
+    type = T_DICT_KEYS;
+  else if (bs_is_set (v))
+    type = T_SET;
+  else if (view_kind (v) >= 0)
+    type = T_DICT_KEYS + view_kind (v);
+  it = iter_new (in, type, IT_WRAP, 1);
+  if (!bs_py_iter_init (in, v, &iter_data (it)->iters[0]))
+    {
+      bs_value_unref (it);
+      return FALSE;
+    }
+  *r = it;
+  return TRUE;
+}
+
+static gboolean
+builtin_next (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+{
+  BsValue v;
+  int n;
+
+  if (!bs_check_args (in, a, "next", 1, 2, NULL))
+    return FALSE;
+  v = a->args[0];
+  if (is_iterator (v))
+    {
+      n = bs_native_ops (v)->next (in, v, r);
+      if (n > 0)
+        return TRUE;
+      if (n < 0)
+        return FALSE;
+      if (a->n_args == 2)
+        {
+          *r = bs_value_ref (a->args[1]);
+          return TRUE;
+        }
+      return bs_raise_value (in, bs_instance_new (in, bs_lookup_builtin (in, "StopIteration")));
+    }
+  if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
+    {
+      BsValue method;
+      gboolean found, ok;
+
+      if (!bs_getattr_opt (in, v, "__next__", &method, &found))
+        return FALSE;
+      if (found)
+        {
+          ok = bs_call_simple (in, method, NULL, 0, r);
+          bs_value_unref (method);
+          if (ok || a->n_args < 2
+              || !bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "StopIteration")))
+            return ok;
+          bs_value_unref (in->exc);
+          in->exc = BS_NONE;
+          *r = bs_value_ref (a->args[1]);
+          return TRUE;
+        }
+    }
+  return bs_raise (in, "TypeError", "'%s' object is not an iterator", bs_value_type_name (v));
+}
+
+static gboolean
+init_iters (BsInterp *in,
+            BsValue   it,
+            BsValue  *iterables,
+            guint     n)
+{
+  for (guint i = 0; i < n; i++)
+    if (!bs_py_iter_init (in, iterables[i], &iter_data (it)->iters[i]))
+      {
+        bs_value_unref (it);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+builtin_enumerate (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+{
+  static const char *const kw[] = { "iterable", "start", NULL };
+  BsValue *iterable = bs_arg (a, 0, "iterable");
+  BsValue *start = bs_arg (a, 1, "start");
+  gint64 s = 0;
+
+  if (!bs_check_args (in, a, "enumerate", 1, 2, kw))
+    return FALSE;
+  if (iterable == NULL)
+    return bs_raise (in, "TypeError", "enumerate() missing required argument 'iterable' (pos 1)");
+  if (start != NULL && !bs_to_int (in, *start, &s))
+    return FALSE;
+  *r = iter_new (in, T_ENUMERATE, IT_ENUMERATE, 1);
+  iter_data (*r)->count = s;
+  return init_iters (in, *r, iterable, 1);
+}
+
+static gboolean
+builtin_zip (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+{
+  if (!bs_check_args (in, a, "zip", 0, G_MAXUINT, NULL))
+    return FALSE;
+  *r = iter_new (in, T_ZIP, IT_ZIP, a->n_args);
+  return init_iters (in, *r, a->args, a->n_args);
+}
+
+static gboolean
+builtin_map (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+{
+  if (!bs_check_args (in, a, "map", 0, G_MAXUINT, NULL))
+    return FALSE;
+  if (a->n_args < 2)
+    return bs_raise (in, "TypeError", "map() must have at least two arguments.");
+  *r = iter_new (in, T_MAP, IT_MAP, a->n_args - 1);
+  iter_data (*r)->func = bs_value_ref (a->args[0]);
+  return init_iters (in, *r, a->args + 1, a->n_args - 1);
+}
+
+static gboolean
+builtin_filter (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+{
+  if (!bs_check_args (in, a, "filter", 2, 2, NULL))
+    return FALSE;
+  *r = iter_new (in, T_FILTER, IT_FILTER, 1);
+  iter_data (*r)->func = bs_value_ref (a->args[0]);
+  return init_iters (in, *r, a->args + 1, 1);
+}
+
+static gboolean
+builtin_reversed (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+{
+  BsValue v, list, it;
+  int type = T_REVERSED;
+  gboolean ok;
+
+  if (!bs_check_args (in, a, "reversed", 1, 1, NULL))
+    return FALSE;
+  v = a->args[0];
+  if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
+    {
+      BsValue method;
+      gboolean found;
+
+      if (!bs_getattr_opt (in, v, "__reversed__", &method, &found))
+        return FALSE;
+      if (found)
+        {
+          ok = bs_call_simple (in, method, NULL, 0, r);
+          bs_value_unref (method);
+          return ok;
+        }
+    }
+  if (bs_value_is_object (v, BS_OBJECT_LIST))
+    type = T_LIST_REVERSED;
+  else if (bs_value_is_object (v, BS_OBJECT_RANGE))
+    type = T_RANGE_REVERSED;
+  else if (bs_value_is_object (v, BS_OBJECT_DICT) || view_kind (v) == 0)
+    type = T_DICT_REVERSED;
+  else if (bs_is_set (v) || is_iterator (v) || bs_value_is_object (v, BS_OBJECT_DICT)
+           || view_kind (v) > 0)
+    return bs_raise (in, "TypeError", "'%s' object is not reversible", bs_value_type_name (v));
+  /* the items in reverse, taken now: a list changed afterwards is rarely reversed lazily */
+  if (!bs_to_list (in, v, &list))
+    return FALSE;
+  {
+    GArray *items = ((BsList *) list.as.object)->items;
+
+    for (guint i = 0, j = items->len; i + 1 < j; i++, j--)
+      {
+        BsValue tmp = g_array_index (items, BsValue, i);
+
+        g_array_index (items, BsValue, i) = g_array_index (items, BsValue, j - 1);
+        g_array_index (items, BsValue, j - 1) = tmp;
+      }
+  }
+  it = iter_new (in, type, IT_WRAP, 1);
+  ok = bs_py_iter_init (in, list, &iter_data (it)->iters[0]);
+  bs_value_unref (list);
+  if (!ok)
+    {
+      bs_value_unref (it);
+      return FALSE;
+    }
+  *r = it;
+  return TRUE;
+}
+
+void
+bs_py_iter_builtins_init (BsInterp *in)
+{
+  static const struct { const char *name; BsBuiltinFunc func; } functions[] = {
+    { "iter", builtin_iter }, { "next", builtin_next }, { "enumerate", builtin_enumerate },
+    { "zip", builtin_zip }, { "map", builtin_map }, { "filter", builtin_filter },
+    { "reversed", builtin_reversed },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (functions); i++)
+    bs_env_set (in->builtins, functions[i].name,
+                bs_builtin_new (in, functions[i].name, functions[i].func, BS_NONE));
+}

@@ -1,0 +1,4 @@
+a = [1]
+a.append(a)
+print(a)
+print(a == a)

@@ -1,0 +1,5 @@
+while True:
+    try:
+        pass
+    finally:
+        continue

@@ -1,0 +1,5 @@
+try:
+    raise ValueError('x')
+except ValueError:
+    while True:
+        pass

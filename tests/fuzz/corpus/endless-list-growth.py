@@ -1,0 +1,3 @@
+x = [0]
+while True:
+    x = x + x

@@ -1,0 +1,3 @@
+s = 'ab'
+while True:
+    s = s + s

@@ -1,0 +1,3 @@
+if True:
+    x = 1
+    print(x)

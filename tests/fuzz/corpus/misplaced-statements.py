@@ -1,0 +1,6 @@
+return 1
+break
+continue
+global x
+nonlocal y
+yield 2

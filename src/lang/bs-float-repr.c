@@ -8,6 +8,8 @@
 
 G_DEFINE_QUARK (bs-format-error-quark, bs_format_error)
 
+#define BS_FORMAT_MAX_COUNT 1000000
+
 /* A parsed [[fill]align][sign][z][#][0][width][grouping][.precision][type]. */
 typedef struct {
   gunichar fill;
@@ -194,6 +196,15 @@ parse_count (const char **p,
         }
       n = n * 10 + (**p - '0');
       (*p)++;
+    }
+  /* CPython would try to build such a string; a shared script must not be able
+   * to make Backstep allocate gigabytes, so it is refused. */
+  if (n > BS_FORMAT_MAX_COUNT)
+    {
+      g_set_error (error, BS_FORMAT_ERROR, BS_FORMAT_ERROR_OVERFLOW,
+                   "Backstep limits format widths and precisions to %d, got %" G_GINT64_FORMAT,
+                   BS_FORMAT_MAX_COUNT, n);
+      return FALSE;
     }
   *out = n;
   return TRUE;

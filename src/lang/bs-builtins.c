@@ -156,7 +156,8 @@ BUILTIN (builtin_float)
   v = a->args[0];
   if (bs_value_str (v) != NULL)
     {
-      g_autofree char *t = g_ascii_strdown (g_strstrip (g_strdup (bs_value_str (v))), -1);
+      g_autofree char *stripped = g_strstrip (g_strdup (bs_value_str (v)));
+      g_autofree char *t = g_ascii_strdown (stripped, -1);
       char *end = NULL;
       double d;
       const char *u = t[0] == '+' || t[0] == '-' ? t + 1 : t;

@@ -873,7 +873,7 @@ bind_arguments (BsInterp     *in,
     {
       guint extra = a->n_args > n_params ? a->n_args - n_params : 0;
 
-      varargs = bs_tuple_from (in, a->args + n_params, extra);
+      varargs = bs_tuple_from (in, extra > 0 ? a->args + n_params : NULL, extra);
       bs_env_set (env, args->arguments.vararg->arg.name, varargs);
     }
   if (args->arguments.kwarg != NULL)

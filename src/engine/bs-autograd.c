@@ -136,6 +136,19 @@ announce (BsContext        *context,
   context->sink->tensor_created (context->sink_data, &event);
 }
 
+static gboolean
+check_op_size (BsContext        *context,
+               const BsOpInfo   *info,
+               BsTensor *const  *inputs,
+               guint             n_inputs,
+               GError          **error)
+{
+  for (guint i = 0; i < n_inputs; i++)
+    if (!bs_context_check_op_size (context, info->name, bs_tensor_numel (inputs[i]), error))
+      return FALSE;
+  return TRUE;
+}
+
 BsTensor *
 bs_op_apply_full (BsOp             op,
                   BsTensor *const *inputs,
@@ -155,6 +168,8 @@ bs_op_apply_full (BsOp             op,
   g_return_val_if_fail (info->n_inputs == 0 || info->n_inputs == n_inputs, NULL);
 
   context = inputs[0]->context;
+  if (context->op_elements_limit != 0 && !check_op_size (context, info, inputs, n_inputs, error))
+    return NULL;
   if (args == NULL)
     {
       bs_op_args_init (&default_args);

@@ -82,6 +82,29 @@ format_bytes (gsize bytes)
   return g_strdup_printf ("%.1f %s", value, units[unit]);
 }
 
+void
+bs_context_set_op_limit (BsContext *self,
+                         guint64    elements)
+{
+  g_return_if_fail (self != NULL);
+  self->op_elements_limit = elements;
+}
+
+gboolean
+bs_context_check_op_size (BsContext   *self,
+                          const char  *op_name,
+                          gint64       n_elements,
+                          GError     **error)
+{
+  if (self->op_elements_limit == 0 || (guint64) n_elements <= self->op_elements_limit)
+    return TRUE;
+  g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_MEMORY,
+               "%s() would read %" G_GINT64_FORMAT " elements; Backstep limits one operation "
+               "to %" G_GUINT64_FORMAT " elements", op_name, n_elements,
+               self->op_elements_limit);
+  return FALSE;
+}
+
 gboolean
 bs_context_reserve (BsContext  *self,
                     gsize       bytes,

@@ -22,6 +22,7 @@ struct _BsContext {
   gsize              bytes_in_use;
   gsize              bytes_peak;
   gsize              bytes_limit;          /* 0: no limit */
+  guint64            op_elements_limit;    /* elements one op may read; 0: no limit */
 
   BsPool             tensor_pool;
   BsPool             node_pool;
@@ -38,6 +39,14 @@ void       bs_context_set_sink       (BsContext         *self,
                                       gpointer           sink_data);
 void       bs_context_set_memory_limit (BsContext       *self,
                                       gsize              bytes);
+/* Bounds the work of one op: an expanded view can stand for far more elements
+ * than memory holds (ones(1).expand(2**40).sum() would run for hours). */
+void       bs_context_set_op_limit   (BsContext         *self,
+                                      guint64            elements);
+gboolean   bs_context_check_op_size  (BsContext         *self,
+                                      const char        *op_name,
+                                      gint64             n_elements,
+                                      GError           **error);
 gboolean   bs_context_reserve        (BsContext         *self,
                                       gsize              bytes,
                                       GError           **error);

@@ -1079,6 +1079,8 @@ arg_extremum (BsTensor  *a,
   const char *what = is_max ? "argmax" : "argmin";
   BsTensor *indices = NULL;
 
+  if (!bs_context_check_op_size (a->context, what, bs_tensor_numel (a), error))
+    return NULL;
   if (a->dtype == BS_DTYPE_BOOL)
     {
       g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,

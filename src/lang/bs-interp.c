@@ -3005,6 +3005,9 @@ bs_interp_new (const BsInterpOptions *options)
   bs_context_set_memory_limit (in->context, in->options.max_tensor_bytes > 0
                                               ? in->options.max_tensor_bytes
                                               : (gsize) 1 << 30);
+  /* An op may read as many elements as the memory cap has bytes: a second or so
+   * of work at most, even through an expanded view that owns no memory. */
+  bs_context_set_op_limit (in->context, in->context->bytes_limit);
   if (in->options.engine_sink != NULL || in->options.interp_sink != NULL)
     bs_context_set_sink (in->context, &forward_sink, in);
   in->heap = bs_heap_new ();

@@ -11,8 +11,11 @@
  *   mkdir -p build-fuzz/new-corpus
  *   OPENBLAS_NUM_THREADS=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
  *     build-fuzz/tests/fuzz/fuzz-interp build-fuzz/new-corpus tests/fuzz/corpus \
- *     tests/conformance -dict=tests/fuzz/python.dict -max_total_time=1800 -timeout=10 \
- *     -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1
+ *     tests/conformance -dict=tests/fuzz/python.dict -max_total_time=1800 -timeout=30 \
+ *     -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1
+ *
+ * (-timeout=30: the training loops of the conformance scripts take several seconds under the
+ * sanitizers; add -fork=N -ignore_crashes=1 to collect every failure in one run.)
  *
  * libFuzzer writes what it finds to the first directory and a failing input to
  * ./crash-<sha1> (or leak-, timeout-, oom-); `fuzz-interp FILE` reruns one input. Once fixed,

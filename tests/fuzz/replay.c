@@ -53,7 +53,7 @@ limit_memory (void)
 
 /* Each input runs in a child process: a crash, a sanitizer report, a leak or a hang fails
  * that input's test case, and the others still run. */
-#define INPUT_TIMEOUT_USEC (30 * G_USEC_PER_SEC)
+#define INPUT_TIMEOUT_USEC (20 * G_USEC_PER_SEC)
 #define INPUTS_VARIABLE    "BS_FUZZ_REPLAY_INPUTS"
 
 static void
@@ -89,20 +89,28 @@ compare_names (gconstpointer a,
   return strcmp (*(const char * const *) a, *(const char * const *) b);
 }
 
+/* files keeps the paths alive for the whole run, in the parent and in each child,
+ * so that LeakSanitizer sees them referenced. */
 static void
-add_input (const char *dir_name,
+add_input (GPtrArray  *files,
+           const char *dir_name,
            const char *file,
            const char *name)
 {
   g_autofree char *test_path = g_strdup_printf ("/fuzz-replay/%s/%s", dir_name, name);
+  char *kept;
 
-  if (g_file_test (file, G_FILE_TEST_IS_REGULAR))
-    g_test_add_data_func_full (test_path, g_strdup (file), replay_one, g_free);
+  if (!g_file_test (file, G_FILE_TEST_IS_REGULAR))
+    return;
+  kept = g_strdup (file);
+  g_ptr_array_add (files, kept);
+  g_test_add_data_func (test_path, kept, replay_one);
 }
 
 /* A directory adds each of its files, a file itself. */
 static void
-add_inputs (const char *path)
+add_inputs (GPtrArray  *files,
+            const char *path)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GDir) dir = NULL;
@@ -115,7 +123,7 @@ add_inputs (const char *path)
       g_autofree char *parent = g_path_get_dirname (path);
       g_autofree char *parent_base = g_path_get_basename (parent);
 
-      add_input (parent_base, path, base);
+      add_input (files, parent_base, path, base);
       return;
     }
 
@@ -130,7 +138,7 @@ add_inputs (const char *path)
     {
       g_autofree char *file = g_build_filename (path, names->pdata[i], NULL);
 
-      add_input (base, file, names->pdata[i]);
+      add_input (files, base, file, names->pdata[i]);
     }
 }
 
@@ -140,6 +148,7 @@ main (int   argc,
 {
   g_auto(GStrv) inputs = NULL;
   g_autofree char *joined = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
 
   g_test_init (&argc, &argv, NULL);
   LLVMFuzzerInitialize (&argc, &argv);
@@ -162,6 +171,6 @@ main (int   argc,
       g_setenv (INPUTS_VARIABLE, joined, TRUE);
     }
   for (guint i = 0; inputs[i] != NULL; i++)
-    add_inputs (inputs[i]);
+    add_inputs (files, inputs[i]);
   return g_test_run ();
 }

@@ -12,7 +12,7 @@ while [ $# -gt 0 ]; do
     *) suites+=("$1"); shift ;;
   esac
 done
-[ ${#suites[@]} -gt 0 ] || suites=(engine)
+[ ${#suites[@]} -gt 0 ] || suites=(engine run replay)
 
 median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
@@ -52,9 +52,45 @@ bench_replay() {
   echo "(medians of $runs runs of 2,000 random seeks each; ratio = seek / 5 ms target)"
 }
 
+# wall_of COMMAND...: the seconds a whole process takes, start to exit
+wall_of() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" > /dev/null 2>&1
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc -l
+}
+
+bench_run() {
+  local bin=build/src/backstep dir=tests/bench/scripts
+  printf '%-22s %12s %12s %10s\n' script backstep_s pytorch_s ratio
+  for w in chain mlp; do
+    local c=() p=()
+    for _ in $(seq "$runs"); do
+      c+=("$(time_of "$bin" run "$dir/$w.py")")
+      p+=("$(time_of /usr/bin/python3 "$dir/$w.py")")
+    done
+    local cm pm
+    cm=$(printf '%s\n' "${c[@]}" | median)
+    pm=$(printf '%s\n' "${p[@]}" | median)
+    printf '%-22s %12.4f %12.4f %10.3f\n' "$w (in script)" "$cm" "$pm" "$(echo "$cm / $pm" | bc -l)"
+  done
+  local c=() p=()
+  for _ in $(seq "$runs"); do
+    c+=("$(wall_of "$bin" run "$dir/seed004.py")")
+    p+=("$(wall_of /usr/bin/python3 "$dir/seed004.py")")
+  done
+  local cm pm
+  cm=$(printf '%s\n' "${c[@]}" | median)
+  pm=$(printf '%s\n' "${p[@]}" | median)
+  printf '%-22s %12.4f %12.4f %10.3f\n' "seed004 (process)" "$cm" "$pm" "$(echo "$cm / $pm" | bc -l)"
+  echo "(medians of $runs runs; ratio = Backstep / PyTorch; scripts in tests/bench/scripts)"
+}
+
 for suite in "${suites[@]}"; do
   case "$suite" in
     engine) bench_engine ;;
+    run) bench_run ;;
     replay) bench_replay ;;
     *) echo "unknown benchmark suite: $suite" >&2; exit 2 ;;
   esac

@@ -144,8 +144,13 @@ check_op_size (BsContext        *context,
                GError          **error)
 {
   for (guint i = 0; i < n_inputs; i++)
-    if (!bs_context_check_op_size (context, info->name, bs_tensor_numel (inputs[i]), error))
-      return FALSE;
+    {
+      gint64 n = bs_tensor_numel (inputs[i]);
+
+      if (!bs_context_check_op_size (context, info->name, n, error))
+        return FALSE;
+      context->elements_read += n;
+    }
   return TRUE;
 }
 
@@ -184,6 +189,7 @@ bs_op_apply_full (BsOp             op,
       g_propagate_error (error, local_error);
       return NULL;
     }
+  context->elements_read += bs_tensor_numel (output);
   if (info->is_view && output->view_base == NULL)
     output->view_base = bs_tensor_ref (inputs[0]->view_base != NULL
                                        ? inputs[0]->view_base : inputs[0]);

@@ -23,6 +23,7 @@ struct _BsContext {
   gsize              bytes_peak;
   gsize              bytes_limit;          /* 0: no limit */
   guint64            op_elements_limit;    /* elements one op may read; 0: no limit */
+  guint64            elements_read;        /* read and written by every op so far: the work */
 
   BsPool             tensor_pool;
   BsPool             node_pool;

@@ -404,7 +404,10 @@ check_limits (BsInterp *in)
   if (in->fatal != NULL)
     return FALSE;
   in->steps++;
-  if (in->options.max_steps > 0 && in->steps > in->options.max_steps)
+  /* Large tensor ops count too: every 4,096 elements an op reads or writes is a
+   * step, so that a budget bounds the time a script takes, not only its statements. */
+  if (in->options.max_steps > 0
+      && in->steps + in->context->elements_read / 4096 > in->options.max_steps)
     {
       g_autofree char *count = format_count (in->options.max_steps);
       g_autofree char *what = g_strdup_printf (" after %s steps (the step budget)", count);

@@ -2252,6 +2252,33 @@ delete_target (BsInterp  *in,
 
 /* --- statements -------------------------------------------------------- */
 
+
+/* Applies decorators innermost first; *value is replaced (or released on error). */
+static gboolean
+apply_decorators (BsInterp         *in,
+                  const BsNodeList *decorators,
+                  BsValue          *value)
+{
+  for (guint i = decorators->len; i > 0; i--)
+    {
+      BsValue dec, res;
+      gboolean ok;
+
+      if (!eval (in, decorators->items[i - 1], &dec))
+        {
+          bs_value_unref (*value);
+          return FALSE;
+        }
+      ok = bs_call_simple (in, dec, value, 1, &res);
+      bs_value_unref (dec);
+      bs_value_unref (*value);
+      if (!ok)
+        return FALSE;
+      *value = res;
+    }
+  return TRUE;
+}
+
 static ExecResult
 exec_class (BsInterp  *in,
             BsAstNode *node)
@@ -2327,25 +2354,8 @@ exec_class (BsInterp  *in,
   /* the class keeps its methods, which point back at it through klass: a cycle
    * the heap frees at the end */
   decorated = klass;
-  for (guint i = node->class_def.decorators.len; i > 0; i--)
-    {
-      BsValue dec, res;
-
-      if (!eval (in, node->class_def.decorators.items[i - 1], &dec))
-        {
-          bs_value_unref (decorated);
-          return EXEC_ERROR;
-        }
-      if (!bs_call_simple (in, dec, &decorated, 1, &res))
-        {
-          bs_value_unref (dec);
-          bs_value_unref (decorated);
-          return EXEC_ERROR;
-        }
-      bs_value_unref (dec);
-      bs_value_unref (decorated);
-      decorated = res;
-    }
+  if (!apply_decorators (in, &node->class_def.decorators, &decorated))
+    return EXEC_ERROR;
   store_name (in, node->class_def.name, decorated);
   return EXEC_NORMAL;
 }
@@ -2848,25 +2858,8 @@ exec_stmt (BsInterp  *in,
             bs_value_unref (f);
             return EXEC_ERROR;
           }
-        for (guint i = node->function_def.decorators.len; i > 0; i--)
-          {
-            BsValue dec, res;
-
-            if (!eval (in, node->function_def.decorators.items[i - 1], &dec))
-              {
-                bs_value_unref (f);
-                return EXEC_ERROR;
-              }
-            if (!bs_call_simple (in, dec, &f, 1, &res))
-              {
-                bs_value_unref (dec);
-                bs_value_unref (f);
-                return EXEC_ERROR;
-              }
-            bs_value_unref (dec);
-            bs_value_unref (f);
-            f = res;
-          }
+        if (!apply_decorators (in, &node->function_def.decorators, &f))
+          return EXEC_ERROR;
         store_name (in, node->function_def.name, f);
         return EXEC_NORMAL;
       }

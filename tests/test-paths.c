@@ -30,7 +30,7 @@ static double
 product_of (BsPaths *paths,
             guint    index)
 {
-  const BsValue *value = bs_paths_get_path (paths, index)->product;
+  const BsTraceValue *value = bs_paths_get_path (paths, index)->product;
 
   g_assert_nonnull (value);
   g_assert_cmpint (value->numel, ==, 1);
@@ -121,7 +121,7 @@ test_seed003 (void)
   for (guint32 backward = 1; backward <= 3; backward++)
     {
       g_autoptr(BsPaths) paths = paths_for (trace, backward, "a", 0);
-      const BsValue *sum = bs_paths_get_sum (paths);
+      const BsTraceValue *sum = bs_paths_get_sum (paths);
       double scale = backward == 2 ? 4 : 1;   /* d/da mean(2a²) = a; d/da sum(2a²) = 4a */
 
       g_assert_cmpuint (bs_paths_get_n_listed (paths), ==, 1);
@@ -248,7 +248,7 @@ test_broadcast_bias (void)
   g_assert_true (bs_tensor_backward (L, NULL, FALSE, FALSE, &error));
   {
     g_autoptr(BsPaths) paths = paths_for (fixture_trace (&f), 1, "b", 0);
-    const BsValue *second;
+    const BsTraceValue *second;
 
     g_assert_cmpuint (bs_paths_get_n_listed (paths), ==, 2);
     g_assert_cmpint (bs_paths_get_check (paths), ==, BS_PATHS_CHECK_MATCH);

@@ -105,7 +105,7 @@ test_values (void)
   BsTrace *trace;
   g_autofree double *data = g_new (double, 1000);
   gint64 shape[] = { 10, 100 };
-  const BsValue *value;
+  const BsTraceValue *value;
   guint32 id;
 
   fixture_init (&f);
@@ -125,7 +125,7 @@ test_values (void)
   g_assert_cmpuint (value->n_first, ==, BS_VALUE_EDGE);
   g_assert_cmpfloat (value->data[BS_VALUE_EDGE], ==, 1000 - BS_VALUE_EDGE);
   {
-    g_autofree char *text = bs_value_format (value);
+    g_autofree char *text = bs_trace_value_format (value);
 
     g_assert_true (g_str_has_prefix (text, "tensor[10, 100] min=0 max=999 mean=499.5"));
   }
@@ -148,7 +148,7 @@ test_budget (void)
   double data[16];
   gint64 shape[] = { 16 };
   gint64 budget_event;
-  const BsValue *value;
+  const BsTraceValue *value;
 
   fixture_init (&f);
   trace = fixture_trace (&f);

@@ -179,7 +179,7 @@ test_seed003 (void)
   {
     g_autoptr(BsTraceState) state = bs_replay_state_at (trace, step - 1);
     const BsTraceTensorState *a = bs_trace_state_get_tensor (state, find_tensor (state, "a"));
-    const BsValue *grad = bs_trace_get_value (trace, a->grad);
+    const BsTraceValue *grad = bs_trace_get_value (trace, a->grad);
     guint n_freed = 0;
 
     for (int i = 0; i < 4; i++)

@@ -34,12 +34,12 @@ round_trip (BsTrace *trace)
       g_assert_cmpuint (a->node2, ==, b->node2);
       for (guint v = 0; v < 3; v++)
         {
-          const BsValue *va = bs_trace_get_value (trace, a->values[v]);
-          const BsValue *vb = bs_trace_get_value (read, b->values[v]);
+          const BsTraceValue *va = bs_trace_get_value (trace, a->values[v]);
+          const BsTraceValue *vb = bs_trace_get_value (read, b->values[v]);
 
           g_assert_true ((va == NULL) == (vb == NULL));
           if (va != NULL)
-            g_assert_true (bs_value_equal (va, vb));
+            g_assert_true (bs_trace_value_equal (va, vb));
         }
     }
   return read;

@@ -195,7 +195,7 @@ static inline double
 value_item (BsTrace *trace,
             guint32  id)
 {
-  const BsValue *value = bs_trace_get_value (trace, id);
+  const BsTraceValue *value = bs_trace_get_value (trace, id);
 
   g_assert_nonnull (value);
   g_assert_cmpint (value->kind, ==, BS_VALUE_FULL);

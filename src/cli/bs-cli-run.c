@@ -11,6 +11,7 @@
 
 #include "bs-cli.h"
 #include "bs-interp.h"
+#include "bs-recording.h"
 
 #define MAX_SOURCE_BYTES    (10 * 1024 * 1024)
 #define MAX_TIMEOUT_SECONDS (7 * 24 * 3600.0)
@@ -101,127 +102,6 @@ watchdog_stop (Watchdog *dog)
   return fired;
 }
 
-static void
-set_errno_error (GError     **error,
-                 int          saved_errno,
-                 const char  *display_name)
-{
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-               "%s: %s", display_name, g_strerror (saved_errno));
-}
-
-static void
-set_too_large_error (GError     **error,
-                     const char  *display_name)
-{
-  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-               "%s: larger than 10 MiB, the most Backstep runs",
-               display_name);
-}
-
-/* Reads a whole script, from a path or "-" (standard input), refusing more than
- * MAX_SOURCE_BYTES without reading further. */
-static GBytes *
-read_source (const char  *path,
-             const char  *display_name,
-             GError     **error)
-{
-  g_autoptr(GByteArray) buffer = g_byte_array_new ();
-  gboolean is_stdin = g_str_equal (path, "-");
-  struct stat st;
-  guint8 chunk[16384];
-  int fd;
-
-  fd = is_stdin ? STDIN_FILENO : g_open (path, O_RDONLY | O_CLOEXEC, 0);
-  if (fd < 0)
-    {
-      set_errno_error (error, errno, display_name);
-      return NULL;
-    }
-  if (fstat (fd, &st) == 0)
-    {
-      if (S_ISDIR (st.st_mode))
-        {
-          set_errno_error (error, EISDIR, display_name);
-          goto fail;
-        }
-      if (S_ISREG (st.st_mode) && st.st_size > MAX_SOURCE_BYTES)
-        {
-          set_too_large_error (error, display_name);
-          goto fail;
-        }
-    }
-
-  for (;;)
-    {
-      gssize n = read (fd, chunk, sizeof chunk);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          set_errno_error (error, errno, display_name);
-          goto fail;
-        }
-      if (n == 0)
-        break;
-      if (buffer->len + (gsize) n > MAX_SOURCE_BYTES)
-        {
-          set_too_large_error (error, display_name);
-          goto fail;
-        }
-      g_byte_array_append (buffer, chunk, n);
-    }
-
-  if (!is_stdin)
-    close (fd);
-  return g_byte_array_free_to_bytes (g_steal_pointer (&buffer));
-
-fail:
-  if (!is_stdin)
-    close (fd);
-  return NULL;
-}
-
-/* NUL bytes are left for the interpreter to judge, as CPython's tokenizer does. */
-static gboolean
-check_utf8 (const char  *text,
-            gsize        length,
-            const char  *display_name,
-            GError     **error)
-{
-  const char *p = text;
-  const char *end = text + length;
-
-  while (p < end)
-    {
-      const char *stop;
-      const char *line_start = text;
-      int line = 1;
-
-      if (g_utf8_validate_len (p, end - p, &stop))
-        return TRUE;
-      if (*stop == '\0')
-        {
-          p = stop + 1;
-          continue;
-        }
-
-      for (const char *q = text; q < stop; q++)
-        if (*q == '\n')
-          {
-            line++;
-            line_start = q + 1;
-          }
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                   "%s:%d:%ld: error: invalid UTF-8 (byte 0x%02x): scripts must be UTF-8 text",
-                   display_name, line, g_utf8_strlen (line_start, stop - line_start) + 1,
-                   (guint8) *stop);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /* A positive whole number. */
 static gboolean
 parse_steps (const char *text,
@@ -296,7 +176,6 @@ bs_cli_run (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GCancellable) cancellable = NULL;
-  g_autoptr(GBytes) source = NULL;
   g_autoptr(BsInterp) interp = NULL;
   g_auto(GStrv) args = NULL;
   g_auto(GStrv) files = NULL;
@@ -308,7 +187,7 @@ bs_cli_run (int    argc,
   g_autofree char *timeout_message = NULL;
   BsInterpOptions options = { 0 };
   Watchdog watchdog = { 0 };
-  const char *text;
+  g_autofree char *text = NULL;
   gsize length;
   double timeout = 0;
   gboolean ok;
@@ -368,25 +247,11 @@ bs_cli_run (int    argc,
       script_name = g_filename_display_name (absolute);
     }
 
-  source = read_source (files[0], display_name, &error);
-  if (source == NULL)
-    {
-      fprintf (stderr, "backstep run: %s\n", error->message);
-      return 1;
-    }
-  text = g_bytes_get_data (source, &length);
+  text = bs_recording_read_source (files[0], MAX_SOURCE_BYTES, &length, &error);
   if (text == NULL)
-    text = "";
-  if (!check_utf8 (text, length, display_name, &error))
     {
       fprintf (stderr, "backstep run: %s\n", error->message);
       return 1;
-    }
-  /* CPython skips a UTF-8 byte order mark. */
-  if (length >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
-    {
-      text += 3;
-      length -= 3;
     }
 
   cancellable = g_cancellable_new ();

@@ -34,6 +34,12 @@ typedef struct {
   int end_col;
 } BsSourceSpan;
 
+/* The groups of tensors the window can collapse into one box. */
+typedef enum {
+  BS_INTERP_SCOPE_MODULE_CALL,     /* an nn.Module's __call__: label "fc1 (Linear)" */
+  BS_INTERP_SCOPE_LOOP_ITERATION,  /* one pass of a for/while body: label "for epoch (3)" */
+} BsInterpScopeKind;
+
 /* What the interpreter reports besides the engine's events. */
 typedef struct {
   /* A statement starts executing. */
@@ -44,6 +50,12 @@ typedef struct {
   void (*tensor_span) (gpointer user_data, BsTensor *tensor, const BsSourceSpan *span);
   /* print() output, also written to the output callback below. */
   void (*print)       (gpointer user_data, const char *text);
+  /* A module call or loop iteration begins (span: the call expression or the loop
+   * statement) and ends. Scopes nest; every begin has its end, also when an
+   * exception unwinds through it. Tensors created in between belong to it. */
+  void (*scope_begin) (gpointer user_data, BsInterpScopeKind kind, const char *label,
+                       const BsSourceSpan *span);
+  void (*scope_end)   (gpointer user_data);
 } BsInterpSink;
 
 typedef struct {

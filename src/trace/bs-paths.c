@@ -24,8 +24,8 @@ struct _BsPaths {
   BsTrace      *trace;
   GPtrArray    *paths;       /* BsPath * */
   Count         count;
-  BsValue      *sum;
-  BsValue      *expected;
+  BsTraceValue      *sum;
+  BsTraceValue      *expected;
   BsTraceState *names;       /* the state just before the backward began */
   BsContext    *context;     /* for re-running ops, created on first use */
 
@@ -155,24 +155,24 @@ round_to (BsDType dtype,
 }
 
 static gboolean
-same_shape (const BsValue *a,
-            const BsValue *b)
+same_shape (const BsTraceValue *a,
+            const BsTraceValue *b)
 {
   return a->ndim == b->ndim && memcmp (a->shape, b->shape, a->ndim * sizeof (gint64)) == 0;
 }
 
 static gboolean
-is_full (const BsValue *value)
+is_full (const BsTraceValue *value)
 {
   return value != NULL && value->kind == BS_VALUE_FULL;
 }
 
 /* The op of edge's node re-run on its recorded inputs: vector times the
  * Jacobian for the edge's input. */
-static BsValue *
+static BsTraceValue *
 rerun (BsPaths            *self,
        const BsTraceEvent *edge,
-       const BsValue      *vector)
+       const BsTraceValue      *vector)
 {
   const BsTraceNode *node = bs_trace_get_node (self->trace, edge->node);
   const BsTraceTensor *output;
@@ -183,7 +183,7 @@ rerun (BsPaths            *self,
   g_autoptr(GPtrArray) grads = NULL;
   BsBackwardOptions options = { .allow_unused = TRUE };
   BsTensor *wrt;
-  BsValue *out;
+  BsTraceValue *out;
 
   if (node == NULL || node->op < 0 || node->op == BS_OP_CUSTOM
       || node->op == BS_OP_ACCUMULATE_GRAD || node->n_input_values == 0
@@ -199,13 +199,13 @@ rerun (BsPaths            *self,
 
   for (guint i = 0; i < node->n_input_values; i++)
     {
-      const BsValue *value = bs_trace_get_value (self->trace, input_values[i]);
+      const BsTraceValue *value = bs_trace_get_value (self->trace, input_values[i]);
       const BsTraceTensor *input = bs_trace_get_tensor (self->trace, input_tensors[i]);
       BsTensor *tensor;
 
       if (!is_full (value) || input == NULL)
         return NULL;
-      tensor = bs_value_to_tensor (value, self->context);
+      tensor = bs_trace_value_to_tensor (value, self->context);
       if (tensor == NULL)
         return NULL;
       tensor->is_wrapped_number = input->is_wrapped_number;
@@ -232,21 +232,21 @@ rerun (BsPaths            *self,
   grads = bs_autograd_grad (&result, &grad_output, 1, &wrt, 1, &options, NULL);
   if (grads == NULL || grads->len != 1 || grads->pdata[0] == NULL)
     return NULL;
-  out = bs_value_new_from_tensor (grads->pdata[0], G_MAXINT64);
+  out = bs_trace_value_new_from_tensor (grads->pdata[0], G_MAXINT64);
   return out;
 }
 
 /* The edge's backward applied to vector; *factor gets the scalar local derivative. */
-static BsValue *
+static BsTraceValue *
 apply_edge (BsPaths            *self,
             const BsTraceEvent *edge,
-            const BsValue      *vector,
+            const BsTraceValue      *vector,
             double             *factor)
 {
-  const BsValue *upstream = bs_trace_get_value (self->trace, edge->values[0]);
-  const BsValue *local = bs_trace_get_value (self->trace, edge->values[1]);
-  const BsValue *contribution = bs_trace_get_value (self->trace, edge->values[2]);
-  BsValue *out;
+  const BsTraceValue *upstream = bs_trace_get_value (self->trace, edge->values[0]);
+  const BsTraceValue *local = bs_trace_get_value (self->trace, edge->values[1]);
+  const BsTraceValue *contribution = bs_trace_get_value (self->trace, edge->values[2]);
+  BsTraceValue *out;
 
   *factor = NAN;
   if (!is_full (vector) || !is_full (contribution))
@@ -260,12 +260,12 @@ apply_edge (BsPaths            *self,
         *factor = contribution->data[0] / upstream->data[0];
     }
 
-  if (is_full (upstream) && bs_value_equal (vector, upstream))
-    return bs_value_copy (contribution);
+  if (is_full (upstream) && bs_trace_value_equal (vector, upstream))
+    return bs_trace_value_copy (contribution);
 
   if (!isnan (*factor) && vector->numel == 1)
     {
-      out = bs_value_new (BS_VALUE_FULL, contribution->dtype, contribution->ndim,
+      out = bs_trace_value_new (BS_VALUE_FULL, contribution->dtype, contribution->ndim,
                           contribution->shape, 1);
       out->data[0] = round_to (contribution->dtype, vector->data[0] * *factor);
       return out;
@@ -273,7 +273,7 @@ apply_edge (BsPaths            *self,
 
   if (is_full (local) && same_shape (local, vector) && same_shape (local, contribution))
     {
-      out = bs_value_new (BS_VALUE_FULL, contribution->dtype, contribution->ndim,
+      out = bs_trace_value_new (BS_VALUE_FULL, contribution->dtype, contribution->ndim,
                           contribution->shape, (guint) contribution->numel);
       for (gint64 i = 0; i < contribution->numel; i++)
         out->data[i] = round_to (contribution->dtype, vector->data[i] * local->data[i]);
@@ -283,9 +283,9 @@ apply_edge (BsPaths            *self,
   return rerun (self, edge, vector);
 }
 
-static BsValue *
-value_add (BsValue       *sum,
-           const BsValue *term)
+static BsTraceValue *
+value_add (BsTraceValue       *sum,
+           const BsTraceValue *term)
 {
   if (sum == NULL || term == NULL || !same_shape (sum, term) || sum->kind != BS_VALUE_FULL
       || term->kind != BS_VALUE_FULL)
@@ -299,8 +299,8 @@ value_add (BsValue       *sum,
 }
 
 static gboolean
-values_close (const BsValue *a,
-              const BsValue *b)
+values_close (const BsTraceValue *a,
+              const BsTraceValue *b)
 {
   double rtol = a->dtype == BS_DTYPE_FLOAT64 ? 1e-10 : 1e-4;
   double atol = a->dtype == BS_DTYPE_FLOAT64 ? 1e-10 : 1e-6;
@@ -420,7 +420,7 @@ bs_paths_compute (BsTrace  *trace,
     if (roots[3 * r] == tensor)
       expected_value = roots[3 * r + 2];
   if (expected_value != 0)
-    self->expected = bs_value_copy (bs_trace_get_value (trace, expected_value));
+    self->expected = bs_trace_value_copy (bs_trace_get_value (trace, expected_value));
 
   /* Adjacency: each node's outgoing edges in recorded order. */
   out_start = g_new0 (guint, n_nodes + 2);
@@ -471,7 +471,7 @@ bs_paths_compute (BsTrace  *trace,
   for (guint r = 0; r < begin_event->n_aux; r++)
     {
       guint32 root_node = roots[3 * r + 1];
-      const BsValue *root_grad = bs_trace_get_value (trace, roots[3 * r + 2]);
+      const BsTraceValue *root_grad = bs_trace_get_value (trace, roots[3 * r + 2]);
       g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));   /* edge cursor */
       g_autoptr(GArray) hops = g_array_new (FALSE, FALSE, sizeof (guint64));
       g_autoptr(GPtrArray) vectors = g_ptr_array_new_with_free_func (g_free);
@@ -482,7 +482,7 @@ bs_paths_compute (BsTrace  *trace,
           BsPath *path = g_new0 (BsPath, 1);
 
           path->root = tensor;
-          path->product = root_grad != NULL ? bs_value_copy (root_grad) : NULL;
+          path->product = root_grad != NULL ? bs_trace_value_copy (root_grad) : NULL;
           if (self->paths->len < limit)
             {
               g_ptr_array_add (self->paths, path);
@@ -497,7 +497,7 @@ bs_paths_compute (BsTrace  *trace,
       if (root_node == 0 || count_is_zero (&counts[root_node]))
         continue;
 
-      g_ptr_array_add (vectors, root_grad != NULL ? bs_value_copy (root_grad) : NULL);
+      g_ptr_array_add (vectors, root_grad != NULL ? bs_trace_value_copy (root_grad) : NULL);
       {
         guint zero = 0;
 
@@ -525,7 +525,7 @@ bs_paths_compute (BsTrace  *trace,
               path->hops = g_memdup2 (hops->data, hops->len * sizeof (guint64));
               path->factors = g_memdup2 (factors->data, factors->len * sizeof (double));
               path->product = vectors->pdata[depth] != NULL
-                ? bs_value_copy (vectors->pdata[depth]) : NULL;
+                ? bs_trace_value_copy (vectors->pdata[depth]) : NULL;
               g_ptr_array_add (self->paths, path);
               g_array_set_size (stack, depth);
               g_array_set_size (hops, hops->len - 1);
@@ -550,9 +550,9 @@ bs_paths_compute (BsTrace  *trace,
             }
           {
             guint64 edge_index = out_edges[out_start[node] + (*cursor)++];
-            const BsValue *vector = vectors->pdata[depth];
+            const BsTraceValue *vector = vectors->pdata[depth];
             double factor = NAN;
-            BsValue *next = vector != NULL
+            BsTraceValue *next = vector != NULL
               ? apply_edge (self, bs_trace_get_event (trace, edge_index), vector, &factor)
               : NULL;
             guint zero = 0;
@@ -577,7 +577,7 @@ bs_paths_compute (BsTrace  *trace,
           if (path->product == NULL)
             sum_known = FALSE;
           else if (self->sum == NULL)
-            self->sum = bs_value_copy (path->product);
+            self->sum = bs_trace_value_copy (path->product);
           else if (sum_known)
             self->sum = value_add (self->sum, path->product);
           sum_known = sum_known && self->sum != NULL;
@@ -585,11 +585,11 @@ bs_paths_compute (BsTrace  *trace,
     }
   else
     {
-      g_autofree BsValue **partial = g_new0 (BsValue *, n_nodes + 1);
+      g_autofree BsTraceValue **partial = g_new0 (BsTraceValue *, n_nodes + 1);
 
       for (guint r = 0; r < begin_event->n_aux; r++)
         {
-          const BsValue *root_grad = bs_trace_get_value (trace, roots[3 * r + 2]);
+          const BsTraceValue *root_grad = bs_trace_get_value (trace, roots[3 * r + 2]);
           guint32 root_node = roots[3 * r + 1];
 
           if (roots[3 * r] == tensor || root_node == 0 || count_is_zero (&counts[root_node]))
@@ -597,7 +597,7 @@ bs_paths_compute (BsTrace  *trace,
           if (root_grad == NULL)
             sum_known = FALSE;
           else if (partial[root_node] == NULL)
-            partial[root_node] = bs_value_copy (root_grad);
+            partial[root_node] = bs_trace_value_copy (root_grad);
           else
             partial[root_node] = value_add (partial[root_node], root_grad);
         }
@@ -606,7 +606,7 @@ bs_paths_compute (BsTrace  *trace,
           const BsTraceEvent *edge = bs_trace_get_event (trace,
                                                          g_array_index (edges, guint64, e));
           double factor;
-          BsValue *term;
+          BsTraceValue *term;
 
           if (is_target[edge->node] || partial[edge->node] == NULL
               || count_is_zero (&counts[edge->node2]))
@@ -627,7 +627,7 @@ bs_paths_compute (BsTrace  *trace,
           if (sum_known && is_target[n] && partial[n] != NULL)
             {
               if (self->sum == NULL)
-                self->sum = bs_value_copy (partial[n]);
+                self->sum = bs_trace_value_copy (partial[n]);
               else
                 self->sum = value_add (self->sum, partial[n]);
               sum_known = self->sum != NULL;
@@ -637,10 +637,10 @@ bs_paths_compute (BsTrace  *trace,
       for (guint r = 0; r < begin_event->n_aux && sum_known; r++)
         if (roots[3 * r] == tensor)
           {
-            const BsValue *root_grad = bs_trace_get_value (trace, roots[3 * r + 2]);
+            const BsTraceValue *root_grad = bs_trace_get_value (trace, roots[3 * r + 2]);
 
             self->sum = self->sum == NULL && root_grad != NULL
-              ? bs_value_copy (root_grad) : value_add (self->sum, root_grad);
+              ? bs_trace_value_copy (root_grad) : value_add (self->sum, root_grad);
             sum_known = self->sum != NULL;
           }
     }
@@ -695,13 +695,13 @@ bs_paths_format_count (BsPaths *self)
   return count_format (&self->count);
 }
 
-const BsValue *
+const BsTraceValue *
 bs_paths_get_sum (BsPaths *self)
 {
   return self->sum;
 }
 
-const BsValue *
+const BsTraceValue *
 bs_paths_get_expected (BsPaths *self)
 {
   return self->expected;
@@ -747,7 +747,7 @@ format_path (BsPaths      *self,
       if (shown)
         {
           g_autofree char *name = label (self, tensor);
-          g_autofree char *number = bs_value_format_number (pending);
+          g_autofree char *number = bs_trace_value_format_number (pending);
 
           g_string_append_printf (out, " ← %s", name);
           g_string_append_printf (factors, "%s(%s)", factors->len > 0 ? "·" : "", number);
@@ -757,7 +757,7 @@ format_path (BsPaths      *self,
   if (scalar && path->n_hops > 0)
     g_string_append_printf (out, " : %s", factors->str);
   {
-    g_autofree char *product = path->product != NULL ? bs_value_format (path->product)
+    g_autofree char *product = path->product != NULL ? bs_trace_value_format (path->product)
                                                      : g_strdup ("? (values not kept)");
 
     g_string_append_printf (out, " = %s\n", product);
@@ -770,8 +770,8 @@ bs_paths_format (BsPaths *self)
   GString *out = g_string_new (NULL);
   g_autofree char *count = count_format (&self->count);
   g_autofree char *target = label (self, self->tensor);
-  g_autofree char *sum = self->sum != NULL ? bs_value_format (self->sum) : NULL;
-  g_autofree char *expected = self->expected != NULL ? bs_value_format (self->expected) : NULL;
+  g_autofree char *sum = self->sum != NULL ? bs_trace_value_format (self->sum) : NULL;
+  g_autofree char *expected = self->expected != NULL ? bs_trace_value_format (self->expected) : NULL;
   g_autofree char *what = NULL;
   const BsTraceTensorState *before = bs_trace_state_get_tensor (self->names, self->tensor);
   guint64 n;

@@ -61,7 +61,7 @@ typedef struct {
   guint    n_hops;
   guint64 *hops;          /* edge event indices, from the root to T */
   double  *factors;       /* per hop, the scalar local derivative, NaN when not scalar */
-  BsValue *product;       /* NULL when unknown */
+  BsTraceValue *product;       /* NULL when unknown */
 } BsPath;
 
 typedef struct _BsPaths BsPaths;
@@ -86,9 +86,9 @@ const BsPath  *bs_paths_get_path       (BsPaths   *self,
 gboolean       bs_paths_get_count      (BsPaths   *self,
                                         guint64   *count);
 char          *bs_paths_format_count   (BsPaths   *self);   /* decimal, any size */
-const BsValue *bs_paths_get_sum        (BsPaths   *self);   /* NULL when unknown */
+const BsTraceValue *bs_paths_get_sum        (BsPaths   *self);   /* NULL when unknown */
 /* What the backward call added to T.grad, or NULL when it added nothing. */
-const BsValue *bs_paths_get_expected   (BsPaths   *self);
+const BsTraceValue *bs_paths_get_expected   (BsPaths   *self);
 BsPathsCheck   bs_paths_get_check      (BsPaths   *self);
 
 /* One line per listed path, "L ← x5 ← x3 ← w1 : (-1)·(2)·(1) = -2", tensors

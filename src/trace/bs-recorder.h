@@ -50,6 +50,12 @@ void               bs_recorder_tensor_span   (BsRecorder        *self,
                                               const BsTraceSpan *span);
 void               bs_recorder_print         (BsRecorder        *self,
                                               const char        *text);
+/* A module call or loop iteration begins and ends (kind: a BsTraceScopeKind). */
+void               bs_recorder_scope_begin   (BsRecorder        *self,
+                                              BsTraceScopeKind   kind,
+                                              const char        *label,
+                                              const BsTraceSpan *span);
+void               bs_recorder_scope_end     (BsRecorder        *self);
 /* An error the engine did not report (a Python exception), at the current statement. */
 void               bs_recorder_error         (BsRecorder        *self,
                                               const char        *message);

@@ -55,7 +55,7 @@ dtype_name (BsDType dtype)
 
 static void
 add_nested (JsonBuilder   *builder,
-            const BsValue *value,
+            const BsTraceValue *value,
             int            dim,
             gint64        *offset)
 {
@@ -75,7 +75,7 @@ write_value (JsonBuilder *builder,
              BsTrace     *trace,
              guint32      id)
 {
-  const BsValue *value = bs_trace_get_value (trace, id);
+  const BsTraceValue *value = bs_trace_get_value (trace, id);
 
   if (value == NULL)
     {
@@ -614,7 +614,7 @@ nested_shape (JsonNode *node,
 static void
 flatten (Reader    *reader,
          JsonNode  *node,
-         const BsValue *value,
+         const BsTraceValue *value,
          int        dim,
          gint64    *offset)
 {
@@ -623,7 +623,7 @@ flatten (Reader    *reader,
   if (dim == value->ndim)
     {
       if (*offset < value->numel)
-        ((BsValue *) value)->data[(*offset)++] = number_of (reader, node);
+        ((BsTraceValue *) value)->data[(*offset)++] = number_of (reader, node);
       return;
     }
   if (!JSON_NODE_HOLDS_ARRAY (node)
@@ -642,7 +642,7 @@ read_value_node (Reader   *reader,
 {
   BsValueStore *values = bs_trace_get_values (reader->trace);
   gint64 shape[BS_MAX_DIMS] = { 0 };
-  BsValue *value;
+  BsTraceValue *value;
 
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
     return 0;
@@ -661,7 +661,7 @@ read_value_node (Reader   *reader,
 
           for (int d = 0; d < ndim; d++)
             numel *= shape[d];
-          value = bs_value_new (BS_VALUE_FULL, dtype, ndim, shape, (guint) numel);
+          value = bs_trace_value_new (BS_VALUE_FULL, dtype, ndim, shape, (guint) numel);
           read_numbers (reader, get_array (reader, "data"), value->data, (guint) numel);
         }
       else
@@ -677,7 +677,7 @@ read_value_node (Reader   *reader,
               reader->object = saved;
               return 0;
             }
-          value = bs_value_new (BS_VALUE_SUMMARY, dtype, ndim, shape, n_first + n_last);
+          value = bs_trace_value_new (BS_VALUE_SUMMARY, dtype, ndim, shape, n_first + n_last);
           value->n_first = n_first;
           value->n_last = n_last;
           read_numbers (reader, first, value->data, n_first);
@@ -696,7 +696,7 @@ read_value_node (Reader   *reader,
 
       for (int d = 0; d < ndim; d++)
         numel *= shape[d];
-      value = bs_value_new (BS_VALUE_FULL, BS_DTYPE_FLOAT32, ndim, shape, (guint) numel);
+      value = bs_trace_value_new (BS_VALUE_FULL, BS_DTYPE_FLOAT32, ndim, shape, (guint) numel);
       flatten (reader, node, value, 0, &offset);
     }
   return bs_value_store_add (values, value);

@@ -221,7 +221,7 @@ bs_trace_get_values (BsTrace *self)
   return self->values;
 }
 
-const BsValue *
+const BsTraceValue *
 bs_trace_get_value (BsTrace *self,
                     guint32  id)
 {

@@ -106,6 +106,7 @@ typedef struct {
   guint32     statement;      /* the statement running when it was created, 0: none */
   guint32     name;           /* string: the first name bound to it, 0: none */
   guint32     event;          /* its tensor event */
+  guint32     scope;          /* the innermost scope it was created in, 0: none */
 } BsTraceTensor;
 
 typedef struct {
@@ -122,8 +123,26 @@ typedef struct {
   int         op;             /* BsOp, -1 when unknown */
   BsOpArgs    args;
   guint32     event;          /* its grad_fn event */
+  guint32     scope;          /* the innermost scope it was created in, 0: none */
   guint       is_accumulate : 1;
 } BsTraceNode;
+
+/* A module call or a loop iteration (the interpreter's scopes): what the
+ * window can collapse into one box. Ids are 1-based, in order of beginning. */
+typedef enum {
+  BS_TRACE_SCOPE_MODULE_CALL,
+  BS_TRACE_SCOPE_LOOP_ITERATION,
+} BsTraceScopeKind;
+
+typedef struct {
+  guint32          id;
+  guint32          parent;      /* the enclosing scope, 0: none */
+  BsTraceScopeKind kind;
+  guint32          label;       /* string: "fc1 (Linear)", "for epoch (3)" */
+  BsTraceSpan      span;
+  guint64          begin_event; /* its scope_begin event */
+  guint64          end_event;   /* its scope_end event; G_MAXUINT64 while open */
+} BsTraceScope;
 
 BsTrace             *bs_trace_new                (void);
 BsTrace             *bs_trace_ref                (BsTrace     *self);
@@ -138,6 +157,9 @@ const BsTraceTensor *bs_trace_get_tensor         (BsTrace     *self,
 guint32              bs_trace_get_n_nodes        (BsTrace     *self);
 const BsTraceNode   *bs_trace_get_node           (BsTrace     *self,
                                                   guint32      id);
+guint32              bs_trace_get_n_scopes       (BsTrace     *self);
+const BsTraceScope  *bs_trace_get_scope          (BsTrace     *self,
+                                                  guint32      id);   /* NULL for 0 */
 /* The 1-based statement index's span; NULL for 0. */
 const BsTraceSpan   *bs_trace_get_statement      (BsTrace     *self,
                                                   guint32      index);
@@ -147,7 +169,7 @@ const char          *bs_trace_get_string         (BsTrace     *self,
 const guint32       *bs_trace_get_list           (BsTrace     *self,
                                                   guint32      offset);
 BsValueStore        *bs_trace_get_values         (BsTrace     *self);
-const BsValue       *bs_trace_get_value          (BsTrace     *self,
+const BsTraceValue       *bs_trace_get_value          (BsTrace     *self,
                                                   guint32      id);   /* NULL for 0 */
 
 /* Steps: 0 .. n_steps - 1. */

@@ -14,22 +14,22 @@
 #define DEDUP_OVERHEAD (4 * sizeof (gpointer))
 
 struct _BsValueStore {
-  GPtrArray  *values;      /* Owned: BsValue *; index 0 is NULL */
-  GHashTable *dedup;       /* BsValue * (borrowed from values) -> id */
+  GPtrArray  *values;      /* Owned: BsTraceValue *; index 0 is NULL */
+  GHashTable *dedup;       /* BsTraceValue * (borrowed from values) -> id */
   gsize       budget;
   gsize       bytes;
   guint64     n_dropped;
   gboolean    budget_reached;
 };
 
-BsValue *
-bs_value_new (BsValueKind   kind,
+BsTraceValue *
+bs_trace_value_new (BsValueKind   kind,
               BsDType       dtype,
               int           ndim,
               const gint64 *shape,
               guint         n_data)
 {
-  BsValue *value = g_malloc0 (sizeof (BsValue) + n_data * sizeof (double));
+  BsTraceValue *value = g_malloc0 (sizeof (BsTraceValue) + n_data * sizeof (double));
 
   value->kind = kind;
   value->dtype = dtype;
@@ -45,12 +45,12 @@ bs_value_new (BsValueKind   kind,
 }
 
 static gsize
-value_size (const BsValue *value)
+value_size (const BsTraceValue *value)
 {
-  return sizeof (BsValue) + value->n_data * sizeof (double);
+  return sizeof (BsTraceValue) + value->n_data * sizeof (double);
 }
 
-static BsValue *
+static BsTraceValue *
 summarize (BsDType       dtype,
            int           ndim,
            const gint64 *shape,
@@ -59,7 +59,7 @@ summarize (BsDType       dtype,
 {
   guint n_first = (guint) MIN (numel, BS_VALUE_EDGE);
   guint n_last = (guint) MIN (numel - n_first, BS_VALUE_EDGE);
-  BsValue *value = bs_value_new (BS_VALUE_SUMMARY, dtype, ndim, shape, n_first + n_last);
+  BsTraceValue *value = bs_trace_value_new (BS_VALUE_SUMMARY, dtype, ndim, shape, n_first + n_last);
   double sum = 0, sq = 0, mean;
 
   value->n_first = n_first;
@@ -82,30 +82,30 @@ summarize (BsDType       dtype,
   return value;
 }
 
-BsValue *
-bs_value_new_from_tensor (BsTensor *tensor,
+BsTraceValue *
+bs_trace_value_new_from_tensor (BsTensor *tensor,
                           gint64    max_full)
 {
   gint64 numel = bs_tensor_numel (tensor);
   g_autofree double *elements = bs_tensor_to_doubles (tensor);
-  BsValue *value;
+  BsTraceValue *value;
 
   if (numel > max_full)
     return summarize (tensor->dtype, tensor->ndim, tensor->shape, elements, numel);
-  value = bs_value_new (BS_VALUE_FULL, tensor->dtype, tensor->ndim, tensor->shape, (guint) numel);
+  value = bs_trace_value_new (BS_VALUE_FULL, tensor->dtype, tensor->ndim, tensor->shape, (guint) numel);
   memcpy (value->data, elements, numel * sizeof (double));
   return value;
 }
 
-BsValue *
-bs_value_copy (const BsValue *value)
+BsTraceValue *
+bs_trace_value_copy (const BsTraceValue *value)
 {
   return g_memdup2 (value, value_size (value));
 }
 
 gboolean
-bs_value_equal (const BsValue *a,
-                const BsValue *b)
+bs_trace_value_equal (const BsTraceValue *a,
+                const BsTraceValue *b)
 {
   if (a->kind != b->kind || a->dtype != b->dtype || a->ndim != b->ndim || a->n_data != b->n_data)
     return FALSE;
@@ -120,7 +120,7 @@ bs_value_equal (const BsValue *a,
 }
 
 BsTensor *
-bs_value_to_tensor (const BsValue *value,
+bs_trace_value_to_tensor (const BsTraceValue *value,
                     BsContext     *context)
 {
   g_return_val_if_fail (value != NULL, NULL);
@@ -131,7 +131,7 @@ bs_value_to_tensor (const BsValue *value,
 }
 
 char *
-bs_value_format_number (double number)
+bs_trace_value_format_number (double number)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -147,13 +147,13 @@ bs_value_format_number (double number)
 
 static void
 format_nested (GString       *out,
-               const BsValue *value,
+               const BsTraceValue *value,
                int            dim,
                gint64        *offset)
 {
   if (dim == value->ndim)
     {
-      g_autofree char *number = bs_value_format_number (value->data[(*offset)++]);
+      g_autofree char *number = bs_trace_value_format_number (value->data[(*offset)++]);
 
       g_string_append (out, number);
       return;
@@ -169,7 +169,7 @@ format_nested (GString       *out,
 }
 
 char *
-bs_value_format (const BsValue *value)
+bs_trace_value_format (const BsTraceValue *value)
 {
   GString *out = g_string_new (NULL);
 
@@ -193,7 +193,7 @@ bs_value_format (const BsValue *value)
 
     for (guint i = 0; i < 4; i++)
       {
-        g_autofree char *number = bs_value_format_number (stats[i]);
+        g_autofree char *number = bs_trace_value_format_number (stats[i]);
 
         g_string_append_printf (out, " %s=%s", names[i], number);
       }
@@ -201,7 +201,7 @@ bs_value_format (const BsValue *value)
   g_string_append (out, " [");
   for (guint i = 0; i < value->n_data; i++)
     {
-      g_autofree char *number = bs_value_format_number (value->data[i]);
+      g_autofree char *number = bs_trace_value_format_number (value->data[i]);
 
       if (i > 0)
         g_string_append (out, ", ");
@@ -216,7 +216,7 @@ bs_value_format (const BsValue *value)
 static guint
 value_hash (gconstpointer key)
 {
-  const BsValue *value = key;
+  const BsTraceValue *value = key;
   guint hash = (guint) value->dtype * 31 + (guint) value->ndim;
   const guint8 *bytes = (const guint8 *) value->data;
 
@@ -231,7 +231,7 @@ static gboolean
 value_equal (gconstpointer a,
              gconstpointer b)
 {
-  return bs_value_equal (a, b);
+  return bs_trace_value_equal (a, b);
 }
 
 BsValueStore *
@@ -296,7 +296,7 @@ bs_value_store_get_n_values (BsValueStore *self)
 
 guint32
 bs_value_store_add (BsValueStore *self,
-                    BsValue      *value)
+                    BsTraceValue      *value)
 {
   gpointer existing;
   gsize cost = 0;
@@ -315,7 +315,7 @@ bs_value_store_add (BsValueStore *self,
       cost = value_size (value) + VALUE_OVERHEAD + DEDUP_OVERHEAD;
       if (self->budget_reached || self->bytes + cost > self->budget)
         {
-          BsValue *summary = summarize (value->dtype, value->ndim, value->shape, value->data,
+          BsTraceValue *summary = summarize (value->dtype, value->ndim, value->shape, value->data,
                                         value->numel);
 
           self->budget_reached = TRUE;
@@ -354,10 +354,10 @@ bs_value_store_add_tensor (BsValueStore *self,
     return 0;
   /* After the budget is hit, even small values are summaries. */
   max_full = self->budget_reached ? -1 : BS_VALUE_SMALL;
-  return bs_value_store_add (self, bs_value_new_from_tensor (tensor, max_full));
+  return bs_value_store_add (self, bs_trace_value_new_from_tensor (tensor, max_full));
 }
 
-const BsValue *
+const BsTraceValue *
 bs_value_store_get (BsValueStore *self,
                     guint32       id)
 {

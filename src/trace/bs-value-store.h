@@ -39,29 +39,29 @@ typedef struct {
   guint       n_last;
   guint       n_data;
   double      data[];       /* a full value's numel elements, row-major */
-} BsValue;
+} BsTraceValue;
 
 typedef struct _BsValueStore BsValueStore;
 
 /* Standalone values, for computations on recorded values (free with g_free). */
-BsValue        *bs_value_new                  (BsValueKind         kind,
+BsTraceValue        *bs_trace_value_new                  (BsValueKind         kind,
                                                BsDType             dtype,
                                                int                 ndim,
                                                const gint64       *shape,
                                                guint               n_data);
 /* Whole when it has at most max_full elements, else a summary. */
-BsValue        *bs_value_new_from_tensor      (BsTensor           *tensor,
+BsTraceValue        *bs_trace_value_new_from_tensor      (BsTensor           *tensor,
                                                gint64              max_full);
-BsValue        *bs_value_copy                 (const BsValue      *value);
-gboolean        bs_value_equal                (const BsValue      *a,
-                                               const BsValue      *b);
+BsTraceValue        *bs_trace_value_copy                 (const BsTraceValue      *value);
+gboolean        bs_trace_value_equal                (const BsTraceValue      *a,
+                                               const BsTraceValue      *b);
 /* A new contiguous tensor with a full value's elements (NULL for a summary). */
-BsTensor       *bs_value_to_tensor            (const BsValue      *value,
+BsTensor       *bs_trace_value_to_tensor            (const BsTraceValue      *value,
                                                BsContext          *context);
 /* "-2", "[1, 2.5]", "[[1, 2], [3, 4]]"; "tensor[64, 64] mean=0.01 std=0.2 ..." */
-char           *bs_value_format               (const BsValue      *value);
+char           *bs_trace_value_format               (const BsTraceValue      *value);
 /* Shortest of %.6g, as a label: "-2", "0.333333", "nan". */
-char           *bs_value_format_number        (double              number);
+char           *bs_trace_value_format_number        (double              number);
 
 BsValueStore   *bs_value_store_new            (gsize               budget);
 void            bs_value_store_free           (BsValueStore       *self);
@@ -77,13 +77,13 @@ guint32         bs_value_store_get_n_values   (BsValueStore       *self);
 /* The tensor's current elements; 0 when it is NULL or the value was dropped. */
 guint32         bs_value_store_add_tensor     (BsValueStore       *self,
                                                BsTensor           *tensor);
-/* Takes a value made with bs_value_new() (full values may be downgraded). */
+/* Takes a value made with bs_trace_value_new() (full values may be downgraded). */
 guint32         bs_value_store_add            (BsValueStore       *self,
-                                               BsValue            *value);
-const BsValue  *bs_value_store_get            (BsValueStore       *self,
+                                               BsTraceValue            *value);
+const BsTraceValue  *bs_value_store_get            (BsValueStore       *self,
                                                guint32             id);  /* NULL for 0 */
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsValueStore, bs_value_store_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsValue, g_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsTraceValue, g_free)
 
 G_END_DECLS

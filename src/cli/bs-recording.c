@@ -1,0 +1,287 @@
+/* bs-recording.c: a script run with a recorder attached */
+#define G_LOG_DOMAIN "bs-cli"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bs-recorder.h"
+#include "bs-recording.h"
+
+static void
+set_errno_error (GError     **error,
+                 int          saved_errno,
+                 const char  *display_name)
+{
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+               "%s: %s", display_name, g_strerror (saved_errno));
+}
+
+static void
+set_too_large_error (GError     **error,
+                     const char  *display_name,
+                     gsize        max_bytes)
+{
+  g_autofree char *size = g_format_size_full (max_bytes, G_FORMAT_SIZE_IEC_UNITS);
+
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+               "%s: larger than %s, the most Backstep runs", display_name, size);
+}
+
+/* Reads a whole script, from a path or "-" (standard input), refusing more than
+ * max_bytes without reading further. */
+static GBytes *
+read_source (const char  *path,
+             const char  *display_name,
+             gsize        max_bytes,
+             GError     **error)
+{
+  g_autoptr(GByteArray) buffer = g_byte_array_new ();
+  gboolean is_stdin = g_str_equal (path, "-");
+  struct stat st;
+  guint8 chunk[16384];
+  int fd;
+
+  fd = is_stdin ? STDIN_FILENO : g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      set_errno_error (error, errno, display_name);
+      return NULL;
+    }
+  if (fstat (fd, &st) == 0)
+    {
+      if (S_ISDIR (st.st_mode))
+        {
+          set_errno_error (error, EISDIR, display_name);
+          goto fail;
+        }
+      if (S_ISREG (st.st_mode) && (guint64) st.st_size > max_bytes)
+        {
+          set_too_large_error (error, display_name, max_bytes);
+          goto fail;
+        }
+    }
+
+  for (;;)
+    {
+      gssize n = read (fd, chunk, sizeof chunk);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          set_errno_error (error, errno, display_name);
+          goto fail;
+        }
+      if (n == 0)
+        break;
+      if (buffer->len + (gsize) n > max_bytes)
+        {
+          set_too_large_error (error, display_name, max_bytes);
+          goto fail;
+        }
+      g_byte_array_append (buffer, chunk, n);
+    }
+
+  if (!is_stdin)
+    close (fd);
+  return g_byte_array_free_to_bytes (g_steal_pointer (&buffer));
+
+fail:
+  if (!is_stdin)
+    close (fd);
+  return NULL;
+}
+
+/* NUL bytes are left for the interpreter to judge, as CPython's tokenizer does. */
+static gboolean
+check_utf8 (const char  *text,
+            gsize        length,
+            const char  *display_name,
+            GError     **error)
+{
+  const char *p = text;
+  const char *end = text + length;
+
+  while (p < end)
+    {
+      const char *stop;
+      const char *line_start = text;
+      int line = 1;
+
+      if (g_utf8_validate_len (p, end - p, &stop))
+        return TRUE;
+      if (*stop == '\0')
+        {
+          p = stop + 1;
+          continue;
+        }
+
+      for (const char *q = text; q < stop; q++)
+        if (*q == '\n')
+          {
+            line++;
+            line_start = q + 1;
+          }
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   "%s:%d:%ld: error: invalid UTF-8 (byte 0x%02x): scripts must be UTF-8 text",
+                   display_name, line, g_utf8_strlen (line_start, stop - line_start) + 1,
+                   (guint8) *stop);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+char *
+bs_recording_read_source (const char  *path,
+                          gsize        max_bytes,
+                          gsize       *length,
+                          GError     **error)
+{
+  g_autofree char *display_name = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  const char *text;
+  gsize size;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  display_name = g_str_equal (path, "-") ? g_strdup ("<stdin>") : g_filename_display_name (path);
+  bytes = read_source (path, display_name, max_bytes, error);
+  if (bytes == NULL)
+    return NULL;
+  text = g_bytes_get_data (bytes, &size);
+  if (text == NULL)
+    text = "";
+  if (!check_utf8 (text, size, display_name, error))
+    return NULL;
+  /* CPython skips a UTF-8 byte order mark. */
+  if (size >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
+    {
+      text += 3;
+      size -= 3;
+    }
+  if (length != NULL)
+    *length = size;
+  return g_strndup (text, size) ;
+}
+
+/* --- the interpreter's events, to the recorder ------------------------------ */
+
+static void
+on_statement (gpointer user_data, const BsSourceSpan *span)
+{
+  bs_recorder_statement (user_data, span->line, span->col, span->end_line, span->end_col);
+}
+
+static void
+on_bind_name (gpointer user_data, BsTensor *tensor, const char *name)
+{
+  bs_recorder_bind_name (user_data, tensor, name);
+}
+
+static void
+on_tensor_span (gpointer user_data, BsTensor *tensor, const BsSourceSpan *span)
+{
+  BsTraceSpan trace_span = { span->line, span->col, span->end_line, span->end_col };
+
+  bs_recorder_tensor_span (user_data, tensor, &trace_span);
+}
+
+static void
+on_print (gpointer user_data, const char *text)
+{
+  bs_recorder_print (user_data, text);
+}
+
+static const BsInterpSink recording_sink = {
+  .statement = on_statement,
+  .bind_name = on_bind_name,
+  .tensor_span = on_tensor_span,
+  .print = on_print,
+};
+
+static void
+discard_output (const char *text, gpointer user_data)
+{
+}
+
+/* The exception line of a CPython report: its last non-empty line. */
+static char *
+last_line (const char *report)
+{
+  g_auto(GStrv) lines = g_strsplit (report, "\n", -1);
+
+  for (int i = g_strv_length (lines) - 1; i >= 0; i--)
+    if (lines[i][0] != '\0')
+      return g_strdup (lines[i]);
+  return g_strdup (report);
+}
+
+static gboolean
+ends_with_error_event (BsTrace *trace)
+{
+  guint64 n = bs_trace_get_n_events (trace);
+
+  return n > 0 && bs_trace_get_event (trace, n - 1)->type == BS_TRACE_EVENT_ERROR;
+}
+
+BsTrace *
+bs_recording_run (const char               *source,
+                  gssize                    length,
+                  const char               *filename,
+                  const BsRecordingOptions *options,
+                  char                    **error_text,
+                  BsSourceSpan             *error_span,
+                  GError                  **error)
+{
+  static const BsRecordingOptions defaults = { 0 };
+  g_autoptr(BsRecorder) recorder = bs_recorder_new ();
+  g_autoptr(BsInterp) interp = NULL;
+  g_autoptr(GError) local_error = NULL;
+  BsInterpOptions interp_options = { 0 };
+
+  g_return_val_if_fail (source != NULL, NULL);
+  if (options == NULL)
+    options = &defaults;
+
+  bs_recorder_set_budget (recorder, options->budget);
+  interp_options.write_stdout = options->write_stdout != NULL ? options->write_stdout
+                                                              : discard_output;
+  interp_options.write_stderr = options->write_stderr != NULL ? options->write_stderr
+                                                              : discard_output;
+  interp_options.output_data = options->output_data;
+  interp_options.max_steps = options->max_steps;
+  interp_options.max_tensor_bytes = options->max_tensor_bytes;
+  interp_options.cancellable = options->cancellable;
+  interp_options.engine_sink = bs_recorder_get_sink ();
+  interp_options.interp_sink = &recording_sink;
+  interp_options.sink_data = recorder;
+  interp = bs_interp_new (&interp_options);
+
+  if (error_span != NULL)
+    *error_span = (BsSourceSpan) { 0 };
+  if (!bs_interp_run (interp, source, length, filename != NULL ? filename : "<string>",
+                      &local_error))
+    {
+      g_autofree char *report = bs_interp_format_error (interp, local_error);
+      BsTrace *trace = bs_recorder_get_trace (recorder);
+
+      if (!ends_with_error_event (trace))
+        {
+          g_autofree char *line = last_line (report != NULL ? report : local_error->message);
+
+          bs_recorder_error (recorder, line);
+        }
+      if (error_span != NULL)
+        bs_interp_error_span (interp, error_span);
+      if (error_text != NULL)
+        *error_text = g_steal_pointer (&report);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+    }
+  else if (error_text != NULL)
+    *error_text = NULL;
+
+  return bs_trace_ref (bs_recorder_get_trace (recorder));
+}

@@ -1,0 +1,54 @@
+/* bs-layout.h: Graphviz dot on its own thread, scene in, positions out
+ *
+ * libcgraph is not thread-safe, so a BsLayout owns one thread that makes every
+ * Graphviz call of the process's layouts; requests queue on it. The caller keeps
+ * its main loop running: bs_layout_run_async() reports through the thread-default
+ * main context of the caller, and bs_layout_run() waits (for the CLI and tests).
+ *
+ * A scene is laid out once (boxes take the sizes the renderer measured); the
+ * Graphviz errors a scene can cause come back as GErrors in BS_LAYOUT_ERROR.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "bs-scene.h"
+
+G_BEGIN_DECLS
+
+#define BS_LAYOUT_ERROR (bs_layout_error_quark ())
+
+typedef enum {
+  BS_LAYOUT_ERROR_GRAPHVIZ,   /* Graphviz refused the graph or failed laying it out */
+  BS_LAYOUT_ERROR_CANCELLED,
+} BsLayoutError;
+
+GQuark     bs_layout_error_quark   (void);
+
+typedef struct _BsLayout BsLayout;
+
+BsLayout  *bs_layout_new           (void);
+void       bs_layout_free          (BsLayout             *self);
+
+/* Lays out scene in place (every node sized first). The scene must not be read
+ * or changed until the callback runs. */
+void       bs_layout_run_async     (BsLayout             *self,
+                                    BsScene              *scene,
+                                    GCancellable         *cancellable,
+                                    GAsyncReadyCallback   callback,
+                                    gpointer              user_data);
+gboolean   bs_layout_run_finish    (BsLayout             *self,
+                                    GAsyncResult         *result,
+                                    GError              **error);
+gboolean   bs_layout_run           (BsLayout             *self,
+                                    BsScene              *scene,
+                                    GError              **error);
+
+/* The DOT text of the graph exactly as handed to Graphviz (for benchmarks against
+ * `dot` and for debugging). */
+char      *bs_layout_to_dot        (BsLayout             *self,
+                                    BsScene              *scene);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsLayout, bs_layout_free)
+
+G_END_DECLS

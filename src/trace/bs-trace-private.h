@@ -12,8 +12,12 @@ guint32        bs_trace_add_list          (BsTrace            *self,
                                            guint               n_items);
 guint32        bs_trace_add_statement     (BsTrace            *self,
                                            const BsTraceSpan  *span);
-/* A new zeroed record with the next id (pointers stay valid until the next add). */
+/* A new zeroed record with the next id (pointers stay valid until the next add;
+ * a scope's end_event is G_MAXUINT64). */
 BsTraceTensor *bs_trace_add_tensor        (BsTrace            *self);
+BsTraceScope  *bs_trace_add_scope         (BsTrace            *self);
+BsTraceScope  *bs_trace_get_scope_mut     (BsTrace            *self,
+                                           guint32             id);
 BsTraceNode   *bs_trace_add_node          (BsTrace            *self);
 BsTraceTensor *bs_trace_get_tensor_mut    (BsTrace            *self,
                                            guint32             id);

@@ -9,6 +9,7 @@ struct _BsTrace {
   GArray         *tensors;       /* BsTraceTensor, index id - 1 */
   GArray         *nodes;         /* BsTraceNode, index id - 1 */
   GArray         *statements;    /* BsTraceSpan, index - 1 */
+  GArray         *scopes;        /* BsTraceScope, index id - 1 */
   GArray         *lists;         /* guint32 */
   GPtrArray      *strings;       /* Owned: char *, index 0 is NULL */
   GHashTable     *string_ids;    /* borrowed char * -> id */
@@ -81,6 +82,7 @@ bs_trace_new (void)
   self->tensors = g_array_new (FALSE, TRUE, sizeof (BsTraceTensor));
   self->nodes = g_array_new (FALSE, TRUE, sizeof (BsTraceNode));
   self->statements = g_array_new (FALSE, TRUE, sizeof (BsTraceSpan));
+  self->scopes = g_array_new (FALSE, TRUE, sizeof (BsTraceScope));
   self->lists = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->strings = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->strings, NULL);
@@ -113,6 +115,7 @@ bs_trace_unref (BsTrace *self)
   g_array_unref (self->tensors);
   g_array_unref (self->nodes);
   g_array_unref (self->statements);
+  g_array_unref (self->scopes);
   g_array_unref (self->lists);
   g_hash_table_unref (self->string_ids);
   g_ptr_array_unref (self->strings);
@@ -194,6 +197,21 @@ guint32
 bs_trace_get_n_statements (BsTrace *self)
 {
   return self->statements->len;
+}
+
+guint32
+bs_trace_get_n_scopes (BsTrace *self)
+{
+  return self->scopes->len;
+}
+
+const BsTraceScope *
+bs_trace_get_scope (BsTrace *self,
+                    guint32  id)
+{
+  if (id == 0 || id > self->scopes->len)
+    return NULL;
+  return &g_array_index (self->scopes, BsTraceScope, id - 1);
 }
 
 const char *
@@ -330,6 +348,25 @@ bs_trace_add_statement (BsTrace           *self,
 {
   g_array_append_vals (self->statements, span, 1);
   return self->statements->len;
+}
+
+BsTraceScope *
+bs_trace_add_scope (BsTrace *self)
+{
+  BsTraceScope *scope;
+
+  g_array_set_size (self->scopes, self->scopes->len + 1);
+  scope = &g_array_index (self->scopes, BsTraceScope, self->scopes->len - 1);
+  scope->id = self->scopes->len;
+  scope->end_event = G_MAXUINT64;
+  return scope;
+}
+
+BsTraceScope *
+bs_trace_get_scope_mut (BsTrace *self,
+                        guint32  id)
+{
+  return (BsTraceScope *) bs_trace_get_scope (self, id);
 }
 
 BsTraceTensor *

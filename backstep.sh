@@ -9,8 +9,11 @@ cd "$(dirname "$(readlink -f "$0")")"
 PACKAGES=(
   gcc meson ninja-build pkg-config
   libglib2.0-dev libopenblas-dev libjson-glib-dev
+  libcairo2-dev libpango1.0-dev fonts-dejavu-core graphviz libgraphviz-dev
+  libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev fonts-cantarell fonts-noto-mono
   python3 python3-torch
   xvfb xauth
+  desktop-file-utils appstream librsvg2-common
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

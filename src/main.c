@@ -5,16 +5,21 @@
 #include <locale.h>
 #include <stdio.h>
 
+#include "bs-application.h"
 #include "bs-cli.h"
 
 static const char usage[] =
-  "Usage: backstep [COMMAND] [ARGS...]\n"
+  "Usage: backstep [FILE.py]           open the window (on FILE.py, or the built-in example)\n"
+  "       backstep COMMAND [ARGS...]\n"
   "\n"
   "Backstep runs PyTorch snippets on its own autograd engine and lets you step\n"
   "through the backward pass.\n"
   "\n"
   "Commands:\n"
   "  run FILE    run a Python script (- for standard input) and print what it prints\n"
+  "  trace FILE  run it recorded and write its trace as JSON Lines (-o OUT.jsonl)\n"
+  "  paths FILE  list the chain-rule paths of a gradient: paths FILE --of L --wrt w1\n"
+  "  export FILE draw its graph at a step: export FILE -o OUT.png|svg|pdf|dot\n"
   "  help        show this message\n"
   "  version     print the version\n"
   "\n"
@@ -27,7 +32,19 @@ main (int   argc,
   const char *command = argc >= 2 ? argv[1] : NULL;
 
   setlocale (LC_ALL, "");
-  if (command == NULL || g_str_equal (command, "help") || g_str_equal (command, "--help")
+  if (command == NULL || g_str_has_suffix (command, ".py"))
+    {
+      g_autoptr(BsApplication) app = NULL;
+
+      if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+        {
+          fprintf (stderr, "backstep: no display to open the window on\n\n%s", usage);
+          return 1;
+        }
+      app = bs_application_new ();
+      return g_application_run (G_APPLICATION (app), argc, argv);
+    }
+  if (g_str_equal (command, "help") || g_str_equal (command, "--help")
       || g_str_equal (command, "-h"))
     {
       g_print ("%s", usage);
@@ -40,6 +57,12 @@ main (int   argc,
     }
   if (g_str_equal (command, "run"))
     return bs_cli_run (argc - 1, argv + 1);
+  if (g_str_equal (command, "trace"))
+    return bs_cli_trace (argc - 1, argv + 1);
+  if (g_str_equal (command, "paths"))
+    return bs_cli_paths (argc - 1, argv + 1);
+  if (g_str_equal (command, "export"))
+    return bs_cli_export (argc - 1, argv + 1);
 
   fprintf (stderr, "backstep: unknown command '%s'\n\n%s", command, usage);
   return 2;

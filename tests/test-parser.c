@@ -499,6 +499,52 @@ static const SyntaxErrorCase syntax_error_cases[] = {
     "    with open(f) as g\n"
     "                     ^\n"
     "SyntaxError: expected ':'\n" },
+  { "with (a as b) as c:\n"
+    "    pass\n",
+    "SyntaxError", 1, 15,
+    "invalid syntax",
+    "  File \"x.py\", line 1\n"
+    "    with (a as b) as c:\n"
+    "                  ^^\n"
+    "SyntaxError: invalid syntax\n" },
+  { "with (a as b).x:\n    pass\n",
+    "SyntaxError", 1, 14,
+    "invalid syntax",
+    "  File \"x.py\", line 1\n"
+    "    with (a as b).x:\n"
+    "                 ^\nSyntaxError: invalid syntax\n" },
+  { "with (a, b as c:\n    pass\n",
+    "SyntaxError", 1, 16,
+    "invalid syntax",
+    "  File \"x.py\", line 1\n"
+    "    with (a, b as c:\n"
+    "                   ^\n"
+    "SyntaxError: invalid syntax\n" },
+  { "with (a as b)\n    pass\n",
+    "SyntaxError", 1, 14,
+    "expected ':'",
+    "  File \"x.py\", line 1\n"
+    "    with (a as b)\n                 ^\n"
+    "SyntaxError: expected ':'\n" },
+  { "with (a as b) x:\n    pass\n",
+    "SyntaxError", 1, 15,
+    "invalid syntax",
+    "  File \"x.py\", line 1\n"
+    "    with (a as b) x:\n"
+    "                  ^\n"
+    "SyntaxError: invalid syntax\n" },
+  { "with (a as f()):\n    pass\n",
+    "SyntaxError", 1, 12,
+    "cannot assign to function call",
+    "  File \"x.py\", line 1\n"
+    "    with (a as f()):\n"
+    "               ^^^\nSyntaxError: cannot assign to function call\n" },
+  { "with a as b x:\n    pass\n",
+    "SyntaxError", 1, 13,
+    "invalid syntax",
+    "  File \"x.py\", line 1\n"
+    "    with a as b x:\n                ^\n"
+    "SyntaxError: invalid syntax\n" },
   { "(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
     "(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
     "((((((((((((((((()))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))"
@@ -610,6 +656,15 @@ static const struct {
   { "with a as b, c, d as (e, f): pass\n",
     "(With [(withitem a b:store) (withitem c) (withitem d (Tuple:store e:store f:store))] [(Pass)"
     "])" },
+  { "with (a as b, c,\n      d as (e, f)): pass\n",
+    "(With [(withitem a b:store) (withitem c) (withitem d (Tuple:store e:store f:store))] [(Pass)"
+    "])" },
+  { "with (a, b) as c, (d): pass\n",
+    "(With [(withitem (Tuple a b) c:store) (withitem d)] [(Pass)])" },
+  { "with (a, *b): pass\n", "(With [(withitem (Tuple a (Starred b)))] [(Pass)])" },
+  { "with (x for x in y): pass\n",
+    "(With [(withitem (GeneratorExp x (comprehension x:store y)))] [(Pass)])" },
+  { "with (a)(b) as c: pass\n", "(With [(withitem (Call a b) c:store)] [(Pass)])" },
   { "try:\n    pass\nexcept (A, B) as e:\n"
     "    raise X from e\nexcept C:\n"
     "    raise\nexcept:\n    pass\n"

@@ -97,6 +97,95 @@ test_seed003_error (void)
   fixture_clear (&f);
 }
 
+/* Module calls and loop iterations: nested scopes, the tensors and nodes made inside. */
+static void
+test_scopes (void)
+{
+  Fixture f;
+  BsTrace *trace;
+  const BsTraceScope *scope;
+  const BsTraceEvent *event;
+  guint32 h1 = 0, y1 = 0, h2 = 0, z = 0;
+
+  fixture_init (&f);
+  record_scopes (&f);
+  trace = fixture_trace (&f);
+
+  g_assert_cmpuint (bs_trace_get_n_scopes (trace), ==, 4);
+  g_assert_null (bs_trace_get_scope (trace, 0));
+  g_assert_null (bs_trace_get_scope (trace, 5));
+  for (guint32 id = 1; id <= 4; id++)
+    {
+      gboolean is_loop = id % 2 == 1;
+
+      scope = bs_trace_get_scope (trace, id);
+      g_assert_cmpuint (scope->id, ==, id);
+      g_assert_cmpint (scope->kind, ==, is_loop ? BS_TRACE_SCOPE_LOOP_ITERATION
+                                                : BS_TRACE_SCOPE_MODULE_CALL);
+      g_assert_cmpuint (scope->parent, ==, is_loop ? 0 : id - 1);
+      g_assert_cmpint (scope->span.line, ==, is_loop ? 1 : 3);
+      g_assert_cmpint (scope->span.col, ==, is_loop ? 1 : 9);
+      g_assert_cmpuint (scope->begin_event, <, scope->end_event);
+      event = bs_trace_get_event (trace, scope->begin_event);
+      g_assert_cmpint (event->type, ==, BS_TRACE_EVENT_SCOPE_BEGIN);
+      g_assert_cmpuint (event->aux, ==, id);
+      /* not a step: it joins the step of the statement before it */
+      g_assert_cmpint (bs_trace_get_step_event (trace, event->step), <,
+                       (gint64) scope->begin_event);
+      g_assert_cmpuint (event->substep, ==, 0);
+      event = bs_trace_get_event (trace, scope->end_event);
+      g_assert_cmpint (event->type, ==, BS_TRACE_EVENT_SCOPE_END);
+      g_assert_cmpuint (event->aux, ==, id);
+    }
+  g_assert_cmpstr (bs_trace_get_string (trace, bs_trace_get_scope (trace, 3)->label), ==,
+                   "for i (1)");
+  g_assert_cmpstr (bs_trace_get_string (trace, bs_trace_get_scope (trace, 2)->label), ==,
+                   "fc (Linear)");
+  /* the module call ends before its loop iteration does */
+  g_assert_cmpuint (bs_trace_get_scope (trace, 2)->end_event, <,
+                    bs_trace_get_scope (trace, 1)->end_event);
+
+  for (guint32 t = 1; t <= bs_trace_get_n_tensors (trace); t++)
+    {
+      const char *name = bs_trace_get_string (trace, bs_trace_get_tensor (trace, t)->name);
+
+      if (g_strcmp0 (name, "h") == 0)
+        *(h1 == 0 ? &h1 : &h2) = t;
+      else if (g_strcmp0 (name, "y") == 0)
+        y1 = y1 == 0 ? t : y1;
+      else if (g_strcmp0 (name, "z") == 0)
+        z = t;
+      else if (name != NULL)
+        g_assert_cmpuint (bs_trace_get_tensor (trace, t)->scope, ==, 0);   /* w, x, fc.weight */
+    }
+  g_assert_cmpuint (bs_trace_get_tensor (trace, h1)->scope, ==, 1);
+  g_assert_cmpuint (bs_trace_get_tensor (trace, y1)->scope, ==, 2);
+  g_assert_cmpuint (bs_trace_get_tensor (trace, h2)->scope, ==, 3);
+  g_assert_cmpuint (bs_trace_get_tensor (trace, z)->scope, ==, 0);
+  /* grad_fn nodes: the innermost scope open when the recorder first saw them */
+  g_assert_cmpuint (bs_trace_get_node (trace, bs_trace_get_tensor (trace, h1)->grad_fn)->scope,
+                    ==, 1);
+  g_assert_cmpuint (bs_trace_get_node (trace, bs_trace_get_tensor (trace, y1)->grad_fn)->scope,
+                    ==, 2);
+  g_assert_cmpuint (bs_trace_get_node (trace, bs_trace_get_tensor (trace, z)->grad_fn)->scope,
+                    ==, 0);
+
+  /* Replay steps over them: every step reachable, the backward pass intact. */
+  for (guint64 s = 0; s < bs_trace_get_n_steps (trace); s++)
+    {
+      g_autoptr(BsTraceState) state = bs_replay_state_at (trace, s);
+
+      g_assert_cmpuint (state->step, ==, s);
+    }
+  {
+    g_autoptr(BsTraceState) end = bs_replay_state_at (trace, G_MAXUINT64);
+
+    /* z = 2 * (w*x) * w2 from the second iteration: dz/dw = 2 * x * w2 = 30 */
+    g_assert_cmpfloat (value_item (trace, bs_trace_state_get_tensor (end, 1)->grad), ==, 30);
+  }
+  fixture_clear (&f);
+}
+
 /* A large tensor is summarised; small equal values are stored once. */
 static void
 test_values (void)
@@ -267,6 +356,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/trace/recorder/seed004", test_seed004);
   g_test_add_func ("/trace/recorder/seed003-error", test_seed003_error);
+  g_test_add_func ("/trace/recorder/scopes", test_scopes);
   g_test_add_func ("/trace/recorder/values", test_values);
   g_test_add_func ("/trace/recorder/budget", test_budget);
   g_test_add_func ("/trace/recorder/training-loop", test_training_loop);

@@ -240,6 +240,63 @@ test_values (void)
   fixture_clear (&f);
 }
 
+/* Scope events and the scope of each tensor and node survive the round trip. */
+static void
+test_scopes (void)
+{
+  Fixture f;
+  g_autoptr(BsTrace) read = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *text = NULL;
+  BsTrace *trace;
+  JsonObject *object;
+  JsonArray *span;
+
+  fixture_init (&f);
+  record_scopes (&f);
+  trace = fixture_trace (&f);
+  read = round_trip (trace);
+  text = bs_trace_json_to_string (trace);
+
+  g_assert_cmpuint (bs_trace_get_n_scopes (read), ==, bs_trace_get_n_scopes (trace));
+  for (guint32 id = 1; id <= bs_trace_get_n_scopes (trace); id++)
+    {
+      const BsTraceScope *a = bs_trace_get_scope (trace, id);
+      const BsTraceScope *b = bs_trace_get_scope (read, id);
+
+      g_assert_cmpuint (a->parent, ==, b->parent);
+      g_assert_cmpint (a->kind, ==, b->kind);
+      g_assert_cmpstr (bs_trace_get_string (trace, a->label), ==,
+                       bs_trace_get_string (read, b->label));
+      g_assert_cmpmem (&a->span, sizeof a->span, &b->span, sizeof b->span);
+      g_assert_cmpuint (a->begin_event, ==, b->begin_event);
+      g_assert_cmpuint (a->end_event, ==, b->end_event);
+      g_assert_cmpuint (bs_trace_get_event (read, b->begin_event)->aux, ==, id);
+    }
+  for (guint32 t = 1; t <= bs_trace_get_n_tensors (trace); t++)
+    g_assert_cmpuint (bs_trace_get_tensor (trace, t)->scope, ==,
+                      bs_trace_get_tensor (read, t)->scope);
+  for (guint32 n = 1; n <= bs_trace_get_n_nodes (trace); n++)
+    g_assert_cmpuint (bs_trace_get_node (trace, n)->scope, ==, bs_trace_get_node (read, n)->scope);
+
+  object = find_line (parser, text, "scope_begin", 2);
+  g_assert_cmpstr (json_object_get_string_member (object, "kind"), ==, "module_call");
+  g_assert_cmpstr (json_object_get_string_member (object, "label"), ==, "fc (Linear)");
+  g_assert_cmpint (json_object_get_int_member (object, "parent"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (object, "line"), ==, 3);
+  span = json_object_get_array_member (object, "span");
+  g_assert_cmpint (json_array_get_int_element (span, 1), ==, 9);
+  object = find_line (parser, text, "scope_begin", 1);
+  g_assert_cmpstr (json_object_get_string_member (object, "kind"), ==, "loop_iteration");
+  g_assert_true (json_object_get_null_member (object, "parent"));
+  object = find_line (parser, text, "scope_end", 2);
+  g_assert_cmpint (json_object_get_int_member (object, "step"), ==,
+                   bs_trace_get_event (trace, bs_trace_get_scope (trace, 2)->end_event)->step);
+  object = find_line (parser, text, "node", 1);   /* w: made before any scope */
+  g_assert_true (json_object_get_null_member (object, "scope"));
+  fixture_clear (&f);
+}
+
 static void
 test_invalid (void)
 {
@@ -250,6 +307,14 @@ test_invalid (void)
     "{\"type\":\"trace\",\"format\":\"other\",\"version\":1,\"budget\":1}\n",
     "{\"type\":\"node\",\"step\":0,\"id\":5}\n",
     "{\"type\":\"statement\",\"step\":1,\"line\":\"x\",\"col\":1,\"end_line\":1,\"end_col\":2}\n",
+    "{\"type\":\"scope_end\",\"step\":0,\"id\":1}\n",
+    "{\"type\":\"scope_begin\",\"step\":0,\"id\":1,\"parent\":null,\"kind\":\"lambda\","
+    "\"label\":\"f\",\"span\":null}\n",
+    "{\"type\":\"scope_begin\",\"step\":0,\"id\":2,\"parent\":null,\"kind\":\"module_call\","
+    "\"label\":\"f\",\"span\":null}\n",
+    "{\"type\":\"scope_begin\",\"step\":0,\"id\":1,\"parent\":null,\"kind\":\"module_call\","
+    "\"label\":\"f\",\"span\":null}\n{\"type\":\"scope_end\",\"step\":0,\"id\":1}\n"
+    "{\"type\":\"scope_end\",\"step\":0,\"id\":1}\n",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -291,6 +356,7 @@ main (int   argc,
   g_test_add_func ("/trace/json/seed004", test_seed004);
   g_test_add_func ("/trace/json/seed003-error", test_seed003_error);
   g_test_add_func ("/trace/json/values", test_values);
+  g_test_add_func ("/trace/json/scopes", test_scopes);
   g_test_add_func ("/trace/json/invalid", test_invalid);
   g_test_add_func ("/trace/json/file", test_file);
   return g_test_run ();

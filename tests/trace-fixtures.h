@@ -202,3 +202,43 @@ value_item (BsTrace *trace,
   g_assert_cmpint (value->numel, ==, 1);
   return value->data[0];
 }
+
+/* Scopes, as the interpreter reports them for:
+ *   1 for i in range(2):
+ *   2     h = w * x
+ *   3     y = fc(h)          # a module call: y = h * w2 inside it
+ *   4 z = y * 2
+ *   5 z.backward()
+ */
+static inline void
+record_scopes (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  BsTensor *w, *x, *w2, *y = NULL;
+  BsTraceSpan loop = { 1, 1, 3, 15 }, call = { 3, 9, 3, 14 };
+
+  w = bind (f, "w", leaf (f, 2, TRUE));
+  x = bind (f, "x", leaf (f, 3, FALSE));
+  w2 = bind (f, "fc.weight", leaf (f, 5, TRUE));
+  for (int i = 0; i < 2; i++)
+    {
+      g_autofree char *label = g_strdup_printf ("for i (%d)", i);
+      BsTensor *h;
+
+      statement (f, 1, 20);
+      bs_recorder_scope_begin (f->recorder, BS_TRACE_SCOPE_LOOP_ITERATION, label, &loop);
+      statement (f, 2, 9);
+      h = bind (f, "h", bs_mul (w, x, &error));
+      statement (f, 3, 9);
+      bs_recorder_scope_begin (f->recorder, BS_TRACE_SCOPE_MODULE_CALL, "fc (Linear)", &call);
+      y = bind (f, "y", bs_mul (h, w2, &error));
+      bs_recorder_scope_end (f->recorder);
+      bs_recorder_scope_end (f->recorder);
+    }
+  statement (f, 4, 9);
+  bind (f, "z", bs_mul_scalar (y, 2, &error));
+  statement (f, 5, 12);
+  g_assert_true (bs_tensor_backward (f->keep->pdata[f->keep->len - 1], NULL, FALSE, FALSE,
+                                     &error));
+  g_assert_no_error (error);
+}

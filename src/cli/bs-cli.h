@@ -13,4 +13,16 @@ G_BEGIN_DECLS
 int bs_cli_run (int    argc,
                 char **argv);
 
+/* backstep trace [OPTION…] FILE.py [-o OUT.jsonl]: the run's trace as JSON Lines. */
+int bs_cli_trace (int    argc,
+                  char **argv);
+
+/* backstep paths [OPTION…] FILE.py --of L --wrt w1: the chain rule, path by path. */
+int bs_cli_paths (int    argc,
+                  char **argv);
+
+/* backstep export [OPTION…] FILE.py -o OUT.{png,svg,pdf,dot}: the graph at a step. */
+int bs_cli_export (int    argc,
+                   char **argv);
+
 G_END_DECLS

@@ -195,11 +195,35 @@ on_print (gpointer user_data, const char *text)
   bs_recorder_print (user_data, text);
 }
 
+static void
+on_scope_begin (gpointer            user_data,
+                BsInterpScopeKind   kind,
+                const char         *label,
+                const BsSourceSpan *span)
+{
+  BsTraceSpan trace_span = { 0 };
+
+  if (span != NULL)
+    trace_span = (BsTraceSpan) { span->line, span->col, span->end_line, span->end_col };
+  bs_recorder_scope_begin (user_data,
+                           kind == BS_INTERP_SCOPE_MODULE_CALL ? BS_TRACE_SCOPE_MODULE_CALL
+                                                               : BS_TRACE_SCOPE_LOOP_ITERATION,
+                           label, &trace_span);
+}
+
+static void
+on_scope_end (gpointer user_data)
+{
+  bs_recorder_scope_end (user_data);
+}
+
 static const BsInterpSink recording_sink = {
   .statement = on_statement,
   .bind_name = on_bind_name,
   .tensor_span = on_tensor_span,
   .print = on_print,
+  .scope_begin = on_scope_begin,
+  .scope_end = on_scope_end,
 };
 
 static void
@@ -219,12 +243,31 @@ last_line (const char *report)
   return g_strdup (report);
 }
 
+/* Whether the engine already recorded the error that stopped the script (line:
+ * "RuntimeError: <its message>"): an error event since the last statement began. */
 static gboolean
-ends_with_error_event (BsTrace *trace)
+has_error_event (BsTrace    *trace,
+                 const char *line)
 {
-  guint64 n = bs_trace_get_n_events (trace);
+  for (guint64 i = bs_trace_get_n_events (trace); i > 0; i--)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (trace, i - 1);
+      const char *text;
+      gsize n, m;
 
-  return n > 0 && bs_trace_get_event (trace, n - 1)->type == BS_TRACE_EVENT_ERROR;
+      if (event->type == BS_TRACE_EVENT_STATEMENT)
+        return FALSE;
+      if (event->type != BS_TRACE_EVENT_ERROR
+          || (text = bs_trace_get_string (trace, event->text)) == NULL)
+        continue;
+      n = strlen (line);
+      m = strlen (text);
+      if (g_str_equal (line, text)
+          || (n >= m + 2 && g_str_has_suffix (line, text)
+              && memcmp (line + n - m - 2, ": ", 2) == 0))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 BsTrace *
@@ -247,6 +290,7 @@ bs_recording_run (const char               *source,
     options = &defaults;
 
   bs_recorder_set_budget (recorder, options->budget);
+  bs_recorder_set_progress (recorder, options->progress);
   interp_options.write_stdout = options->write_stdout != NULL ? options->write_stdout
                                                               : discard_output;
   interp_options.write_stderr = options->write_stderr != NULL ? options->write_stderr
@@ -267,13 +311,10 @@ bs_recording_run (const char               *source,
     {
       g_autofree char *report = bs_interp_format_error (interp, local_error);
       BsTrace *trace = bs_recorder_get_trace (recorder);
+      g_autofree char *line = last_line (report != NULL ? report : local_error->message);
 
-      if (!ends_with_error_event (trace))
-        {
-          g_autofree char *line = last_line (report != NULL ? report : local_error->message);
-
-          bs_recorder_error (recorder, line);
-        }
+      if (!has_error_event (trace, line))
+        bs_recorder_error (recorder, line);
       if (error_span != NULL)
         bs_interp_error_span (interp, error_span);
       if (error_text != NULL)

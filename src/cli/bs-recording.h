@@ -23,6 +23,8 @@ typedef struct {
   void         (*write_stdout) (const char *text, gpointer user_data);
   void         (*write_stderr) (const char *text, gpointer user_data);
   gpointer       output_data;
+  /* Statements run so far, incremented atomically, for a progress display; NULL: none. */
+  gint          *progress;
 } BsRecordingOptions;
 
 /* Runs source as the script filename and returns its trace (never NULL). When the

@@ -89,7 +89,7 @@ METHOD (ctx_save_for_backward)
   for (guint i = 0; i < a->n_args; i++)
     if (!bs_value_is_none (a->args[i]) && bs_value_tensor (a->args[i]) == NULL)
       return bs_raise (in, "TypeError", "save_for_backward can only save variables, but "
-                       "argument %u is of type %s", i, bs_value_type_name (a->args[i]));
+                       "argument %u is of type %s", i, bs_type_name (a->args[i]));
   bs_value_unref (d->to_save);
   d->to_save = bs_tuple_from (in, a->args, a->n_args);
   *r = BS_NONE;
@@ -237,7 +237,7 @@ function_backward (BsNode    *node,
       if (grads[i] == NULL)
         {
           g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_TYPE,
-                       "expected Variable or None (got %s)", bs_value_type_name (items[i]));
+                       "expected Variable or None (got %s)", bs_type_name (items[i]));
           bs_value_unref (result);
           return FALSE;
         }

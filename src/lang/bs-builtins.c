@@ -53,7 +53,7 @@ BUILTIN (builtin_print)
   if ((sep != NULL && !bs_value_is_none (*sep) && bs_value_str (*sep) == NULL)
       || (end != NULL && !bs_value_is_none (*end) && bs_value_str (*end) == NULL))
     return bs_raise (in, "TypeError", "sep must be None or a string, not %s",
-                     bs_value_type_name (sep != NULL ? *sep : *end));
+                     bs_type_name (sep != NULL ? *sep : *end));
   s = g_string_new (NULL);
   for (guint i = 0; i < a->n_args; i++)
     {
@@ -141,7 +141,7 @@ BUILTIN (builtin_int)
       return TRUE;
     }
   return bs_raise (in, "TypeError", "int() argument must be a string, a bytes-like object or a "
-                   "real number, not '%s'", bs_value_type_name (v));
+                   "real number, not '%s'", bs_type_name (v));
 }
 
 BUILTIN (builtin_float)
@@ -186,7 +186,7 @@ BUILTIN (builtin_float)
       return TRUE;
     }
   return bs_raise (in, "TypeError", "float() argument must be a string or a real number, not '%s'",
-                   bs_value_type_name (v));
+                   bs_type_name (v));
 }
 
 BUILTIN (builtin_str)
@@ -354,7 +354,7 @@ BUILTIN (builtin_range)
   for (guint i = 0; i < a->n_args; i++)
     if (!bs_is_int (a->args[i]))
       return bs_raise (in, "TypeError", "'%s' object cannot be interpreted as an integer",
-                       bs_value_type_name (a->args[i]));
+                       bs_type_name (a->args[i]));
   if (a->n_args == 1)
     bs_to_int (in, a->args[0], &stop);
   else
@@ -412,7 +412,7 @@ BUILTIN (builtin_abs)
     return bs_call_method (in, a->args[0], "__abs__", NULL, 0, r);
   (void) zero;
   return bs_raise (in, "TypeError", "bad operand type for abs(): '%s'",
-                   bs_value_type_name (a->args[0]));
+                   bs_type_name (a->args[0]));
 }
 
 static gboolean
@@ -856,7 +856,7 @@ BUILTIN (builtin_delattr)
     return FALSE;
   if (bs_value_str (a->args[1]) == NULL)
     return bs_raise (in, "TypeError", "attribute name must be string, not '%s'",
-                     bs_value_type_name (a->args[1]));
+                     bs_type_name (a->args[1]));
   *r = BS_NONE;
   return bs_delattr (in, a->args[0], g_intern_string (bs_value_str (a->args[1])));
 }
@@ -1096,7 +1096,7 @@ BUILTIN (builtin_super)
     }
   if (!bs_value_is_object (klass, BS_OBJECT_CLASS))
     return bs_raise (in, "TypeError", "super() argument 1 must be a type, not %s",
-                     bs_value_type_name (klass));
+                     bs_type_name (klass));
   if (!bs_is_subclass (bs_class_of (in, obj), klass)
       && !(bs_value_is_object (obj, BS_OBJECT_CLASS) && bs_is_subclass (obj, klass)))
     return bs_raise (in, "TypeError", "super(type, obj): obj must be an instance or subtype of "
@@ -1587,7 +1587,7 @@ BUILTIN (random_shuffle)
     return FALSE;
   if (!bs_value_is_object (a->args[0], BS_OBJECT_LIST))
     return bs_raise (in, "TypeError", "random.shuffle() of a %s is not supported by Backstep",
-                     bs_value_type_name (a->args[0]));
+                     bs_type_name (a->args[0]));
   items = ((BsList *) a->args[0].as.object)->items;
   perm = g_new (gint64, items->len + 1);
   copy = g_new (BsValue, items->len + 1);

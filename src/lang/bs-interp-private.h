@@ -31,11 +31,21 @@ typedef struct {
   BsValue        self;      /* bound receiver, or None */
 } BsBuiltin;
 
-/* A scope: a function call's locals, a class body, the globals. */
+typedef struct {
+  const char  *name;        /* interned; NULL: empty */
+  BsValue      value;
+} BsEnvSlot;
+
+/* A scope: a function call's locals, a class body, the globals. Names are interned (see
+ * bs_intern()), so that scopes hash and compare them by address (bs-env.c). */
 typedef struct _BsEnv BsEnv;
 struct _BsEnv {
   BsObject     base;
-  GHashTable  *vars;        /* const char * (borrowed: AST or static) -> BsValue * */
+  BsEnvSlot   *slots;       /* Owned: open addressing, a power of two of them */
+  guint        mask;
+  guint        n_used;      /* bindings */
+  guint        n_filled;    /* slots not empty: bindings and removed ones */
+  GHashTable  *names;       /* Borrowed: the interpreter's interned names */
   BsEnv       *parent;      /* Owned */
   GHashTable  *locals;      /* Borrowed from the function: names local to it, or NULL */
   gboolean     is_class;
@@ -56,8 +66,8 @@ typedef struct {
   gboolean    *has_kw_default;
   BsEnv       *closure;     /* Owned */
   BsEnv       *globals;     /* Owned */
-  GHashTable  *locals;      /* Owned: names assigned in the body */
-  GHashTable  *globals_decl;/* Owned: names declared global, or NULL */
+  GHashTable  *locals;      /* Owned: names assigned in the body (interned) */
+  GHashTable  *globals_decl;/* Owned: names declared global (interned), or NULL */
   GHashTable  *nonlocal_decl;
   BsValue      klass;       /* the class whose body defined it (for super()) */
   const char  *filename;
@@ -76,10 +86,15 @@ struct _BsClass {
   gboolean     is_prelude;  /* defined by Backstep's prelude (repr as torch.nn's) */
 };
 
+/* A frame the exception passed through, and where: the expression (or statement) that
+ * raised, with CPython 3.11's anchors for "~~^~~" under a binary operation or subscript. */
 typedef struct {
-  char *filename;
-  char *name;
-  int   line;
+  char   *filename;
+  char   *name;
+  int     line;
+  BsSpan  span;          /* col 0: only the line is known */
+  int     anchor_start;  /* 0-based characters of the line under '^', or -1 */
+  int     anchor_end;
 } BsTraceEntry;
 
 typedef struct {
@@ -124,12 +139,14 @@ struct _BsFrame {
   const char  *source;
   int          line;
   gboolean     is_prelude;
+  gboolean     recorded;    /* the exception in flight has its traceback entry for this frame */
 };
 
 struct _BsInterp {
   BsInterpOptions  options;
   BsContext       *context;      /* Owned */
   BsHeap          *heap;         /* Owned */
+  GHashTable      *names;        /* Owned: interned identifiers, shared by every tree */
   GPtrArray       *asts;         /* Owned: every parsed tree lives until the end */
   BsEnv           *builtins;     /* Owned */
   BsEnv           *globals;      /* Owned */
@@ -158,6 +175,16 @@ struct _BsInterp {
 
   BsSpan           cur_span;     /* the expression calling into the engine */
   gboolean         cur_span_valid;
+
+  /* Wrapped-number operands reused when there is no sink (bs-torch-module.c) */
+  BsTensor        *operands[4];  /* Owned */
+  double           operand_values[4];
+  guint            next_operand;
+
+  /* Scopes for the debugger, only when the sink takes them */
+  gboolean         scopes;       /* interp_sink has scope_begin and scope_end */
+  const char      *call_name;    /* what eval_call reached its callee by, for bs_call */
+  BsSpan           call_span;    /* the innermost user-level call being made */
 };
 
 /* Natives made by the interpreter carry their attribute hooks. */
@@ -198,6 +225,8 @@ const BsNativeOps *bs_native_ops (BsValue v);
 gboolean    bs_raise              (BsInterp *in, const char *exc_class, const char *format, ...)
                                    G_GNUC_PRINTF (3, 4);
 gboolean    bs_raise_value        (BsInterp *in, BsValue exc);
+/* KeyError(key): str() of it is repr(key) */
+gboolean    bs_raise_key_error    (BsInterp *in, BsValue key);
 /* An engine GError (consumed) as the matching Python exception. */
 gboolean    bs_raise_gerror       (BsInterp *in, GError *error);
 gboolean    bs_exception_matches  (BsInterp *in, BsValue exc, BsValue klass);
@@ -213,9 +242,23 @@ gboolean    bs_call_simple        (BsInterp *in, BsValue callee, BsValue *args, 
 gboolean    bs_call_method        (BsInterp *in, BsValue self, const char *name,
                                    BsValue *args, guint n, BsValue *result);
 
+/* --- bs-env.c ---------------------------------------------------------- */
+
+/* The one copy of name that the interpreter's trees and scopes share. */
+const char *bs_intern             (BsInterp *in, const char *name);
 BsEnv      *bs_env_new            (BsInterp *in, BsEnv *parent);
-void        bs_env_set            (BsEnv *env, const char *name, BsValue value);  /* takes */
+void        bs_env_finalize       (BsObject *env);
+/* Any name; set takes value. The value a lookup points to may move when the scope gets
+ * a new binding. */
+void        bs_env_set            (BsEnv *env, const char *name, BsValue value);
 BsValue    *bs_env_lookup         (BsEnv *env, const char *name);
+/* The same for an interned name, as every name in a tree is: no string hashing. */
+void        bs_env_store          (BsEnv *env, const char *name, BsValue value);
+BsValue    *bs_env_find           (BsEnv *env, const char *name);
+gboolean    bs_env_remove         (BsEnv *env, const char *name);
+/* The bindings: *index from 0; FALSE after the last. */
+gboolean    bs_env_next           (BsEnv *env, guint *index, const char **name,
+                                   BsValue **value);
 
 gboolean    bs_interp_parse_and_run (BsInterp *in, const char *source, gssize length,
                                      const char *filename, gboolean prelude, GError **error);
@@ -239,6 +282,8 @@ BsValue     bs_slice_new          (BsInterp *in, BsValue lower, BsValue upper, B
 BsValue     bs_str_value          (BsInterp *in, const char *text);
 BsValue     bs_tuple_from         (BsInterp *in, BsValue *items, gsize n);   /* refs items */
 BsValue     bs_class_of           (BsInterp *in, BsValue v);   /* instance's class or None */
+/* The type's name as messages give it: an instance's class name, else bs_value_type_name(). */
+const char *bs_type_name          (BsValue v);
 gboolean    bs_is_subclass        (BsValue klass, BsValue base);
 gboolean    bs_class_lookup       (BsValue klass, const char *name, BsValue *value);  /* borrowed */
 BsValue     bs_lookup_builtin     (BsInterp *in, const char *name);  /* borrowed */
@@ -343,11 +388,12 @@ BsValue     bs_dtype_value        (BsInterp *in, BsDType dtype);   /* borrowed *
 gboolean    bs_value_dtype        (BsInterp *in, BsValue v, BsDType *dtype);
 /* A value as a tensor (new ref): tensors, numbers as wrapped numbers. */
 BsTensor   *bs_as_tensor          (BsInterp *in, BsValue v);
+void        bs_torch_clear        (BsInterp *in);
 /* torch.tensor(data): nested lists of numbers. */
 gboolean    bs_tensor_from_data   (BsInterp *in, BsValue data, gboolean has_dtype,
                                    BsDType dtype, BsTensor **out);
 gboolean    bs_grad_fn_value      (BsInterp *in, BsNode *node, BsValue *out);
-/* The node's name ("MulBackward0") when v is a grad_fn, else NULL. */
+/* The class name ("MulBackward0", "CopySlices") when v is a grad_fn, else NULL. */
 const char *bs_grad_fn_value_name (BsValue v);
 extern const BsNativeClass bs_dtype_class;
 extern const BsNativeClass bs_grad_fn_class;

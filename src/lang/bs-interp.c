@@ -9,11 +9,15 @@
 #include "bs-error.h"
 #include "bs-float-repr.h"
 #include "bs-lang-error.h"
+#include "bs-lexer.h"
 #include "bs-parser.h"
 
 G_DEFINE_QUARK (bs-interp-error-quark, bs_interp_error)
 
 #define MAX_EXPR_DEPTH 1500
+#define MAX_TRACEBACK  10000
+/* CPython prints a line repeated in the traceback (recursion) this many times */
+#define TRACEBACK_RECURSIVE_CUTOFF 3
 
 typedef enum {
   EXEC_NORMAL,
@@ -147,76 +151,6 @@ static const BsEventSink forward_sink = {
   fw_accumulate, fw_freed, fw_backward_end, fw_grad_zeroed, fw_optimizer_step, fw_error,
 };
 
-/* --- scopes ------------------------------------------------------------ */
-
-static void
-free_boxed_value (gpointer p)
-{
-  BsValue *v = p;
-
-  bs_value_unref (*v);
-  g_free (v);
-}
-
-static void
-env_finalize (BsObject *object)
-{
-  BsEnv *env = (BsEnv *) object;
-
-  g_clear_pointer (&env->vars, g_hash_table_unref);
-  g_clear_pointer (&env->order, g_ptr_array_unref);
-  if (env->parent != NULL)
-    bs_value_unref (BS_OBJECT (env->parent));
-}
-
-BsEnv *
-bs_env_new (BsInterp *in,
-            BsEnv    *parent)
-{
-  BsEnv *env = (BsEnv *) bs_object_alloc (in->heap, BS_OBJECT_ENV, sizeof (BsEnv));
-
-  env->vars = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, free_boxed_value);
-  if (parent != NULL)
-    {
-      bs_value_ref (BS_OBJECT (parent));
-      env->parent = parent;
-    }
-  return env;
-}
-
-void
-bs_env_set (BsEnv      *env,
-            const char *name,
-            BsValue     value)
-{
-  BsValue *slot = g_hash_table_lookup (env->vars, name);
-
-  if (slot != NULL)
-    {
-      BsValue old = *slot;
-
-      *slot = value;
-      bs_value_unref (old);
-      return;
-    }
-  slot = g_new (BsValue, 1);
-  *slot = value;
-  g_hash_table_insert (env->vars, (gpointer) name, slot);
-  if (env->is_class)
-    {
-      if (env->order == NULL)
-        env->order = g_ptr_array_new ();
-      g_ptr_array_add (env->order, (gpointer) name);
-    }
-}
-
-BsValue *
-bs_env_lookup (BsEnv      *env,
-               const char *name)
-{
-  return g_hash_table_lookup (env->vars, name);
-}
-
 /* --- exceptions -------------------------------------------------------- */
 
 gboolean
@@ -228,6 +162,26 @@ bs_raise_value (BsInterp *in,
   return FALSE;
 }
 
+/* Raises exc_class(arg); takes arg. */
+static gboolean
+raise_with_arg (BsInterp   *in,
+                const char *exc_class,
+                BsValue     arg)
+{
+  BsValue klass = bs_lookup_builtin (in, exc_class);
+  BsValue exc;
+  BsInstance *instance;
+
+  if (bs_value_is_none (klass))
+    klass = bs_lookup_builtin (in, "RuntimeError");
+  exc = bs_instance_new (in, klass);
+  instance = (BsInstance *) exc.as.object;
+  bs_value_unref (instance->args);
+  instance->args = bs_tuple_from (in, &arg, 1);
+  bs_value_unref (arg);
+  return bs_raise_value (in, exc);
+}
+
 gboolean
 bs_raise (BsInterp   *in,
           const char *exc_class,
@@ -236,22 +190,70 @@ bs_raise (BsInterp   *in,
 {
   va_list ap;
   g_autofree char *message = NULL;
-  BsValue klass = bs_lookup_builtin (in, exc_class);
-  BsValue exc, arg;
-  BsInstance *instance;
 
   va_start (ap, format);
   message = g_strdup_vprintf (format, ap);
   va_end (ap);
-  if (bs_value_is_none (klass))
-    klass = bs_lookup_builtin (in, "RuntimeError");
-  exc = bs_instance_new (in, klass);
-  instance = (BsInstance *) exc.as.object;
-  arg = bs_str_value (in, message);
-  bs_value_unref (instance->args);
-  instance->args = bs_tuple_from (in, &arg, 1);
-  bs_value_unref (arg);
-  return bs_raise_value (in, exc);
+  return raise_with_arg (in, exc_class, bs_str_value (in, message));
+}
+
+gboolean
+bs_raise_key_error (BsInterp *in,
+                    BsValue   key)
+{
+  return raise_with_arg (in, "KeyError", bs_value_ref (key));
+}
+
+/* "3.8 MiB", as the engine writes sizes (g_format_size() puts a no-break space) */
+static char *
+format_bytes (gsize bytes)
+{
+  static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+  double value = bytes;
+  guint unit = 0;
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (bytes < 1024)
+    return g_strdup_printf ("%" G_GSIZE_FORMAT " bytes", bytes);
+  for (value /= 1024; value >= 1024 && unit + 1 < G_N_ELEMENTS (units); unit++)
+    value /= 1024;
+  return g_strdup_printf ("%s %s", g_ascii_formatd (number, sizeof number, "%.1f", value),
+                          units[unit]);
+}
+
+/* The engine refused memory: PyTorch's allocator message (a catchable RuntimeError, as in
+ * PyTorch), saying which cap refused it. */
+static char *
+memory_message (BsInterp   *in,
+                const char *engine_message)
+{
+  static const char allocator[] = "[enforce fail at alloc_cpu.cpp:75] err == 0. "
+                                  "DefaultCPUAllocator: can't allocate memory: you tried to "
+                                  "allocate";
+  g_autofree char *cap = format_bytes (in->context->bytes_limit);
+  g_autofree char *used = format_bytes (in->context->bytes_in_use);
+  g_autofree char *in_use = in->context->bytes_in_use > 0
+                              ? g_strdup_printf (", of which %s is in use", used) : g_strdup ("");
+  const char *size = strstr (engine_message, "allocating ");
+  const char *size_end = size != NULL ? strstr (size, " would go over") : NULL;
+
+  /* the cap; an allocation that the system refused is what PyTorch reports */
+  if (size_end != NULL)
+    return g_strdup_printf ("%s %.*s. (Backstep's tensor-memory cap is %s%s; raise it with "
+                            "--max-memory)", allocator,
+                            (int) (size_end - size - strlen ("allocating ")),
+                            size + strlen ("allocating "), cap, in_use);
+  size = strstr (engine_message, "could not allocate ");
+  size_end = size != NULL ? strstr (size, " bytes") : NULL;
+  if (size_end != NULL)
+    return g_strdup_printf ("%s %.*s bytes. Error code 12 (Cannot allocate memory)", allocator,
+                            (int) (size_end - size - strlen ("could not allocate ")),
+                            size + strlen ("could not allocate "));
+  /* one op's work, bounded by the cap */
+  if (strstr (engine_message, "Backstep limits one operation") != NULL)
+    return g_strdup_printf ("%s (Backstep's tensor-memory cap is %s; raise it with "
+                            "--max-memory)", engine_message, cap);
+  return g_strdup (engine_message);
 }
 
 gboolean
@@ -279,15 +281,12 @@ bs_raise_gerror (BsInterp *in,
         case BS_ENGINE_ERROR_INDEX: klass = "IndexError"; break;
         case BS_ENGINE_ERROR_UNSUPPORTED: klass = "NotImplementedError"; break;
         case BS_ENGINE_ERROR_MEMORY:
-          if (in->fatal == NULL)
-            {
-              g_autofree char *what = g_strdup_printf (": %s (the tensor-memory cap)",
-                                                       error->message);
+          {
+            g_autofree char *message = memory_message (in, error->message);
 
-              set_fatal (in, BS_INTERP_ERROR_LIMIT, what);
-            }
-          klass = "MemoryError";
-          break;
+            g_error_free (error);
+            return bs_raise (in, "RuntimeError", "%s", message);
+          }
         case BS_ENGINE_ERROR_RUNTIME:
         default:
           break;
@@ -343,14 +342,81 @@ trace_entry_clear (gpointer p)
   g_free (e->name);
 }
 
-/* The exception leaves a frame: record where. */
-static void
-add_traceback (BsInterp *in,
-               BsFrame  *frame)
+/* The start of a line of source (1-based), or NULL. */
+static const char *
+line_start (const char *source,
+            int         line)
 {
-  BsInstance *instance;
-  BsTraceEntry entry;
+  const char *p = source;
 
+  if (source == NULL || line < 1)
+    return NULL;
+  for (int i = 1; i < line && p != NULL; i++)
+    {
+      p = strchr (p, '\n');
+      if (p != NULL)
+        p++;
+    }
+  return p;
+}
+
+static gboolean
+is_blank (char c)
+{
+  return c == ' ' || c == '\t' || c == '\f';
+}
+
+/* What CPython 3.11 marks with '^' in a one-line binary operation or subscript (the rest
+ * gets '~'), as 0-based characters [start, end) of the line: the operator, the first
+ * non-blank characters after the left operand (a closing parenthesis there, as CPython
+ * does), or the "[index]". */
+static void
+find_anchors (const char *source,
+              BsAstNode  *node,
+              int        *start,
+              int        *end)
+{
+  const char *p;
+  int left, right;
+
+  *start = *end = -1;
+  if (node->span.line != node->span.end_line)
+    return;
+  if (node->kind == BS_AST_SUBSCRIPT)
+    {
+      *start = node->subscript.value->span.end_col - 1;
+      *end = node->subscript.slice->span.end_col;
+      return;
+    }
+  if (node->kind != BS_AST_BIN_OP || (p = line_start (source, node->span.line)) == NULL)
+    return;
+  left = node->bin_op.left->span.end_col - 1;
+  right = node->bin_op.right->span.col - 1;
+  for (int i = 0; i < left && *p != '\0' && *p != '\n'; i++)
+    p = g_utf8_next_char (p);
+  for (int i = left; i < right && *p != '\0' && *p != '\n'; i++, p = g_utf8_next_char (p))
+    if (!is_blank (*p))
+      {
+        *start = i;
+        *end = i + 1 + (i + 1 < right && !is_blank (p[1]));
+        return;
+      }
+}
+
+/* The exception in flight reaches the current frame at node (the expression or statement
+ * that raised, or NULL): the frame's traceback entry, made once per frame and raise as
+ * CPython makes it, also when the frame catches the exception. */
+static void
+record_traceback (BsInterp  *in,
+                  BsAstNode *node)
+{
+  BsFrame *frame = in->frame;
+  BsInstance *instance;
+  BsTraceEntry entry = { 0 };
+
+  if (frame->recorded)
+    return;
+  frame->recorded = TRUE;
   if (!bs_value_is_object (in->exc, BS_OBJECT_INSTANCE) || frame->is_prelude)
     return;
   instance = (BsInstance *) in->exc.as.object;
@@ -359,12 +425,41 @@ add_traceback (BsInterp *in,
       instance->traceback = g_array_new (FALSE, FALSE, sizeof (BsTraceEntry));
       g_array_set_clear_func (instance->traceback, trace_entry_clear);
     }
-  if (instance->traceback->len > 200)
+  /* deep recursion prints in a few lines (see format_traceback); this bounds the memory */
+  if (instance->traceback->len >= MAX_TRACEBACK)
     return;
   entry.filename = g_strdup (frame->filename);
   entry.name = g_strdup (frame->name);
-  entry.line = frame->line;
+  entry.line = node != NULL ? node->span.line : frame->line;
+  entry.anchor_start = entry.anchor_end = -1;
+  if (node != NULL)
+    {
+      entry.span = node->span;
+      find_anchors (frame->source, node, &entry.anchor_start, &entry.anchor_end);
+    }
   g_array_append_val (instance->traceback, entry);
+}
+
+/* Code that CPython runs as a frame of its own: a comprehension, a class body. */
+static void
+push_pseudo_frame (BsInterp   *in,
+                   BsFrame    *pseudo,
+                   const char *name,
+                   BsEnv      *env)
+{
+  *pseudo = *in->frame;
+  pseudo->parent = in->frame;
+  pseudo->name = name;
+  pseudo->env = env;
+  pseudo->recorded = FALSE;
+  in->frame = pseudo;
+}
+
+static void
+pop_pseudo_frame (BsInterp *in,
+                  BsFrame  *pseudo)
+{
+  in->frame = pseudo->parent;
 }
 
 /* "1,000,000" */
@@ -434,6 +529,7 @@ raise_fatal (BsInterp *in)
 
 /* --- names ------------------------------------------------------------- */
 
+/* name is interned, as every name in a tree is */
 static gboolean
 lookup_name (BsInterp   *in,
              const char *name,
@@ -446,7 +542,7 @@ lookup_name (BsInterp   *in,
   if (frame->func != NULL && frame->func->globals_decl != NULL
       && g_hash_table_contains (frame->func->globals_decl, name))
     {
-      slot = bs_env_lookup (in->globals, name);
+      slot = bs_env_find (in->globals, name);
       if (slot != NULL)
         goto found;
     }
@@ -456,7 +552,7 @@ lookup_name (BsInterp   *in,
         {
           if (env->is_class && !first)
             continue;
-          slot = bs_env_lookup (env, name);
+          slot = bs_env_find (env, name);
           if (slot != NULL)
             goto found;
           if (env->locals != NULL && g_hash_table_contains (env->locals, name))
@@ -465,7 +561,7 @@ lookup_name (BsInterp   *in,
                              "with a value", name);
         }
     }
-  slot = bs_env_lookup (in->builtins, name);
+  slot = bs_env_find (in->builtins, name);
   if (slot != NULL)
     goto found;
   return bs_raise (in, "NameError", "name '%s' is not defined", name);
@@ -480,10 +576,11 @@ bind_tensor_name (BsInterp   *in,
                   BsValue     value,
                   const char *name);
 
+/* name is interned; takes value */
 static gboolean
 store_name (BsInterp   *in,
             const char *name,
-            BsValue     value)   /* takes value */
+            BsValue     value)
 {
   BsFrame *frame = in->frame;
   BsFunction *func = frame->func;
@@ -493,20 +590,20 @@ store_name (BsInterp   *in,
     {
       if (func->globals_decl != NULL && g_hash_table_contains (func->globals_decl, name))
         {
-          bs_env_set (in->globals, name, value);
+          bs_env_store (in->globals, name, value);
           return TRUE;
         }
       if (func->nonlocal_decl != NULL && g_hash_table_contains (func->nonlocal_decl, name))
         {
           for (BsEnv *env = func->closure; env != NULL; env = env->parent)
-            if (bs_env_lookup (env, name) != NULL)
+            if (bs_env_find (env, name) != NULL)
               {
-                bs_env_set (env, name, value);
+                bs_env_store (env, name, value);
                 return TRUE;
               }
         }
     }
-  bs_env_set (frame->env, name, value);
+  bs_env_store (frame->env, name, value);
   return TRUE;
 }
 
@@ -569,6 +666,113 @@ bind_tensor_name (BsInterp   *in,
         }
       bs_value_unref (list);
     }
+}
+
+static void
+scope_begin (BsInterp          *in,
+             BsInterpScopeKind  kind,
+             const char        *label,
+             const BsSpan      *span)
+{
+  BsSourceSpan s = { span->line, span->col, span->end_line, span->end_col };
+
+  in->options.interp_sink->scope_begin (in->options.sink_data, kind, label, &s);
+}
+
+static void
+scope_end (BsInterp *in)
+{
+  in->options.interp_sink->scope_end (in->options.sink_data);
+}
+
+/* The source of span on one line, runs of white space as one space, cut after max_chars
+ * characters: "zip(xs, ys)", "range(random.randint(0, 3))". */
+static char *
+span_source (const char   *source,
+             const BsSpan *span,
+             glong         max_chars)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = source != NULL ? source : "";
+  int line = 1, col = 1;
+  glong n = 0;
+
+  for (; *p != '\0' && (line < span->line || (line == span->line && col < span->col)); p++)
+    bs_lexer_advance_position (p, 0, 1, &line, &col);
+  for (; *p != '\0' && (line < span->end_line || (line == span->end_line && col < span->end_col));
+       p++)
+    {
+      gboolean lead = (*p & 0xC0) != 0x80;
+
+      if (g_ascii_isspace (*p))
+        {
+          if (out->len > 0 && out->str[out->len - 1] != ' ')
+            g_string_append_c (out, ' ');
+        }
+      else if (lead && n++ == max_chars)
+        {
+          g_string_append (out, "\u2026");
+          break;
+        }
+      else
+        g_string_append_c (out, *p);
+      bs_lexer_advance_position (p, 0, 1, &line, &col);
+    }
+  return g_strchomp (g_string_free (out, FALSE));
+}
+
+/* A module's __call__ as a scope: "fc1 (Linear)", or "Linear" when the call reached it
+ * by no name (from Sequential, say). */
+static gboolean
+call_module (BsInterp     *in,
+             BsValue       module,
+             BsValue       call,
+             const char   *name,
+             const BsArgs *a,
+             BsValue      *result)
+{
+  const char *klass = ((BsClass *) ((BsInstance *) module.as.object)->klass.as.object)->name;
+  g_autofree char *label = name != NULL ? g_strdup_printf ("%s (%s)", name, klass)
+                                        : g_strdup (klass);
+  gboolean ok;
+
+  scope_begin (in, BS_INTERP_SCOPE_MODULE_CALL, label, &in->call_span);
+  ok = bs_call (in, call, a, result);
+  scope_end (in);
+  return ok;
+}
+
+/* One pass of a loop's body as a scope: "for epoch = 3" when the target is a name bound
+ * to a whole number, else "for x, y in zip(xs, ys) (iteration 2)" or
+ * "while loss > 0.1 (iteration 2)". */
+static void
+begin_iteration (BsInterp  *in,
+                 BsAstNode *node,
+                 BsValue    item,
+                 guint64    iteration)
+{
+  g_autofree char *label = NULL;
+
+  if (node->kind == BS_AST_WHILE)
+    {
+      g_autofree char *test = span_source (in->frame->source, &node->while_stmt.test->span, 40);
+
+      label = g_strdup_printf ("while %s (iteration %" G_GUINT64_FORMAT ")", test, iteration);
+    }
+  else if (node->for_stmt.target->kind == BS_AST_NAME && item.type == BS_VALUE_INT
+           && strcmp (node->for_stmt.target->name.id, "_") != 0)
+    label = g_strdup_printf ("for %s = %" G_GINT64_FORMAT, node->for_stmt.target->name.id,
+                             item.as.integer);
+  else
+    {
+      g_autofree char *target = span_source (in->frame->source, &node->for_stmt.target->span,
+                                             30);
+      g_autofree char *iter = span_source (in->frame->source, &node->for_stmt.iter->span, 40);
+
+      label = g_strdup_printf ("for %s in %s (iteration %" G_GUINT64_FORMAT ")", target, iter,
+                               iteration);
+    }
+  scope_begin (in, BS_INTERP_SCOPE_LOOP_ITERATION, label, &node->span);
 }
 
 /* "self.fc_1" for a target, or NULL when it is not a plain dotted name. */
@@ -715,7 +919,7 @@ collect_locals (BsAstNode **body,
             GHashTable **decl = s->kind == BS_AST_GLOBAL ? globals_decl : nonlocal_decl;
 
             if (*decl == NULL)
-              *decl = g_hash_table_new (g_str_hash, g_str_equal);
+              *decl = g_hash_table_new (NULL, NULL);
             for (guint j = 0; j < s->global.names.len; j++)
               g_hash_table_add (*decl, (gpointer) s->global.names.items[j]->name.id);
             break;
@@ -786,7 +990,7 @@ make_function (BsInterp   *in,
   f->filename = in->frame->filename;
   f->source = in->frame->source;
   f->is_prelude = in->frame->is_prelude;
-  f->locals = g_hash_table_new (g_str_hash, g_str_equal);
+  f->locals = g_hash_table_new (NULL, NULL);
   *out = BS_OBJECT (f);
   for (guint i = 0; i < n; i++)
     {
@@ -869,7 +1073,7 @@ bind_arguments (BsInterp     *in,
     }
   for (guint i = 0; i < a->n_args && i < n_params; i++)
     {
-      bs_env_set (env, args->arguments.args.items[i]->arg.name, bs_value_ref (a->args[i]));
+      bs_env_store (env, args->arguments.args.items[i]->arg.name, bs_value_ref (a->args[i]));
       bound[i] = TRUE;
     }
   if (args->arguments.vararg != NULL)
@@ -877,12 +1081,12 @@ bind_arguments (BsInterp     *in,
       guint extra = a->n_args > n_params ? a->n_args - n_params : 0;
 
       varargs = bs_tuple_from (in, extra > 0 ? a->args + n_params : NULL, extra);
-      bs_env_set (env, args->arguments.vararg->arg.name, varargs);
+      bs_env_store (env, args->arguments.vararg->arg.name, varargs);
     }
   if (args->arguments.kwarg != NULL)
     {
       kwargs = bs_dict_new (in->heap);
-      bs_env_set (env, args->arguments.kwarg->arg.name, kwargs);
+      bs_env_store (env, args->arguments.kwarg->arg.name, kwargs);
     }
   for (guint k = 0; k < a->n_kw; k++)
     {
@@ -896,7 +1100,7 @@ bind_arguments (BsInterp     *in,
             if (bound[i])
               return bs_raise (in, "TypeError", "%s() got multiple values for argument '%s'",
                                fname, name);
-            bs_env_set (env, args->arguments.args.items[i]->arg.name,
+            bs_env_store (env, args->arguments.args.items[i]->arg.name,
                         bs_value_ref (a->kw_values[k]));
             bound[i] = TRUE;
             done = TRUE;
@@ -906,7 +1110,7 @@ bind_arguments (BsInterp     *in,
         for (i = 0; i < n_kwonly; i++)
           if (strcmp (args->arguments.kwonlyargs.items[i]->arg.name, name) == 0)
             {
-              bs_env_set (env, args->arguments.kwonlyargs.items[i]->arg.name,
+              bs_env_store (env, args->arguments.kwonlyargs.items[i]->arg.name,
                           bs_value_ref (a->kw_values[k]));
               bound[n_params + i] = TRUE;
               done = TRUE;
@@ -948,7 +1152,7 @@ bind_arguments (BsInterp     *in,
             g_string_free (missing, TRUE);
             return FALSE;
           }
-        bs_env_set (env, args->arguments.args.items[i]->arg.name,
+        bs_env_store (env, args->arguments.args.items[i]->arg.name,
                     bs_value_ref (f->defaults[i]));
       }
   for (guint i = 0; i < n_kwonly; i++)
@@ -958,7 +1162,7 @@ bind_arguments (BsInterp     *in,
           return bs_raise (in, "TypeError",
                            "%s() missing 1 required keyword-only argument: '%s'", fname,
                            args->arguments.kwonlyargs.items[i]->arg.name);
-        bs_env_set (env, args->arguments.kwonlyargs.items[i]->arg.name,
+        bs_env_store (env, args->arguments.kwonlyargs.items[i]->arg.name,
                     bs_value_ref (f->kw_defaults[i]));
       }
   return TRUE;
@@ -975,7 +1179,8 @@ call_function (BsInterp     *in,
   gboolean ok = TRUE;
   int max_depth = in->options.max_recursion > 0 ? in->options.max_recursion : 1000;
 
-  if (in->call_depth >= max_depth)
+  /* the module's frame counts, as in CPython */
+  if (in->call_depth + 1 >= max_depth)
     return bs_raise (in, "RecursionError", "maximum recursion depth exceeded");
   env = bs_env_new (in, f->closure);
   env->locals = f->locals;
@@ -1004,8 +1209,6 @@ call_function (BsInterp     *in,
 
       ok = r != EXEC_ERROR;
     }
-  if (!ok)
-    add_traceback (in, &frame);
   in->call_depth--;
   in->frame = frame.parent;
   bs_value_unref (BS_OBJECT (env));
@@ -1018,6 +1221,9 @@ bs_call (BsInterp     *in,
          const BsArgs *a,
          BsValue      *result)
 {
+  const char *name = in->call_name;
+
+  in->call_name = NULL;
   *result = BS_NONE;
   if (in->fatal != NULL)
     return raise_fatal (in);
@@ -1102,7 +1308,7 @@ bs_call (BsInterp     *in,
                     bs_value_unref (instance);
                     return bs_raise (in, "TypeError",
                                      "__init__() should return None, not '%s'",
-                                     bs_value_type_name (ignored));
+                                     bs_type_name (ignored));
                   }
               }
             else if (a->n_args > 0 && !klass->is_exception)
@@ -1123,7 +1329,11 @@ bs_call (BsInterp     *in,
               return FALSE;
             if (found)
               {
-                ok = bs_call (in, method, a, result);
+                if (G_UNLIKELY (in->scopes) && callee.as.object->type == BS_OBJECT_INSTANCE
+                    && ((BsClass *) ((BsInstance *) callee.as.object)->klass.as.object)->is_module)
+                  ok = call_module (in, callee, method, name, a, result);
+                else
+                  ok = bs_call (in, method, a, result);
                 bs_value_unref (method);
                 return ok;
               }
@@ -1133,7 +1343,7 @@ bs_call (BsInterp     *in,
           break;
         }
     }
-  return bs_raise (in, "TypeError", "'%s' object is not callable", bs_value_type_name (callee));
+  return bs_raise (in, "TypeError", "'%s' object is not callable", bs_type_name (callee));
 }
 
 gboolean
@@ -1167,6 +1377,17 @@ bs_call_method (BsInterp   *in,
 }
 
 /* --- expressions ------------------------------------------------------- */
+
+/* The name a call reaches its callee by: "fc1" in self.fc1(x), "model" in model(x). */
+static const char *
+callee_name (BsAstNode *func)
+{
+  if (func->kind == BS_AST_NAME)
+    return func->name.id;
+  if (func->kind == BS_AST_ATTRIBUTE)
+    return func->attribute.attr;
+  return NULL;
+}
 
 static gboolean
 eval_call (BsInterp  *in,
@@ -1263,14 +1484,23 @@ eval_call (BsInterp  *in,
   a.kw_names = (const char **) kw_names->pdata;
   a.kw_values = (BsValue *) kw_values->data;
   a.n_kw = kw_values->len;
-  if (!in->frame->is_prelude)
+  if (in->frame->is_prelude)
+    ok = bs_call (in, callee, &a, out);
+  else
     {
+      BsSpan outer = in->call_span;
+
       in->frame->line = node->span.line;
       bs_interp_set_span (in, &node->span);
+      if (G_UNLIKELY (in->scopes))
+        {
+          in->call_span = node->span;
+          in->call_name = callee_name (node->call.func);
+        }
+      ok = bs_call (in, callee, &a, out);
+      in->call_span = outer;
+      in->frame->line = node->span.line;
     }
-  ok = bs_call (in, callee, &a, out);
-  if (!in->frame->is_prelude)
-    in->frame->line = node->span.line;
 
 out:
   bs_value_unref (callee);
@@ -1361,18 +1591,19 @@ fail:
 }
 
 /* Runs the generators of a comprehension, calling back for each element. */
-typedef gboolean (*CompFunc) (BsInterp *in, BsAstNode *node, BsValue acc);
+static gboolean comp_iterate (BsInterp *in, BsAstNode *node, guint level, BsPyIter *it,
+                              BsValue acc);
 
+/* The comprehension's for clauses from level on, adding its items to acc. */
 static gboolean
 comp_loop (BsInterp  *in,
            BsAstNode *node,
            guint      level,
            BsValue    acc)
 {
-  BsAstNode *gen;
   BsValue iterable;
   BsPyIter it;
-  gboolean ok = TRUE;
+  gboolean ok;
 
   if (level == node->comp.generators.len)
     {
@@ -1409,19 +1640,32 @@ comp_loop (BsInterp  *in,
       bs_list_append (acc, v);
       return TRUE;
     }
-  gen = node->comp.generators.items[level];
-  if (!eval (in, gen->comprehension.iter, &iterable))
+  if (!eval (in, node->comp.generators.items[level]->comprehension.iter, &iterable))
     return FALSE;
-  if (!bs_py_iter_init (in, iterable, &it))
-    {
-      bs_value_unref (iterable);
-      return FALSE;
-    }
+  ok = bs_py_iter_init (in, iterable, &it);
   bs_value_unref (iterable);
+  if (!ok)
+    return FALSE;
+  ok = comp_iterate (in, node, level, &it, acc);
+  bs_py_iter_clear (&it);
+  return ok;
+}
+
+/* The for clause at level over it. */
+static gboolean
+comp_iterate (BsInterp  *in,
+              BsAstNode *node,
+              guint      level,
+              BsPyIter  *it,
+              BsValue    acc)
+{
+  BsAstNode *gen = node->comp.generators.items[level];
+  gboolean ok = TRUE;
+
   for (;;)
     {
       BsValue item;
-      int r = bs_py_iter_next (in, &it, &item);
+      int r = bs_py_iter_next (in, it, &item);
       gboolean keep = TRUE;
 
       if (r == 0)
@@ -1459,7 +1703,6 @@ comp_loop (BsInterp  *in,
           break;
         }
     }
-  bs_py_iter_clear (&it);
   return ok;
 }
 
@@ -1552,15 +1795,16 @@ gen_step (BsInterp *in,
           BsValue  *out)
 {
   GenState *g = state;
-  BsEnv *saved;
+  BsFrame frame;
   int r;
 
   if (g->done)
     return 0;
-  saved = in->frame->env;
-  in->frame->env = g->env;
+  push_pseudo_frame (in, &frame, "<genexpr>", g->env);
   r = gen_step_inner (in, g, out);
-  in->frame->env = saved;
+  if (r < 0)
+    record_traceback (in, g->node->comp.elt);
+  pop_pseudo_frame (in, &frame);
   if (r <= 0)
     {
       g->done = TRUE;
@@ -1655,22 +1899,33 @@ eval_comprehension (BsInterp  *in,
                     BsAstNode *node,
                     BsValue   *out)
 {
-  BsValue acc;
-  BsEnv *env, *saved = in->frame->env;
+  static const char *const names[] = { "<listcomp>", "<setcomp>", "<dictcomp>" };
+  int kind = node->kind == BS_AST_LIST_COMP ? 0 : node->kind == BS_AST_SET_COMP ? 1 : 2;
+  BsValue acc, iterable;
+  BsPyIter it;
+  BsEnv *env;
+  BsFrame frame;
   gboolean ok;
 
   if (node->kind == BS_AST_GENERATOR_EXP)
     return eval_generator (in, node, out);
-  if (node->kind == BS_AST_LIST_COMP)
-    acc = bs_list_new (in->heap);
-  else if (node->kind == BS_AST_SET_COMP)
-    acc = bs_set_new (in, FALSE);
-  else
-    acc = bs_dict_new (in->heap);
-  env = bs_env_new (in, saved);
-  in->frame->env = env;
-  ok = comp_loop (in, node, 0, acc);
-  in->frame->env = saved;
+  /* as in Python, the first iterable is evaluated in the enclosing scope, the rest in a
+   * frame of the comprehension's own */
+  if (!eval (in, node->comp.generators.items[0]->comprehension.iter, &iterable))
+    return FALSE;
+  ok = bs_py_iter_init (in, iterable, &it);
+  bs_value_unref (iterable);
+  if (!ok)
+    return FALSE;
+  acc = kind == 0 ? bs_list_new (in->heap) : kind == 1 ? bs_set_new (in, FALSE)
+                                                      : bs_dict_new (in->heap);
+  env = bs_env_new (in, in->frame->env);
+  push_pseudo_frame (in, &frame, names[kind], env);
+  ok = comp_iterate (in, node, 0, &it, acc);
+  if (!ok)
+    record_traceback (in, node->comp.elt);
+  pop_pseudo_frame (in, &frame);
+  bs_py_iter_clear (&it);
   bs_value_unref (BS_OBJECT (env));
   if (!ok)
     {
@@ -1963,7 +2218,7 @@ eval_inner (BsInterp  *in,
                 if (!bs_value_is_object (v, BS_OBJECT_DICT))
                   {
                     bs_raise (in, "TypeError", "'%s' object is not a mapping",
-                              bs_value_type_name (v));
+                              bs_type_name (v));
                     bs_value_unref (v);
                     goto dict_fail;
                   }
@@ -2048,6 +2303,8 @@ eval (BsInterp  *in,
   in->expr_depth++;
   ok = eval_inner (in, node, out);
   in->expr_depth--;
+  if (G_UNLIKELY (!ok))
+    record_traceback (in, node);
   return ok;
 }
 
@@ -2072,7 +2329,7 @@ assign_unpack (BsInterp  *in,
       if (bs_value_is_object (in->exc, BS_OBJECT_INSTANCE)
           && bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "TypeError")))
         return bs_raise (in, "TypeError", "cannot unpack non-iterable %s object",
-                         bs_value_type_name (value));
+                         bs_type_name (value));
       return FALSE;
     }
   items = bs_value_items (list, &n);
@@ -2113,11 +2370,25 @@ assign_unpack (BsInterp  *in,
   return ok;
 }
 
-/* Binds target to value; takes value. */
+static gboolean assign_inner (BsInterp *in, BsAstNode *target, BsValue value);
+
+/* Binds target to value; takes value. A target that cannot take it is where the error is,
+ * for the traceback ("a, b = 1" marks "a, b"). */
 static gboolean
 assign (BsInterp  *in,
         BsAstNode *target,
         BsValue    value)
+{
+  if (assign_inner (in, target, value))
+    return TRUE;
+  record_traceback (in, target);
+  return FALSE;
+}
+
+static gboolean
+assign_inner (BsInterp  *in,
+              BsAstNode *target,
+              BsValue    value)
 {
   gboolean ok;
 
@@ -2194,9 +2465,21 @@ assign (BsInterp  *in,
     }
 }
 
+static gboolean delete_target_inner (BsInterp *in, BsAstNode *target);
+
 static gboolean
 delete_target (BsInterp  *in,
                BsAstNode *target)
+{
+  if (delete_target_inner (in, target))
+    return TRUE;
+  record_traceback (in, target);
+  return FALSE;
+}
+
+static gboolean
+delete_target_inner (BsInterp  *in,
+                     BsAstNode *target)
 {
   switch (target->kind)
     {
@@ -2207,7 +2490,7 @@ delete_target (BsInterp  *in,
         if (in->frame->func != NULL && in->frame->func->globals_decl != NULL
             && g_hash_table_contains (in->frame->func->globals_decl, target->name.id))
           env = in->globals;
-        if (!g_hash_table_remove (env->vars, target->name.id))
+        if (!bs_env_remove (env, target->name.id))
           return bs_raise (in, "NameError", "name '%s' is not defined", target->name.id);
         return TRUE;
       }
@@ -2284,7 +2567,8 @@ exec_class (BsInterp  *in,
             BsAstNode *node)
 {
   BsValue base = BS_NONE, klass, decorated;
-  BsEnv *env, *saved = in->frame->env;
+  BsEnv *env;
+  BsFrame body;
   ExecResult r;
   BsValue ignored = BS_NONE;
   BsClass *c;
@@ -2313,11 +2597,11 @@ exec_class (BsInterp  *in,
   c->is_prelude = in->frame->is_prelude;
   if (c->is_prelude && strcmp (c->name, "Module") == 0)
     c->is_module = TRUE;
-  env = bs_env_new (in, saved);
+  env = bs_env_new (in, in->frame->env);
   env->is_class = TRUE;
-  in->frame->env = env;
+  push_pseudo_frame (in, &body, node->class_def.name, env);
   r = exec_block (in, node->class_def.body.items, node->class_def.body.len, &ignored);
-  in->frame->env = saved;
+  pop_pseudo_frame (in, &body);
   bs_value_unref (ignored);
   if (r == EXEC_ERROR)
     {
@@ -2328,7 +2612,7 @@ exec_class (BsInterp  *in,
   for (guint i = 0; env->order != NULL && i < env->order->len; i++)
     {
       const char *key = g_ptr_array_index (env->order, i);
-      BsValue *value = g_hash_table_lookup (env->vars, key);
+      BsValue *value = bs_env_find (env, key);
 
       /* a name deleted in the body (del x) is gone from vars */
       if (value == NULL)
@@ -2379,8 +2663,10 @@ exec_try (BsInterp  *in,
           if (h->except_handler.type != NULL)
             {
               BsValue klass;
+              gboolean recorded = in->frame->recorded;
 
               in->exc = BS_NONE;
+              in->frame->recorded = FALSE;
               if (!eval (in, h->except_handler.type, &klass))
                 {
                   bs_value_unref (exc);
@@ -2390,10 +2676,12 @@ exec_try (BsInterp  *in,
               matches = bs_exception_matches (in, exc, klass);
               bs_value_unref (klass);
               in->exc = exc;
+              in->frame->recorded = recorded;
             }
           if (!matches)
             continue;
           in->exc = BS_NONE;
+          in->frame->recorded = FALSE;
           if (h->except_handler.name != NULL)
             store_name (in, h->except_handler.name, bs_value_ref (exc));
           {
@@ -2416,13 +2704,16 @@ finally:
     {
       BsValue pending = in->exc;
       BsValue fret = BS_NONE;
+      gboolean recorded = in->frame->recorded;
       ExecResult fr;
 
       in->exc = BS_NONE;
+      in->frame->recorded = FALSE;
       fr = exec_block (in, node->try_stmt.finalbody.items, node->try_stmt.finalbody.len, &fret);
       if (fr == EXEC_NORMAL)
         {
           in->exc = pending;
+          in->frame->recorded = recorded;
           bs_value_unref (fret);
           return r;
         }
@@ -2450,18 +2741,25 @@ exec_with (BsInterp  *in,
   item = node->with_stmt.items.items[index];
   if (!eval (in, item->with_item.context_expr, &manager))
     return EXEC_ERROR;
-  if (!bs_getattr (in, manager, "__exit__", &exit_method))
-    {
-      bs_value_unref (manager);
-      return EXEC_ERROR;
-    }
-  if (!bs_call_method (in, manager, "__enter__", NULL, 0, &entered))
-    {
-      bs_value_unref (manager);
-      bs_value_unref (exit_method);
-      return EXEC_ERROR;
-    }
-  bs_value_unref (manager);
+  {
+    BsValue enter_method = BS_NONE;
+    gboolean has_enter = FALSE, has_exit = FALSE, ok;
+
+    exit_method = BS_NONE;
+    ok = bs_getattr_opt (in, manager, "__enter__", &enter_method, &has_enter)
+         && (!has_enter || bs_getattr_opt (in, manager, "__exit__", &exit_method, &has_exit));
+    if (ok && !has_exit)
+      bs_raise (in, "TypeError", "'%s' object does not support the context manager protocol%s",
+                bs_type_name (manager), has_enter ? " (missed __exit__ method)" : "");
+    bs_value_unref (manager);
+    ok = ok && has_exit && bs_call_simple (in, enter_method, NULL, 0, &entered);
+    bs_value_unref (enter_method);
+    if (!ok)
+      {
+        bs_value_unref (exit_method);
+        return EXEC_ERROR;
+      }
+  }
   if (item->with_item.optional_vars != NULL)
     {
       if (!assign (in, item->with_item.optional_vars, entered))
@@ -2476,9 +2774,10 @@ exec_with (BsInterp  *in,
   {
     BsValue pending = in->exc;
     BsValue args[3] = { BS_NONE, BS_NONE, BS_NONE };
-    gboolean suppress = FALSE;
+    gboolean suppress = FALSE, recorded = in->frame->recorded;
 
     in->exc = BS_NONE;
+    in->frame->recorded = FALSE;
     if (r == EXEC_ERROR && in->fatal == NULL)
       {
         args[0] = bs_class_of (in, pending);
@@ -2500,6 +2799,7 @@ exec_with (BsInterp  *in,
         return EXEC_NORMAL;
       }
     in->exc = pending;
+    in->frame->recorded = recorded;
   }
   return r;
 }
@@ -2526,8 +2826,8 @@ exec_import (BsInterp  *in,
 
               if (dot != NULL)
                 {
-                  char *top = bs_ast_strndup (g_ptr_array_index (in->asts, in->asts->len - 1),
-                                              a->alias.name, dot - a->alias.name);
+                  g_autofree char *text = g_strndup (a->alias.name, dot - a->alias.name);
+                  const char *top = bs_intern (in, text);
 
                   bs_value_unref (module);
                   if (!bs_import_module (in, top, &module))
@@ -2568,9 +2868,7 @@ exec_import (BsInterp  *in,
 
                 if (e->deleted || name == NULL || name[0] == '_')
                   continue;
-                store_name (in, bs_ast_strndup (g_ptr_array_index (in->asts, in->asts->len - 1),
-                                                name, strlen (name)),
-                            bs_value_ref (e->value));
+                store_name (in, bs_intern (in, name), bs_value_ref (e->value));
               }
             continue;
           }
@@ -2599,6 +2897,103 @@ exec_import (BsInterp  *in,
     bs_value_unref (module);
     return EXEC_NORMAL;
   }
+}
+
+static ExecResult
+exec_while (BsInterp  *in,
+            BsAstNode *node,
+            BsValue   *ret)
+{
+  gboolean scoped = G_UNLIKELY (in->scopes) && !in->frame->is_prelude;
+
+  for (guint64 iteration = 1;; iteration++)
+    {
+      BsValue test;
+      gboolean truth;
+      ExecResult r;
+
+      in->frame->line = node->span.line;
+      if (!check_limits (in))
+        {
+          raise_fatal (in);
+          return EXEC_ERROR;
+        }
+      if (!eval (in, node->while_stmt.test, &test))
+        return EXEC_ERROR;
+      if (!bs_truthy (in, test, &truth))
+        {
+          bs_value_unref (test);
+          return EXEC_ERROR;
+        }
+      bs_value_unref (test);
+      if (!truth)
+        return exec_block (in, node->while_stmt.orelse.items, node->while_stmt.orelse.len, ret);
+      if (scoped)
+        begin_iteration (in, node, BS_NONE, iteration);
+      r = exec_block (in, node->while_stmt.body.items, node->while_stmt.body.len, ret);
+      if (scoped)
+        scope_end (in);
+      if (r == EXEC_BREAK)
+        return EXEC_NORMAL;
+      if (r == EXEC_RETURN || r == EXEC_ERROR)
+        return r;
+    }
+}
+
+static ExecResult
+exec_for (BsInterp  *in,
+          BsAstNode *node,
+          BsValue   *ret)
+{
+  gboolean scoped = G_UNLIKELY (in->scopes) && !in->frame->is_prelude;
+  BsValue iterable;
+  BsPyIter it;
+  ExecResult r = EXEC_NORMAL;
+  gboolean broke = FALSE;
+
+  if (!eval (in, node->for_stmt.iter, &iterable))
+    return EXEC_ERROR;
+  if (!bs_py_iter_init (in, iterable, &it))
+    {
+      bs_value_unref (iterable);
+      return EXEC_ERROR;
+    }
+  bs_value_unref (iterable);
+  for (guint64 iteration = 1;; iteration++)
+    {
+      BsValue item;
+      int n = bs_py_iter_next (in, &it, &item);
+
+      if (n == 0)
+        break;
+      if (n < 0)
+        {
+          r = EXEC_ERROR;
+          break;
+        }
+      in->frame->line = node->span.line;
+      if (scoped)
+        begin_iteration (in, node, item, iteration);
+      if (assign (in, node->for_stmt.target, item))
+        r = exec_block (in, node->for_stmt.body.items, node->for_stmt.body.len, ret);
+      else
+        r = EXEC_ERROR;
+      if (scoped)
+        scope_end (in);
+      if (r == EXEC_BREAK)
+        {
+          broke = TRUE;
+          r = EXEC_NORMAL;
+          break;
+        }
+      if (r == EXEC_RETURN || r == EXEC_ERROR)
+        break;
+      r = EXEC_NORMAL;
+    }
+  bs_py_iter_clear (&it);
+  if (r == EXEC_NORMAL && !broke)
+    r = exec_block (in, node->for_stmt.orelse.items, node->for_stmt.orelse.len, ret);
+  return r;
 }
 
 static ExecResult
@@ -2753,85 +3148,10 @@ exec_stmt (BsInterp  *in,
       }
 
     case BS_AST_WHILE:
-      for (;;)
-        {
-          BsValue test;
-          gboolean truth;
-          ExecResult r;
-
-          frame->line = node->span.line;
-          if (!check_limits (in))
-            {
-              raise_fatal (in);
-              return EXEC_ERROR;
-            }
-          if (!eval (in, node->while_stmt.test, &test))
-            return EXEC_ERROR;
-          if (!bs_truthy (in, test, &truth))
-            {
-              bs_value_unref (test);
-              return EXEC_ERROR;
-            }
-          bs_value_unref (test);
-          if (!truth)
-            return exec_block (in, node->while_stmt.orelse.items, node->while_stmt.orelse.len,
-                               ret);
-          r = exec_block (in, node->while_stmt.body.items, node->while_stmt.body.len, ret);
-          if (r == EXEC_BREAK)
-            return EXEC_NORMAL;
-          if (r == EXEC_RETURN || r == EXEC_ERROR)
-            return r;
-        }
+      return exec_while (in, node, ret);
 
     case BS_AST_FOR:
-      {
-        BsValue iterable;
-        BsPyIter it;
-        ExecResult r = EXEC_NORMAL;
-        gboolean broke = FALSE;
-
-        if (!eval (in, node->for_stmt.iter, &iterable))
-          return EXEC_ERROR;
-        if (!bs_py_iter_init (in, iterable, &it))
-          {
-            bs_value_unref (iterable);
-            return EXEC_ERROR;
-          }
-        bs_value_unref (iterable);
-        for (;;)
-          {
-            BsValue item;
-            int n = bs_py_iter_next (in, &it, &item);
-
-            if (n == 0)
-              break;
-            if (n < 0)
-              {
-                r = EXEC_ERROR;
-                break;
-              }
-            frame->line = node->span.line;
-            if (!assign (in, node->for_stmt.target, item))
-              {
-                r = EXEC_ERROR;
-                break;
-              }
-            r = exec_block (in, node->for_stmt.body.items, node->for_stmt.body.len, ret);
-            if (r == EXEC_BREAK)
-              {
-                broke = TRUE;
-                r = EXEC_NORMAL;
-                break;
-              }
-            if (r == EXEC_RETURN || r == EXEC_ERROR)
-              break;
-            r = EXEC_NORMAL;
-          }
-        bs_py_iter_clear (&it);
-        if (r == EXEC_NORMAL && !broke)
-          r = exec_block (in, node->for_stmt.orelse.items, node->for_stmt.orelse.len, ret);
-        return r;
-      }
+      return exec_for (in, node, ret);
 
     case BS_AST_BREAK:
       return EXEC_BREAK;
@@ -2882,7 +3202,11 @@ exec_stmt (BsInterp  *in,
             if (bs_value_is_none (in->handling))
               bs_raise (in, "RuntimeError", "No active exception to reraise");
             else
-              bs_raise_value (in, bs_value_ref (in->handling));
+              {
+                /* as in CPython, re-raising adds no entry for this frame */
+                bs_raise_value (in, bs_value_ref (in->handling));
+                in->frame->recorded = TRUE;
+              }
             return EXEC_ERROR;
           }
         if (!eval (in, node->raise.exc, &exc))
@@ -2938,6 +3262,7 @@ exec_stmt (BsInterp  *in,
               }
             bs_value_unref (msg);
             bs_raise_value (in, exc);
+            record_traceback (in, node->assert_stmt.test);
             return EXEC_ERROR;
           }
         {
@@ -2946,6 +3271,7 @@ exec_stmt (BsInterp  *in,
           if (bs_call_simple (in, bs_lookup_builtin (in, "AssertionError"), NULL, 0, &exc))
             bs_raise_value (in, exc);
         }
+        record_traceback (in, node->assert_stmt.test);
         return EXEC_ERROR;
       }
 
@@ -2980,7 +3306,11 @@ exec_block (BsInterp   *in,
       ExecResult r = exec_stmt (in, body[i], ret);
 
       if (r != EXEC_NORMAL)
-        return r;
+        {
+          if (r == EXEC_ERROR)
+            record_traceback (in, body[i]);
+          return r;
+        }
     }
   return EXEC_NORMAL;
 }
@@ -3006,7 +3336,10 @@ bs_interp_new (const BsInterpOptions *options)
   bs_context_set_op_limit (in->context, in->context->bytes_limit);
   if (in->options.engine_sink != NULL || in->options.interp_sink != NULL)
     bs_context_set_sink (in->context, &forward_sink, in);
+  in->scopes = in->options.interp_sink != NULL && in->options.interp_sink->scope_begin != NULL
+               && in->options.interp_sink->scope_end != NULL;
   in->heap = bs_heap_new ();
+  in->names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   in->asts = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_ast_free);
   in->exc = BS_NONE;
   in->callback_exc = BS_NONE;
@@ -3014,7 +3347,7 @@ bs_interp_new (const BsInterpOptions *options)
   in->start_time_us = g_get_monotonic_time ();
   in->py_random = bs_py_random_new ();
   bs_print_options_init (&in->print_options);
-  bs_heap_set_finalizer (in->heap, BS_OBJECT_ENV, env_finalize);
+  bs_heap_set_finalizer (in->heap, BS_OBJECT_ENV, bs_env_finalize);
   bs_heap_set_finalizer (in->heap, BS_OBJECT_FUNCTION, function_finalize);
   bs_py_object_init (in);
   in->builtins = bs_env_new (in, NULL);
@@ -3024,25 +3357,26 @@ bs_interp_new (const BsInterpOptions *options)
   bs_py_set_init (in);
   bs_py_iter_builtins_init (in);
   bs_torch_init (in);
+  /* the prelude's steps are not the script's */
+  in->options.max_steps = 0;
   if (!bs_interp_parse_and_run (in, bs_nn_prelude, -1, "<prelude>", TRUE, &error))
     {
       g_critical ("Backstep's prelude failed: %s", error->message);
       g_clear_error (&error);
     }
+  in->options.max_steps = options != NULL ? options->max_steps : 0;
+  in->steps = 0;
   {
-    GHashTableIter iter;
-    gpointer key, value;
+    const char *name;
+    BsValue *value;
     BsValue nn;
+    guint i = 0;
 
     /* the prelude's classes are torch.nn's */
     if (bs_dict_get_str (in->modules, "torch.nn", &nn))
-      {
-        g_hash_table_iter_init (&iter, in->globals->vars);
-        while (g_hash_table_iter_next (&iter, &key, &value))
-          if (bs_value_is_object (*(BsValue *) value, BS_OBJECT_CLASS))
-            bs_dict_set_str (((BsModule *) nn.as.object)->dict, key,
-                             bs_value_ref (*(BsValue *) value));
-      }
+      while (bs_env_next (in->globals, &i, &name, &value))
+        if (bs_value_is_object (*value, BS_OBJECT_CLASS))
+          bs_dict_set_str (((BsModule *) nn.as.object)->dict, name, bs_value_ref (*value));
   }
   bs_value_unref (BS_OBJECT (in->globals));
   in->globals = bs_env_new (in, NULL);
@@ -3058,7 +3392,9 @@ bs_interp_free (BsInterp *in)
   bs_value_unref (in->exc);
   bs_value_unref (in->callback_exc);
   bs_heap_free (in->heap);
+  bs_torch_clear (in);
   g_ptr_array_unref (in->asts);
+  g_hash_table_unref (in->names);
   bs_py_random_free (in->py_random);
   bs_context_free (in->context);
   g_clear_error (&in->fatal);
@@ -3073,27 +3409,73 @@ bs_interp_get_context (BsInterp *in)
   return in->context;
 }
 
-static const char *
-source_line (const char *source,
-             int         line,
-             gsize      *len)
+/* CPython 3.11's markers under a traceback's line: "^^^" under the expression that raised,
+ * "~~^~~" under a binary operation or subscript, none when they would cover the whole line.
+ * line is the source line as written, len its bytes. */
+static void
+append_markers (GString            *s,
+                const char         *line,
+                gsize               len,
+                const BsTraceEntry *e)
 {
-  const char *p = source;
+  glong n_chars = g_utf8_strlen (line, len);
+  glong indent = 0, start = e->span.col - 1, end = e->span.end_col - 1;
+  gboolean anchored = e->anchor_start >= 0;
 
-  if (source == NULL || line < 1)
-    return NULL;
-  for (int i = 1; i < line && p != NULL; i++)
-    {
-      p = strchr (p, '\n');
-      if (p != NULL)
-        p++;
-    }
-  if (p == NULL)
-    return NULL;
-  while (*p == ' ' || *p == '\t' || *p == '\f')
-    p++;
-  *len = strcspn (p, "\r\n");
-  return p;
+  if (e->span.col < 1 || e->span.line != e->line)
+    return;
+  while (indent < (glong) len && is_blank (line[indent]))
+    indent++;
+  /* over several lines: up to the end of the first */
+  if (e->span.end_line != e->span.line)
+    for (end = n_chars; len > 0 && is_blank (line[len - 1]); len--)
+      end--;
+  if (end - start == n_chars - indent && !anchored)
+    return;
+  g_string_append (s, "    ");
+  for (glong k = indent; k < end; k++)
+    g_string_append_c (s, k < start ? ' '
+                          : !anchored ? '^'
+                          : k >= e->anchor_start && k < e->anchor_end ? '^' : '~');
+  g_string_append_c (s, '\n');
+}
+
+/* One frame of a traceback: where, the line, and the markers under it. */
+static void
+append_entry (GString            *s,
+              const BsTraceEntry *e,
+              const char         *source,
+              const char         *filename)
+{
+  const char *line = NULL;
+  gsize len, indent = 0;
+
+  g_string_append_printf (s, "  File \"%s\", line %d, in %s\n", e->filename, e->line, e->name);
+  if (strcmp (e->filename, filename) == 0)
+    line = line_start (source, e->line);
+  if (line == NULL)
+    return;
+  len = strcspn (line, "\r\n");
+  while (indent < len && is_blank (line[indent]))
+    indent++;
+  if (indent == len)
+    return;
+  g_string_append (s, "    ");
+  g_string_append_len (s, line + indent, len - indent);
+  g_string_append_c (s, '\n');
+  append_markers (s, line, len, e);
+}
+
+/* The end of a run of n identical entries, the first few of them printed. */
+static void
+append_repeated (GString *s,
+                 guint    n)
+{
+  if (n <= TRACEBACK_RECURSIVE_CUTOFF)
+    return;
+  n -= TRACEBACK_RECURSIVE_CUTOFF;
+  g_string_append_printf (s, "  [Previous line repeated %u more time%s]\n", n,
+                          n > 1 ? "s" : "");
 }
 
 static char *
@@ -3104,26 +3486,30 @@ format_traceback (BsInterp   *in,
 {
   GString *s = g_string_new ("Traceback (most recent call last):\n");
   BsInstance *instance = (BsInstance *) exc.as.object;
+  GArray *entries = instance->traceback;
   GString *message = g_string_new (NULL);
   BsValue saved = in->exc;
+  guint repeated = 0;
 
-  if (instance->traceback != NULL)
-    for (guint i = instance->traceback->len; i > 0; i--)
-      {
-        BsTraceEntry *e = &g_array_index (instance->traceback, BsTraceEntry, i - 1);
-        const char *text;
-        gsize len = 0;
+  /* outermost first; as CPython, a run of the same line in the same function (recursion)
+   * prints its first few entries and a count */
+  for (guint i = entries != NULL ? entries->len : 0; i > 0; i--)
+    {
+      BsTraceEntry *e = &g_array_index (entries, BsTraceEntry, i - 1);
+      BsTraceEntry *outer = i < entries->len ? e + 1 : NULL;
 
-        g_string_append_printf (s, "  File \"%s\", line %d, in %s\n", e->filename, e->line,
-                                e->name);
-        text = strcmp (e->filename, filename) == 0 ? source_line (source, e->line, &len) : NULL;
-        if (text != NULL && len > 0)
-          {
-            g_string_append (s, "    ");
-            g_string_append_len (s, text, len);
-            g_string_append_c (s, '\n');
-          }
-      }
+      if (outer != NULL && outer->line == e->line && strcmp (outer->name, e->name) == 0
+          && strcmp (outer->filename, e->filename) == 0)
+        repeated++;
+      else
+        {
+          append_repeated (s, repeated);
+          repeated = 1;
+        }
+      if (repeated <= TRACEBACK_RECURSIVE_CUTOFF)
+        append_entry (s, e, source, filename);
+    }
+  append_repeated (s, repeated);
   in->exc = BS_NONE;
   g_string_append (s, ((BsClass *) instance->klass.as.object)->name);
   if (bs_str (in, exc, message) && message->len > 0)
@@ -3153,7 +3539,7 @@ bs_interp_parse_and_run (BsInterp    *in,
   ExecResult r;
   const char *src;
 
-  ast = bs_parse (source, length, filename, error);
+  ast = bs_parse_interned (source, length, filename, in->names, error);
   if (ast == NULL)
     return FALSE;
   g_ptr_array_add (in->asts, ast);
@@ -3169,6 +3555,10 @@ bs_interp_parse_and_run (BsInterp    *in,
   in->frame = &frame;
   r = exec_block (in, root->module.body.items, root->module.body.len, &ret);
   bs_value_unref (ret);
+  if (r == EXEC_ERROR && bs_value_is_none (in->exc) && in->fatal == NULL)
+    bs_raise (in, "RuntimeError", "No active exception to reraise");
+  if (r == EXEC_ERROR)
+    record_traceback (in, NULL);
   in->frame = NULL;
   if (r == EXEC_ERROR || r == EXEC_RETURN || r == EXEC_BREAK || r == EXEC_CONTINUE)
     {
@@ -3183,9 +3573,6 @@ bs_interp_parse_and_run (BsInterp    *in,
           g_propagate_error (error, g_error_copy (in->fatal));
           return FALSE;
         }
-      if (bs_value_is_none (in->exc))
-        bs_raise (in, "RuntimeError", "No active exception to reraise");
-      add_traceback (in, &frame);
       {
         BsInstance *instance = (BsInstance *) in->exc.as.object;
         BsValue klass = instance->klass;
@@ -3197,10 +3584,12 @@ bs_interp_parse_and_run (BsInterp    *in,
         if (instance->traceback != NULL && instance->traceback->len > 0)
           {
             innermost = &g_array_index (instance->traceback, BsTraceEntry, 0);
-            in->error_span.line = innermost->line;
-            in->error_span.col = 1;
-            in->error_span.end_line = innermost->line;
-            in->error_span.end_col = 1;
+            if (innermost->span.col > 0)
+              in->error_span = (BsSourceSpan) { innermost->span.line, innermost->span.col,
+                                                innermost->span.end_line,
+                                                innermost->span.end_col };
+            else
+              in->error_span = (BsSourceSpan) { innermost->line, 1, innermost->line, 1 };
             in->has_error_span = TRUE;
           }
         if (bs_is_subclass (klass, bs_lookup_builtin (in, "RecursionError")))

@@ -130,7 +130,7 @@ METHOD (group_getitem)
     }
   h = bs_param_group_lookup (g, key);
   if (h == NULL)
-    return bs_raise (in, "KeyError", "'%s'", key);
+    return bs_raise_key_error (in, a->args[0]);
   *r = hyper_value (in, h);
   return TRUE;
 }
@@ -292,7 +292,7 @@ params_of (BsInterp   *in,
           bs_value_unref (list);
           g_ptr_array_unref (*out);
           return bs_raise (in, "TypeError", "optimizer can only optimize Tensors, but one of the "
-                           "params is %s", bs_value_type_name (items[i]));
+                           "params is %s", bs_type_name (items[i]));
         }
       g_ptr_array_add (*out, bs_tensor_ref (bs_value_tensor (items[i])));
     }

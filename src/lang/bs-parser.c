@@ -20,6 +20,7 @@ typedef struct {
   const char *filename;
   BsAst      *ast;
   BsLexer    *lexer;
+  GHashTable *names;       /* interned identifiers, or NULL */
 
   BsToken     prev;
   BsToken     cur;
@@ -159,11 +160,31 @@ finish (BsParser *p,
   node->span.end_col = p->prev.end_col;
 }
 
+/* An identifier: with a table of names, the one copy of it there. */
+static const char *
+identifier (BsParser   *p,
+            const char *text,
+            gsize       length)
+{
+  char *copy = bs_ast_strndup (p->ast, text, length);
+  char *name;
+
+  if (p->names == NULL)
+    return copy;
+  name = g_hash_table_lookup (p->names, copy);
+  if (name == NULL)
+    {
+      name = g_strdup (copy);
+      g_hash_table_add (p->names, name);
+    }
+  return name;
+}
+
 static const char *
 token_text (BsParser      *p,
             const BsToken *t)
 {
-  return bs_ast_strndup (p->ast, p->src + t->start, t->end - t->start);
+  return identifier (p, p->src + t->start, t->end - t->start);
 }
 
 /* Errors */
@@ -2513,37 +2534,100 @@ parse_decorated (BsParser *p)
   return NULL;
 }
 
+/* "expr" or "expr as target" */
+static BsAstNode *
+parse_with_item (BsParser *p)
+{
+  BsSpan start = token_span (&p->cur);
+  BsAstNode *context = parse_expression (p);
+  BsAstNode *item;
+
+  if (FAILED (p))
+    return NULL;
+  item = new_node (p, BS_AST_WITH_ITEM, start);
+  item->with_item.context_expr = context;
+  if (match (p, BS_TOKEN_AS))
+    {
+      /* One target: "with a as b, c:" has two items. */
+      BsAstNode *target = parse_precedence (p, PREC_BOR);
+
+      if (FAILED (p) || !make_target (p, target, BS_CTX_STORE, FALSE))
+        return NULL;
+      item->with_item.optional_vars = target;
+      finish (p, item);
+    }
+  return item;
+}
+
+/* Whether the "(" after "with" holds Python 3.10's parenthesised items, "with (a as b, c):",
+ * rather than starting an expression, "with (a, b) as c:". CPython's grammar tries the items
+ * first: they are items when they parse as such (no "*x" or "for" among them) and either the
+ * matching ")" is followed by ":" or an "as" shows that they cannot be an expression. */
+static gboolean
+parenthesised_with_items (BsParser *p)
+{
+  g_autoptr(BsLexer) lexer = bs_lexer_new_for_range (p->src, p->cur.start, p->length,
+                                                     p->cur.line, p->cur.col, p->filename,
+                                                     BS_LEXER_EXPRESSION);
+  BsTokenKind prev = BS_TOKEN_EOF;
+  BsToken token;
+  gboolean has_as = FALSE;
+  int depth = 0;
+
+  while (bs_lexer_next (lexer, &token, NULL) && token.kind != BS_TOKEN_EOF)
+    {
+      if (depth == 1)
+        {
+          if (token.kind == BS_TOKEN_FOR || token.kind == BS_TOKEN_ASYNC
+              || ((token.kind == BS_TOKEN_STAR || token.kind == BS_TOKEN_DOUBLESTAR)
+                  && (prev == BS_TOKEN_LPAR || prev == BS_TOKEN_COMMA)))
+            return FALSE;
+          has_as |= token.kind == BS_TOKEN_AS;
+        }
+      prev = token.kind;
+      if (token.kind == BS_TOKEN_LPAR || token.kind == BS_TOKEN_LSQB
+          || token.kind == BS_TOKEN_LBRACE)
+        depth++;
+      else if ((token.kind == BS_TOKEN_RPAR || token.kind == BS_TOKEN_RSQB
+                || token.kind == BS_TOKEN_RBRACE) && --depth == 0)
+        return has_as || (bs_lexer_next (lexer, &token, NULL) && token.kind == BS_TOKEN_COLON);
+    }
+  return has_as;
+}
+
 static BsAstNode *
 parse_with (BsParser *p)
 {
   g_autoptr(GPtrArray) items = g_ptr_array_new ();
   BsSpan start = token_span (&p->cur);
+  gboolean parenthesised;
   BsAstNode *node;
 
   advance (p);
+  parenthesised = check (p, BS_TOKEN_LPAR) && peek (p)->kind != BS_TOKEN_RPAR
+                  && parenthesised_with_items (p);
+  if (parenthesised)
+    advance (p);
   do
     {
-      BsSpan item_start = token_span (&p->cur);
-      BsAstNode *context = parse_expression (p);
       BsAstNode *item;
 
-      if (FAILED (p))
+      if (parenthesised && items->len > 0 && check (p, BS_TOKEN_RPAR))
+        break;
+      item = parse_with_item (p);
+      if (item == NULL)
         return NULL;
-      item = new_node (p, BS_AST_WITH_ITEM, item_start);
-      item->with_item.context_expr = context;
-      if (match (p, BS_TOKEN_AS))
-        {
-          /* One target: "with a as b, c:" has two items. */
-          BsAstNode *target = parse_precedence (p, PREC_BOR);
-
-          if (FAILED (p) || !make_target (p, target, BS_CTX_STORE, FALSE))
-            return NULL;
-          item->with_item.optional_vars = target;
-          finish (p, item);
-        }
       g_ptr_array_add (items, item);
     }
   while (match (p, BS_TOKEN_COMMA));
+  if (parenthesised && !expect (p, BS_TOKEN_RPAR))
+    return NULL;
+  /* CPython says "expected ':'" only at the end of the line */
+  if (!check (p, BS_TOKEN_COLON) && !check (p, BS_TOKEN_NEWLINE))
+    {
+      invalid_syntax (p);
+      return NULL;
+    }
   if (!expect_colon (p))
     return NULL;
   node = new_node (p, BS_AST_WITH, start);
@@ -2678,7 +2762,7 @@ parse_dotted_name (BsParser *p)
       g_string_append_c (name, '.');
       g_string_append_len (name, p->src + p->prev.start, p->prev.end - p->prev.start);
     }
-  return bs_ast_strndup (p->ast, name->str, name->len);
+  return identifier (p, name->str, name->len);
 }
 
 static BsAstNode *
@@ -3182,6 +3266,7 @@ run_parser (const char  *source,
             gssize       length,
             const char  *filename,
             gboolean     expression,
+            GHashTable  *names,
             GError     **error)
 {
   g_autoptr(BsAst) ast = NULL;
@@ -3205,6 +3290,7 @@ run_parser (const char  *source,
   p->length = length;
   p->filename = bs_ast_get_filename (ast);
   p->ast = ast;
+  p->names = names;
   lexer = bs_lexer_new_for_range (p->src, 0, length, 1, 1, p->filename,
                                   expression ? BS_LEXER_EXPRESSION : BS_LEXER_FLAGS_NONE);
   p->lexer = lexer;
@@ -3246,7 +3332,19 @@ bs_parse (const char  *source,
           const char  *filename,
           GError     **error)
 {
-  return run_parser (source, length, filename, FALSE, error);
+  return run_parser (source, length, filename, FALSE, NULL, error);
+}
+
+BsAst *
+bs_parse_interned (const char  *source,
+                   gssize       length,
+                   const char  *filename,
+                   GHashTable  *names,
+                   GError     **error)
+{
+  g_return_val_if_fail (names != NULL, NULL);
+
+  return run_parser (source, length, filename, FALSE, names, error);
 }
 
 BsAst *
@@ -3255,5 +3353,5 @@ bs_parse_expression (const char  *source,
                      const char  *filename,
                      GError     **error)
 {
-  return run_parser (source, length, filename, TRUE, error);
+  return run_parser (source, length, filename, TRUE, NULL, error);
 }

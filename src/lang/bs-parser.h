@@ -16,6 +16,15 @@ BsAst *bs_parse            (const char  *source,
                             const char  *filename,
                             GError     **error);
 
+/* As bs_parse(), with every identifier interned in names (a set of strings that owns them:
+ * g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL)): the same name is then
+ * the same pointer in every tree parsed with the table, and can be compared by address. */
+BsAst *bs_parse_interned   (const char  *source,
+                            gssize       length,
+                            const char  *filename,
+                            GHashTable  *names,
+                            GError     **error);
+
 /* Parses a single expression (a watch, a REPL-style line): the root is an
  * expression node. */
 BsAst *bs_parse_expression (const char  *source,

@@ -292,7 +292,7 @@ view_contains (BsInterp *in, BsValue self, BsValue item, gboolean *result)
       if (kv == NULL || n != 2)
         return TRUE;
       if (!bs_value_hash (kv[0], &h))
-        return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_value_type_name (kv[0]));
+        return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_type_name (kv[0]));
       if (!bs_dict_get (v->dict, kv[0], &value))
         return TRUE;
       return bs_equal (in, value, kv[1], result);
@@ -457,7 +457,7 @@ builtin_next (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
           return TRUE;
         }
     }
-  return bs_raise (in, "TypeError", "'%s' object is not an iterator", bs_value_type_name (v));
+  return bs_raise (in, "TypeError", "'%s' object is not an iterator", bs_type_name (v));
 }
 
 static gboolean
@@ -557,7 +557,7 @@ builtin_reversed (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
     type = T_DICT_REVERSED;
   else if (bs_is_set (v) || is_iterator (v) || bs_value_is_object (v, BS_OBJECT_DICT)
            || view_kind (v) > 0)
-    return bs_raise (in, "TypeError", "'%s' object is not reversible", bs_value_type_name (v));
+    return bs_raise (in, "TypeError", "'%s' object is not reversible", bs_type_name (v));
   /* the items in reverse, taken now: a list changed afterwards is rarely reversed lazily */
   if (!bs_to_list (in, v, &list))
     return FALSE;

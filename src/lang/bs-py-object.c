@@ -214,6 +214,14 @@ bs_lookup_builtin (BsInterp   *in,
   return slot != NULL ? *slot : BS_NONE;
 }
 
+const char *
+bs_type_name (BsValue v)
+{
+  if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
+    return ((BsClass *) ((BsInstance *) v.as.object)->klass.as.object)->name;
+  return bs_value_type_name (v);
+}
+
 BsValue
 bs_class_of (BsInterp *in,
              BsValue   v)
@@ -303,7 +311,7 @@ bs_to_double (BsInterp *in,
   if (t != NULL)
     return bs_raise (in, "ValueError", "only one element tensors can be converted to Python "
                      "scalars");
-  return bs_raise (in, "TypeError", "must be real number, not %s", bs_value_type_name (v));
+  return bs_raise (in, "TypeError", "must be real number, not %s", bs_type_name (v));
 }
 
 gboolean
@@ -325,7 +333,7 @@ bs_to_int (BsInterp *in,
       return TRUE;
     }
   return bs_raise (in, "TypeError", "'%s' object cannot be interpreted as an integer",
-                   bs_value_type_name (v));
+                   bs_type_name (v));
 }
 
 static gboolean
@@ -526,7 +534,7 @@ number_op (BsInterp *in,
         }
     }
   return bs_raise (in, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
-                   bs_binop_symbol (op), bs_value_type_name (a), bs_value_type_name (b));
+                   bs_binop_symbol (op), bs_type_name (a), bs_type_name (b));
 }
 
 /* --- strings ----------------------------------------------------------- */
@@ -694,7 +702,7 @@ call_dunder_string (BsInterp   *in,
   if (bs_value_str (result) == NULL)
     {
       bs_raise (in, "TypeError", "%s returned non-string (type %s)", name,
-                bs_value_type_name (result));
+                bs_type_name (result));
       bs_value_unref (result);
       return FALSE;
     }
@@ -924,8 +932,12 @@ repr_inner (BsInterp *in,
 
             if (as_str)
               {
+                /* str(KeyError(k)) is repr(k) */
                 if (n == 1)
-                  return repr_inner (in, items[0], out, TRUE, depth + 1);
+                  return repr_inner (in, items[0], out,
+                                     !bs_is_subclass (i->klass,
+                                                      bs_lookup_builtin (in, "KeyError")),
+                                     depth + 1);
                 if (n == 0)
                   return TRUE;
                 return repr_inner (in, i->args, out, FALSE, depth + 1);
@@ -971,7 +983,7 @@ repr_inner (BsInterp *in,
       }
 
     default:
-      g_string_append_printf (out, "<%s object>", bs_value_type_name (v));
+      g_string_append_printf (out, "<%s object>", bs_type_name (v));
       return TRUE;
     }
 }
@@ -1067,7 +1079,7 @@ bs_format_value (BsInterp   *in,
       if (!ok)
         return FALSE;
       return bs_raise (in, "TypeError", "unsupported format string passed to %s.__format__",
-                       bs_value_type_name (v));
+                       bs_type_name (v));
     }
   if (r == NULL)
     return bs_raise_gerror (in, error);
@@ -1366,16 +1378,8 @@ bs_getattr (BsInterp   *in,
   if (bs_value_is_object (obj, BS_OBJECT_CLASS))
     return bs_raise (in, "AttributeError", "type object '%s' has no attribute '%s'",
                      ((BsClass *) obj.as.object)->name, name);
-  if (bs_value_is_object (obj, BS_OBJECT_INSTANCE))
-    {
-      BsClass *c = (BsClass *) ((BsInstance *) obj.as.object)->klass.as.object;
-
-      if (c->is_module)
-        return bs_raise (in, "AttributeError", "'%s' object has no attribute '%s'", c->name, name);
-      return bs_raise (in, "AttributeError", "'%s' object has no attribute '%s'", c->name, name);
-    }
   return bs_raise (in, "AttributeError", "'%s' object has no attribute '%s'",
-                   bs_value_type_name (obj), name);
+                   bs_type_name (obj), name);
 }
 
 gboolean
@@ -1428,7 +1432,7 @@ bs_setattr (BsInterp   *in,
         break;
       }
   return bs_raise (in, "AttributeError", "'%s' object has no attribute '%s'",
-                   bs_value_type_name (obj), name);
+                   bs_type_name (obj), name);
 }
 
 gboolean
@@ -1446,7 +1450,7 @@ bs_delattr (BsInterp   *in,
         return TRUE;
     }
   return bs_raise (in, "AttributeError", "'%s' object has no attribute '%s'",
-                   bs_value_type_name (obj), name);
+                   bs_type_name (obj), name);
 }
 
 /* --- operators --------------------------------------------------------- */
@@ -1654,10 +1658,11 @@ binary (BsInterp *in,
   if (op == BS_BINOP_ADD && (bs_value_str (a) != NULL || bs_value_is_object (a, BS_OBJECT_LIST)
                              || bs_value_is_object (a, BS_OBJECT_TUPLE)))
     return bs_raise (in, "TypeError", "can only concatenate %s (not \"%s\") to %s",
-                     bs_value_type_name (a), bs_value_type_name (b), bs_value_type_name (a));
+                     bs_type_name (a), bs_type_name (b), bs_type_name (a));
   return bs_raise (in, "TypeError", "unsupported operand type(s) for %s%s: '%s' and '%s'",
-                   bs_binop_symbol (op), inplace ? "=" : "", bs_value_type_name (a),
-                   bs_value_type_name (b));
+                   bs_binop_symbol (op),
+                   inplace ? "=" : op == BS_BINOP_POW ? " or pow()" : "", bs_type_name (a),
+                   bs_type_name (b));
 }
 
 gboolean
@@ -1734,7 +1739,7 @@ bs_unary_op (BsInterp  *in,
     }
   return bs_raise (in, "TypeError", "bad operand type for unary %s: '%s'",
                    op == BS_UNARYOP_USUB ? "-" : op == BS_UNARYOP_UADD ? "+" : "~",
-                   bs_value_type_name (a));
+                   bs_type_name (a));
 }
 
 gboolean
@@ -1948,7 +1953,7 @@ order (BsInterp *in,
       return ok;
     }
   return bs_raise (in, "TypeError", "'%s' not supported between instances of '%s' and '%s'",
-                   symbols[op], bs_value_type_name (a), bs_value_type_name (b));
+                   symbols[op], bs_type_name (a), bs_type_name (b));
 
 compare:
   switch (op)
@@ -1974,7 +1979,7 @@ bs_contains (BsInterp *in,
       guint h;
 
       if (!bs_value_hash (item, &h))
-        return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_value_type_name (item));
+        return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_type_name (item));
       *result = bs_dict_get (container, item, NULL);
       return TRUE;
     }
@@ -1982,7 +1987,7 @@ bs_contains (BsInterp *in,
     {
       if (bs_value_str (item) == NULL)
         return bs_raise (in, "TypeError", "'in <string>' requires string as left operand, not %s",
-                         bs_value_type_name (item));
+                         bs_type_name (item));
       *result = strstr (bs_value_str (container), bs_value_str (item)) != NULL;
       return TRUE;
     }
@@ -2142,13 +2147,13 @@ bs_len (BsInterp *in,
             {
               bs_value_unref (r);
               return bs_raise (in, "TypeError", "'%s' object cannot be interpreted as an integer",
-                               bs_value_type_name (r));
+                               bs_type_name (r));
             }
           *len = int_of (r);
           return TRUE;
         }
     }
-  return bs_raise (in, "TypeError", "object of type '%s' has no len()", bs_value_type_name (v));
+  return bs_raise (in, "TypeError", "object of type '%s' has no len()", bs_type_name (v));
 }
 
 /* Python's slice.indices(). */
@@ -2210,7 +2215,7 @@ normalize_index (BsInterp   *in,
           bs_value_unref (in->exc);
           in->exc = BS_NONE;
           return bs_raise (in, "TypeError", "%s indices must be integers or slices, not %s",
-                           what, bs_value_type_name (key));
+                           what, bs_type_name (key));
         }
     }
   else
@@ -2315,15 +2320,10 @@ bs_getitem (BsInterp *in,
       guint h;
 
       if (!bs_value_hash (key, &h))
-        return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_value_type_name (key));
+        return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_type_name (key));
       if (!bs_dict_get (obj, key, &v))
         {
-          GString *r = g_string_new (NULL);
-
-          bs_repr (in, key, r);
-          bs_raise (in, "KeyError", "%s", r->str);
-          g_string_free (r, TRUE);
-          return FALSE;
+          return bs_raise_key_error (in, key);
         }
       *out = bs_value_ref (v);
       return TRUE;
@@ -2371,7 +2371,7 @@ bs_getitem (BsInterp *in,
       *out = bs_value_ref (obj);
       return TRUE;
     }
-  return bs_raise (in, "TypeError", "'%s' object is not subscriptable", bs_value_type_name (obj));
+  return bs_raise (in, "TypeError", "'%s' object is not subscriptable", bs_type_name (obj));
 }
 
 gboolean
@@ -2467,7 +2467,7 @@ bs_setitem (BsInterp *in,
         }
     }
   return bs_raise (in, "TypeError", "'%s' object does not support item assignment",
-                   bs_value_type_name (obj));
+                   bs_type_name (obj));
 }
 
 gboolean
@@ -2490,17 +2490,12 @@ bs_delitem (BsInterp *in,
     {
       if (!bs_dict_remove (obj, key))
         {
-          GString *r = g_string_new (NULL);
-
-          bs_repr (in, key, r);
-          bs_raise (in, "KeyError", "%s", r->str);
-          g_string_free (r, TRUE);
-          return FALSE;
+          return bs_raise_key_error (in, key);
         }
       return TRUE;
     }
   return bs_raise (in, "TypeError", "'%s' object doesn't support item deletion",
-                   bs_value_type_name (obj));
+                   bs_type_name (obj));
 }
 
 /* --- iteration --------------------------------------------------------- */
@@ -2591,7 +2586,7 @@ bs_py_iter_init (BsInterp *in,
               it->seq = bs_value_ref (v);
               return TRUE;
             }
-          return bs_raise (in, "TypeError", "'%s' object is not iterable", bs_value_type_name (v));
+          return bs_raise (in, "TypeError", "'%s' object is not iterable", bs_type_name (v));
         }
       if (!bs_call_simple (in, method, NULL, 0, &iter))
         {
@@ -2613,7 +2608,7 @@ bs_py_iter_init (BsInterp *in,
       }
     }
   else
-    return bs_raise (in, "TypeError", "'%s' object is not iterable", bs_value_type_name (v));
+    return bs_raise (in, "TypeError", "'%s' object is not iterable", bs_type_name (v));
   it->seq = bs_value_ref (v);
   return TRUE;
 }
@@ -3207,14 +3202,7 @@ dict_pop (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
       *r = bs_value_ref (a->args[1]);
       return TRUE;
     }
-  {
-    GString *s = g_string_new (NULL);
-
-    bs_repr (in, a->args[0], s);
-    bs_raise (in, "KeyError", "%s", s->str);
-    g_string_free (s, TRUE);
-    return FALSE;
-  }
+  return bs_raise_key_error (in, a->args[0]);
 }
 
 static gboolean
@@ -3285,7 +3273,7 @@ str_join (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
       if (bs_value_str (items[i]) == NULL)
         {
           bs_raise (in, "TypeError", "sequence item %zu: expected str instance, %s found", i,
-                    bs_value_type_name (items[i]));
+                    bs_type_name (items[i]));
           bs_value_unref (list);
           g_string_free (s, TRUE);
           return FALSE;
@@ -3379,8 +3367,12 @@ str_format (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 
               if (kv == NULL)
                 {
+                  BsValue key = bs_str_value (in, field);
+
                   g_string_free (s, TRUE);
-                  return bs_raise (in, "KeyError", "'%s'", field);
+                  bs_raise_key_error (in, key);
+                  bs_value_unref (key);
+                  return FALSE;
                 }
               v = *kv;
             }
@@ -3580,7 +3572,7 @@ str_affix (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
     }
   x = bs_value_str (a->args[0]);
   if (x == NULL)
-    return bs_raise (in, "TypeError", "must be str, not %s", bs_value_type_name (a->args[0]));
+    return bs_raise (in, "TypeError", "must be str, not %s", bs_type_name (a->args[0]));
   if (strcmp (name, "startswith") == 0)
     *r = BS_BOOL (g_str_has_prefix (s, x));
   else if (strcmp (name, "endswith") == 0)

@@ -133,12 +133,12 @@ bs_py_hash (BsInterp *in,
       }
     case BS_OBJECT_LIST:
     case BS_OBJECT_DICT:
-      return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_value_type_name (v));
+      return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_type_name (v));
     case BS_OBJECT_NATIVE:
       if (bs_native_ops (v) != NULL && bs_native_ops (v)->hash != NULL)
         return bs_native_ops (v)->hash (in, v, hash);
       if (bs_native_ops (v) != NULL && bs_native_ops (v)->len != NULL)
-        return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_value_type_name (v));
+        return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_type_name (v));
       break;
     case BS_OBJECT_INSTANCE:
       {
@@ -159,7 +159,7 @@ bs_py_hash (BsInterp *in,
           }
         if (bs_class_lookup (klass, "__eq__", &method)
             || bs_class_lookup (klass, "__hash__", &method))
-          return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_value_type_name (v));
+          return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_type_name (v));
         break;
       }
     default:
@@ -1000,13 +1000,7 @@ m_remove (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
   if (found < 0)
     return FALSE;
   if (found == 0 && strcmp (in->builtin_name, "remove") == 0)
-    {
-      g_autoptr (GString) text = g_string_new (NULL);
-
-      if (!bs_repr (in, a->args[0], text))
-        return FALSE;
-      return bs_raise (in, "KeyError", "%s", text->str);
-    }
+    return bs_raise_key_error (in, a->args[0]);
   return TRUE;
 }
 
@@ -1019,7 +1013,13 @@ m_pop (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
   if (!bs_check_args (in, a, "pop", 0, 0, NULL))
     return FALSE;
   if (d->used == 0)
-    return bs_raise (in, "KeyError", "'pop from an empty set'");
+    {
+      BsValue message = bs_str_value (in, "pop from an empty set");
+
+      bs_raise_key_error (in, message);
+      bs_value_unref (message);
+      return FALSE;
+    }
   i = d->finger & d->mask;
   while (d->table[i].state != SLOT_USED)
     i = (i + 1) & d->mask;

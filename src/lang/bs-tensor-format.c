@@ -383,6 +383,15 @@ append_suffixes (GString              *out,
   g_string_append_c (out, ')');
 }
 
+const char *
+bs_grad_fn_class_name (BsNode *node)
+{
+  const char *name = bs_node_name (node);
+  const char *colons = g_strrstr (name, "::");
+
+  return colons != NULL ? colons + 2 : name;
+}
+
 char *
 bs_tensor_repr (BsTensor             *t,
                 const BsPrintOptions *options)
@@ -433,7 +442,8 @@ bs_tensor_repr (BsTensor             *t,
     }
 
   if (t->grad_fn != NULL)
-    g_ptr_array_add (suffixes, g_strdup_printf ("grad_fn=<%s>", bs_node_name (t->grad_fn)));
+    g_ptr_array_add (suffixes, g_strdup_printf ("grad_fn=<%s>",
+                                                bs_grad_fn_class_name (t->grad_fn)));
   else if (bs_tensor_requires_grad (t))
     g_ptr_array_add (suffixes, g_strdup ("requires_grad=True"));
 

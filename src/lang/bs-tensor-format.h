@@ -33,6 +33,9 @@ gboolean  bs_print_options_set_profile  (BsPrintOptions       *self,
  * "Parameter containing:\n" before a parameter. options NULL: the defaults. */
 char     *bs_tensor_repr                (BsTensor             *t,
                                          const BsPrintOptions *options);
+/* type(node).__name__ of a grad_fn: its name without a C++ namespace ("CopySlices" for
+ * torch::autograd::CopySlices), as in repr(t) and repr(t.grad_fn). */
+const char *bs_grad_fn_class_name      (BsNode               *node);
 /* repr(t.shape): "torch.Size([2, 3])" */
 char     *bs_tensor_size_repr           (BsTensor             *t);
 

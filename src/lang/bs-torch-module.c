@@ -103,7 +103,7 @@ bs_value_dtype (BsInterp *in,
           return TRUE;
         }
     }
-  return bs_raise (in, "TypeError", "expected a torch.dtype, not '%s'", bs_value_type_name (v));
+  return bs_raise (in, "TypeError", "expected a torch.dtype, not '%s'", bs_type_name (v));
 }
 
 /* --- wrapping ---------------------------------------------------------- */
@@ -172,7 +172,7 @@ collect_data (BsInterp *in,
     }
   items = bs_value_items (v, &n);
   if (items == NULL)
-    return bs_raise (in, "TypeError", "new(): invalid data type '%s'", bs_value_type_name (v));
+    return bs_raise (in, "TypeError", "new(): invalid data type '%s'", bs_type_name (v));
   if (*ndim >= 0 && depth >= *ndim)
     return bs_raise (in, "ValueError", "expected a number at dim %d", depth);
   if (shape[depth] < 0)
@@ -250,8 +250,48 @@ bs_as_tensor (BsInterp *in,
       return NULL;
     }
   bs_raise (in, "TypeError", "expected Tensor as element 0 in argument 0, but got %s",
-            bs_value_type_name (v));
+            bs_type_name (v));
   return NULL;
+}
+
+/* The tensor for an operand of a binary operation: a Python number becomes a wrapped
+ * number, as in PyTorch. Without a sink the last few are reused: nothing writes them and
+ * nothing shows which tensor an operand was, and a loop of scalar ops (y = y * 1.0001)
+ * then makes one per constant instead of one per operation. */
+static BsTensor *
+operand_tensor (BsInterp *in,
+                BsValue   v)
+{
+  double value;
+  gboolean integral;
+  BsTensor *t;
+
+  if (in->context->sink != NULL || !bs_is_number (v))
+    return bs_as_tensor (in, v);
+  value = v.type == BS_VALUE_FLOAT ? v.as.number
+        : v.type == BS_VALUE_INT ? (double) v.as.integer : v.as.boolean;
+  integral = v.type != BS_VALUE_FLOAT;
+  for (guint i = 0; i < G_N_ELEMENTS (in->operands); i++)
+    {
+      t = in->operands[i];
+      /* bitwise, so that 0.0 is not -0.0 */
+      if (t != NULL && (t->dtype == BS_DTYPE_INT64) == integral
+          && memcmp (&value, &in->operand_values[i], sizeof value) == 0)
+        return bs_tensor_ref (t);
+    }
+  t = bs_as_tensor (in, v);
+  g_clear_pointer (&in->operands[in->next_operand], bs_tensor_unref);
+  in->operands[in->next_operand] = bs_tensor_ref (t);
+  in->operand_values[in->next_operand] = value;
+  in->next_operand = (in->next_operand + 1) % G_N_ELEMENTS (in->operands);
+  return t;
+}
+
+void
+bs_torch_clear (BsInterp *in)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (in->operands); i++)
+    g_clear_pointer (&in->operands[i], bs_tensor_unref);
 }
 
 /* --- grad_fn ----------------------------------------------------------- */
@@ -263,7 +303,7 @@ grad_fn_repr (BsInterp *in,
 {
   BsNode *node = ((BsNative *) self.as.object)->data;
 
-  g_string_append_printf (out, "<%s object at %p>", bs_node_name (node), (void *) node);
+  g_string_append_printf (out, "<%s object at %p>", bs_grad_fn_class_name (node), (void *) node);
   return TRUE;
 }
 
@@ -296,7 +336,7 @@ bs_grad_fn_value_name (BsValue v)
 {
   BsNode *node = bs_value_native (v, &grad_fn_type.base);
 
-  return node != NULL ? bs_node_name (node) : NULL;
+  return node != NULL ? bs_grad_fn_class_name (node) : NULL;
 }
 
 METHOD (grad_fn_name)
@@ -525,7 +565,7 @@ bs_tensor_setattr (BsInterp   *in,
         bs_tensor_set_grad (t, bs_value_tensor (value));
       else
         return bs_raise (in, "TypeError", "assigned grad expected to be a Tensor or None but got "
-                         "grad of type %s", bs_value_type_name (value));
+                         "grad of type %s", bs_type_name (value));
       return TRUE;
     }
   if (strcmp (name, "data") == 0)
@@ -604,7 +644,7 @@ get_shape (BsInterp     *in,
     {
       if (!bs_is_int (items[i]))
         return bs_raise (in, "TypeError", "size must be a tuple of ints, but got %s",
-                         bs_value_type_name (items[i]));
+                         bs_type_name (items[i]));
       bs_to_int (in, items[i], &shape[i]);
     }
   *ndim = count;
@@ -1586,10 +1626,11 @@ bs_tensor_binary (BsInterp *in,
       res = bs_rsub_scalar (bs_value_tensor (bv), s, 1.0, &error);
       goto done;
     }
-  a = bs_as_tensor (in, av);
+  /* an in-place operation writes a */
+  a = inplace ? bs_as_tensor (in, av) : operand_tensor (in, av);
   if (a == NULL)
     return FALSE;
-  b = bs_as_tensor (in, bv);
+  b = operand_tensor (in, bv);
   if (b == NULL)
     {
       bs_tensor_unref (a);
@@ -1703,7 +1744,7 @@ bs_tensor_compare (BsInterp *in,
           return TRUE;
         }
       return bs_raise (in, "TypeError", "'%s' not supported between instances of '%s' and '%s'",
-                       bs_cmpop_symbol (op), bs_value_type_name (av), bs_value_type_name (bv));
+                       bs_cmpop_symbol (op), bs_type_name (av), bs_type_name (bv));
     }
   a = bs_as_tensor (in, av);
   b = a != NULL ? bs_as_tensor (in, bv) : NULL;
@@ -1832,7 +1873,7 @@ index_one (BsInterp *in,
     }
   g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
                "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
-               "are valid indices (got %s)", bs_value_type_name (key));
+               "are valid indices (got %s)", bs_type_name (key));
   return NULL;
 }
 
@@ -2011,6 +2052,77 @@ setitem_advanced (BsInterp *in,
   return TRUE;
 }
 
+/* "[2, 3]" */
+static char *
+format_sizes (const gint64 *sizes,
+              int           n)
+{
+  GString *out = g_string_new ("[");
+
+  for (int i = 0; i < n; i++)
+    g_string_append_printf (out, "%s%" G_GINT64_FORMAT, i > 0 ? ", " : "", sizes[i]);
+  g_string_append_c (out, ']');
+  return g_string_free (out, FALSE);
+}
+
+/* x[key] = value takes the value's shape as PyTorch's copy_to() does: its leading 1s
+ * dropped (a view, *src replaced), then expanded to the target's; with PyTorch's messages
+ * when it cannot be. */
+static gboolean
+setitem_source_shape (BsInterp        *in,
+                      const BsTensor  *dst,
+                      BsTensor       **src_inout)
+{
+  BsTensor *src = *src_inout;
+  int skip = 0, n;
+  const gint64 *sizes;
+
+  if (src->ndim == dst->ndim
+      && memcmp (src->shape, dst->shape, sizeof (gint64) * dst->ndim) == 0)
+    return TRUE;
+  while (skip < src->ndim && src->shape[skip] == 1)
+    skip++;
+  sizes = src->shape + skip;
+  n = src->ndim - skip;
+  if (n > dst->ndim)
+    {
+      g_autofree char *own = format_sizes (sizes, n);
+      g_autofree char *target = format_sizes (dst->shape, dst->ndim);
+
+      return bs_raise (in, "RuntimeError", "expand(%s{%s}, size=%s): the number of sizes "
+                       "provided (%d) must be greater or equal to the number of dimensions in "
+                       "the tensor (%d)", bs_dtype_tensor_type (src->dtype), own, target,
+                       dst->ndim, n);
+    }
+  for (int i = dst->ndim - 1; i >= 0; i--)
+    {
+      int d = n - dst->ndim + i;
+      gint64 size = d >= 0 ? sizes[d] : 1;
+
+      if (size != dst->shape[i] && size != 1)
+        {
+          g_autofree char *own = format_sizes (sizes, n);
+          g_autofree char *target = format_sizes (dst->shape, dst->ndim);
+
+          return bs_raise (in, "RuntimeError", "The expanded size of the tensor (%"
+                           G_GINT64_FORMAT ") must match the existing size (%" G_GINT64_FORMAT
+                           ") at non-singleton dimension %d.  Target sizes: %s.  Tensor sizes: "
+                           "%s", dst->shape[i], size, i, target, own);
+        }
+    }
+  if (skip > 0)
+    {
+      GError *error = NULL;
+      BsTensor *view = bs_view (src, sizes, n, &error);
+
+      if (view == NULL)
+        return bs_raise_gerror (in, error);
+      bs_tensor_unref (src);
+      *src_inout = view;
+    }
+  return TRUE;
+}
+
 gboolean
 bs_tensor_setitem (BsInterp *in,
                    BsValue   self,
@@ -2028,8 +2140,9 @@ bs_tensor_setitem (BsInterp *in,
       return setitem_advanced (in, SELF, key, value);
     }
   src = bs_as_tensor (in, value);
-  if (src == NULL)
+  if (src == NULL || !setitem_source_shape (in, view, &src))
     {
+      g_clear_pointer (&src, bs_tensor_unref);
       bs_tensor_unref (view);
       return FALSE;
     }
@@ -2445,7 +2558,7 @@ tensor_list (BsInterp   *in,
           bs_value_unref (list);
           g_ptr_array_unref (*out);
           return bs_raise (in, "TypeError", "expected Tensor as element %zu in argument 0, but "
-                           "got %s", i, bs_value_type_name (items[i]));
+                           "got %s", i, bs_type_name (items[i]));
         }
       g_ptr_array_add (*out, bs_tensor_ref (bs_value_tensor (items[i])));
     }
@@ -2859,7 +2972,7 @@ METHOD (autograd_variable)
 
   if (src == NULL)
     return bs_raise (in, "TypeError", "Variable data has to be a tensor, but got %s",
-                     a->n_args > 0 ? bs_value_type_name (a->args[0]) : "nothing");
+                     a->n_args > 0 ? bs_type_name (a->args[0]) : "nothing");
   t = bs_tensor_detach (src);
   if (rg != NULL && bs_value_truthy (*rg) && !bs_tensor_set_requires_grad (t, TRUE, &error))
     {
@@ -3048,7 +3161,7 @@ METHOD (torch_size)
       {
         bs_value_unref (list);
         return bs_raise (in, "TypeError", "torch.Size() takes an iterable of 'int' (item %"
-                         G_GSIZE_FORMAT " is '%s')", i, bs_value_type_name (items[i]));
+                         G_GSIZE_FORMAT " is '%s')", i, bs_type_name (items[i]));
       }
   *r = bs_tuple_from (in, items, n);
   ((BsTuple *) r->as.object)->is_size = TRUE;

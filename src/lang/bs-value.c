@@ -6,11 +6,17 @@
 #include <math.h>
 #include <string.h>
 
+/* Every op's result is a new tensor object: freed ones are kept for the next results
+ * rather than going back to malloc (a few percent of a scalar-heavy script). */
+#define MAX_SPARE_TENSOR_OBJECTS 64
+
 struct _BsHeap {
   BsObject       *objects;                    /* doubly linked, newest first */
   gsize           n_objects;
   BsFinalizeFunc  finalizers[BS_N_OBJECT_TYPES];
   gboolean        tearing_down;
+  BsObject       *spare_tensor_objects;       /* linked by next */
+  guint           n_spare_tensor_objects;
 };
 
 /* --- heap -------------------------------------------------------------- */
@@ -31,12 +37,29 @@ bs_heap_set_finalizer (BsHeap         *heap,
   heap->finalizers[type] = finalize;
 }
 
+/* A block for a new object; tensor objects may be spare ones. */
+static BsObject *
+object_memory (BsHeap       *heap,
+               BsObjectType  type,
+               gsize         size)
+{
+  BsObject *object = heap->spare_tensor_objects;
+
+  if (type != BS_OBJECT_TENSOR || object == NULL)
+    return g_malloc0 (size);
+  g_assert (size == sizeof (BsTensorObject));
+  heap->spare_tensor_objects = object->next;
+  heap->n_spare_tensor_objects--;
+  memset (object, 0, size);
+  return object;
+}
+
 BsObject *
 bs_object_alloc (BsHeap       *heap,
                  BsObjectType  type,
                  gsize         size)
 {
-  BsObject *object = g_malloc0 (size);
+  BsObject *object = object_memory (heap, type, size);
 
   object->ref_count = 1;
   object->type = type;
@@ -73,6 +96,14 @@ object_free (BsObject *object)
     heap->finalizers[object->type] (object);
   else
     finalize_builtin (object);
+  if (object->type == BS_OBJECT_TENSOR
+      && heap->n_spare_tensor_objects < MAX_SPARE_TENSOR_OBJECTS)
+    {
+      object->next = heap->spare_tensor_objects;
+      heap->spare_tensor_objects = object;
+      heap->n_spare_tensor_objects++;
+      return;
+    }
   g_free (object);
 }
 
@@ -97,6 +128,13 @@ bs_heap_free (BsHeap *heap)
       BsObject *object = heap->objects;
 
       heap->objects = object->next;
+      g_free (object);
+    }
+  while (heap->spare_tensor_objects != NULL)
+    {
+      BsObject *object = heap->spare_tensor_objects;
+
+      heap->spare_tensor_objects = object->next;
       g_free (object);
     }
   g_free (heap);

@@ -1,9 +1,10 @@
 /* bs-layout.h: Graphviz dot on its own thread, scene in, positions out
  *
- * libcgraph is not thread-safe, so a BsLayout owns one thread that makes every
- * Graphviz call of the process's layouts; requests queue on it. The caller keeps
- * its main loop running: bs_layout_run_async() reports through the thread-default
- * main context of the caller, and bs_layout_run() waits (for the CLI and tests).
+ * libcgraph is not thread-safe, so one thread makes every Graphviz call of the
+ * process: the BsLayout objects share it (it stops with the last one), and their
+ * requests queue on it. The caller keeps its main loop running: bs_layout_run_async()
+ * reports through the thread-default main context of the caller, and bs_layout_run()
+ * waits (for the CLI and tests).
  *
  * A scene is laid out once (boxes take the sizes the renderer measured); the
  * Graphviz errors a scene can cause come back as GErrors in BS_LAYOUT_ERROR.

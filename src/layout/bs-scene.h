@@ -79,7 +79,13 @@ typedef struct {
   double          y;
   double          width;
   double          height;
+  /* Set by the renderer before layout: the room its title needs at the top of the box
+   * (0: BS_SCENE_CLUSTER_LABEL_HEIGHT high, no minimum width). */
+  double          label_width;
+  double          label_height;
 } BsSceneCluster;
+
+#define BS_SCENE_CLUSTER_LABEL_HEIGHT 18.0
 
 /* The graph of the whole trace with the given scopes collapsed (NULL: none). */
 BsScene              *bs_scene_new_for_trace   (BsTrace              *trace,

@@ -12,9 +12,11 @@ struct _BsRecorder {
   GHashTable *tensor_ids;      /* engine id -> trace id */
   GHashTable *node_ids;        /* engine id -> trace id */
   GArray     *current_values;  /* guint32 per trace tensor id (index id): its latest value */
+  GArray     *scopes;          /* guint32: the open scopes, innermost last */
 
   guint32     statement;       /* the statement running, 0: none */
   guint32     backward;        /* the backward running, 0: none */
+  gint       *progress;        /* Borrowed: statements counted for another thread */
   gboolean    budget_reported;
 };
 
@@ -29,6 +31,7 @@ bs_recorder_new (void)
   self->node_ids = g_hash_table_new (NULL, NULL);
   self->current_values = g_array_new (FALSE, TRUE, sizeof (guint32));
   g_array_append_val (self->current_values, none);
+  self->scopes = g_array_new (FALSE, FALSE, sizeof (guint32));
   return self;
 }
 
@@ -41,6 +44,7 @@ bs_recorder_free (BsRecorder *self)
   g_hash_table_unref (self->tensor_ids);
   g_hash_table_unref (self->node_ids);
   g_array_unref (self->current_values);
+  g_array_unref (self->scopes);
   g_free (self);
 }
 
@@ -50,6 +54,14 @@ bs_recorder_set_budget (BsRecorder *self,
 {
   g_return_if_fail (self != NULL);
   bs_value_store_set_budget (bs_trace_get_values (self->trace), budget);
+}
+
+void
+bs_recorder_set_progress (BsRecorder *self,
+                          gint       *statements)
+{
+  g_return_if_fail (self != NULL);
+  self->progress = statements;
 }
 
 BsTrace *
@@ -97,6 +109,13 @@ append (BsRecorder   *self,
 }
 
 static guint32
+current_scope (BsRecorder *self)
+{
+  return self->scopes->len > 0
+         ? g_array_index (self->scopes, guint32, self->scopes->len - 1) : 0;
+}
+
+static guint32
 store (BsRecorder *self,
        BsTensor   *tensor)
 {
@@ -124,14 +143,32 @@ add_tensor (BsRecorder         *self,
             guint               n_inputs,
             gboolean            implicit);
 
+/* A leaf is announced before torch.tensor(..., requires_grad=True) or
+ * requires_grad_() sets the flag: the record follows the tensor when seen again. */
+static void
+refresh_requires_grad (BsRecorder *self,
+                       guint32     id,
+                       BsTensor   *tensor)
+{
+  BsTraceTensor *record = bs_trace_get_tensor_mut (self->trace, id);
+
+  if (record != NULL && tensor->grad_fn == NULL)
+    record->requires_grad = bs_tensor_requires_grad (tensor);
+}
+
 static guint32
 ensure_tensor (BsRecorder *self,
                BsTensor   *tensor)
 {
   guint32 id = bs_recorder_lookup_tensor (self, tensor);
 
-  if (id != 0 || tensor == NULL)
-    return id;
+  if (tensor == NULL)
+    return 0;
+  if (id != 0)
+    {
+      refresh_requires_grad (self, id, tensor);
+      return id;
+    }
   return add_tensor (self, tensor, tensor->grad_fn, NULL, NULL, 0, TRUE);
 }
 
@@ -169,6 +206,7 @@ ensure_node (BsRecorder *self,
   record->op = node->op;
   record->args = node->args;
   record->is_accumulate = node->op == BS_OP_ACCUMULATE_GRAD;
+  record->scope = current_scope (self);
   id = record->id;
   g_hash_table_insert (self->node_ids, GSIZE_TO_POINTER (node->id), GUINT_TO_POINTER (id));
   record->next = bs_trace_add_list (self->trace, next, 2 * node->n_inputs);
@@ -215,6 +253,7 @@ add_tensor (BsRecorder      *self,
   record->requires_grad = bs_tensor_requires_grad (tensor);
   record->is_wrapped_number = tensor->is_wrapped_number;
   record->statement = self->statement;
+  record->scope = current_scope (self);
   g_hash_table_insert (self->tensor_ids, GSIZE_TO_POINTER (tensor->id), GUINT_TO_POINTER (id));
   set_current_value (self, id, value);
   bs_trace_get_tensor_mut (self->trace, id)->inputs =
@@ -460,6 +499,8 @@ bs_recorder_statement (BsRecorder *self,
 
   g_return_if_fail (self != NULL);
   self->statement = bs_trace_add_statement (self->trace, &span);
+  if (self->progress != NULL)
+    g_atomic_int_inc (self->progress);
   record.aux = self->statement;
   append (self, &record);
 }
@@ -505,6 +546,44 @@ bs_recorder_print (BsRecorder *self,
   g_return_if_fail (self != NULL);
   record.text = bs_trace_intern (self->trace, text != NULL ? text : "");
   append (self, &record);
+}
+
+void
+bs_recorder_scope_begin (BsRecorder        *self,
+                         BsTraceScopeKind   kind,
+                         const char        *label,
+                         const BsTraceSpan *span)
+{
+  BsTraceEvent record = { .type = BS_TRACE_EVENT_SCOPE_BEGIN };
+  guint32 label_id, parent, id;
+  BsTraceScope *scope;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (kind == BS_TRACE_SCOPE_MODULE_CALL || kind == BS_TRACE_SCOPE_LOOP_ITERATION);
+  label_id = bs_trace_intern (self->trace, label);
+  parent = current_scope (self);
+  scope = bs_trace_add_scope (self->trace);
+  scope->parent = parent;
+  scope->kind = kind;
+  scope->label = label_id;
+  if (span != NULL)
+    scope->span = *span;
+  id = scope->id;
+  g_array_append_val (self->scopes, id);
+  record.aux = id;
+  bs_trace_get_scope_mut (self->trace, id)->begin_event = append (self, &record);
+}
+
+void
+bs_recorder_scope_end (BsRecorder *self)
+{
+  BsTraceEvent record = { .type = BS_TRACE_EVENT_SCOPE_END };
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (self->scopes->len > 0);
+  record.aux = current_scope (self);
+  g_array_set_size (self->scopes, self->scopes->len - 1);
+  bs_trace_get_scope_mut (self->trace, record.aux)->end_event = append (self, &record);
 }
 
 void

@@ -29,6 +29,10 @@ const BsEventSink *bs_recorder_get_sink      (void);
 /* The value store's budget in bytes (0: the default, 256 MiB). */
 void               bs_recorder_set_budget    (BsRecorder        *self,
                                               gsize              budget);
+/* Counts the statements recorded into *statements with atomic increments, so another
+ * thread can show progress (NULL: stop counting). */
+void               bs_recorder_set_progress  (BsRecorder        *self,
+                                              gint              *statements);
 /* The trace recorded so far, borrowed: it grows as recording goes on. */
 BsTrace           *bs_recorder_get_trace     (BsRecorder        *self);
 

@@ -1,11 +1,17 @@
 /* bs-trace-json.c: a trace as JSON Lines, and back */
 #define G_LOG_DOMAIN "bs-trace"
 
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include <glib/gstdio.h>
 
 #include <json-glib/json-glib.h>
 
+#include "bs-atomic-file.h"
 #include "bs-trace-json.h"
 #include "bs-trace-private.h"
 
@@ -201,6 +207,36 @@ add_line (JsonBuilder *builder,
     json_builder_add_int_value (builder, span->line);
 }
 
+/* The tensor a grad_fn node belongs to (AccumulateGrad's leaf), or null. */
+static void
+add_node_tensor (JsonBuilder *builder,
+                 BsTrace     *trace,
+                 const char  *member,
+                 guint32      node)
+{
+  const BsTraceNode *record = bs_trace_get_node (trace, node);
+
+  add_id (builder, member, record != NULL ? record->tensor : 0);
+}
+
+static const char * const scope_kinds[] = {
+  [BS_TRACE_SCOPE_MODULE_CALL]    = "module_call",
+  [BS_TRACE_SCOPE_LOOP_ITERATION] = "loop_iteration",
+};
+
+static void
+add_span (JsonBuilder       *builder,
+          const BsTraceSpan *span)
+{
+  json_builder_set_member_name (builder, "span");
+  json_builder_begin_array (builder);
+  json_builder_add_int_value (builder, span->line);
+  json_builder_add_int_value (builder, span->col);
+  json_builder_add_int_value (builder, span->end_line);
+  json_builder_add_int_value (builder, span->end_col);
+  json_builder_end_array (builder);
+}
+
 static void
 write_event (JsonBuilder        *builder,
              BsTrace            *trace,
@@ -234,6 +270,7 @@ write_event (JsonBuilder        *builder,
         add_int (builder, "id", node->id);
         add_string (builder, "name", bs_trace_get_string (trace, node->name));
         add_id (builder, "variable", node->is_accumulate ? node->tensor : 0);
+        add_id (builder, "scope", node->scope);
         json_builder_set_member_name (builder, "next");
         json_builder_begin_array (builder);
         for (guint i = 0; i < node->n_next; i++)
@@ -269,13 +306,7 @@ write_event (JsonBuilder        *builder,
         if (t->has_span)
           {
             add_int (builder, "line", t->span.line);
-            json_builder_set_member_name (builder, "span");
-            json_builder_begin_array (builder);
-            json_builder_add_int_value (builder, t->span.line);
-            json_builder_add_int_value (builder, t->span.col);
-            json_builder_add_int_value (builder, t->span.end_line);
-            json_builder_add_int_value (builder, t->span.end_col);
-            json_builder_end_array (builder);
+            add_span (builder, &t->span);
           }
         else
           {
@@ -284,6 +315,7 @@ write_event (JsonBuilder        *builder,
           }
         add_bool (builder, "implicit", (event->flags & BS_TRACE_FLAG_IMPLICIT) != 0);
         add_bool (builder, "wrapped", t->is_wrapped_number);
+        add_id (builder, "scope", t->scope);
         add_value (builder, trace, "value", event->values[0]);
       }
       break;
@@ -327,6 +359,8 @@ write_event (JsonBuilder        *builder,
       add_int (builder, "backward", event->backward);
       add_int (builder, "from", event->node);
       add_int (builder, "to", event->node2);
+      add_node_tensor (builder, trace, "from_tensor", event->node);
+      add_node_tensor (builder, trace, "to_tensor", event->node2);
       add_int (builder, "input_nr", event->input_nr);
       add_value (builder, trace, "upstream", event->values[0]);
       add_value (builder, trace, "local", event->values[1]);
@@ -375,6 +409,29 @@ write_event (JsonBuilder        *builder,
     case BS_TRACE_EVENT_BUDGET:
       add_int (builder, "budget", (gint64) bs_value_store_get_budget (bs_trace_get_values (trace)));
       add_int (builder, "used", (gint64) (((guint64) event->n_aux << 32) | event->aux));
+      break;
+    case BS_TRACE_EVENT_SCOPE_BEGIN:
+      {
+        const BsTraceScope *scope = bs_trace_get_scope (trace, event->aux);
+
+        add_int (builder, "id", scope->id);
+        add_id (builder, "parent", scope->parent);
+        add_string (builder, "kind", scope_kinds[scope->kind]);
+        add_string (builder, "label", bs_trace_get_string (trace, scope->label));
+        if (scope->span.line > 0)
+          {
+            add_int (builder, "line", scope->span.line);
+            add_span (builder, &scope->span);
+          }
+        else
+          {
+            add_id (builder, "line", 0);
+            add_id (builder, "span", 0);
+          }
+      }
+      break;
+    case BS_TRACE_EVENT_SCOPE_END:
+      add_int (builder, "id", event->aux);
       break;
     case BS_TRACE_N_EVENT_TYPES:
     default:
@@ -434,7 +491,7 @@ bs_trace_json_write_file (BsTrace     *trace,
 {
   g_autofree char *text = bs_trace_json_to_string (trace);
 
-  return g_file_set_contents (filename, text, -1, error);
+  return bs_atomic_file_write (filename, text, strlen (text), error);
 }
 
 /* --- reading -------------------------------------------------------------- */
@@ -727,6 +784,44 @@ read_list (Reader     *reader,
   return bs_trace_add_list (reader->trace, ids, *n);
 }
 
+/* [line, col, end_line, end_col], or null. */
+static gboolean
+read_span (Reader      *reader,
+           BsTraceSpan *span)
+{
+  JsonArray *array = get_array (reader, "span");
+
+  if (array == NULL)
+    return FALSE;
+  if (json_array_get_length (array) != 4)
+    {
+      fail (reader, "expected [line, col, end_line, end_col] for", "span");
+      return FALSE;
+    }
+  span->line = (int) json_array_get_int_element (array, 0);
+  span->col = (int) json_array_get_int_element (array, 1);
+  span->end_line = (int) json_array_get_int_element (array, 2);
+  span->end_col = (int) json_array_get_int_element (array, 3);
+  return TRUE;
+}
+
+/* A scope id, absent or null for none (traces written before scopes have none). */
+static guint32
+read_scope (Reader *reader)
+{
+  gint64 scope;
+
+  if (!json_object_has_member (reader->object, "scope"))
+    return 0;
+  scope = get_int (reader, "scope");
+  if (scope < 0 || scope > bs_trace_get_n_scopes (reader->trace))
+    {
+      fail (reader, "unknown scope in", "scope");
+      return 0;
+    }
+  return (guint32) scope;
+}
+
 static void
 read_event (Reader           *reader,
             BsTraceEventType  type,
@@ -754,6 +849,7 @@ read_event (Reader           *reader,
         g_autofree guint32 *pairs = g_new0 (guint32, 2 * n + 1);
         guint32 name = bs_trace_intern (trace, get_string (reader, "name"));
         guint32 variable = (guint32) get_int (reader, "variable");
+        guint32 scope = read_scope (reader);
         BsTraceNode *node;
 
         if (get_int (reader, "id") != bs_trace_get_n_nodes (trace) + 1)
@@ -773,6 +869,7 @@ read_event (Reader           *reader,
         node->name = name;
         node->tensor = variable;
         node->is_accumulate = variable != 0;
+        node->scope = scope;
         node->n_next = n;
         event.node = node->id;
         bs_trace_get_node_mut (trace, event.node)->next = bs_trace_add_list (trace, pairs, 2 * n);
@@ -781,7 +878,9 @@ read_event (Reader           *reader,
     case BS_TRACE_EVENT_TENSOR:
       {
         BsTraceTensor *t;
-        JsonArray *span = get_array (reader, "span");
+        BsTraceSpan span = { 0 };
+        gboolean has_span = read_span (reader, &span);
+        guint32 scope = read_scope (reader);
         gint64 shape[BS_MAX_DIMS] = { 0 };
         int ndim = read_shape (reader, get_array (reader, "shape"), shape);
         guint n_inputs;
@@ -807,14 +906,9 @@ read_event (Reader           *reader,
         t->requires_grad = get_bool (reader, "requires_grad");
         t->is_wrapped_number = get_bool (reader, "wrapped");
         t->statement = *statement;
-        if (span != NULL && json_array_get_length (span) == 4)
-          {
-            t->has_span = TRUE;
-            t->span.line = (int) json_array_get_int_element (span, 0);
-            t->span.col = (int) json_array_get_int_element (span, 1);
-            t->span.end_line = (int) json_array_get_int_element (span, 2);
-            t->span.end_col = (int) json_array_get_int_element (span, 3);
-          }
+        t->scope = scope;
+        t->has_span = has_span;
+        t->span = span;
         event.tensor = t->id;
         event.node = grad_fn;
         event.values[0] = value;
@@ -959,6 +1053,46 @@ read_event (Reader           *reader,
         event.n_aux = (guint32) (used >> 32);
       }
       break;
+    case BS_TRACE_EVENT_SCOPE_BEGIN:
+      {
+        BsTraceSpan span = { 0 };
+        gint64 id = get_int (reader, "id");
+        gint64 parent = get_int (reader, "parent");
+        const char *kind = get_string (reader, "kind");
+        guint32 label = bs_trace_intern (trace, get_string (reader, "label"));
+        guint k;
+        BsTraceScope *scope;
+
+        read_span (reader, &span);
+        for (k = 0; k < G_N_ELEMENTS (scope_kinds); k++)
+          if (g_strcmp0 (kind, scope_kinds[k]) == 0)
+            break;
+        if (k == G_N_ELEMENTS (scope_kinds))
+          fail (reader, "unknown scope kind", kind != NULL ? kind : "null");
+        else if (id != bs_trace_get_n_scopes (trace) + 1)
+          fail (reader, "scope ids out of order at", "id");
+        else if (parent < 0 || parent >= id)
+          fail (reader, "unknown scope in", "parent");
+        if (reader->error != NULL)
+          break;
+        scope = bs_trace_add_scope (trace);
+        scope->parent = (guint32) parent;
+        scope->kind = k;
+        scope->label = label;
+        scope->span = span;
+        event.aux = scope->id;
+      }
+      break;
+    case BS_TRACE_EVENT_SCOPE_END:
+      {
+        const BsTraceScope *scope = bs_trace_get_scope (trace, (guint32) get_int (reader, "id"));
+
+        if (scope == NULL || scope->end_event != G_MAXUINT64)
+          fail (reader, "no open scope with this", "id");
+        else
+          event.aux = scope->id;
+      }
+      break;
     case BS_TRACE_N_EVENT_TYPES:
     default:
       break;
@@ -971,6 +1105,10 @@ read_event (Reader           *reader,
         bs_trace_get_tensor_mut (trace, event.tensor)->event = (guint32) index;
       else if (type == BS_TRACE_EVENT_GRAD_FN)
         bs_trace_get_node_mut (trace, event.node)->event = (guint32) index;
+      else if (type == BS_TRACE_EVENT_SCOPE_BEGIN)
+        bs_trace_get_scope_mut (trace, event.aux)->begin_event = index;
+      else if (type == BS_TRACE_EVENT_SCOPE_END)
+        bs_trace_get_scope_mut (trace, event.aux)->end_event = index;
     }
 }
 

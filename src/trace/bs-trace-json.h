@@ -9,21 +9,25 @@
  *                  budget_reached
  *   statement      line, col, end_line, end_col
  *   grad_fn        id, name ("MulBackward0"), variable (AccumulateGrad's leaf,
- *                  else null), next: per input [node, input_nr] or null
+ *                  else null), scope (or null), next: per input [node,
+ *                  input_nr] or null
  *   node           a tensor: id, name (the first variable name bound to it, or
  *                  null), op (its grad_fn's name, or null), fn ("mul", or null
  *                  for a leaf), grad_fn (node id or null), inputs (tensor ids),
  *                  shape, dtype ("torch.float32"), requires_grad, line (of the
  *                  expression or statement that made it, or null), span ([line,
  *                  col, end_line, end_col] or null), implicit (first seen as an
- *                  input, never announced), wrapped (a Python number), value
+ *                  input, never announced), wrapped (a Python number), scope
+ *                  (the innermost scope it was made in, or null), value
  *   inplace        tensor, grad_fn, fn, version, value
  *   bind           tensor, name
  *   print          text
  *   backward_begin backward, roots, root_nodes, root_grads, retain_graph,
  *                  create_graph, autograd_grad
  *   node_begin     backward, node, grad
- *   edge           backward, from, to (node ids), input_nr, upstream, local
+ *   edge           backward, from, to (grad_fn node ids), from_tensor,
+ *                  to_tensor (the tensors those nodes belong to, an
+ *                  AccumulateGrad's leaf, or null), input_nr, upstream, local
  *                  (elementwise local derivative, or null), formula,
  *                  contribution
  *   accumulate     backward, tensor, node, contribution, total
@@ -36,6 +40,11 @@
  *   budget         the value store's budget was reached here: budget, used
  *                  (bytes); later values are summaries, or null once not even
  *                  a summary fits
+ *   scope_begin    a module call or loop iteration begins: id (from 1, in
+ *                  order), parent (the enclosing scope, or null), kind
+ *                  ("module_call", "loop_iteration"), label ("fc1 (Linear)"),
+ *                  line and span (of the call or loop statement, or null)
+ *   scope_end      id
  *
  * Values: a small float32 tensor as nested arrays (a 0-dim one as a number);
  * another small tensor as {"dtype", "shape", "data": [flat]}; a large one as
@@ -60,7 +69,8 @@ typedef enum {
 GQuark   bs_trace_json_error_quark (void);
 
 char    *bs_trace_json_to_string   (BsTrace     *trace);
-/* Written atomically (a temporary file, then a rename). */
+/* Written atomically (a temporary file, then a rename); a device or pipe that
+ * exists (/dev/stdout) is written in place. */
 gboolean bs_trace_json_write_file  (BsTrace     *trace,
                                     const char  *filename,
                                     GError     **error);

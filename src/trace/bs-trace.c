@@ -44,6 +44,8 @@ static const struct {
   [BS_TRACE_EVENT_OPTIMIZER_STEP] = { "optimizer_step", TRUE },
   [BS_TRACE_EVENT_ERROR]          = { "error", TRUE },
   [BS_TRACE_EVENT_BUDGET]         = { "budget", FALSE },
+  [BS_TRACE_EVENT_SCOPE_BEGIN]    = { "scope_begin", FALSE },
+  [BS_TRACE_EVENT_SCOPE_END]      = { "scope_end", FALSE },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (event_types) == BS_TRACE_N_EVENT_TYPES);

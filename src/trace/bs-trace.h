@@ -20,8 +20,9 @@
  *    substep 0 of a step is its step event alone.
  *  - node_begin (a node starts running) belongs to the step that follows it,
  *    the node's first edge, accumulation or error; the other events (grad_fn,
- *    bind, print, backward_end, budget, tensors seen for the first time
- *    without being announced) belong to the step they fall in.
+ *    bind, print, backward_end, budget, scope_begin, scope_end, tensors seen
+ *    for the first time without being announced) belong to the step they
+ *    fall in.
  */
 #pragma once
 
@@ -61,6 +62,8 @@ typedef enum {
   BS_TRACE_EVENT_ERROR,           /* text: message, node (0: none), backward, aux: statement */
   BS_TRACE_EVENT_BUDGET,          /* the value store's budget was reached; aux, n_aux: bytes
                                    * used (low, high 32 bits) */
+  BS_TRACE_EVENT_SCOPE_BEGIN,     /* aux: the scope (a module call or loop iteration) */
+  BS_TRACE_EVENT_SCOPE_END,       /* aux: the scope */
   BS_TRACE_N_EVENT_TYPES
 } BsTraceEventType;
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs Backstep and its reference side by side, several times, and prints medians and ratios.
-# Usage: tests/bench/run.sh [engine] [replay] [--runs N]
+# Usage: tests/bench/run.sh [engine] [run] [replay] [layout] [--runs N]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -87,11 +87,48 @@ bench_run() {
   echo "(medians of $runs runs; ratio = Backstep / PyTorch; scripts in tests/bench/scripts)"
 }
 
+# Time to the first complete picture (record the script, build its scene, size and lay out
+# the boxes) against `dot -Tsvg` on the DOT of the same graph, both as whole processes;
+# then the peak memory of a recorded 1,000-iteration training loop.
+bench_layout() {
+  local bin=build/tests/bench/bench-layout dir=tests/bench/scripts tmp
+  tmp=$(mktemp -d)
+  printf '%-22s %8s %12s %12s %12s %10s %10s\n' script boxes picture_s process_s dot_svg_s ratio \
+    proc_ratio
+  for w in graph200 graph1000 graph2000; do
+    "$bin" "$dir/$w.py" --dot "$tmp/$w.dot" > "$tmp/$w.out"
+    local boxes f=() c=() d=()
+    boxes=$(awk '$1 == "boxes" { print $2 }' "$tmp/$w.out")
+    for _ in $(seq "$runs"); do
+      f+=("$(time_of "$bin" "$dir/$w.py")")
+      c+=("$(wall_of "$bin" "$dir/$w.py")")
+      d+=("$(wall_of /usr/bin/dot -Tsvg "$tmp/$w.dot")")
+    done
+    local fm cm dm
+    fm=$(printf '%s\n' "${f[@]}" | median)
+    cm=$(printf '%s\n' "${c[@]}" | median)
+    dm=$(printf '%s\n' "${d[@]}" | median)
+    printf '%-22s %8s %12.4f %12.4f %12.4f %10.3f %10.3f\n' "$w" "$boxes" "$fm" "$cm" "$dm" \
+      "$(echo "$fm / $dm" | bc -l)" "$(echo "$cm / $dm" | bc -l)"
+  done
+  local m=()
+  for _ in $(seq "$runs"); do
+    m+=("$(time_of "$bin" --memory "$dir/train1000.py")")
+  done
+  printf '%-22s %8s %12s %12.1f MiB maxrss\n' "train1000 (recorded)" - - \
+    "$(printf '%s\n' "${m[@]}" | median)"
+  rm -rf "$tmp"
+  echo "(medians of $runs runs; picture_s: from recording to the laid-out scene, in the process;"
+  echo " process_s: Backstep's whole process; ratio = picture_s / dot's whole process,"
+  echo " proc_ratio = process_s / dot's; boxes measured and the last step drawn by BsRenderer)"
+}
+
 for suite in "${suites[@]}"; do
   case "$suite" in
     engine) bench_engine ;;
     run) bench_run ;;
     replay) bench_replay ;;
+    layout) bench_layout ;;
     *) echo "unknown benchmark suite: $suite" >&2; exit 2 ;;
   esac
 done

@@ -1,5 +1,6 @@
 # An uncaught PyTorch error ends the script: what was printed before is kept, the traceback
 # goes to stderr ending in PyTorch's message, and the exit status is 1.
+# compare: traceback
 # needs: exit status 1 with the traceback's last line "RuntimeError: <PyTorch's message>"
 import torch
 

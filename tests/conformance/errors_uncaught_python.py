@@ -1,4 +1,5 @@
 # An uncaught Python exception raised in a nested call: exit status 1, "ValueError: ..." last.
+# compare: traceback
 # needs: raise in a function called from a method, traceback through frames, exit status 1
 class Model:
     def check(self, lr):

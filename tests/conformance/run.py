@@ -20,8 +20,10 @@ What "the same" means:
     Python, where CPython's results are exact) compares every number exactly;
   * addresses in "<... object at 0x7f...>" are masked, as they differ from run to run;
   * when both fail, the last line of stderr (the exception, "RuntimeError: <message>") is
-    compared exactly too; the rest of the traceback is not, as PyTorch's runs through its
-    own Python files.
+    compared exactly too. A script whose header has "# compare: traceback" compares the
+    whole traceback exactly: its frames in the script, each with the line and CPython 3.11's
+    "^^^^"/"~~^~~" markers, and the exception; the frames of PyTorch's own Python files,
+    which Backstep does not have, are left out of python3's.
 """
 import concurrent.futures
 import difflib
@@ -71,6 +73,24 @@ def needs(name):
 
 def exact(name):
     return any(line == "compare: exact" for line in header(name))
+
+
+def traceback_compared(name):
+    return any(line == "compare: traceback" for line in header(name))
+
+
+def script_traceback(stderr, path):
+    """The traceback without the frames of other files than the script (PyTorch's)."""
+    out = []
+    skipping = False
+    for line in stderr.splitlines():
+        if line.startswith("  File "):
+            skipping = not line.startswith(f'  File "{path}"')
+        elif not line.startswith("    "):
+            skipping = False
+        if not skipping:
+            out.append(line)
+    return out
 
 
 def run(argv):
@@ -150,6 +170,13 @@ def compare(name, got, want):
     if got_status and want_status and last_line(got_err) != last_line(want_err):
         problems.append(f"error: backstep: {last_line(got_err)!r}")
         problems.append(f"       python3:  {last_line(want_err)!r}")
+    elif got_status and want_status and traceback_compared(name):
+        path = os.path.join(HERE, name)
+        got_tb, want_tb = script_traceback(got_err, path), script_traceback(want_err, path)
+        if got_tb != want_tb:
+            problems.append("traceback differs:")
+            problems += list(difflib.unified_diff(want_tb, got_tb, "python3", "backstep",
+                                                  lineterm="", n=2))
     if problems and got_err.strip():
         problems.append("backstep's stderr:")
         problems += got_err.splitlines()[-15:]

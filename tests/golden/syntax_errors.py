@@ -100,6 +100,13 @@ CASES = [
     "x = lambda: \n",
     "for x in range(3):\n    pass\nelse\n    pass\n",
     "with open(f) as g\n    pass\n",
+    "with (a as b) as c:\n    pass\n",
+    "with (a as b).x:\n    pass\n",
+    "with (a, b as c:\n    pass\n",
+    "with (a as b)\n    pass\n",
+    "with (a as b) x:\n    pass\n",
+    "with (a as f()):\n    pass\n",
+    "with a as b x:\n    pass\n",
     "(" * 201 + ")" * 201 + "\n",
 ]
 

@@ -1,0 +1,721 @@
+/* bs-graph-view.c: the canvas that shows the renderer's scene at a step */
+#define G_LOG_DOMAIN "bs-app"
+
+#include <math.h>
+
+#include "bs-graph-view.h"
+
+#define MIN_ZOOM        0.05
+#define MAX_ZOOM        8.0
+#define FIT_MARGIN      24.0
+#define FADE_USEC       (180 * 1000)
+#define SCROLL_STEP     40.0
+#define ZOOM_STEP       1.2
+
+struct _BsGraphView {
+  GtkWidget      parent_instance;
+
+  /* Owned */
+  BsScene       *scene;
+  BsTraceState  *state;
+  GskRenderNode *picture;         /* the scene drawn at state, in scene coordinates */
+  GskRenderNode *old_picture;     /* what was shown before, while fading */
+
+  /* Borrowed */
+  BsRenderer    *renderer;
+
+  double         zoom;
+  double         offset_x;        /* widget coordinates of the scene's origin */
+  double         offset_y;
+  double         drag_start_x;
+  double         drag_start_y;
+  double         zoom_gesture_start;
+  double         pointer_x;       /* where Ctrl+scroll zooms about */
+  double         pointer_y;
+  int            selected;
+  GArray        *highlighted;     /* int: boxes ringed besides the selected one */
+  gboolean       fit_pending;
+  gboolean       auto_fit;        /* fitted and not zoomed or panned since: refit on resize */
+  gint64         fade_start;
+  guint          fade_tick;
+  /* A camera move in flight: from (zoom, offset) at its start to the target. */
+  double         move_from[3];
+  double         move_to[3];
+  gint64         move_start;
+  guint          move_tick;
+};
+
+G_DEFINE_FINAL_TYPE (BsGraphView, bs_graph_view, GTK_TYPE_WIDGET)
+
+enum { NODE_SELECTED, CLUSTER_TOGGLED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* --- drawing ------------------------------------------------------------------------- */
+
+static GskRenderNode *
+draw_picture (BsGraphView *self)
+{
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  double width, height;
+  cairo_t *cr;
+
+  if (self->scene == NULL || self->state == NULL || self->renderer == NULL)
+    return NULL;
+  bs_scene_get_size (self->scene, &width, &height);
+  snapshot = gtk_snapshot_new ();
+  /* A cairo node records the drawing, so zooming redraws it sharp without the renderer. */
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  bs_renderer_draw (self->renderer, cr, self->scene, self->state);
+  cairo_destroy (cr);
+  return gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+}
+
+static void
+append_ring (BsGraphView *self,
+             GtkSnapshot *snapshot,
+             int          index,
+             double       alpha)
+{
+  const BsSceneNode *node;
+  GskRoundedRect ring;
+  GdkRGBA accent;
+  float widths[4];
+  GdkRGBA colors[4];
+
+  if (index < 0 || self->scene == NULL
+      || !bs_scene_node_visible (self->scene, index, self->state))
+    return;
+  node = bs_scene_get_node (self->scene, index);
+  gdk_rgba_parse (&accent, "#3584e4");
+  accent.alpha = alpha;
+  gsk_rounded_rect_init_from_rect (&ring,
+                                   &GRAPHENE_RECT_INIT (node->x - 5, node->y - 5,
+                                                        node->width + 10, node->height + 10),
+                                   8);
+  for (int i = 0; i < 4; i++)
+    {
+      widths[i] = 3 / self->zoom;
+      colors[i] = accent;
+    }
+  gtk_snapshot_append_border (snapshot, &ring, widths, colors);
+}
+
+static void
+append_selection (BsGraphView *self,
+                  GtkSnapshot *snapshot)
+{
+  for (guint i = 0; i < self->highlighted->len; i++)
+    append_ring (self, snapshot, g_array_index (self->highlighted, int, i), 0.5);
+  append_ring (self, snapshot, self->selected, 1);
+}
+
+static void
+bs_graph_view_snapshot (GtkWidget   *widget,
+                        GtkSnapshot *snapshot)
+{
+  BsGraphView *self = BS_GRAPH_VIEW (widget);
+  double t = 1;
+
+  if (self->picture == NULL)
+    return;
+  if (self->fade_tick != 0)
+    t = CLAMP ((g_get_monotonic_time () - self->fade_start) / (double) FADE_USEC, 0, 1);
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->offset_x, self->offset_y));
+  gtk_snapshot_scale (snapshot, self->zoom, self->zoom);
+  if (self->old_picture != NULL && t < 1)
+    {
+      gtk_snapshot_append_node (snapshot, self->old_picture);
+      gtk_snapshot_push_opacity (snapshot, t);
+      gtk_snapshot_append_node (snapshot, self->picture);
+      gtk_snapshot_pop (snapshot);
+    }
+  else
+    gtk_snapshot_append_node (snapshot, self->picture);
+  append_selection (self, snapshot);
+  gtk_snapshot_restore (snapshot);
+}
+
+static gboolean
+fade_step (GtkWidget     *widget,
+           GdkFrameClock *clock,
+           gpointer       user_data)
+{
+  BsGraphView *self = BS_GRAPH_VIEW (widget);
+
+  gtk_widget_queue_draw (widget);
+  if (g_get_monotonic_time () - self->fade_start < FADE_USEC)
+    return G_SOURCE_CONTINUE;
+  self->fade_tick = 0;
+  g_clear_pointer (&self->old_picture, gsk_render_node_unref);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+animations_enabled (GtkWidget *widget)
+{
+  gboolean enabled;
+
+  g_object_get (gtk_widget_get_settings (widget), "gtk-enable-animations", &enabled, NULL);
+  return enabled;
+}
+
+static void
+redraw (BsGraphView *self,
+        gboolean     animate)
+{
+  GskRenderNode *picture = draw_picture (self);
+
+  g_clear_pointer (&self->old_picture, gsk_render_node_unref);
+  if (animate && self->picture != NULL && picture != NULL
+      && gtk_widget_get_mapped (GTK_WIDGET (self))
+      && animations_enabled (GTK_WIDGET (self)))
+    {
+      self->old_picture = g_steal_pointer (&self->picture);
+      self->fade_start = g_get_monotonic_time ();
+      if (self->fade_tick == 0)
+        self->fade_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), fade_step,
+                                                        NULL, NULL);
+    }
+  g_clear_pointer (&self->picture, gsk_render_node_unref);
+  self->picture = picture;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* --- zoom and pan -------------------------------------------------------------------- */
+
+#define MOVE_USEC (250 * 1000)
+
+static void
+stop_move (BsGraphView *self)
+{
+  if (self->move_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->move_tick);
+  self->move_tick = 0;
+}
+
+static gboolean
+move_step (GtkWidget     *widget,
+           GdkFrameClock *clock,
+           gpointer       user_data)
+{
+  BsGraphView *self = BS_GRAPH_VIEW (widget);
+  double t = (g_get_monotonic_time () - self->move_start) / (double) MOVE_USEC;
+  double ease;
+
+  t = CLAMP (t, 0, 1);
+  ease = 1 - (1 - t) * (1 - t) * (1 - t);
+  self->zoom = self->move_from[0] + (self->move_to[0] - self->move_from[0]) * ease;
+  self->offset_x = self->move_from[1] + (self->move_to[1] - self->move_from[1]) * ease;
+  self->offset_y = self->move_from[2] + (self->move_to[2] - self->move_from[2]) * ease;
+  gtk_widget_queue_draw (widget);
+  if (t < 1)
+    return G_SOURCE_CONTINUE;
+  self->move_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* Moves the camera, smoothly when the widget is shown and animations are on. */
+static void
+move_camera (BsGraphView *self,
+             double       zoom,
+             double       offset_x,
+             double       offset_y)
+{
+  stop_move (self);
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) || !animations_enabled (GTK_WIDGET (self)))
+    {
+      self->zoom = zoom;
+      self->offset_x = offset_x;
+      self->offset_y = offset_y;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
+  self->move_from[0] = self->zoom;
+  self->move_from[1] = self->offset_x;
+  self->move_from[2] = self->offset_y;
+  self->move_to[0] = zoom;
+  self->move_to[1] = offset_x;
+  self->move_to[2] = offset_y;
+  self->move_start = g_get_monotonic_time ();
+  self->move_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), move_step, NULL, NULL);
+}
+
+void
+bs_graph_view_follow (BsGraphView *self,
+                      int          index,
+                      double       min_zoom)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+  const BsSceneNode *node;
+  double zoom, cx, cy, x0, y0, x1, y1;
+
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  if (self->scene == NULL || index < 0 || index >= (int) bs_scene_get_n_nodes (self->scene)
+      || width <= 0 || height <= 0)
+    return;
+  node = bs_scene_get_node (self->scene, index);
+  zoom = self->move_tick != 0 ? self->move_to[0] : self->zoom;
+  if (zoom >= min_zoom)
+    {
+      /* Readable already: move only when the box is not in view. */
+      double ox = self->move_tick != 0 ? self->move_to[1] : self->offset_x;
+      double oy = self->move_tick != 0 ? self->move_to[2] : self->offset_y;
+
+      x0 = ox + node->x * zoom;
+      y0 = oy + node->y * zoom;
+      x1 = x0 + node->width * zoom;
+      y1 = y0 + node->height * zoom;
+      if (x0 >= 0 && y0 >= 0 && x1 <= width && y1 <= height)
+        return;
+    }
+  zoom = MAX (zoom, min_zoom);
+  cx = node->x + node->width / 2;
+  cy = node->y + node->height / 2;
+  self->auto_fit = FALSE;
+  move_camera (self, zoom, width / 2 - cx * zoom, height / 2 - cy * zoom);
+}
+
+static void
+zoom_at (BsGraphView *self,
+         double       zoom,
+         double       x,
+         double       y)
+{
+  double scene_x = (x - self->offset_x) / self->zoom;
+  double scene_y = (y - self->offset_y) / self->zoom;
+
+  stop_move (self);
+  self->auto_fit = FALSE;
+  self->zoom = CLAMP (zoom, MIN_ZOOM, MAX_ZOOM);
+  self->offset_x = x - scene_x * self->zoom;
+  self->offset_y = y - scene_y * self->zoom;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+bs_graph_view_zoom_by (BsGraphView *self,
+                       double       factor)
+{
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  zoom_at (self, self->zoom * factor, gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
+           gtk_widget_get_height (GTK_WIDGET (self)) / 2.0);
+}
+
+double
+bs_graph_view_get_zoom (BsGraphView *self)
+{
+  g_return_val_if_fail (BS_IS_GRAPH_VIEW (self), 1);
+  return self->zoom;
+}
+
+void
+bs_graph_view_fit (BsGraphView *self)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+  double scene_width, scene_height;
+
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  if (self->scene == NULL)
+    return;
+  if (width <= 0 || height <= 0)
+    {
+      self->fit_pending = TRUE;
+      return;
+    }
+  stop_move (self);
+  self->fit_pending = FALSE;
+  self->auto_fit = TRUE;
+  bs_scene_get_size (self->scene, &scene_width, &scene_height);
+  if (scene_width <= 0 || scene_height <= 0)
+    return;
+  /* Never blow a small graph up beyond 1.5×: four boxes should not fill a projector. */
+  self->zoom = CLAMP (MIN ((width - 2 * FIT_MARGIN) / scene_width,
+                           (height - 2 * FIT_MARGIN) / scene_height), MIN_ZOOM, 1.5);
+  self->offset_x = (width - scene_width * self->zoom) / 2;
+  self->offset_y = (height - scene_height * self->zoom) / 2;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+bs_graph_view_reveal_node (BsGraphView *self,
+                           guint        index)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+  const BsSceneNode *node;
+  double x0, y0, x1, y1;
+
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  if (self->scene == NULL || index >= bs_scene_get_n_nodes (self->scene))
+    return;
+  node = bs_scene_get_node (self->scene, index);
+  x0 = self->offset_x + node->x * self->zoom;
+  y0 = self->offset_y + node->y * self->zoom;
+  x1 = x0 + node->width * self->zoom;
+  y1 = y0 + node->height * self->zoom;
+  if (x0 < 0)
+    self->offset_x -= x0 - FIT_MARGIN;
+  else if (x1 > width)
+    self->offset_x -= x1 - width + FIT_MARGIN;
+  if (y0 < 0)
+    self->offset_y -= y0 - FIT_MARGIN;
+  else if (y1 > height)
+    self->offset_y -= y1 - height + FIT_MARGIN;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+scrolled (GtkEventControllerScroll *controller,
+          double                    dx,
+          double                    dy,
+          BsGraphView              *self)
+{
+  GdkModifierType state =
+    gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+
+  if (state & GDK_CONTROL_MASK)
+    {
+      double x = self->pointer_x;
+      double y = self->pointer_y;
+
+      zoom_at (self, self->zoom * pow (ZOOM_STEP, -dy), x, y);
+      return TRUE;
+    }
+  if (state & GDK_SHIFT_MASK)
+    {
+      dx = dy;
+      dy = 0;
+    }
+  stop_move (self);
+  self->auto_fit = FALSE;
+  self->offset_x -= dx * SCROLL_STEP;
+  self->offset_y -= dy * SCROLL_STEP;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+static void
+pointer_moved (GtkEventControllerMotion *controller,
+               double                    x,
+               double                    y,
+               BsGraphView              *self)
+{
+  self->pointer_x = x;
+  self->pointer_y = y;
+}
+
+static void
+drag_begin (GtkGestureDrag *gesture,
+            double          x,
+            double          y,
+            BsGraphView    *self)
+{
+  stop_move (self);
+  self->drag_start_x = self->offset_x;
+  self->drag_start_y = self->offset_y;
+}
+
+static void
+drag_update (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             BsGraphView    *self)
+{
+  if (dx == 0 && dy == 0)
+    return;
+  self->auto_fit = FALSE;
+  self->offset_x = self->drag_start_x + dx;
+  self->offset_y = self->drag_start_y + dy;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+zoom_begin (GtkGesture       *gesture,
+            GdkEventSequence *sequence,
+            BsGraphView      *self)
+{
+  self->zoom_gesture_start = self->zoom;
+}
+
+static void
+zoom_changed (GtkGestureZoom *gesture,
+              double          scale,
+              BsGraphView    *self)
+{
+  double x, y;
+
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+    {
+      x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
+      y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+    }
+  zoom_at (self, self->zoom_gesture_start * scale, x, y);
+}
+
+/* --- selection and hover ------------------------------------------------------------ */
+
+static int
+node_at (BsGraphView *self,
+         double       x,
+         double       y)
+{
+  if (self->scene == NULL || self->state == NULL || self->renderer == NULL)
+    return -1;
+  return bs_renderer_hit_test (self->renderer, self->scene, self->state,
+                               (x - self->offset_x) / self->zoom,
+                               (y - self->offset_y) / self->zoom);
+}
+
+static void
+clicked (GtkGestureClick *gesture,
+         int              n_press,
+         double           x,
+         double           y,
+         BsGraphView     *self)
+{
+  int index = node_at (self, x, y);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (n_press == 2 && index >= 0)
+    {
+      const BsSceneNode *node = bs_scene_get_node (self->scene, index);
+      int cluster = bs_renderer_get_node_cluster (self->renderer, self->scene, index);
+
+      if (node->kind == BS_SCENE_NODE_CLUSTER)
+        g_signal_emit (self, signals[CLUSTER_TOGGLED], 0, node->scope);
+      else if (cluster >= 0)
+        g_signal_emit (self, signals[CLUSTER_TOGGLED], 0,
+                       bs_scene_get_cluster (self->scene, cluster)->scope);
+      return;
+    }
+  bs_graph_view_set_selected (self, index);
+  g_signal_emit (self, signals[NODE_SELECTED], 0, index);
+}
+
+static gboolean
+query_tooltip (GtkWidget  *widget,
+               int         x,
+               int         y,
+               gboolean    keyboard,
+               GtkTooltip *tooltip)
+{
+  BsGraphView *self = BS_GRAPH_VIEW (widget);
+  int index = keyboard ? self->selected : node_at (self, x, y);
+  g_autofree char *text = NULL;
+
+  if (index < 0)
+    return FALSE;
+  text = bs_renderer_describe_node (self->renderer, self->scene, self->state, index);
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+int
+bs_graph_view_get_selected (BsGraphView *self)
+{
+  g_return_val_if_fail (BS_IS_GRAPH_VIEW (self), -1);
+  return self->selected;
+}
+
+void
+bs_graph_view_set_selected (BsGraphView *self,
+                            int          index)
+{
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  if (self->scene == NULL || index >= (int) bs_scene_get_n_nodes (self->scene))
+    index = -1;
+  self->selected = index;
+  g_array_set_size (self->highlighted, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+bs_graph_view_set_highlighted (BsGraphView *self,
+                               const int   *indices,
+                               guint        n_indices)
+{
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  g_array_set_size (self->highlighted, 0);
+  g_array_append_vals (self->highlighted, indices, n_indices);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* --- the scene and the state -------------------------------------------------------- */
+
+void
+bs_graph_view_set_renderer (BsGraphView *self,
+                            BsRenderer  *renderer)
+{
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  self->renderer = renderer;
+  redraw (self, FALSE);
+}
+
+void
+bs_graph_view_set_scene (BsGraphView *self,
+                         BsScene     *scene,
+                         gboolean     fit)
+{
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  if (scene != NULL)
+    bs_scene_ref (scene);
+  g_clear_pointer (&self->scene, bs_scene_unref);
+  self->scene = scene;
+  self->selected = -1;
+  g_array_set_size (self->highlighted, 0);
+  if (fit)
+    bs_graph_view_fit (self);
+  redraw (self, FALSE);
+}
+
+BsScene *
+bs_graph_view_get_scene (BsGraphView *self)
+{
+  g_return_val_if_fail (BS_IS_GRAPH_VIEW (self), NULL);
+  return self->scene;
+}
+
+void
+bs_graph_view_set_state (BsGraphView  *self,
+                         BsTraceState *state,
+                         gboolean      animate)
+{
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  g_clear_pointer (&self->state, bs_trace_state_free);
+  self->state = state;
+  redraw (self, animate);
+}
+
+const BsTraceState *
+bs_graph_view_get_state (BsGraphView *self)
+{
+  g_return_val_if_fail (BS_IS_GRAPH_VIEW (self), NULL);
+  return self->state;
+}
+
+/* --- widget ------------------------------------------------------------------------- */
+
+static void
+bs_graph_view_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  BsGraphView *self = BS_GRAPH_VIEW (widget);
+
+  if (self->fit_pending || self->auto_fit)
+    bs_graph_view_fit (self);
+}
+
+static void
+zoom_in_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  bs_graph_view_zoom_by (BS_GRAPH_VIEW (widget), ZOOM_STEP);
+}
+
+static void
+zoom_out_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  bs_graph_view_zoom_by (BS_GRAPH_VIEW (widget), 1 / ZOOM_STEP);
+}
+
+static void
+fit_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  bs_graph_view_fit (BS_GRAPH_VIEW (widget));
+}
+
+static void
+bs_graph_view_dispose (GObject *object)
+{
+  BsGraphView *self = BS_GRAPH_VIEW (object);
+
+  if (self->fade_tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->fade_tick);
+      self->fade_tick = 0;
+    }
+  stop_move (self);
+  g_clear_pointer (&self->picture, gsk_render_node_unref);
+  g_clear_pointer (&self->old_picture, gsk_render_node_unref);
+  g_clear_pointer (&self->state, bs_trace_state_free);
+  g_clear_pointer (&self->scene, bs_scene_unref);
+  g_clear_pointer (&self->highlighted, g_array_unref);
+  G_OBJECT_CLASS (bs_graph_view_parent_class)->dispose (object);
+}
+
+static void
+bs_graph_view_class_init (BsGraphViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bs_graph_view_dispose;
+  widget_class->snapshot = bs_graph_view_snapshot;
+  widget_class->size_allocate = bs_graph_view_size_allocate;
+  widget_class->query_tooltip = query_tooltip;
+  gtk_widget_class_set_css_name (widget_class, "graphview");
+
+  /* A box was clicked (index -1: the background). */
+  signals[NODE_SELECTED] = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                         G_TYPE_NONE, 1, G_TYPE_INT);
+  /* A cluster was double-clicked: collapse or expand the scope. */
+  signals[CLUSTER_TOGGLED] = g_signal_new ("cluster-toggled", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_install_action (widget_class, "graph.zoom-in", NULL, zoom_in_activated);
+  gtk_widget_class_install_action (widget_class, "graph.zoom-out", NULL, zoom_out_activated);
+  gtk_widget_class_install_action (widget_class, "graph.fit", NULL, fit_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "graph.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "graph.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "graph.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, 0, "graph.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, 0, "graph.zoom-out",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "graph.fit", NULL);
+}
+
+static void
+bs_graph_view_init (BsGraphView *self)
+{
+  GtkEventController *scroll =
+    gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *zoom = gtk_gesture_zoom_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  self->zoom = 1;
+  self->selected = -1;
+  self->highlighted = g_array_new (FALSE, FALSE, sizeof (int));
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  g_signal_connect (motion, "motion", G_CALLBACK (pointer_moved), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (scrolled), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (click, "pressed", G_CALLBACK (clicked), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (zoom, "begin", G_CALLBACK (zoom_begin), self);
+  g_signal_connect (zoom, "scale-changed", G_CALLBACK (zoom_changed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (zoom));
+}
+
+GtkWidget *
+bs_graph_view_new (void)
+{
+  return g_object_new (BS_TYPE_GRAPH_VIEW, NULL);
+}

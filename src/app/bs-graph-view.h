@@ -1,0 +1,56 @@
+/* bs-graph-view.h: the canvas that shows the renderer's scene at a step
+ *
+ * Zoom (Ctrl+scroll, pinch, + and −), pan (drag, scroll), fit (F); newly shown
+ * boxes and the moving current edge fade in; clicking a box selects it, hovering
+ * shows its full values, double-clicking a cluster collapses or expands it.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "bs-renderer.h"
+
+G_BEGIN_DECLS
+
+#define BS_TYPE_GRAPH_VIEW (bs_graph_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (BsGraphView, bs_graph_view, BS, GRAPH_VIEW, GtkWidget)
+
+GtkWidget          *bs_graph_view_new          (void);
+/* The renderer to draw with (borrowed: it must outlive the view's use of it). */
+void                bs_graph_view_set_renderer (BsGraphView  *self,
+                                                BsRenderer   *renderer);
+/* A laid-out scene (NULL: nothing); a new scene is fitted into view. */
+void                bs_graph_view_set_scene    (BsGraphView  *self,
+                                                BsScene      *scene,
+                                                gboolean      fit);
+BsScene            *bs_graph_view_get_scene    (BsGraphView  *self);
+/* The state to show (taken); animate fades the change in. */
+void                bs_graph_view_set_state    (BsGraphView  *self,
+                                                BsTraceState *state,
+                                                gboolean      animate);
+const BsTraceState *bs_graph_view_get_state    (BsGraphView  *self);
+
+void                bs_graph_view_fit          (BsGraphView  *self);
+void                bs_graph_view_zoom_by      (BsGraphView  *self,
+                                                double        factor);
+double              bs_graph_view_get_zoom     (BsGraphView  *self);
+
+/* The selected box's scene index, or -1. */
+int                 bs_graph_view_get_selected (BsGraphView  *self);
+void                bs_graph_view_set_selected (BsGraphView  *self,
+                                                int           index);
+/* Boxes ringed more lightly besides the selected one (the tensors a line made). */
+void                bs_graph_view_set_highlighted (BsGraphView *self,
+                                                   const int   *indices,
+                                                   guint        n_indices);
+/* Keeps a box in view at a readable zoom (at least min_zoom): moves the camera
+ * smoothly when the box is out of view or the graph is shown too small. */
+void                bs_graph_view_follow       (BsGraphView  *self,
+                                                int           index,
+                                                double        min_zoom);
+/* Scrolls so a box is in view. */
+void                bs_graph_view_reveal_node  (BsGraphView  *self,
+                                                guint         index);
+
+G_END_DECLS

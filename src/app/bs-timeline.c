@@ -1,0 +1,271 @@
+/* bs-timeline.c: the run's steps as a strip with a scrubber */
+#define G_LOG_DOMAIN "bs-app"
+
+#include "bs-timeline.h"
+
+#define STRIP_HEIGHT  10
+#define MARK_HEIGHT   18
+#define CURSOR_WIDTH  3
+
+/* What a step is, for its colour on the strip. */
+typedef enum {
+  KIND_FORWARD,
+  KIND_BACKWARD,
+  KIND_BACKWARD_BEGIN,
+  KIND_OPTIMIZER,
+  KIND_ERROR,
+} StepKind;
+
+struct _BsTimeline {
+  GtkWidget  parent_instance;
+
+  /* Owned */
+  BsTrace   *trace;
+  GArray    *kinds;     /* guint8 StepKind per step */
+  guint64    step;
+};
+
+G_DEFINE_FINAL_TYPE (BsTimeline, bs_timeline, GTK_TYPE_WIDGET)
+
+enum { STEP_SELECTED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static StepKind
+kind_of (const BsTraceEvent *event,
+         StepKind            previous)
+{
+  if (event == NULL)
+    return previous;
+  switch ((BsTraceEventType) event->type)
+    {
+    case BS_TRACE_EVENT_STATEMENT:
+      return KIND_FORWARD;
+    case BS_TRACE_EVENT_BACKWARD_BEGIN:
+      return KIND_BACKWARD_BEGIN;
+    case BS_TRACE_EVENT_EDGE:
+    case BS_TRACE_EVENT_ACCUMULATE:
+    case BS_TRACE_EVENT_FREED:
+      return KIND_BACKWARD;
+    case BS_TRACE_EVENT_OPTIMIZER_STEP:
+    case BS_TRACE_EVENT_GRAD_ZEROED:
+      return KIND_OPTIMIZER;
+    case BS_TRACE_EVENT_ERROR:
+      return KIND_ERROR;
+    default:
+      return previous;
+    }
+}
+
+void
+bs_timeline_set_trace (BsTimeline *self,
+                       BsTrace    *trace)
+{
+  guint64 n_steps;
+  StepKind kind = KIND_FORWARD;
+
+  g_return_if_fail (BS_IS_TIMELINE (self));
+  g_clear_pointer (&self->trace, bs_trace_unref);
+  g_array_set_size (self->kinds, 0);
+  if (trace != NULL)
+    {
+      self->trace = bs_trace_ref (trace);
+      n_steps = bs_trace_get_n_steps (trace);
+      g_array_set_size (self->kinds, n_steps);
+      for (guint64 s = 0; s < n_steps; s++)
+        {
+          gint64 index = bs_trace_get_step_event (trace, s);
+
+          kind = kind_of (index >= 0 ? bs_trace_get_event (trace, index) : NULL, kind);
+          g_array_index (self->kinds, guint8, s) = kind;
+        }
+    }
+  self->step = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+bs_timeline_set_step (BsTimeline *self,
+                      guint64     step)
+{
+  g_return_if_fail (BS_IS_TIMELINE (self));
+  self->step = step;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint64
+bs_timeline_get_step (BsTimeline *self)
+{
+  g_return_val_if_fail (BS_IS_TIMELINE (self), 0);
+  return self->step;
+}
+
+static void
+kind_color (GtkWidget *widget,
+            StepKind   kind,
+            GdkRGBA   *rgba)
+{
+  static const char *colors[] = {
+    [KIND_FORWARD] = "#99c1f1",
+    [KIND_BACKWARD] = "#ffa348",
+    [KIND_BACKWARD_BEGIN] = "#c64600",
+    [KIND_OPTIMIZER] = "#57e389",
+    [KIND_ERROR] = "#e01b24",
+  };
+
+  gdk_rgba_parse (rgba, colors[kind]);
+}
+
+static double
+x_of_step (BsTimeline *self,
+           guint64     step,
+           double      width)
+{
+  guint64 n = self->kinds->len;
+
+  return n <= 1 ? 0 : (double) step / (double) (n - 1) * (width - CURSOR_WIDTH);
+}
+
+static void
+bs_timeline_snapshot (GtkWidget   *widget,
+                      GtkSnapshot *snapshot)
+{
+  BsTimeline *self = BS_TIMELINE (widget);
+  double width = gtk_widget_get_width (widget);
+  double height = gtk_widget_get_height (widget);
+  double strip_y = (height - STRIP_HEIGHT) / 2;
+  guint64 n = self->kinds->len;
+  GdkRGBA rgba, fg;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  rgba = fg;
+  rgba.alpha = 0.12;
+  gtk_snapshot_append_color (snapshot, &rgba,
+                             &GRAPHENE_RECT_INIT (0, strip_y, width, STRIP_HEIGHT));
+  if (n == 0)
+    return;
+
+  /* One run of equal kinds at a time: a long trace draws in a few hundred rectangles. */
+  for (guint64 s = 0; s < n;)
+    {
+      StepKind kind = g_array_index (self->kinds, guint8, s);
+      guint64 end = s + 1;
+      double x0, x1;
+
+      while (end < n && g_array_index (self->kinds, guint8, end) == kind)
+        end++;
+      x0 = x_of_step (self, s, width);
+      x1 = MAX (x_of_step (self, end, width), x0 + 1);
+      kind_color (widget, kind, &rgba);
+      if (kind == KIND_BACKWARD_BEGIN || kind == KIND_ERROR || kind == KIND_OPTIMIZER)
+        gtk_snapshot_append_color (snapshot, &rgba,
+                                   &GRAPHENE_RECT_INIT (x0, (height - MARK_HEIGHT) / 2,
+                                                        MAX (x1 - x0, 2), MARK_HEIGHT));
+      else
+        gtk_snapshot_append_color (snapshot, &rgba,
+                                   &GRAPHENE_RECT_INIT (x0, strip_y, x1 - x0, STRIP_HEIGHT));
+      s = end;
+    }
+
+  gtk_snapshot_append_color (snapshot, &fg,
+                             &GRAPHENE_RECT_INIT (x_of_step (self, self->step, width), 0,
+                                                  CURSOR_WIDTH, height));
+}
+
+static void
+select_at (BsTimeline *self,
+           double      x)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self)) - CURSOR_WIDTH;
+  guint64 n = self->kinds->len;
+  guint64 step;
+
+  if (n == 0 || width <= 0)
+    return;
+  step = (guint64) CLAMP (x / width * (n - 1) + 0.5, 0, n - 1);
+  if (step == self->step)
+    return;
+  self->step = step;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[STEP_SELECTED], 0, step);
+}
+
+static void
+drag_begin (GtkGestureDrag *gesture,
+            double          x,
+            double          y,
+            BsTimeline     *self)
+{
+  select_at (self, x);
+}
+
+static void
+drag_update (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             BsTimeline     *self)
+{
+  double x, y;
+
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  select_at (self, x + dx);
+}
+
+static void
+bs_timeline_measure (GtkWidget      *widget,
+                     GtkOrientation  orientation,
+                     int             for_size,
+                     int            *minimum,
+                     int            *natural,
+                     int            *minimum_baseline,
+                     int            *natural_baseline)
+{
+  *minimum = *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 120 : MARK_HEIGHT + 6;
+}
+
+static void
+bs_timeline_finalize (GObject *object)
+{
+  BsTimeline *self = BS_TIMELINE (object);
+
+  g_clear_pointer (&self->trace, bs_trace_unref);
+  g_array_unref (self->kinds);
+  G_OBJECT_CLASS (bs_timeline_parent_class)->finalize (object);
+}
+
+static void
+bs_timeline_class_init (BsTimelineClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = bs_timeline_finalize;
+  widget_class->snapshot = bs_timeline_snapshot;
+  widget_class->measure = bs_timeline_measure;
+  gtk_widget_class_set_css_name (widget_class, "timeline");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_SLIDER);
+
+  /* The user picked a step by clicking or dragging. */
+  signals[STEP_SELECTED] = g_signal_new ("step-selected", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                         G_TYPE_NONE, 1, G_TYPE_UINT64);
+}
+
+static void
+bs_timeline_init (BsTimeline *self)
+{
+  GtkGesture *drag = gtk_gesture_drag_new ();
+
+  self->kinds = g_array_new (FALSE, TRUE, sizeof (guint8));
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
+                               "Steps: forward (blue), backward (orange), backward calls, "
+                               "optimiser steps (green) and errors (red)");
+}
+
+GtkWidget *
+bs_timeline_new (void)
+{
+  return g_object_new (BS_TYPE_TIMELINE, NULL);
+}

@@ -1,0 +1,1608 @@
+/* bs-window.c: the stepping debugger's main window */
+#define G_LOG_DOMAIN "bs-app"
+
+#include <glib/gstdio.h>
+#include <gtksourceview/gtksource.h>
+
+#include "bs-chain-panel.h"
+#include "bs-error-help.h"
+#include "bs-export-dialog.h"
+#include "bs-graph-view.h"
+#include "bs-inspector.h"
+#include "bs-loss-plot.h"
+#include "bs-layout.h"
+#include "bs-replay.h"
+#include "bs-script-job.h"
+#include "bs-step-text.h"
+#include "bs-timeline.h"
+#include "bs-window.h"
+
+#define EXAMPLES_PATH     "/org/backstep/Backstep/examples/"
+#define DEFAULT_EXAMPLE   "01-two-paths"
+#define AUTOSAVE_DELAY_MS 500
+#define MAX_OPEN_BYTES    (10 * 1024 * 1024)
+#define FOLLOW_MIN_ZOOM   0.8   /* below this, labels are too small to read on a projector */
+
+static const guint play_intervals_ms[] = { 1200, 600, 300, 150 };
+
+struct _BsWindow {
+  AdwApplicationWindow parent_instance;
+
+  /* Owned */
+  GFile             *file;            /* NULL: not saved anywhere yet */
+  char              *example;         /* the example loaded, while unedited */
+  GCancellable      *run_cancellable;
+  BsScriptResult    *result;
+  char              *ran_source;      /* the text the result comes from */
+  BsLayout          *layout;
+  BsRenderer        *renderer;
+  GCancellable      *layout_cancellable;
+  GArray            *collapsed;       /* guint32 scopes collapsed into one box */
+  guint64            step;
+  guint              autosave_id;
+  guint              play_id;
+  guint              progress_id;
+  gboolean           rerun;           /* Run was pressed during a run: run again after it */
+  gint               progress;        /* statements the running script has run */
+  gboolean           presenting;
+
+  /* Template widgets */
+  AdwToastOverlay   *toast_overlay;
+  AdwWindowTitle    *window_title;
+  GtkWidget         *header_bar;
+  GtkWidget         *run_button;
+  GtkWidget         *stop_button;
+  GtkMenuButton     *examples_button;
+  GtkToggleButton   *presentation_button;
+  GtkPaned          *outer_paned;
+  GtkBox            *timeline_box;
+  GtkWidget         *editor_scroller;
+  GtkSourceView     *editor;
+  GtkRevealer       *error_revealer;
+  GtkLabel          *error_message;
+  GtkLabel          *error_explanation;
+  GtkStack          *graph_stack;
+  AdwStatusPage     *empty_page;
+  GtkLabel          *step_text;
+  GtkLabel          *step_label;
+  GtkToggleButton   *play_button;
+  GtkDropDown       *speed_dropdown;
+  AdwViewStack      *side_stack;
+
+  /* Borrowed: pieces built in code */
+  BsGraphView       *graph_view;
+  BsTimeline        *timeline;
+  BsTextPanel       *inspector;
+  BsTextPanel       *chain_panel;
+  BsLossPlot        *loss_plot;
+  GtkSourceBuffer   *buffer;
+  GtkTextTag        *step_tag;
+  GtkTextTag        *error_tag;
+  GtkTextBuffer     *output_buffer;
+};
+
+G_DEFINE_FINAL_TYPE (BsWindow, bs_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void show_step       (BsWindow *self, guint64 step);
+static void update_renderer (BsWindow *self);
+static void editor_clicked  (GtkGestureClick *gesture, int n_press, double x, double y,
+                             BsWindow *self);
+static gboolean editor_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard,
+                                      GtkTooltip *tooltip, BsWindow *self);
+
+/* --- autosave: the editor's text survives a crash ---------------------------------- */
+
+static char *
+autosave_path (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "backstep", "autosave.py", NULL);
+}
+
+static char *
+editor_text (BsWindow *self)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
+}
+
+static gboolean
+autosave_now (gpointer user_data)
+{
+  BsWindow *self = user_data;
+  g_autofree char *path = autosave_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *text = editor_text (self);
+  g_autoptr(GError) error = NULL;
+
+  self->autosave_id = 0;
+  if (g_mkdir_with_parents (dir, 0700) != 0
+      || !g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600,
+                                    &error))
+    g_warning ("Cannot autosave to %s: %s", path, error != NULL ? error->message : "");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+autosave_forget (BsWindow *self)
+{
+  g_autofree char *path = autosave_path ();
+
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  g_unlink (path);
+}
+
+static gboolean
+is_modified (BsWindow *self)
+{
+  return gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer));
+}
+
+static void
+update_title (BsWindow *self)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+
+  if (self->file != NULL)
+    name = g_file_get_basename (self->file);
+  else if (self->example != NULL)
+    name = g_strdup_printf ("%s (example)", self->example);
+  else
+    name = g_strdup ("Untitled script");
+  title = g_strdup_printf ("%s%s", is_modified (self) ? "• " : "", name);
+  adw_window_title_set_subtitle (self->window_title, title);
+}
+
+static void
+buffer_changed (BsWindow *self)
+{
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  self->autosave_id = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_now, self);
+}
+
+static void
+modified_changed (BsWindow *self)
+{
+  update_title (self);
+}
+
+static void
+set_text (BsWindow   *self,
+          const char *text)
+{
+  GtkTextIter start;
+
+  gtk_text_buffer_begin_irreversible_action (GTK_TEXT_BUFFER (self->buffer));
+  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
+  gtk_text_buffer_end_irreversible_action (GTK_TEXT_BUFFER (self->buffer));
+  gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (self->buffer), &start);
+  gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (self->buffer), &start);
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  autosave_forget (self);
+  update_title (self);
+}
+
+static void
+toast (BsWindow   *self,
+       const char *message)
+{
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+}
+
+/* --- running ------------------------------------------------------------------------ */
+
+static gboolean
+show_progress (gpointer user_data)
+{
+  BsWindow *self = user_data;
+  g_autofree char *text = g_strdup_printf ("Running: %d statements so far. Escape stops "
+                                           "the script; the graph then shows what it built.",
+                                           g_atomic_int_get (&self->progress));
+
+  gtk_label_set_text (self->step_text, text);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+set_running (BsWindow *self,
+             gboolean  running)
+{
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  if (running)
+    self->progress_id = g_timeout_add (250, show_progress, self);
+  gtk_widget_set_visible (self->stop_button, running);
+  gtk_widget_set_sensitive (self->run_button, !running);
+}
+
+static void
+clear_editor_marks (BsWindow *self)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->step_tag, &start, &end);
+  gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->error_tag, &start, &end);
+}
+
+static void
+mark_span (BsWindow   *self,
+           GtkTextTag *tag,
+           int         line,
+           int         col,
+           int         end_line,
+           int         end_col)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start, end;
+
+  if (line < 1)
+    return;
+  gtk_text_buffer_get_iter_at_line (buffer, &start, line - 1);
+  if (end_line < line)
+    {
+      end = start;
+      gtk_text_iter_forward_to_line_end (&end);
+    }
+  else
+    {
+      gtk_text_buffer_get_iter_at_line_offset (buffer, &start, line - 1, MAX (col - 1, 0));
+      gtk_text_buffer_get_iter_at_line_offset (buffer, &end, end_line - 1, MAX (end_col - 1, 0));
+    }
+  gtk_text_buffer_apply_tag (buffer, tag, &start, &end);
+}
+
+/* Where a fresh run starts: the graph complete, just before the first backward call. */
+static guint64
+first_backward_step (BsTrace *trace)
+{
+  gint64 index = bs_trace_find_backward (trace, 1);
+  guint64 n_steps = bs_trace_get_n_steps (trace);
+
+  if (index < 0)
+    return n_steps > 0 ? n_steps - 1 : 0;
+  return MAX (bs_trace_get_event (trace, index)->step, 1) - 1;
+}
+
+/* A layout in flight: the scene it positions and whether to fit it into view. */
+typedef struct {
+  BsWindow *window;
+  BsScene  *scene;
+  gboolean  fit;
+} LayoutRequest;
+
+static void
+layout_request_free (LayoutRequest *request)
+{
+  g_object_unref (request->window);
+  bs_scene_unref (request->scene);
+  g_free (request);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LayoutRequest, layout_request_free)
+
+static void
+layout_finished (GObject      *source,
+                 GAsyncResult *async_result,
+                 gpointer      user_data)
+{
+  g_autoptr(LayoutRequest) request = user_data;
+  g_autoptr(GError) error = NULL;
+  BsWindow *self = request->window;
+
+  if (!bs_layout_run_finish (self->layout, async_result, &error))
+    {
+      if (!g_error_matches (error, BS_LAYOUT_ERROR, BS_LAYOUT_ERROR_CANCELLED))
+        toast (self, error->message);
+      return;
+    }
+  g_clear_object (&self->layout_cancellable);
+  bs_graph_view_set_scene (self->graph_view, request->scene, request->fit);
+  gtk_stack_set_visible_child_name (self->graph_stack,
+                                    bs_scene_get_n_nodes (request->scene) > 0 ? "graph"
+                                                                              : "empty");
+  show_step (self, self->step);
+}
+
+/* Builds the scene of the current trace and lays it out off the main thread. */
+static void
+start_layout (BsWindow *self,
+              gboolean  fit)
+{
+  LayoutRequest *request;
+
+  if (self->layout_cancellable != NULL)
+    g_cancellable_cancel (self->layout_cancellable);
+  g_clear_object (&self->layout_cancellable);
+  if (self->result == NULL)
+    return;
+  request = g_new0 (LayoutRequest, 1);
+  request->window = g_object_ref (self);
+  request->fit = fit;
+  request->scene = bs_scene_new_for_trace (self->result->trace,
+                                           (const guint32 *) (gpointer) self->collapsed->data,
+                                           self->collapsed->len);
+  bs_renderer_measure_scene (self->renderer, request->scene);
+  self->layout_cancellable = g_cancellable_new ();
+  bs_layout_run_async (self->layout, request->scene, self->layout_cancellable,
+                       layout_finished, request);
+}
+
+static void
+run_finished (GObject      *source,
+              GAsyncResult *async_result,
+              gpointer      user_data)
+{
+  g_autoptr(BsWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  BsScriptResult *result = bs_script_job_run_finish (async_result, &error);
+  gboolean had_result;
+  guint64 n_steps;
+
+  g_clear_object (&self->run_cancellable);
+  set_running (self, FALSE);
+  if (self->rerun)
+    {
+      self->rerun = FALSE;
+      g_clear_pointer (&result, bs_script_result_free);
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.run", NULL);
+      return;
+    }
+  if (result == NULL)
+    {
+      toast (self, error->message);
+      return;
+    }
+  had_result = self->result != NULL;
+  g_clear_pointer (&self->result, bs_script_result_free);
+  self->result = result;
+  gtk_text_buffer_set_text (self->output_buffer, result->output, -1);
+  if (result->error != NULL && g_error_matches (result->error, BS_INTERP_ERROR,
+                                                BS_INTERP_ERROR_CANCELLED))
+    toast (self, "Stopped: the graph shows what the script built until then");
+
+  n_steps = bs_trace_get_n_steps (result->trace);
+  if (!had_result)
+    self->step = first_backward_step (result->trace);
+  bs_timeline_set_trace (self->timeline, result->trace);
+  bs_loss_plot_set_trace (self->loss_plot, result->trace);
+  g_array_set_size (self->collapsed, 0);
+  start_layout (self, TRUE);
+  show_step (self, MIN (self->step, n_steps > 0 ? n_steps - 1 : 0));
+}
+
+static void
+run_activated (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  BsWindow *self = BS_WINDOW (widget);
+  g_autofree char *name = NULL;
+
+  if (self->run_cancellable != NULL)
+    {
+      /* The text changed under the running script: stop it and run the new text. */
+      self->rerun = TRUE;
+      g_cancellable_cancel (self->run_cancellable);
+      return;
+    }
+  g_free (self->ran_source);
+  self->ran_source = editor_text (self);
+  if (self->file != NULL)
+    name = g_file_get_basename (self->file);
+  self->run_cancellable = g_cancellable_new ();
+  set_running (self, TRUE);
+  g_atomic_int_set (&self->progress, 0);
+  bs_script_job_run_async (self->ran_source, name != NULL ? name : "<editor>",
+                           &self->progress, self->run_cancellable, run_finished,
+                           g_object_ref (self));
+}
+
+static void
+stop_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  BsWindow *self = BS_WINDOW (widget);
+
+  if (self->run_cancellable != NULL)
+    g_cancellable_cancel (self->run_cancellable);
+  else if (self->presenting)
+    gtk_widget_activate_action (widget, "win.presentation", NULL);
+}
+
+/* --- stepping ------------------------------------------------------------------------ */
+
+static guint64
+n_steps (BsWindow *self)
+{
+  return self->result != NULL ? bs_trace_get_n_steps (self->result->trace) : 0;
+}
+
+static void
+show_error (BsWindow           *self,
+            const BsTraceState *state)
+{
+  const BsTraceEvent *error = bs_trace_state_get_error (state);
+
+  const BsErrorHelp *help;
+  g_autofree char *explanation = NULL;
+  const char *message;
+
+  gtk_revealer_set_reveal_child (self->error_revealer, error != NULL);
+  if (error == NULL)
+    return;
+  message = bs_trace_get_string (self->result->trace, error->text);
+  help = bs_error_help_lookup (message);
+  gtk_label_set_text (self->error_message, message);
+  explanation = g_markup_printf_escaped ("<b>%s.</b> %s\n<b>Fix:</b> %s",
+                                 help->title, help->explanation, help->fix);
+  gtk_label_set_markup (self->error_explanation, explanation);
+}
+
+/* The box a step is about: the node the current edge leaves, or the last tensor the
+ * step created; -1 when none. */
+static int
+step_focus (BsScene            *scene,
+            const BsTraceState *state)
+{
+  BsTrace *trace = bs_scene_get_trace (scene);
+  const BsTraceEvent *event = bs_trace_state_get_step_event (state);
+  guint64 first, end;
+
+  if (event != NULL && event->node != 0
+      && (event->type == BS_TRACE_EVENT_EDGE || event->type == BS_TRACE_EVENT_FREED
+          || event->type == BS_TRACE_EVENT_ERROR))
+    return bs_scene_find_node (scene, event->node);
+  if (event != NULL && event->tensor != 0)
+    return bs_scene_find_tensor (scene, event->tensor, state);
+  bs_trace_get_step_events (trace, state->step, &first, &end);
+  for (guint64 i = end; i > first; i--)
+    {
+      const BsTraceEvent *e = bs_trace_get_event (trace, i - 1);
+
+      if (e->type == BS_TRACE_EVENT_TENSOR || e->type == BS_TRACE_EVENT_INPLACE)
+        {
+          int index = bs_scene_find_tensor (scene, e->tensor, state);
+
+          if (index >= 0)
+            return index;
+        }
+    }
+  return -1;
+}
+
+static void
+update_panels (BsWindow *self)
+{
+  BsScene *scene = bs_graph_view_get_scene (self->graph_view);
+  const BsTraceState *state = bs_graph_view_get_state (self->graph_view);
+  int selected = bs_graph_view_get_selected (self->graph_view);
+
+  bs_inspector_fill (self->inspector, scene, state, selected);
+  bs_chain_panel_fill (self->chain_panel, scene, state, selected);
+}
+
+static void
+show_step (BsWindow *self,
+           guint64   step)
+{
+  g_autoptr(BsTraceState) state = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *label = NULL;
+  const BsTraceSpan *span;
+  guint64 total = n_steps (self);
+  gboolean animate;
+
+  clear_editor_marks (self);
+  if (total == 0)
+    {
+      gtk_label_set_text (self->step_text, "");
+      gtk_label_set_text (self->step_label, "");
+      return;
+    }
+  animate = step == self->step + 1 || step + 1 == self->step;
+  self->step = MIN (step, total - 1);
+  state = bs_replay_state_at (self->result->trace, self->step);
+  bs_timeline_set_step (self->timeline, self->step);
+  bs_loss_plot_set_backward (self->loss_plot, state->last_backward);
+  text = bs_step_text_describe (self->result->trace, state);
+  gtk_label_set_text (self->step_text, text);
+  label = g_strdup_printf ("%" G_GUINT64_FORMAT " / %" G_GUINT64_FORMAT,
+                           self->step, total - 1);
+  gtk_label_set_text (self->step_label, label);
+  span = bs_trace_state_get_span (state);
+  if (span != NULL)
+    mark_span (self, self->step_tag, span->line, 0, 0, 0);
+  show_error (self, state);
+  if (self->result->error != NULL && self->result->error_span.line > 0
+      && self->step == total - 1)
+    {
+      const BsSourceSpan *e = &self->result->error_span;
+
+      mark_span (self, self->error_tag, e->line, e->col, e->end_line, e->end_col);
+    }
+  if (bs_graph_view_get_scene (self->graph_view) != NULL
+      && bs_scene_get_trace (bs_graph_view_get_scene (self->graph_view)) == self->result->trace)
+    {
+      BsScene *scene = bs_graph_view_get_scene (self->graph_view);
+      int focus = step_focus (scene, state);
+
+      bs_graph_view_set_state (self->graph_view, g_steal_pointer (&state), animate);
+      bs_graph_view_follow (self->graph_view, focus, FOLLOW_MIN_ZOOM);
+      update_panels (self);
+    }
+}
+
+static void
+step_by (BsWindow *self,
+         gint64    delta)
+{
+  guint64 total = n_steps (self);
+
+  if (total == 0)
+    return;
+  if (delta < 0 && self->step < (guint64) -delta)
+    show_step (self, 0);
+  else
+    show_step (self, MIN (self->step + delta, total - 1));
+}
+
+static gboolean
+is_statement_step (BsWindow *self,
+                   guint64   step)
+{
+  gint64 index = bs_trace_get_step_event (self->result->trace, step);
+
+  return index >= 0
+    && bs_trace_get_event (self->result->trace, index)->type == BS_TRACE_EVENT_STATEMENT;
+}
+
+static void
+step_to_statement (BsWindow *self,
+                   int       direction)
+{
+  guint64 total = n_steps (self);
+  gint64 step = self->step;
+
+  if (total == 0)
+    return;
+  for (step += direction; step > 0 && step < (gint64) total - 1; step += direction)
+    if (is_statement_step (self, step))
+      break;
+  show_step (self, CLAMP (step, 0, (gint64) total - 1));
+}
+
+static void
+step_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  BsWindow *self = BS_WINDOW (widget);
+
+  if (g_str_equal (action_name, "win.step-next"))
+    step_by (self, 1);
+  else if (g_str_equal (action_name, "win.step-previous"))
+    step_by (self, -1);
+  else if (g_str_equal (action_name, "win.step-first"))
+    show_step (self, 0);
+  else if (g_str_equal (action_name, "win.step-last"))
+    show_step (self, G_MAXUINT64);
+  else if (g_str_equal (action_name, "win.statement-next"))
+    step_to_statement (self, 1);
+  else if (g_str_equal (action_name, "win.statement-previous"))
+    step_to_statement (self, -1);
+}
+
+static gboolean
+play_tick (gpointer user_data)
+{
+  BsWindow *self = user_data;
+
+  if (self->step + 1 >= n_steps (self))
+    {
+      self->play_id = 0;
+      gtk_toggle_button_set_active (self->play_button, FALSE);
+      return G_SOURCE_REMOVE;
+    }
+  step_by (self, 1);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+play_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  BsWindow *self = BS_WINDOW (widget);
+  guint speed = gtk_drop_down_get_selected (self->speed_dropdown);
+
+  if (self->play_id != 0)
+    {
+      g_clear_handle_id (&self->play_id, g_source_remove);
+      gtk_toggle_button_set_active (self->play_button, FALSE);
+      return;
+    }
+  if (self->step + 1 >= n_steps (self))
+    show_step (self, 0);
+  self->play_id = g_timeout_add (play_intervals_ms[MIN (speed,
+                                                        G_N_ELEMENTS (play_intervals_ms) - 1)],
+                                 play_tick, self);
+  gtk_toggle_button_set_active (self->play_button, TRUE);
+}
+
+/* --- files and examples --------------------------------------------------------------- */
+
+gboolean
+bs_window_load_example (BsWindow   *self,
+                        const char *name)
+{
+  g_autofree char *path = g_strconcat (EXAMPLES_PATH, name, ".py", NULL);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
+  if (bytes == NULL)
+    return FALSE;
+  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_clear_object (&self->file);
+  g_free (self->example);
+  self->example = g_strdup (name);
+  set_text (self, text);
+  return TRUE;
+}
+
+static void
+example_activated (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  BsWindow *self = BS_WINDOW (widget);
+
+  /* Unsaved text is autosaved, and an example replaces it only after a question
+   * when it was edited. */
+  bs_window_load_example (self, g_variant_get_string (parameter, NULL));
+  gtk_widget_activate_action (widget, "win.run", NULL);
+}
+
+static GMenuModel *
+examples_menu (void)
+{
+  g_auto(GStrv) names = g_resources_enumerate_children (EXAMPLES_PATH, 0, NULL);
+  GMenu *menu = g_menu_new ();
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      g_autofree char *name = g_strndup (names[i], strlen (names[i]) - strlen (".py"));
+      g_autofree char *label = NULL;
+      g_autoptr(GMenuItem) item = NULL;
+      const char *words = strchr (name, '-');
+
+      if (!g_str_has_suffix (names[i], ".py"))
+        continue;
+      label = g_strdup (words != NULL ? words + 1 : name);
+      for (char *p = label; *p != '\0'; p++)
+        if (*p == '-')
+          *p = ' ';
+      label[0] = g_ascii_toupper (label[0]);
+      item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target (item, "win.example", "s", name);
+      g_menu_append_item (menu, item);
+    }
+  return G_MENU_MODEL (menu);
+}
+
+void
+bs_window_open_file (BsWindow *self,
+                     GFile    *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  g_return_if_fail (BS_IS_WINDOW (self));
+  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &error))
+    {
+      toast (self, error->message);
+      return;
+    }
+  if (length > MAX_OPEN_BYTES || !g_utf8_validate_len (contents, length, NULL))
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_autofree char *message = g_strdup_printf ("%s is not a UTF-8 script of at most 10 MiB",
+                                                  name);
+      toast (self, message);
+      return;
+    }
+  g_set_object (&self->file, file);
+  g_clear_pointer (&self->example, g_free);
+  set_text (self, contents);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.run", NULL);
+}
+
+static void
+open_response (GtkNativeDialog *dialog,
+               int              response,
+               gpointer         user_data)
+{
+  BsWindow *self = user_data;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      bs_window_open_file (self, file);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static GtkFileFilter *
+python_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, "Python scripts");
+  gtk_file_filter_add_pattern (filter, "*.py");
+  return filter;
+}
+
+static void
+open_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  GtkFileChooserNative *dialog =
+    gtk_file_chooser_native_new ("Open a Script", GTK_WINDOW (widget),
+                                 GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+  g_autoptr(GtkFileFilter) filter = python_filter ();
+
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response), widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static gboolean
+save_to (BsWindow *self,
+         GFile    *file)
+{
+  g_autofree char *text = editor_text (self);
+  g_autoptr(GError) error = NULL;
+
+  /* g_file_replace_contents writes a temporary file and renames it over the old one. */
+  if (!g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
+                                G_FILE_CREATE_NONE, NULL, NULL, &error))
+    {
+      toast (self, error->message);
+      return FALSE;
+    }
+  g_set_object (&self->file, file);
+  g_clear_pointer (&self->example, g_free);
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  autosave_forget (self);
+  update_title (self);
+  return TRUE;
+}
+
+static void
+save_response (GtkNativeDialog *dialog,
+               int              response,
+               gpointer         user_data)
+{
+  BsWindow *self = user_data;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      save_to (self, file);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+save_as_activated (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  BsWindow *self = BS_WINDOW (widget);
+  GtkFileChooserNative *dialog =
+    gtk_file_chooser_native_new ("Save the Script", GTK_WINDOW (widget),
+                                 GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
+  g_autoptr(GtkFileFilter) filter = python_filter ();
+  g_autofree char *name = g_strdup_printf ("%s.py", self->example != NULL ? self->example
+                                                                          : "script");
+
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  g_signal_connect (dialog, "response", G_CALLBACK (save_response), widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+save_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  BsWindow *self = BS_WINDOW (widget);
+
+  if (self->file != NULL)
+    save_to (self, self->file);
+  else
+    save_as_activated (widget, "win.save-as", NULL);
+}
+
+static gboolean
+file_dropped (GtkDropTarget *target,
+              const GValue  *value,
+              double         x,
+              double         y,
+              gpointer       user_data)
+{
+  if (!G_VALUE_HOLDS (value, G_TYPE_FILE))
+    return FALSE;
+  bs_window_open_file (user_data, g_value_get_object (value));
+  return TRUE;
+}
+
+/* --- export -------------------------------------------------------------------------- */
+
+/* An export in flight on a worker thread: what to draw and where. */
+typedef struct {
+  BsScene        *scene;
+  BsTraceState   *state;
+  BsExportChoice  choice;
+  BsPaletteKind   palette;
+  GFile          *file;
+} ExportJob;
+
+static void
+export_job_free (ExportJob *job)
+{
+  bs_scene_unref (job->scene);
+  bs_trace_state_free (job->state);
+  g_object_unref (job->file);
+  g_free (job);
+}
+
+static void
+export_in_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  ExportJob *job = task_data;
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (job->palette));
+  g_autofree char *path = g_file_get_path (job->file);
+  GError *error = NULL;
+  gboolean ok;
+
+  bs_renderer_set_scale (renderer, job->choice.scale);
+  if (job->choice.handout)
+    ok = bs_export_write_handout (renderer, job->scene, path, &error);
+  else
+    ok = bs_export_write_file (renderer, job->scene, job->state, job->choice.format, path,
+                               &error);
+  if (ok)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+export_finished (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(BsWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  ExportJob *job = g_task_get_task_data (G_TASK (result));
+  g_autofree char *name = g_file_get_parse_name (job->file);
+  g_autofree char *message = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    message = g_strdup_printf ("Export failed: %s", error->message);
+  else
+    message = g_strdup_printf ("Exported to %s", name);
+  toast (self, message);
+}
+
+static void
+export_chosen (BsExportDialog       *dialog,
+               const BsExportChoice *choice,
+               GFile                *file,
+               gpointer              user_data)
+{
+  BsWindow *self = user_data;
+  BsScene *scene = bs_graph_view_get_scene (self->graph_view);
+  g_autoptr(GTask) task = NULL;
+  ExportJob *job;
+
+  if (scene == NULL || self->result == NULL)
+    return;
+  job = g_new0 (ExportJob, 1);
+  job->scene = bs_scene_ref (scene);
+  job->state = bs_replay_state_at (bs_scene_get_trace (scene), self->step);
+  job->choice = *choice;
+  /* Slides are light unless the class is watching the projector palette. */
+  job->palette = self->presenting ? BS_PALETTE_PROJECTOR : BS_PALETTE_LIGHT;
+  job->file = g_object_ref (file);
+  task = g_task_new (NULL, NULL, export_finished, g_object_ref (self));
+  g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
+  g_task_run_in_thread (task, export_in_thread);
+}
+
+static char *
+document_name (BsWindow *self)
+{
+  g_autofree char *base = NULL;
+  char *dot;
+
+  if (self->example != NULL)
+    return g_strdup (self->example);
+  if (self->file == NULL)
+    return g_strdup ("graph");
+  base = g_file_get_basename (self->file);
+  dot = strrchr (base, '.');
+  if (dot != NULL)
+    *dot = '\0';
+  return g_steal_pointer (&base);
+}
+
+static void
+export_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  BsWindow *self = BS_WINDOW (widget);
+  g_autofree char *name = NULL;
+  BsExportDialog *dialog;
+
+  if (bs_graph_view_get_scene (self->graph_view) == NULL)
+    {
+      toast (self, "Run the script first: there is no graph to export yet");
+      return;
+    }
+  name = document_name (self);
+  dialog = bs_export_dialog_new (GTK_WINDOW (self), name);
+  g_signal_connect_object (dialog, "export-chosen", G_CALLBACK (export_chosen), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+copy_image_activated (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  BsWindow *self = BS_WINDOW (widget);
+  BsScene *scene = bs_graph_view_get_scene (self->graph_view);
+  const BsTraceState *state = bs_graph_view_get_state (self->graph_view);
+  g_autoptr(BsRenderer) renderer = NULL;
+  g_autoptr(GBytes) png = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (scene == NULL || state == NULL)
+    return;
+  renderer = bs_renderer_new (bs_renderer_get_palette (self->renderer));
+  bs_renderer_set_scale (renderer, 2);
+  png = bs_export_to_bytes (renderer, scene, state, BS_EXPORT_PNG, &error);
+  if (png != NULL)
+    texture = gdk_texture_new_from_bytes (png, &error);
+  if (texture == NULL)
+    {
+      toast (self, error->message);
+      return;
+    }
+  gdk_clipboard_set_texture (gtk_widget_get_clipboard (widget), texture);
+  toast (self, "Copied the graph as an image");
+}
+
+/* --- presentation mode ----------------------------------------------------------------- */
+
+static void
+presentation_activated (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  BsWindow *self = BS_WINDOW (widget);
+
+  self->presenting = !self->presenting;
+  gtk_widget_set_visible (self->editor_scroller, !self->presenting);
+  if (self->presenting)
+    {
+      gtk_widget_add_css_class (widget, "presentation");
+      gtk_window_fullscreen (GTK_WINDOW (self));
+    }
+  else
+    {
+      gtk_widget_remove_css_class (widget, "presentation");
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+    }
+  gtk_toggle_button_set_active (self->presentation_button, self->presenting);
+  update_renderer (self);
+}
+
+/* --- closing ------------------------------------------------------------------------- */
+
+static void
+close_response (AdwMessageDialog *dialog,
+                const char       *response,
+                gpointer          user_data)
+{
+  BsWindow *self = user_data;
+
+  if (g_str_equal (response, "save"))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.save", NULL);
+      if (is_modified (self))
+        return;
+    }
+  else if (!g_str_equal (response, "discard"))
+    return;
+  autosave_forget (self);
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static gboolean
+bs_window_close_request (GtkWindow *window)
+{
+  BsWindow *self = BS_WINDOW (window);
+  AdwMessageDialog *dialog;
+
+  if (!is_modified (self))
+    {
+      autosave_forget (self);
+      return GTK_WINDOW_CLASS (bs_window_parent_class)->close_request (window);
+    }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (window, "Save Changes?",
+                                                       "The script has unsaved changes. "
+                                                       "Closing without saving loses them."));
+  adw_message_dialog_add_responses (dialog, "cancel", "_Cancel", "discard", "_Discard",
+                                    "save", "_Save", NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard",
+                                               ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "save");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (close_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+/* --- set-up -------------------------------------------------------------------------- */
+
+static void
+update_style_scheme (BsWindow *self)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
+  const char *id = adw_style_manager_get_dark (manager) ? "Adwaita-dark" : "Adwaita";
+
+  gtk_source_buffer_set_style_scheme (self->buffer,
+                                      gtk_source_style_scheme_manager_get_scheme (schemes, id));
+}
+
+static void
+setup_editor (BsWindow *self)
+{
+  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
+  GtkGesture *click;
+
+  self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->editor)));
+  gtk_source_buffer_set_language (self->buffer,
+                                  gtk_source_language_manager_get_language (languages,
+                                                                            "python3"));
+  self->step_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "current-step",
+                                               "paragraph-background", "rgba(53,132,228,0.18)",
+                                               NULL);
+  self->error_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "error",
+                                                "underline", PANGO_UNDERLINE_ERROR,
+                                                "underline-rgba", &(GdkRGBA) { 0.88, 0.11, 0.14, 1 },
+                                                NULL);
+  update_style_scheme (self);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (update_style_scheme), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->buffer, "changed", G_CALLBACK (buffer_changed), self,
+                           G_CONNECT_SWAPPED);
+  click = gtk_gesture_click_new ();
+  g_signal_connect (click, "released", G_CALLBACK (editor_clicked), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->editor), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->editor), TRUE);
+  g_signal_connect (self->editor, "query-tooltip", G_CALLBACK (editor_query_tooltip), self);
+  g_signal_connect_object (self->buffer, "modified-changed", G_CALLBACK (modified_changed),
+                           self, G_CONNECT_SWAPPED);
+}
+
+static void
+setup_side_panels (BsWindow *self)
+{
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *output = gtk_text_view_new ();
+  GtkWidget *chain = bs_text_panel_new ();
+  GtkWidget *inspector = bs_text_panel_new ();
+  GtkWidget *output_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  AdwViewStackPage *page;
+
+  self->chain_panel = BS_TEXT_PANEL (chain);
+  page = adw_view_stack_add_titled (self->side_stack, chain, "chain", "Chain Rule");
+  adw_view_stack_page_set_icon_name (page, "emblem-shared-symbolic");
+  self->inspector = BS_TEXT_PANEL (inspector);
+  page = adw_view_stack_add_titled (self->side_stack, inspector, "inspector", "Inspector");
+  adw_view_stack_page_set_icon_name (page, "edit-find-symbolic");
+
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (output), FALSE);
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (output), TRUE);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (output), 6);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (output), 6);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), output);
+  gtk_widget_set_vexpand (scroller, TRUE);
+  self->output_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (output));
+  self->loss_plot = BS_LOSS_PLOT (bs_loss_plot_new ());
+  gtk_widget_set_margin_start (GTK_WIDGET (self->loss_plot), 6);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->loss_plot), 6);
+  gtk_box_append (GTK_BOX (output_box), GTK_WIDGET (self->loss_plot));
+  gtk_box_append (GTK_BOX (output_box), scroller);
+  page = adw_view_stack_add_titled (self->side_stack, output_box, "output", "Output");
+  adw_view_stack_page_set_icon_name (page, "utilities-terminal-symbolic");
+}
+
+static void
+timeline_step_selected (BsWindow *self,
+                        guint64   step)
+{
+  show_step (self, step);
+}
+
+/* The selected box's tensor: its creating expression lit in the editor. */
+static void
+node_selected (BsWindow *self,
+               int       index)
+{
+  BsScene *scene = bs_graph_view_get_scene (self->graph_view);
+  const BsSceneNode *node;
+  const BsTraceTensor *tensor;
+  GtkTextIter iter;
+
+  update_panels (self);
+  if (index < 0 || scene == NULL)
+    return;
+  node = bs_scene_get_node (scene, index);
+  tensor = node->tensor != 0 ? bs_trace_get_tensor (bs_scene_get_trace (scene), node->tensor)
+                             : NULL;
+  if (tensor == NULL || !tensor->has_span)
+    return;
+  gtk_text_buffer_get_iter_at_line (GTK_TEXT_BUFFER (self->buffer), &iter,
+                                    tensor->span.line - 1);
+  gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (self->buffer), &iter);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->editor), &iter, 0.1, FALSE, 0, 0);
+}
+
+/* A click in the editor: the boxes of the tensors its line created, ringed. */
+static void
+editor_clicked (GtkGestureClick *gesture,
+                int              n_press,
+                double           x,
+                double           y,
+                BsWindow        *self)
+{
+  BsScene *scene = bs_graph_view_get_scene (self->graph_view);
+  const BsTraceState *state = bs_graph_view_get_state (self->graph_view);
+  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (int));
+  GtkTextIter iter;
+  int buffer_x, buffer_y, line;
+
+  if (scene == NULL || state == NULL)
+    return;
+  gtk_text_view_window_to_buffer_coords (GTK_TEXT_VIEW (self->editor), GTK_TEXT_WINDOW_WIDGET,
+                                         x, y, &buffer_x, &buffer_y);
+  gtk_text_view_get_iter_at_location (GTK_TEXT_VIEW (self->editor), &iter, buffer_x, buffer_y);
+  line = gtk_text_iter_get_line (&iter) + 1;
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (scene, i);
+      const BsTraceTensor *tensor = node->tensor != 0
+        ? bs_trace_get_tensor (bs_scene_get_trace (scene), node->tensor) : NULL;
+
+      if (tensor != NULL && tensor->has_span && tensor->span.line == line
+          && bs_scene_node_visible (scene, i, state))
+        g_array_append_val (found, i);
+    }
+  if (found->len == 0)
+    return;
+  bs_graph_view_set_selected (self->graph_view, g_array_index (found, int, found->len - 1));
+  bs_graph_view_set_highlighted (self->graph_view, (const int *) (gpointer) found->data,
+                                 found->len);
+  bs_graph_view_follow (self->graph_view, g_array_index (found, int, found->len - 1),
+                        FOLLOW_MIN_ZOOM);
+  update_panels (self);
+}
+
+/* Hovering an underlined error shows its message. */
+static gboolean
+editor_query_tooltip (GtkWidget  *widget,
+                      int         x,
+                      int         y,
+                      gboolean    keyboard,
+                      GtkTooltip *tooltip,
+                      BsWindow   *self)
+{
+  g_autofree char *message = NULL;
+  GtkTextIter iter;
+  int buffer_x, buffer_y;
+
+  if (self->result == NULL || self->result->error_text == NULL || keyboard)
+    return FALSE;
+  gtk_text_view_window_to_buffer_coords (GTK_TEXT_VIEW (self->editor), GTK_TEXT_WINDOW_WIDGET,
+                                         x, y, &buffer_x, &buffer_y);
+  gtk_text_view_get_iter_at_location (GTK_TEXT_VIEW (self->editor), &iter, buffer_x, buffer_y);
+  if (!gtk_text_iter_has_tag (&iter, self->error_tag))
+    return FALSE;
+  message = g_strdup (self->result->error_text);
+  gtk_tooltip_set_text (tooltip, g_strchomp (message));
+  return TRUE;
+}
+
+static void
+cluster_toggled (BsWindow *self,
+                 guint     scope)
+{
+  for (guint i = 0; i < self->collapsed->len; i++)
+    if (g_array_index (self->collapsed, guint32, i) == scope)
+      {
+        g_array_remove_index (self->collapsed, i);
+        start_layout (self, FALSE);
+        return;
+      }
+  g_array_append_val (self->collapsed, scope);
+  start_layout (self, FALSE);
+}
+
+static BsPaletteKind
+palette_kind (BsWindow *self)
+{
+  if (self->presenting)
+    return BS_PALETTE_PROJECTOR;
+  return adw_style_manager_get_dark (adw_style_manager_get_default ()) ? BS_PALETTE_DARK
+                                                                       : BS_PALETTE_LIGHT;
+}
+
+/* A new palette may change the type size: measure and lay out again. */
+static void
+update_renderer (BsWindow *self)
+{
+  const BsPalette *palette = bs_palette_get (palette_kind (self));
+
+  if (self->renderer != NULL && bs_renderer_get_palette (self->renderer) == palette)
+    return;
+  bs_graph_view_set_renderer (self->graph_view, NULL);
+  g_clear_pointer (&self->renderer, bs_renderer_free);
+  self->renderer = bs_renderer_new (palette);
+  bs_graph_view_set_renderer (self->graph_view, self->renderer);
+  start_layout (self, TRUE);
+}
+
+static void
+setup_stage (BsWindow *self)
+{
+  GtkWidget *graph_view = bs_graph_view_new ();
+  GtkWidget *timeline = bs_timeline_new ();
+
+  self->graph_view = BS_GRAPH_VIEW (graph_view);
+  gtk_stack_add_named (self->graph_stack, graph_view, "graph");
+  gtk_stack_set_visible_child_name (self->graph_stack, "empty");
+  self->timeline = BS_TIMELINE (timeline);
+  gtk_widget_set_valign (timeline, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->timeline_box), timeline);
+  g_signal_connect_object (timeline, "step-selected", G_CALLBACK (timeline_step_selected),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (graph_view, "node-selected", G_CALLBACK (node_selected), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (graph_view, "cluster-toggled", G_CALLBACK (cluster_toggled), self,
+                           G_CONNECT_SWAPPED);
+  self->layout = bs_layout_new ();
+  update_renderer (self);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (update_renderer), self, G_CONNECT_SWAPPED);
+}
+
+static void
+restore_or_load_example (BsWindow *self)
+{
+  g_autofree char *path = autosave_path ();
+  g_autofree char *text = NULL;
+
+  if (g_file_get_contents (path, &text, NULL, NULL) && g_utf8_validate (text, -1, NULL))
+    {
+      set_text (self, text);
+      /* Still unsaved: keep the draft until it is saved or discarded. */
+      gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), TRUE);
+      autosave_now (self);
+      toast (self, "Restored the text you had not saved");
+      return;
+    }
+  bs_window_load_example (self, DEFAULT_EXAMPLE);
+  /* The built-in example opens with its graph drawn, ready to step. */
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.run", NULL);
+}
+
+static void
+bs_window_dispose (GObject *object)
+{
+  BsWindow *self = BS_WINDOW (object);
+
+  if (self->run_cancellable != NULL)
+    g_cancellable_cancel (self->run_cancellable);
+  if (self->layout_cancellable != NULL)
+    g_cancellable_cancel (self->layout_cancellable);
+  g_clear_handle_id (&self->play_id, g_source_remove);
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  if (self->autosave_id != 0)
+    {
+      g_clear_handle_id (&self->autosave_id, g_source_remove);
+      autosave_now (self);
+    }
+  gtk_widget_dispose_template (GTK_WIDGET (object), BS_TYPE_WINDOW);
+  G_OBJECT_CLASS (bs_window_parent_class)->dispose (object);
+}
+
+static void
+bs_window_finalize (GObject *object)
+{
+  BsWindow *self = BS_WINDOW (object);
+
+  g_clear_object (&self->file);
+  g_clear_object (&self->run_cancellable);
+  g_clear_pointer (&self->result, bs_script_result_free);
+  g_clear_object (&self->layout_cancellable);
+  g_clear_pointer (&self->layout, bs_layout_free);
+  g_clear_pointer (&self->renderer, bs_renderer_free);
+  g_array_unref (self->collapsed);
+  g_free (self->example);
+  g_free (self->ran_source);
+  G_OBJECT_CLASS (bs_window_parent_class)->finalize (object);
+}
+
+/* Stepping keys (and Ctrl+C, copying the graph) act everywhere but in the editor, where
+ * they move the cursor (and copy text). They are caught before the window's own
+ * arrow-key focus moves. */
+static gboolean
+step_key_pressed (GtkWidget *widget,
+                  GVariant  *args,
+                  gpointer   user_data)
+{
+  BsWindow *self = BS_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  const char *action = user_data;
+  gboolean in_editor = focus != NULL
+    && (focus == GTK_WIDGET (self->editor) || GTK_IS_EDITABLE (focus));
+  gboolean in_text = focus != NULL && (GTK_IS_TEXT_VIEW (focus) || GTK_IS_LABEL (focus));
+
+  if (in_editor || (in_text && g_str_equal (action, "win.copy-image")))
+    return FALSE;
+  gtk_widget_activate_action (widget, action, NULL);
+  return TRUE;
+}
+
+static void
+setup_step_keys (BsWindow *self)
+{
+  static const struct {
+    guint            key;
+    GdkModifierType  modifiers;
+    const char      *action;
+  } keys[] = {
+    { GDK_KEY_Right, 0, "win.step-next" },
+    { GDK_KEY_space, 0, "win.step-next" },
+    { GDK_KEY_Left, 0, "win.step-previous" },
+    { GDK_KEY_Home, 0, "win.step-first" },
+    { GDK_KEY_End, 0, "win.step-last" },
+    { GDK_KEY_Right, GDK_CONTROL_MASK, "win.statement-next" },
+    { GDK_KEY_Left, GDK_CONTROL_MASK, "win.statement-previous" },
+    { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy-image" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+      gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].modifiers),
+                        gtk_callback_action_new (step_key_pressed, (gpointer) keys[i].action,
+                                                 NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+static void
+bs_window_class_init (BsWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  static const char *step_actions[] = {
+    "win.step-next", "win.step-previous", "win.step-first", "win.step-last",
+    "win.statement-next", "win.statement-previous",
+  };
+
+  object_class->dispose = bs_window_dispose;
+  object_class->finalize = bs_window_finalize;
+  window_class->close_request = bs_window_close_request;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/backstep/Backstep/ui/bs-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, run_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, stop_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, examples_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, presentation_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, outer_paned);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, timeline_box);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, editor_scroller);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, editor);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, error_message);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, error_explanation);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, graph_stack);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, step_text);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, step_label);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, play_button);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, speed_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, side_stack);
+
+  gtk_widget_class_install_action (widget_class, "win.run", NULL, run_activated);
+  gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_activated);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_activated);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_activated);
+  gtk_widget_class_install_action (widget_class, "win.example", "s", example_activated);
+  gtk_widget_class_install_action (widget_class, "win.presentation", NULL,
+                                   presentation_activated);
+  gtk_widget_class_install_action (widget_class, "win.play", NULL, play_activated);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "win.copy-image", NULL, copy_image_activated);
+  for (guint i = 0; i < G_N_ELEMENTS (step_actions); i++)
+    gtk_widget_class_install_action (widget_class, step_actions[i], NULL, step_activated);
+
+}
+
+static void
+bs_window_init (BsWindow *self)
+{
+  g_autoptr(GMenuModel) examples = examples_menu ();
+  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
+
+  self->collapsed = g_array_new (FALSE, FALSE, sizeof (guint32));
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_menu_button_set_menu_model (self->examples_button, examples);
+  setup_editor (self);
+  setup_side_panels (self);
+  setup_stage (self);
+  setup_step_keys (self);
+  g_signal_connect (drop, "drop", G_CALLBACK (file_dropped), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  restore_or_load_example (self);
+}
+
+BsWindow *
+bs_window_new (BsApplication *application)
+{
+  return g_object_new (BS_TYPE_WINDOW, "application", application, NULL);
+}
+
+guint64
+bs_window_get_step (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), 0);
+  return self->step;
+}
+
+guint64
+bs_window_get_n_steps (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), 0);
+  return n_steps (self);
+}
+
+gboolean
+bs_window_is_running (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
+  return self->run_cancellable != NULL;
+}
+
+void
+bs_window_show_step (BsWindow *self,
+                     guint64   step)
+{
+  g_return_if_fail (BS_IS_WINDOW (self));
+  show_step (self, step);
+}
+
+gboolean
+bs_window_is_ready (BsWindow *self)
+{
+  BsScene *scene;
+
+  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
+  scene = bs_graph_view_get_scene (self->graph_view);
+  return self->run_cancellable == NULL && self->layout_cancellable == NULL
+    && self->result != NULL && scene != NULL && bs_scene_get_trace (scene) == self->result->trace;
+}
+
+gboolean
+bs_window_select_tensor (BsWindow   *self,
+                         const char *name)
+{
+  BsScene *scene;
+  const BsTraceState *state;
+
+  g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
+  scene = bs_graph_view_get_scene (self->graph_view);
+  state = bs_graph_view_get_state (self->graph_view);
+  if (scene == NULL || state == NULL)
+    return FALSE;
+  for (guint32 t = 1; t <= state->n_tensors; t++)
+    {
+      const char *bound = bs_trace_state_get_name (state, t);
+      int index;
+
+      if (bound == NULL || !g_str_equal (bound, name))
+        continue;
+      index = bs_scene_find_tensor (scene, t, state);
+      if (index < 0)
+        continue;
+      bs_graph_view_set_selected (self->graph_view, index);
+      update_panels (self);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+char *
+bs_window_get_text (BsWindow   *self,
+                    const char *part)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  if (g_str_equal (part, "step"))
+    return g_strdup (gtk_label_get_text (self->step_text));
+  if (g_str_equal (part, "chain"))
+    return bs_text_panel_get_text (self->chain_panel);
+  if (g_str_equal (part, "inspector"))
+    return bs_text_panel_get_text (self->inspector);
+  if (g_str_equal (part, "title"))
+    return g_strdup (adw_window_title_get_subtitle (self->window_title));
+  if (g_str_equal (part, "output"))
+    {
+      GtkTextIter start, end;
+
+      gtk_text_buffer_get_bounds (self->output_buffer, &start, &end);
+      return gtk_text_buffer_get_text (self->output_buffer, &start, &end, FALSE);
+    }
+  if (g_str_equal (part, "error"))
+    {
+      if (!gtk_revealer_get_reveal_child (self->error_revealer))
+        return g_strdup ("");
+      return g_strdup_printf ("%s\n%s", gtk_label_get_text (self->error_message),
+                              gtk_label_get_text (self->error_explanation));
+    }
+  g_return_val_if_reached (NULL);
+}
+
+GtkWidget *
+bs_window_get_graph_view (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->graph_view);
+}
+
+GtkTextBuffer *
+bs_window_get_buffer (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return GTK_TEXT_BUFFER (self->buffer);
+}

@@ -1,0 +1,164 @@
+/* bs-cli-export.c: `backstep export FILE.py -o OUT.{png,svg,pdf,dot}`, the graph as a file */
+#define G_LOG_DOMAIN "bs-cli"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "bs-cli.h"
+#include "bs-cli-options.h"
+#include "bs-export.h"
+#include "bs-layout.h"
+
+#define MAX_SCALE 16.0
+
+typedef struct {
+  const char     *output;
+  BsExportFormat  format;
+  gboolean        at_end;
+  guint64         step;
+  double          scale;
+  gboolean        handout;
+  BsPaletteKind   palette;
+} ExportOptions;
+
+static int
+export (BsCliOptions        *cli,
+        const ExportOptions *options)
+{
+  g_autoptr(BsTrace) trace = NULL;
+  g_autoptr(BsScene) scene = NULL;
+  g_autoptr(BsRenderer) renderer = NULL;
+  g_autoptr(BsLayout) layout = NULL;
+  g_autoptr(BsTraceState) state = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 last;
+  gboolean ok;
+
+  trace = bs_cli_options_record (cli, FALSE);
+  if (trace == NULL)
+    return 1;
+  last = bs_trace_get_n_steps (trace) - 1;
+  if (!options->handout && !options->at_end && options->step > last)
+    return bs_cli_usage_error ("export", "--step %" G_GUINT64_FORMAT ": %s has steps 0 to %"
+                               G_GUINT64_FORMAT, options->step, cli->display_name, last);
+
+  scene = bs_scene_new_for_trace (trace, NULL, 0);
+  renderer = bs_renderer_new (bs_palette_get (options->palette));
+  bs_renderer_set_scale (renderer, options->scale);
+  bs_renderer_measure_scene (renderer, scene);
+  layout = bs_layout_new ();
+  if (!bs_layout_run (layout, scene, &error))
+    {
+      fprintf (stderr, "backstep export: cannot lay out the graph: %s\n", error->message);
+      return 1;
+    }
+
+  if (options->handout)
+    ok = bs_export_write_handout (renderer, scene, options->output, &error);
+  else
+    {
+      state = bs_replay_state_at (trace, options->at_end ? last : options->step);
+      ok = bs_export_write_file (renderer, scene, state, options->format, options->output,
+                                 &error);
+    }
+  if (!ok)
+    {
+      fprintf (stderr, "backstep export: %s\n", error->message);
+      return 1;
+    }
+  /* The graph is written up to the error, which is then reported as `run` does. */
+  return bs_cli_options_report_run (cli);
+}
+
+static gboolean
+parse_scale (const char *text,
+             double     *scale)
+{
+  char *end;
+
+  if (!g_ascii_isdigit (text[0]) && text[0] != '.')
+    return FALSE;
+  *scale = g_ascii_strtod (text, &end);
+  return *end == '\0' && isfinite (*scale) && *scale > 0 && *scale <= MAX_SCALE;
+}
+
+/* Fills in options from the arguments; -1 when they are usable, else 2 (said why). */
+static int
+check_options (ExportOptions *options,
+               const char    *output,
+               const char    *step_text,
+               const char    *scale_text,
+               const char    *palette_text)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (output == NULL)
+    return bs_cli_usage_error ("export", "no output file given (-o OUT.png, .svg, .pdf or .dot)");
+  if (!bs_export_format_from_filename (output, &options->format, &error))
+    return bs_cli_usage_error ("export", "%s", error->message);
+  if (options->handout && options->format != BS_EXPORT_PDF)
+    return bs_cli_usage_error ("export", "--handout writes a PDF: OUT must end in .pdf");
+  if (options->handout && step_text != NULL)
+    return bs_cli_usage_error ("export", "--handout has every step: leave out --step");
+  if (step_text != NULL && !g_str_equal (step_text, "end")
+      && !g_ascii_string_to_unsigned (step_text, 10, 0, G_MAXUINT64, &options->step, NULL))
+    return bs_cli_usage_error ("export", "--step: expected a step number or 'end', not '%s'",
+                               step_text);
+  if (scale_text != NULL && !parse_scale (scale_text, &options->scale))
+    return bs_cli_usage_error ("export", "--scale: expected a number above 0 and at most %g, "
+                               "not '%s'", MAX_SCALE, scale_text);
+  if (palette_text != NULL && !bs_palette_kind_from_name (palette_text, &options->palette))
+    return bs_cli_usage_error ("export", "--palette: expected light, dark or projector, not '%s'",
+                               palette_text);
+  options->output = output;
+  options->at_end = step_text == NULL || g_str_equal (step_text, "end");
+  return -1;
+}
+
+int
+bs_cli_export (int    argc,
+               char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *step_text = NULL;
+  g_autofree char *scale_text = NULL;
+  g_autofree char *palette_text = NULL;
+  ExportOptions options = { .at_end = TRUE, .scale = 1, .palette = BS_PALETTE_LIGHT };
+  BsCliOptions cli;
+  int status;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "Write to OUT: .png, .svg, .pdf or .dot (required)", "OUT" },
+    { "step", 0, 0, G_OPTION_ARG_STRING, &step_text,
+      "The step to show, counted as `backstep trace` counts (default: end)", "K|end" },
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text,
+      "Pixels per point for PNG (default: 1)", "S" },
+    { "handout", 0, 0, G_OPTION_ARG_NONE, &options.handout,
+      "Write every step as one page of a PDF, each explained under the graph", NULL },
+    { "palette", 0, 0, G_OPTION_ARG_STRING, &palette_text,
+      "Colours and type: light, dark or projector (default: light)", "NAME" },
+    G_OPTION_ENTRY_NULL
+  };
+
+  g_return_val_if_fail (argc >= 1 && argv != NULL, 2);
+
+  bs_cli_options_init (&cli, "export", TRUE);
+  context = g_option_context_new ("FILE.py -o OUT");
+  g_option_context_set_summary (context,
+    "Runs a Python script (\"-\": standard input) with a recorder attached and draws its\n"
+    "graph as it stands at a step: PNG, SVG, PDF or DOT, chosen by OUT's extension.\n"
+    "The file is written atomically. The script's print() output is not shown.\n"
+    "\n"
+    "A script that raises still has its graph drawn, up to and including the error,\n"
+    "which is marked on the graph; then the traceback goes to standard error and the\n"
+    "exit status is 1.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  status = bs_cli_options_parse (&cli, context, argc, argv);
+  if (status < 0)
+    status = check_options (&options, output, step_text, scale_text, palette_text);
+  if (status < 0)
+    status = export (&cli, &options);
+  bs_cli_options_clear (&cli);
+  return status;
+}

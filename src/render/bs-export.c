@@ -1,0 +1,551 @@
+/* bs-export.c: a scene at a step as PNG, SVG, PDF or DOT; every step as a PDF handout */
+#define G_LOG_DOMAIN "bs-render"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bs-atomic-file.h"
+#include "bs-export.h"
+#include "bs-node-label.h"
+#include "bs-step-text.h"
+
+G_DEFINE_QUARK (bs-export-error-quark, bs_export_error)
+
+/* cairo's image surfaces stop here. */
+#define MAX_PIXELS 32767
+/* A handout page is at least this wide, for its text (points: about 15 cm). */
+#define MIN_PAGE_WIDTH 420.0
+#define PAGE_MARGIN    24.0
+
+static const char *const extensions[] = {
+  [BS_EXPORT_PNG] = ".png",
+  [BS_EXPORT_SVG] = ".svg",
+  [BS_EXPORT_PDF] = ".pdf",
+  [BS_EXPORT_DOT] = ".dot",
+};
+
+gboolean
+bs_export_format_from_filename (const char      *filename,
+                                BsExportFormat  *format,
+                                GError         **error)
+{
+  g_autofree char *lower = NULL;
+
+  g_return_val_if_fail (filename != NULL, FALSE);
+  g_return_val_if_fail (format != NULL, FALSE);
+
+  lower = g_ascii_strdown (filename, -1);
+  for (guint i = 0; i < G_N_ELEMENTS (extensions); i++)
+    if (g_str_has_suffix (lower, extensions[i]))
+      {
+        *format = (BsExportFormat) i;
+        return TRUE;
+      }
+  g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_FORMAT,
+               "%s: unknown image format (use .png, .svg, .pdf or .dot)", filename);
+  return FALSE;
+}
+
+static cairo_status_t
+append_bytes (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static gboolean
+check_surface (cairo_surface_t  *surface,
+               cairo_t          *cr,
+               GError          **error)
+{
+  cairo_status_t status = cr != NULL ? cairo_status (cr) : CAIRO_STATUS_SUCCESS;
+
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_FAILED, "cannot draw the graph: %s",
+                   cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Ends drawing onto a vector surface writing into bytes: bytes as GBytes, or NULL and
+ * the error. Takes surface, cr and bytes. */
+static GBytes *
+finish (cairo_surface_t  *surface,
+        cairo_t          *cr,
+        GByteArray       *bytes,
+        GError          **error)
+{
+  gboolean ok = check_surface (surface, cr, error);
+
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  ok = ok && check_surface (surface, NULL, error);
+  cairo_surface_destroy (surface);
+  if (!ok)
+    {
+      g_byte_array_unref (bytes);
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (bytes);
+}
+
+static void
+scene_size (BsScene *scene,
+            double  *width,
+            double  *height)
+{
+  bs_scene_get_size (scene, width, height);
+  *width = MAX (*width, 1);
+  *height = MAX (*height, 1);
+}
+
+static GBytes *
+to_png (BsRenderer          *renderer,
+        BsScene             *scene,
+        const BsTraceState  *state,
+        GError             **error)
+{
+  double scale = bs_renderer_get_scale (renderer);
+  double width, height;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  GByteArray *bytes;
+  gboolean ok;
+
+  scene_size (scene, &width, &height);
+  if (ceil (width * scale) > MAX_PIXELS || ceil (height * scale) > MAX_PIXELS)
+    {
+      g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_TOO_LARGE,
+                   "the image would be %.0f × %.0f pixels; PNG export stops at %d a side "
+                   "(use a smaller scale, or SVG or PDF)", ceil (width * scale),
+                   ceil (height * scale), MAX_PIXELS);
+      return NULL;
+    }
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
+                                        (int) ceil (height * scale));
+  cr = cairo_create (surface);
+  cairo_scale (cr, scale, scale);
+  bs_renderer_draw (renderer, cr, scene, state);
+  ok = check_surface (surface, cr, error);
+  cairo_destroy (cr);
+
+  bytes = g_byte_array_new ();
+  if (ok)
+    {
+      cairo_status_t status = cairo_surface_write_to_png_stream (surface, append_bytes, bytes);
+
+      if (status != CAIRO_STATUS_SUCCESS)
+        {
+          g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_FAILED,
+                       "cannot encode the PNG image: %s", cairo_status_to_string (status));
+          ok = FALSE;
+        }
+    }
+  cairo_surface_destroy (surface);
+  if (!ok)
+    {
+      g_byte_array_unref (bytes);
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (bytes);
+}
+
+static GBytes *
+to_vector (BsRenderer          *renderer,
+           BsScene             *scene,
+           const BsTraceState  *state,
+           BsExportFormat       format,
+           GError             **error)
+{
+  GByteArray *bytes = g_byte_array_new ();
+  double width, height;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  scene_size (scene, &width, &height);
+  if (format == BS_EXPORT_SVG)
+    {
+      surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
+      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PT);
+    }
+  else
+    {
+      surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Backstep");
+    }
+  cr = cairo_create (surface);
+  bs_renderer_draw (renderer, cr, scene, state);
+  return finish (surface, cr, bytes, error);
+}
+
+GBytes *
+bs_export_to_bytes (BsRenderer          *renderer,
+                    BsScene             *scene,
+                    const BsTraceState  *state,
+                    BsExportFormat       format,
+                    GError             **error)
+{
+  g_return_val_if_fail (renderer != NULL, NULL);
+  g_return_val_if_fail (scene != NULL, NULL);
+  g_return_val_if_fail (state != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  switch (format)
+    {
+    case BS_EXPORT_PNG:
+      return to_png (renderer, scene, state, error);
+    case BS_EXPORT_SVG:
+    case BS_EXPORT_PDF:
+      return to_vector (renderer, scene, state, format, error);
+    case BS_EXPORT_DOT:
+      {
+        char *text = bs_export_to_dot (renderer, scene, state);
+
+        return g_bytes_new_take (text, strlen (text));
+      }
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+/* --- handout --------------------------------------------------------------- */
+
+GBytes *
+bs_export_handout_to_bytes (BsRenderer  *renderer,
+                            BsScene     *scene,
+                            GError     **error)
+{
+  BsTrace *trace;
+  GByteArray *bytes;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double width, height, page_width, text_width;
+  guint64 n_steps;
+
+  g_return_val_if_fail (renderer != NULL, NULL);
+  g_return_val_if_fail (scene != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  trace = bs_scene_get_trace (scene);
+  n_steps = bs_trace_get_n_steps (trace);
+  scene_size (scene, &width, &height);
+  page_width = MAX (width, MIN_PAGE_WIDTH);
+  text_width = page_width - 2 * PAGE_MARGIN;
+
+  bytes = g_byte_array_new ();
+  surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, page_width, height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Backstep");
+  cr = cairo_create (surface);
+  for (guint64 step = 0; step < n_steps; step++)
+    {
+      g_autoptr(BsTraceState) state = bs_replay_state_at (trace, step);
+      g_autofree char *text = bs_step_text_describe (trace, state);
+      g_autofree char *title = g_strdup_printf ("Step %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT,
+                                                step, n_steps - 1);
+      double caption = bs_renderer_draw_caption (renderer, NULL, title, text, 0, 0, text_width);
+
+      /* The page's size is set before anything is drawn on it. */
+      cairo_pdf_surface_set_size (surface, page_width, height + caption + PAGE_MARGIN);
+      bs_color_set_source (&bs_renderer_get_palette (renderer)->background, cr);
+      cairo_paint (cr);
+
+      cairo_save (cr);
+      cairo_translate (cr, (page_width - width) / 2, 0);
+      cairo_rectangle (cr, 0, 0, width, height);
+      cairo_clip (cr);
+      bs_renderer_draw (renderer, cr, scene, state);
+      cairo_restore (cr);
+
+      bs_renderer_draw_caption (renderer, cr, title, text, PAGE_MARGIN, height, text_width);
+      cairo_show_page (cr);
+      if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
+        break;
+    }
+  return finish (surface, cr, bytes, error);
+}
+
+/* --- DOT ------------------------------------------------------------------- */
+
+/* A DOT double-quoted string's contents; line breaks become \n (centred lines). */
+static void
+append_quoted (GString    *out,
+               const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_c (out, '\\');
+      if (*p == '\n')
+        g_string_append (out, "\\n");
+      else
+        g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+append_color (GString       *out,
+              const char    *attribute,
+              const BsColor *color)
+{
+  g_autofree char *hex = bs_color_to_hex (color);
+
+  g_string_append_printf (out, "%s=\"%s\"", attribute, hex);
+}
+
+static void
+dot_node (GString            *out,
+          BsRenderer         *renderer,
+          BsScene            *scene,
+          const BsTraceState *state,
+          guint               index,
+          const char         *indent)
+{
+  const BsPalette *palette = bs_renderer_get_palette (renderer);
+  const BsSceneNode *node = bs_scene_get_node (scene, index);
+  g_autoptr(BsNodeLabel) label = bs_node_label_new (scene, index, state, 40);
+  g_autoptr(GString) text = g_string_new (NULL);
+  const BsColor *fill;
+  const char *style = "rounded,filled";
+
+  for (guint i = 0; i < label->n_lines; i++)
+    {
+      if (label->lines[i].text[0] == '\0')
+        continue;
+      g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", label->lines[i].text);
+      if (label->lines[i].kind == BS_NODE_LINE_OP && label->saves)
+        g_string_append (text, label->freed ? " (freed)" : " (saved)");
+    }
+
+  fill = bs_renderer_get_node_fill (renderer, scene, state, index);
+  if (node->kind == BS_SCENE_NODE_CLUSTER)
+    style = "rounded,filled,bold";
+  else if (label->freed)
+    style = "rounded,filled,dashed";
+
+  g_string_append_printf (out, "%s%s [label=", indent, node->name);
+  append_quoted (out, text->str);
+  g_string_append_printf (out, ", style=\"%s\", ", style);
+  append_color (out, "fillcolor", fill);
+  if (label->freed)
+    {
+      g_string_append (out, ", ");
+      append_color (out, "fontcolor", &palette->freed_text);
+    }
+  if (label->error != NULL)
+    {
+      g_string_append (out, ", penwidth=2.5, ");
+      append_color (out, "color", &palette->error);
+      g_string_append (out, ", tooltip=");
+      append_quoted (out, label->error);
+    }
+  g_string_append (out, "];\n");
+}
+
+static void
+dot_cluster (GString            *out,
+             BsRenderer         *renderer,
+             BsScene            *scene,
+             const BsTraceState *state,
+             int                 cluster,
+             const int          *node_cluster,
+             const guint8       *visible,
+             guint               depth)
+{
+  const BsPalette *palette = bs_renderer_get_palette (renderer);
+  g_autofree char *indent = g_strnfill (2 * depth + 2, ' ');
+  gboolean any = FALSE;
+
+  if (cluster >= 0)
+    {
+      const BsSceneCluster *c = bs_scene_get_cluster (scene, (guint) cluster);
+
+      for (guint i = 0; i < bs_scene_get_n_nodes (scene) && !any; i++)
+        any = visible[i] && node_cluster[i] == cluster;
+      for (guint k = 0; k < bs_scene_get_n_clusters (scene) && !any; k++)
+        any = bs_scene_get_cluster (scene, k)->parent == cluster;
+      if (!any)
+        return;
+      g_string_append_printf (out, "%ssubgraph cluster_s%u {\n%s  label=", indent, c->scope,
+                              indent);
+      append_quoted (out, c->label != NULL ? c->label : "");
+      g_string_append_printf (out, "; style=\"rounded,filled\"; ");
+      append_color (out, "fillcolor", &palette->cluster);
+      g_string_append (out, "; ");
+      append_color (out, "color", &palette->cluster_border);
+      g_string_append (out, ";\n");
+    }
+
+  for (guint k = 0; k < bs_scene_get_n_clusters (scene); k++)
+    if (bs_scene_get_cluster (scene, k)->parent == cluster)
+      dot_cluster (out, renderer, scene, state, (int) k, node_cluster, visible, depth + 1);
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    if (visible[i] && node_cluster[i] == cluster)
+      dot_node (out, renderer, scene, state, i, cluster >= 0 ? indent : "  ");
+  if (cluster >= 0)
+    g_string_append_printf (out, "%s}\n", indent);
+}
+
+char *
+bs_export_to_dot (BsRenderer         *renderer,
+                  BsScene            *scene,
+                  const BsTraceState *state)
+{
+  const BsPalette *palette;
+  BsTrace *trace;
+  const BsTraceEvent *current;
+  GString *out;
+  guint n_nodes;
+  g_autofree int *node_cluster = NULL;
+  g_autofree guint8 *visible = NULL;
+  g_autofree char *caption = NULL;
+  int current_edge = -1;
+
+  g_return_val_if_fail (renderer != NULL, NULL);
+  g_return_val_if_fail (scene != NULL, NULL);
+  g_return_val_if_fail (state != NULL, NULL);
+
+  palette = bs_renderer_get_palette (renderer);
+  trace = bs_scene_get_trace (scene);
+  n_nodes = bs_scene_get_n_nodes (scene);
+  node_cluster = g_new (int, MAX (n_nodes, 1));
+  visible = g_new0 (guint8, MAX (n_nodes, 1));
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      visible[i] = bs_scene_node_visible (scene, i, state);
+      node_cluster[i] = bs_renderer_get_node_cluster (renderer, scene, i);
+    }
+  current = bs_trace_state_get_edge (state);
+  if (current != NULL)
+    current_edge = bs_scene_find_edge (scene, current->node, current->input_nr);
+
+  out = g_string_new ("// Made by Backstep: the graph at step ");
+  g_string_append_printf (out, "%" G_GUINT64_FORMAT ".\n", state->step);
+  g_string_append (out, "digraph backstep {\n  graph [");
+  append_color (out, "bgcolor", &palette->background);
+  g_string_append_printf (out, ", fontname=\"%s\", fontsize=%g, labelloc=b, label=",
+                          palette->font_family, palette->font_size);
+  caption = bs_step_text_describe (trace, state);
+  append_quoted (out, caption);
+  g_string_append_printf (out, "];\n  node [shape=box, fontname=\"%s\", fontsize=%g, ",
+                          palette->font_family, palette->font_size);
+  append_color (out, "color", &palette->border);
+  g_string_append (out, ", ");
+  append_color (out, "fontcolor", &palette->text);
+  g_string_append (out, "];\n  edge [arrowsize=0.7, ");
+  append_color (out, "color", &palette->edge);
+  g_string_append_printf (out, ", fontname=\"%s\", fontsize=%g];\n", palette->mono_family,
+                          palette->font_size * 0.9);
+
+  dot_cluster (out, renderer, scene, state, -1, node_cluster, visible, 0);
+
+  for (guint e = 0; e < bs_scene_get_n_edges (scene); e++)
+    {
+      const BsSceneEdge *edge = bs_scene_get_edge (scene, e);
+
+      if (!bs_scene_edge_visible (scene, e, state))
+        continue;
+      g_string_append_printf (out, "  %s -> %s", bs_scene_get_node (scene, edge->from)->name,
+                              bs_scene_get_node (scene, edge->to)->name);
+      if ((int) e == current_edge)
+        {
+          g_autofree char *local = bs_step_text_local_gradient (trace, state, current);
+          g_autofree char *flow = bs_step_text_flow (trace, current);
+          g_autofree char *text = g_strdup_printf ("%s\n%s", local, flow);
+
+          g_string_append (out, " [penwidth=3, ");
+          append_color (out, "color", &palette->backward);
+          g_string_append (out, ", ");
+          append_color (out, "fontcolor", &palette->backward);
+          g_string_append (out, ", label=");
+          append_quoted (out, text);
+          g_string_append (out, "]");
+        }
+      g_string_append (out, ";\n");
+    }
+
+  {
+    const BsTraceEvent *error = bs_trace_state_get_error (state);
+    int box = error != NULL && error->node != 0 ? bs_scene_find_node (scene, error->node) : -1;
+
+    if (error != NULL)
+      {
+        g_autofree char *message = g_strdup (bs_trace_get_string (trace, error->text));
+
+        g_string_append (out, "  error [shape=note, style=filled, ");
+        append_color (out, "fillcolor", &palette->error_fill);
+        g_string_append (out, ", ");
+        append_color (out, "color", &palette->error);
+        g_string_append (out, ", ");
+        append_color (out, "fontcolor", &palette->error_text);
+        g_string_append (out, ", label=");
+        append_quoted (out, message != NULL ? message : "error");
+        g_string_append (out, "];\n");
+        if (box >= 0 && visible[box])
+          {
+            g_string_append_printf (out, "  %s -> error [style=dashed, arrowhead=none, ",
+                                    bs_scene_get_node (scene, (guint) box)->name);
+            append_color (out, "color", &palette->error);
+            g_string_append (out, "];\n");
+          }
+      }
+  }
+  g_string_append (out, "}\n");
+  return g_string_free (out, FALSE);
+}
+
+/* --- files ----------------------------------------------------------------- */
+
+static gboolean
+write_atomically (const char  *filename,
+                  GBytes      *bytes,
+                  GError     **error)
+{
+  gsize length;
+  const guint8 *data = g_bytes_get_data (bytes, &length);
+
+  return bs_atomic_file_write (filename, data, length, error);
+}
+
+gboolean
+bs_export_write_file (BsRenderer          *renderer,
+                      BsScene             *scene,
+                      const BsTraceState  *state,
+                      BsExportFormat       format,
+                      const char          *filename,
+                      GError             **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_return_val_if_fail (filename != NULL, FALSE);
+
+  bytes = bs_export_to_bytes (renderer, scene, state, format, error);
+  return bytes != NULL && write_atomically (filename, bytes, error);
+}
+
+gboolean
+bs_export_write_handout (BsRenderer  *renderer,
+                         BsScene     *scene,
+                         const char  *filename,
+                         GError     **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_return_val_if_fail (filename != NULL, FALSE);
+
+  bytes = bs_export_handout_to_bytes (renderer, scene, error);
+  return bytes != NULL && write_atomically (filename, bytes, error);
+}

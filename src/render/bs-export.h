@@ -1,0 +1,65 @@
+/* bs-export.h: a scene at a step as PNG, SVG, PDF or DOT; every step as a PDF handout
+ *
+ * Images are drawn by the renderer the window uses. PNG is raster at the
+ * renderer's scale (pixels per point); SVG and PDF are vector, one point per
+ * scene unit. DOT is text for people who continue in Graphviz: the boxes and
+ * edges that exist at the step with their labels, colours and clusters.
+ *
+ * Files are written atomically: to a temporary file in the same directory, synced,
+ * then renamed over the target, so a failed export leaves no partial file and the
+ * previous file, if any, untouched. Write errors are G_FILE_ERRORs.
+ */
+#pragma once
+
+#include "bs-renderer.h"
+
+G_BEGIN_DECLS
+
+#define BS_EXPORT_ERROR (bs_export_error_quark ())
+
+typedef enum {
+  BS_EXPORT_ERROR_FORMAT,   /* a file name whose extension is not png, svg, pdf or dot */
+  BS_EXPORT_ERROR_TOO_LARGE,/* a PNG beyond cairo's 32767 pixels a side */
+  BS_EXPORT_ERROR_FAILED,   /* cairo could not draw or encode */
+} BsExportError;
+
+GQuark bs_export_error_quark (void);
+
+typedef enum {
+  BS_EXPORT_PNG,
+  BS_EXPORT_SVG,
+  BS_EXPORT_PDF,
+  BS_EXPORT_DOT,
+} BsExportFormat;
+
+/* From the file name's extension, case-insensitive. */
+gboolean  bs_export_format_from_filename (const char          *filename,
+                                          BsExportFormat      *format,
+                                          GError             **error);
+
+/* The file's bytes (for the clipboard and for writing). */
+GBytes   *bs_export_to_bytes             (BsRenderer          *renderer,
+                                          BsScene             *scene,
+                                          const BsTraceState  *state,
+                                          BsExportFormat       format,
+                                          GError             **error);
+char     *bs_export_to_dot               (BsRenderer          *renderer,
+                                          BsScene             *scene,
+                                          const BsTraceState  *state);
+/* A PDF, one page per step: the graph at that step, the step's explanation under it. */
+GBytes   *bs_export_handout_to_bytes     (BsRenderer          *renderer,
+                                          BsScene             *scene,
+                                          GError             **error);
+
+gboolean  bs_export_write_file           (BsRenderer          *renderer,
+                                          BsScene             *scene,
+                                          const BsTraceState  *state,
+                                          BsExportFormat       format,
+                                          const char          *filename,
+                                          GError             **error);
+gboolean  bs_export_write_handout        (BsRenderer          *renderer,
+                                          BsScene             *scene,
+                                          const char          *filename,
+                                          GError             **error);
+
+G_END_DECLS

@@ -1,0 +1,1728 @@
+/* bs-renderer.c: a scene at a step, drawn with cairo and pango */
+#define G_LOG_DOMAIN "bs-render"
+
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+#include "bs-node-label.h"
+#include "bs-renderer.h"
+#include "bs-step-text.h"
+
+/* Values and gradients in a box are cut to this many characters; hover shows them whole. */
+#define MAX_LINE_CHARS   34
+/* Text smaller than this many device pixels is not drawn: boxes only, fast when zoomed out. */
+#define MIN_TEXT_PIXELS  3.0
+#define MAX_BADGE_LINES  3
+#define MAX_CACHED_WIDTHS 20000
+
+typedef enum {
+  FONT_TITLE,    /* names, bold */
+  FONT_SMALL,    /* grad_fn names, shapes, cluster titles */
+  FONT_MONO,     /* values and gradients */
+  FONT_TAG,      /* "saved", "freed" */
+  FONT_BODY,     /* captions */
+  N_FONTS
+} Font;
+
+static const struct {
+  double      size;      /* relative to the palette's */
+  gboolean    mono;
+  PangoWeight weight;
+} font_specs[N_FONTS] = {
+  [FONT_TITLE] = { 1.0, FALSE, PANGO_WEIGHT_BOLD },
+  [FONT_SMALL] = { 0.85, FALSE, PANGO_WEIGHT_NORMAL },
+  [FONT_MONO] = { 0.9, TRUE, PANGO_WEIGHT_NORMAL },
+  [FONT_TAG] = { 0.75, FALSE, PANGO_WEIGHT_BOLD },
+  [FONT_BODY] = { 1.0, FALSE, PANGO_WEIGHT_NORMAL },
+};
+
+struct _BsRenderer {
+  const BsPalette      *palette;     /* Borrowed: static */
+  double                scale;
+
+  /* Owned */
+  PangoFontMap         *font_map;
+  PangoContext         *context;
+  PangoFontDescription *fonts[N_FONTS];
+  PangoLayout          *layouts[N_FONTS];
+  GHashTable           *widths[N_FONTS];   /* text -> width in Pango units + 1 */
+  double                line_height[N_FONTS];
+
+  /* What does not change with the step, for the last scene drawn */
+  BsScene              *cached_scene;      /* Owned */
+  guint8               *is_output;         /* per scene node */
+  int                  *cluster_of_scope;  /* per trace scope id */
+  guint32               n_scopes;
+};
+
+/* --- text ----------------------------------------------------------------- */
+
+static PangoLayout *
+layout_for (BsRenderer *self,
+            Font        font,
+            const char *text)
+{
+  PangoLayout *layout = self->layouts[font];
+
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_height (layout, -1);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_LEFT);
+  pango_layout_set_text (layout, text, -1);
+  return layout;
+}
+
+static double
+text_width (BsRenderer *self,
+            Font        font,
+            const char *text)
+{
+  gpointer cached = g_hash_table_lookup (self->widths[font], text);
+  PangoRectangle logical;
+
+  if (cached != NULL)
+    return (GPOINTER_TO_INT (cached) - 1) / (double) PANGO_SCALE;
+  pango_layout_get_extents (layout_for (self, font, text), NULL, &logical);
+  g_hash_table_insert (self->widths[font], g_strdup (text), GINT_TO_POINTER (logical.width + 1));
+  return logical.width / (double) PANGO_SCALE;
+}
+
+/* Draws text at (x, y), the top of its line, cut with "…" to width (centred in it when
+ * centre is set). */
+static void
+show_text (BsRenderer    *self,
+           cairo_t       *cr,
+           Font           font,
+           const char    *text,
+           double         x,
+           double         y,
+           double         width,
+           gboolean       centre,
+           const BsColor *color)
+{
+  PangoLayout *layout = layout_for (self, font, text);
+
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_CHAR);
+  pango_layout_set_height (layout, -1);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (layout, centre ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
+  bs_color_set_source (color, cr);
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+  /* No current point left behind for the next path to start from */
+  cairo_new_path (cr);
+}
+
+static void
+reset_context (BsRenderer *self)
+{
+  for (guint f = 0; f < N_FONTS; f++)
+    pango_layout_context_changed (self->layouts[f]);
+}
+
+BsRenderer *
+bs_renderer_new (const BsPalette *palette)
+{
+  BsRenderer *self;
+  cairo_font_options_t *options;
+
+  g_return_val_if_fail (palette != NULL, NULL);
+
+  self = g_new0 (BsRenderer, 1);
+  self->palette = palette;
+  self->scale = 1;
+
+  /* A font map of our own, with fixed options, so the same scene gives the same pixels
+   * in the window and in every export, whatever the desktop's font settings. */
+  self->font_map = pango_cairo_font_map_new ();
+  pango_cairo_font_map_set_resolution (PANGO_CAIRO_FONT_MAP (self->font_map), 72);
+  self->context = pango_font_map_create_context (self->font_map);
+  options = cairo_font_options_create ();
+  cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (self->context, options);
+  cairo_font_options_destroy (options);
+  pango_context_set_round_glyph_positions (self->context, FALSE);
+
+  for (guint f = 0; f < N_FONTS; f++)
+    {
+      PangoFontDescription *desc = pango_font_description_new ();
+      PangoFontMetrics *metrics;
+
+      pango_font_description_set_family (desc, font_specs[f].mono ? palette->mono_family
+                                                                  : palette->font_family);
+      pango_font_description_set_weight (desc, font_specs[f].weight);
+      pango_font_description_set_absolute_size (desc, palette->font_size * font_specs[f].size
+                                                      * PANGO_SCALE);
+      self->fonts[f] = desc;
+      self->layouts[f] = pango_layout_new (self->context);
+      pango_layout_set_font_description (self->layouts[f], desc);
+      self->widths[f] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+      metrics = pango_context_get_metrics (self->context, desc, NULL);
+      self->line_height[f] = (pango_font_metrics_get_ascent (metrics)
+                              + pango_font_metrics_get_descent (metrics)) / (double) PANGO_SCALE;
+      pango_font_metrics_unref (metrics);
+    }
+  return self;
+}
+
+static void
+clear_cache (BsRenderer *self)
+{
+  g_clear_pointer (&self->cached_scene, bs_scene_unref);
+  g_clear_pointer (&self->is_output, g_free);
+  g_clear_pointer (&self->cluster_of_scope, g_free);
+  self->n_scopes = 0;
+}
+
+void
+bs_renderer_free (BsRenderer *self)
+{
+  if (self == NULL)
+    return;
+  clear_cache (self);
+  for (guint f = 0; f < N_FONTS; f++)
+    {
+      g_object_unref (self->layouts[f]);
+      pango_font_description_free (self->fonts[f]);
+      g_hash_table_unref (self->widths[f]);
+    }
+  g_object_unref (self->context);
+  g_object_unref (self->font_map);
+  g_free (self);
+}
+
+const BsPalette *
+bs_renderer_get_palette (BsRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->palette;
+}
+
+void
+bs_renderer_set_scale (BsRenderer *self,
+                       double      scale)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (scale > 0 && isfinite (scale));
+
+  self->scale = scale;
+}
+
+double
+bs_renderer_get_scale (BsRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, 1);
+
+  return self->scale;
+}
+
+/* --- box geometry ---------------------------------------------------------- */
+
+static Font
+line_font (BsNodeLineKind kind)
+{
+  switch (kind)
+    {
+    case BS_NODE_LINE_TITLE:
+      return FONT_TITLE;
+    case BS_NODE_LINE_OP:
+    case BS_NODE_LINE_SHAPE:
+      return FONT_SMALL;
+    case BS_NODE_LINE_VALUE:
+    case BS_NODE_LINE_GRAD:
+    default:
+      return FONT_MONO;
+    }
+}
+
+static double
+line_gap (BsRenderer *self)
+{
+  return self->palette->font_size * 0.2;
+}
+
+/* The "saved"/"freed" tag beside a grad_fn's name. */
+static void
+tag_size (BsRenderer *self,
+          double     *width,
+          double     *height)
+{
+  double pad = self->palette->font_size * 0.35;
+
+  *width = MAX (text_width (self, FONT_TAG, "saved"), text_width (self, FONT_TAG, "freed"))
+           + 2 * pad;
+  *height = self->line_height[FONT_TAG] + 0.2 * pad;
+}
+
+static double
+box_height (BsRenderer        *self,
+            const BsNodeLabel *label)
+{
+  double height = 2 * self->palette->padding;
+
+  for (guint i = 0; i < label->n_lines; i++)
+    height += self->line_height[line_font (label->lines[i].kind)] + (i > 0 ? line_gap (self) : 0);
+  return height;
+}
+
+/* The box a label needs: its widest line and its lines' heights, padding included. */
+static void
+label_size (BsRenderer        *self,
+            const BsNodeLabel *label,
+            double            *width,
+            double            *height)
+{
+  double tag_width, tag_height, widest = 0;
+
+  tag_size (self, &tag_width, &tag_height);
+  for (guint l = 0; l < label->n_lines; l++)
+    {
+      double w = text_width (self, line_font (label->lines[l].kind), label->lines[l].text);
+
+      if (label->lines[l].kind == BS_NODE_LINE_OP && label->saves)
+        w += self->palette->font_size * 0.4 + tag_width;
+      widest = MAX (widest, w);
+    }
+  *width = MAX (widest + 2 * self->palette->padding, self->palette->font_size * 4.5);
+  *height = box_height (self, label);
+}
+
+/* --- measuring ------------------------------------------------------------- */
+
+/* The longest text (by characters) each line of a box can take, by BsNodeLineKind. */
+G_STATIC_ASSERT (BS_NODE_LINE_GRAD < BS_NODE_LABEL_MAX_LINES);
+
+typedef struct {
+  char *longest[BS_NODE_LABEL_MAX_LINES];
+  guint length[BS_NODE_LABEL_MAX_LINES];
+  GPtrArray *titles;    /* every name the box can show (proportional type: measured each) */
+} Candidates;
+
+static void
+offer (Candidates     *candidates,
+       BsNodeLineKind  kind,
+       char           *text)
+{
+  guint length = g_utf8_strlen (text, -1);
+
+  if (kind == BS_NODE_LINE_TITLE)
+    {
+      for (guint i = 0; i < candidates->titles->len; i++)
+        if (g_str_equal (candidates->titles->pdata[i], text))
+          {
+            g_free (text);
+            return;
+          }
+      g_ptr_array_add (candidates->titles, text);
+      return;
+    }
+  if (candidates->longest[kind] == NULL || length > candidates->length[kind])
+    {
+      g_free (candidates->longest[kind]);
+      candidates->longest[kind] = text;
+      candidates->length[kind] = length;
+    }
+  else
+    g_free (text);
+}
+
+/* Boxes per tensor, from each tensor's first box (a tensor changed in place has more). */
+static guint *
+boxes_by_tensor (BsScene *scene,
+                 guint  **start)
+{
+  BsTrace *trace = bs_scene_get_trace (scene);
+  guint32 n_tensors = bs_trace_get_n_tensors (trace);
+  guint n_nodes = bs_scene_get_n_nodes (scene);
+  guint *first = g_new0 (guint, n_tensors + 2);
+  guint *fill = g_new0 (guint, n_tensors + 2);
+  guint *boxes = g_new (guint, MAX (n_nodes, 1));
+
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      guint32 t = bs_scene_get_node (scene, i)->tensor;
+
+      if (t != 0 && t <= n_tensors)
+        first[t + 1]++;
+    }
+  for (guint32 t = 0; t <= n_tensors; t++)
+    first[t + 1] += first[t];
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      guint32 t = bs_scene_get_node (scene, i)->tensor;
+
+      if (t != 0 && t <= n_tensors)
+        boxes[first[t] + fill[t]++] = i;
+    }
+  g_free (fill);
+  *start = first;
+  return boxes;
+}
+
+/* What each box's value and gradient lines can say over the whole trace. */
+static void
+collect_candidates (BsScene            *scene,
+                    const BsTraceState *final,
+                    Candidates         *candidates)
+{
+  BsTrace *trace = bs_scene_get_trace (scene);
+  guint32 n_tensors = bs_trace_get_n_tensors (trace);
+  g_autofree guint *start = NULL;
+  g_autofree guint *boxes = boxes_by_tensor (scene, &start);
+
+  for (guint64 e = 0; e < bs_trace_get_n_events (trace); e++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (trace, e);
+      guint32 tensor = event->tensor <= n_tensors ? event->tensor : 0;
+
+      switch ((BsTraceEventType) event->type)
+        {
+        case BS_TRACE_EVENT_TENSOR:
+        case BS_TRACE_EVENT_INPLACE:
+          for (guint b = start[tensor]; tensor != 0 && b < start[tensor + 1]; b++)
+            offer (&candidates[boxes[b]], BS_NODE_LINE_VALUE,
+                   bs_node_label_value_text (trace, event->values[0], MAX_LINE_CHARS));
+          break;
+        case BS_TRACE_EVENT_BIND:
+          for (guint b = start[tensor]; tensor != 0 && b < start[tensor + 1]; b++)
+            offer (&candidates[boxes[b]], BS_NODE_LINE_TITLE,
+                   g_strdup (bs_trace_get_string (trace, event->text)));
+          break;
+        case BS_TRACE_EVENT_ACCUMULATE:
+        case BS_TRACE_EVENT_GRAD_ZEROED:
+          for (guint b = start[tensor]; tensor != 0 && b < start[tensor + 1]; b++)
+            offer (&candidates[boxes[b]], BS_NODE_LINE_GRAD,
+                   bs_node_label_grad_text (trace, event->values[
+                     event->type == BS_TRACE_EVENT_ACCUMULATE ? 1 : 0], MAX_LINE_CHARS));
+          break;
+        case BS_TRACE_EVENT_NODE_BEGIN:
+          {
+            int box = bs_scene_find_node (scene, event->node);
+            const BsSceneNode *node;
+
+            if (box < 0 || (node = bs_scene_get_node (scene, (guint) box))->kind
+                              != BS_SCENE_NODE_OP)
+              break;
+            {
+              g_autofree char *root = bs_step_text_root (trace, final, event->backward);
+              g_autofree char *name = bs_step_text_tensor (trace, final, node->tensor);
+
+              offer (&candidates[box], BS_NODE_LINE_GRAD,
+                     bs_node_label_flow_text (trace, root, name, event->values[0],
+                                              MAX_LINE_CHARS));
+            }
+          }
+          break;
+        case BS_TRACE_EVENT_OPTIMIZER_STEP:
+          {
+            const guint32 *pairs = bs_trace_get_list (trace, event->aux);
+
+            for (guint i = 0; i < event->n_aux; i++)
+              {
+                guint32 t = pairs[2 * i] <= n_tensors ? pairs[2 * i] : 0;
+
+                for (guint b = start[t]; t != 0 && b < start[t + 1]; b++)
+                  offer (&candidates[boxes[b]], BS_NODE_LINE_VALUE,
+                         bs_node_label_value_text (trace, pairs[2 * i + 1], MAX_LINE_CHARS));
+              }
+          }
+          break;
+        default:
+          break;
+        }
+    }
+}
+
+void
+bs_renderer_measure_scene (BsRenderer *self,
+                           BsScene    *scene)
+{
+  BsTrace *trace;
+  g_autoptr(BsTraceState) final = NULL;
+  g_autofree Candidates *candidates = NULL;
+  guint n_nodes;
+  double padding;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (scene != NULL);
+
+  trace = bs_scene_get_trace (scene);
+  n_nodes = bs_scene_get_n_nodes (scene);
+  final = bs_replay_state_at (trace, bs_trace_get_n_steps (trace) - 1);
+  padding = self->palette->padding;
+  pango_context_set_matrix (self->context, NULL);
+  reset_context (self);
+  /* Widths of texts seen before help a scene measured again; no more than that. */
+  for (guint f = 0; f < N_FONTS; f++)
+    if (g_hash_table_size (self->widths[f]) > MAX_CACHED_WIDTHS)
+      g_hash_table_remove_all (self->widths[f]);
+
+  candidates = g_new0 (Candidates, MAX (n_nodes, 1));
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      candidates[i].titles = g_ptr_array_new_with_free_func (g_free);
+      if (bs_scene_get_node (scene, i)->kind == BS_SCENE_NODE_LEAF)
+        offer (&candidates[i], BS_NODE_LINE_GRAD, bs_node_label_grad_text (trace, 0, 0));
+    }
+  collect_candidates (scene, final, candidates);
+
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      BsSceneNode *node = bs_scene_get_node (scene, i);
+      g_autoptr(BsNodeLabel) label = bs_node_label_new (scene, i, final, MAX_LINE_CHARS);
+      Candidates *c = &candidates[i];
+      double width, height;
+
+      label_size (self, label, &width, &height);
+      for (guint l = 0; l < label->n_lines; l++)
+        {
+          BsNodeLineKind kind = label->lines[l].kind;
+          Font font = line_font (kind);
+
+          if (c->longest[kind] != NULL)
+            width = MAX (width, text_width (self, font, c->longest[kind]) + 2 * padding);
+          if (kind == BS_NODE_LINE_TITLE)
+            for (guint t = 0; t < c->titles->len; t++)
+              width = MAX (width, text_width (self, font, c->titles->pdata[t]) + 2 * padding);
+        }
+      node->width = ceil (width);
+      node->height = ceil (height);
+
+      for (guint k = 0; k < BS_NODE_LABEL_MAX_LINES; k++)
+        g_free (c->longest[k]);
+      g_ptr_array_unref (c->titles);
+    }
+}
+
+void
+bs_renderer_measure_node (BsRenderer         *self,
+                          BsScene            *scene,
+                          const BsTraceState *state,
+                          guint               index,
+                          double             *width,
+                          double             *height)
+{
+  g_autoptr(BsNodeLabel) label = NULL;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (scene != NULL);
+  g_return_if_fail (state != NULL);
+  g_return_if_fail (index < bs_scene_get_n_nodes (scene));
+  g_return_if_fail (width != NULL && height != NULL);
+
+  pango_context_set_matrix (self->context, NULL);
+  reset_context (self);
+  label = bs_node_label_new (scene, index, state, MAX_LINE_CHARS);
+  label_size (self, label, width, height);
+  *width = ceil (*width);
+  *height = ceil (*height);
+}
+
+/* --- what a scene shows regardless of the step ----------------------------- */
+
+static void
+ensure_cache (BsRenderer *self,
+              BsScene    *scene)
+{
+  BsTrace *trace = bs_scene_get_trace (scene);
+  guint n_nodes = bs_scene_get_n_nodes (scene);
+  gboolean any_backward = FALSE;
+  g_autofree guint8 *has_output = NULL;
+
+  if (self->cached_scene == scene)
+    return;
+  clear_cache (self);
+  self->cached_scene = bs_scene_ref (scene);
+  self->is_output = g_new0 (guint8, MAX (n_nodes, 1));
+
+  /* The output: the root of a backward call; with none, the ops nothing uses. */
+  for (guint64 e = 0; e < bs_trace_get_n_events (trace); e++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (trace, e);
+      const guint32 *roots;
+
+      if (event->type != BS_TRACE_EVENT_BACKWARD_BEGIN)
+        continue;
+      any_backward = TRUE;
+      roots = bs_trace_get_list (trace, event->aux);
+      for (guint i = 0; i < event->n_aux; i++)
+        {
+          int box = bs_scene_find_tensor (scene, roots[3 * i], NULL);
+
+          if (box >= 0 && bs_scene_get_node (scene, (guint) box)->kind == BS_SCENE_NODE_OP)
+            self->is_output[box] = TRUE;
+        }
+    }
+  if (!any_backward)
+    {
+      has_output = g_new0 (guint8, MAX (n_nodes, 1));
+      for (guint e = 0; e < bs_scene_get_n_edges (scene); e++)
+        has_output[bs_scene_get_edge (scene, e)->from] = TRUE;
+      for (guint i = 0; i < n_nodes; i++)
+        self->is_output[i] = !has_output[i]
+                             && bs_scene_get_node (scene, i)->kind == BS_SCENE_NODE_OP;
+    }
+
+  self->n_scopes = bs_trace_get_n_scopes (trace);
+  self->cluster_of_scope = g_new (int, self->n_scopes + 1);
+  for (guint32 s = 0; s <= self->n_scopes; s++)
+    self->cluster_of_scope[s] = -1;
+  for (guint c = 0; c < bs_scene_get_n_clusters (scene); c++)
+    {
+      guint32 scope = bs_scene_get_cluster (scene, c)->scope;
+
+      if (scope <= self->n_scopes)
+        self->cluster_of_scope[scope] = (int) c;
+    }
+}
+
+int
+bs_renderer_get_node_cluster (BsRenderer *self,
+                              BsScene    *scene,
+                              guint       index)
+{
+  BsTrace *trace;
+  const BsSceneNode *node;
+  guint32 scope;
+
+  g_return_val_if_fail (self != NULL, -1);
+  g_return_val_if_fail (scene != NULL, -1);
+  g_return_val_if_fail (index < bs_scene_get_n_nodes (scene), -1);
+
+  ensure_cache (self, scene);
+  trace = bs_scene_get_trace (scene);
+  node = bs_scene_get_node (scene, index);
+  scope = node->scope;
+  /* A collapsed cluster stands for its scope: it sits in the scope's parent. */
+  if (node->kind == BS_SCENE_NODE_CLUSTER && scope != 0)
+    {
+      const BsTraceScope *record = bs_trace_get_scope (trace, scope);
+
+      scope = record != NULL ? record->parent : 0;
+    }
+  while (scope != 0 && scope <= self->n_scopes)
+    {
+      const BsTraceScope *record;
+
+      if (self->cluster_of_scope[scope] >= 0)
+        return self->cluster_of_scope[scope];
+      record = bs_trace_get_scope (trace, scope);
+      scope = record != NULL ? record->parent : 0;
+    }
+  return -1;
+}
+
+/* --- one frame ------------------------------------------------------------- */
+
+typedef struct {
+  GArray *values;      /* value ids of the contributions that have arrived */
+  guint   expected;    /* edges bringing one in the whole backward call */
+} Arrivals;
+
+typedef struct {
+  BsRenderer         *self;
+  cairo_t            *cr;
+  BsScene            *scene;
+  BsTrace            *trace;
+  const BsTraceState *state;
+  const BsPalette    *palette;
+  gboolean            detail;         /* text is large enough to draw */
+  double              clip[4];        /* x1, y1, x2, y2 */
+  int                 current_edge;   /* scene edge, -1: none */
+  int                 error_box;
+  guint8             *emphasis;       /* per node: being processed or just created */
+  guint8             *walked;         /* per edge: walked in the running backward */
+  Arrivals           *arrivals;       /* per node, when a backward call is running */
+} Frame;
+
+static void
+frame_mark_box (Frame *f,
+                int    box)
+{
+  if (box >= 0)
+    f->emphasis[box] = TRUE;
+}
+
+/* Which boxes the step is about: the node running, the leaf accumulating, the roots of a
+ * backward call beginning, the boxes a statement created. */
+static void
+frame_find_emphasis (Frame *f)
+{
+  const BsTraceEvent *event = bs_trace_state_get_step_event (f->state);
+  guint64 first, end;
+
+  if (event == NULL)
+    return;
+  switch ((BsTraceEventType) event->type)
+    {
+    case BS_TRACE_EVENT_EDGE:
+    case BS_TRACE_EVENT_FREED:
+      frame_mark_box (f, bs_scene_find_node (f->scene, event->node));
+      break;
+    case BS_TRACE_EVENT_ACCUMULATE:
+    case BS_TRACE_EVENT_GRAD_ZEROED:
+      frame_mark_box (f, bs_scene_find_tensor (f->scene, event->tensor, f->state));
+      break;
+    case BS_TRACE_EVENT_OPTIMIZER_STEP:
+      {
+        const guint32 *pairs = bs_trace_get_list (f->trace, event->aux);
+
+        for (guint i = 0; i < event->n_aux; i++)
+          frame_mark_box (f, bs_scene_find_tensor (f->scene, pairs[2 * i], f->state));
+      }
+      break;
+    case BS_TRACE_EVENT_BACKWARD_BEGIN:
+      {
+        const guint32 *roots = bs_trace_get_list (f->trace, event->aux);
+
+        for (guint i = 0; i < event->n_aux; i++)
+          frame_mark_box (f, bs_scene_find_tensor (f->scene, roots[3 * i], f->state));
+      }
+      break;
+    case BS_TRACE_EVENT_STATEMENT:
+      bs_trace_get_step_events (f->trace, f->state->step, &first, &end);
+      for (guint64 i = first; i < MIN (end, f->state->n_events); i++)
+        {
+          const BsTraceEvent *e = bs_trace_get_event (f->trace, i);
+
+          if (e->type == BS_TRACE_EVENT_TENSOR || e->type == BS_TRACE_EVENT_INPLACE)
+            frame_mark_box (f, bs_scene_find_tensor (f->scene, e->tensor, f->state));
+        }
+      break;
+    default:
+      break;
+    }
+}
+
+/* The edges the running backward call has walked and the gradients that have arrived. */
+static void
+frame_find_backward (Frame *f)
+{
+  guint n_nodes = bs_scene_get_n_nodes (f->scene);
+  gint64 begin;
+
+  if (f->state->backward == 0
+      || (begin = bs_trace_find_backward (f->trace, f->state->backward)) < 0)
+    return;
+  f->arrivals = g_new0 (Arrivals, MAX (n_nodes, 1));
+  for (guint64 i = (guint64) begin; i < bs_trace_get_n_events (f->trace); i++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (f->trace, i);
+      int edge, box;
+
+      if (event->backward != f->state->backward)
+        continue;
+      if (event->type == BS_TRACE_EVENT_BACKWARD_END)
+        break;
+      if (event->type != BS_TRACE_EVENT_EDGE)
+        continue;
+      edge = bs_scene_find_edge (f->scene, event->node, event->input_nr);
+      if (edge >= 0 && i < f->state->n_events)
+        f->walked[edge] = TRUE;
+      box = bs_scene_find_node (f->scene, event->node2);
+      if (box < 0 || bs_scene_get_node (f->scene, (guint) box)->kind == BS_SCENE_NODE_CLUSTER)
+        continue;
+      f->arrivals[box].expected++;
+      if (i < f->state->n_events)
+        {
+          if (f->arrivals[box].values == NULL)
+            f->arrivals[box].values = g_array_new (FALSE, FALSE, sizeof (guint32));
+          g_array_append_val (f->arrivals[box].values, event->values[2]);
+        }
+    }
+}
+
+static void
+frame_init (Frame              *f,
+            BsRenderer         *self,
+            cairo_t            *cr,
+            BsScene            *scene,
+            const BsTraceState *state)
+{
+  const BsTraceEvent *edge, *error;
+  double dx = 1, dy = 0;
+
+  memset (f, 0, sizeof *f);
+  f->self = self;
+  f->cr = cr;
+  f->scene = scene;
+  f->trace = bs_scene_get_trace (scene);
+  f->state = state;
+  f->palette = self->palette;
+  f->current_edge = -1;
+  f->error_box = -1;
+  f->emphasis = g_new0 (guint8, MAX (bs_scene_get_n_nodes (scene), 1));
+  f->walked = g_new0 (guint8, MAX (bs_scene_get_n_edges (scene), 1));
+
+  cairo_user_to_device_distance (cr, &dx, &dy);
+  f->detail = hypot (dx, dy) * self->palette->font_size * font_specs[FONT_TAG].size
+              >= MIN_TEXT_PIXELS;
+  cairo_clip_extents (cr, &f->clip[0], &f->clip[1], &f->clip[2], &f->clip[3]);
+
+  edge = bs_trace_state_get_edge (state);
+  if (edge != NULL)
+    f->current_edge = bs_scene_find_edge (scene, edge->node, edge->input_nr);
+  error = bs_trace_state_get_error (state);
+  if (error != NULL && error->node != 0)
+    f->error_box = bs_scene_find_node (scene, error->node);
+  frame_find_emphasis (f);
+  frame_find_backward (f);
+}
+
+static void
+frame_clear (Frame *f)
+{
+  if (f->arrivals != NULL)
+    for (guint i = 0; i < bs_scene_get_n_nodes (f->scene); i++)
+      if (f->arrivals[i].values != NULL)
+        g_array_unref (f->arrivals[i].values);
+  g_free (f->arrivals);
+  g_free (f->emphasis);
+  g_free (f->walked);
+}
+
+static gboolean
+frame_shows (Frame  *f,
+             double  x,
+             double  y,
+             double  width,
+             double  height)
+{
+  return x <= f->clip[2] && y <= f->clip[3] && x + width >= f->clip[0]
+         && y + height >= f->clip[1];
+}
+
+/* --- shapes ---------------------------------------------------------------- */
+
+static void
+rounded_rectangle (cairo_t *cr,
+                   double   x,
+                   double   y,
+                   double   width,
+                   double   height,
+                   double   radius)
+{
+  radius = MIN (radius, MIN (width, height) / 2);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
+  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
+  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
+  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+/* A rounded box of text lines (badges and edge labels), top left at (x, y). */
+typedef struct {
+  const char *lines[3];
+  Font        fonts[3];
+  guint       n_lines;
+  double      max_width;     /* wrap beyond this (0: never) */
+  int         max_lines;     /* ... into at most this many lines */
+} Note;
+
+static PangoLayout *
+note_layout (BsRenderer *self,
+             const Note *note,
+             guint       i)
+{
+  PangoLayout *layout = layout_for (self, note->fonts[i], note->lines[i]);
+
+  if (note->max_width > 0)
+    {
+      pango_layout_set_width (layout, (int) (note->max_width * PANGO_SCALE));
+      pango_layout_set_height (layout, -note->max_lines);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
+  return layout;
+}
+
+static void
+note_size (BsRenderer *self,
+           const Note *note,
+           double     *width,
+           double     *height)
+{
+  double pad = self->palette->font_size * 0.45;
+
+  *width = 0;
+  *height = 0;
+  for (guint i = 0; i < note->n_lines; i++)
+    {
+      PangoRectangle logical;
+
+      pango_layout_get_extents (note_layout (self, note, i), NULL, &logical);
+      *width = MAX (*width, logical.width / (double) PANGO_SCALE);
+      *height += logical.height / (double) PANGO_SCALE;
+    }
+  *width += 2 * pad;
+  *height += 2 * pad;
+}
+
+static void
+note_draw (BsRenderer    *self,
+           cairo_t       *cr,
+           const Note    *note,
+           double         x,
+           double         y,
+           const BsColor *fill,
+           const BsColor *border,
+           const BsColor *text)
+{
+  double pad = self->palette->font_size * 0.45;
+  double width, height;
+
+  note_size (self, note, &width, &height);
+  rounded_rectangle (cr, x, y, width, height, pad);
+  bs_color_set_source (fill, cr);
+  cairo_fill_preserve (cr);
+  bs_color_set_source (border, cr);
+  cairo_set_line_width (cr, self->palette->line_width);
+  cairo_stroke (cr);
+
+  y += pad;
+  for (guint i = 0; i < note->n_lines; i++)
+    {
+      PangoLayout *layout = note_layout (self, note, i);
+      PangoRectangle logical;
+
+      pango_layout_get_extents (layout, NULL, &logical);
+      bs_color_set_source (text, cr);
+      cairo_move_to (cr, x + pad, y);
+      pango_cairo_show_layout (cr, layout);
+      cairo_new_path (cr);
+      y += logical.height / (double) PANGO_SCALE;
+    }
+}
+
+/* Moves a note of the given size inside the scene. */
+static void
+note_place (Frame  *f,
+            double  width,
+            double  height,
+            double *x,
+            double *y)
+{
+  double scene_width, scene_height;
+
+  bs_scene_get_size (f->scene, &scene_width, &scene_height);
+  *x = CLAMP (*x, 2, MAX (2, scene_width - width - 2));
+  *y = CLAMP (*y, 2, MAX (2, scene_height - height - 2));
+}
+
+static double
+overlap (double x1, double y1, double w1, double h1,
+         double x2, double y2, double w2, double h2)
+{
+  double w = MIN (x1 + w1, x2 + w2) - MAX (x1, x2);
+  double h = MIN (y1 + h1, y2 + h2) - MAX (y1, y2);
+
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+static BsScenePoint
+bezier_at (const BsScenePoint *p,
+           double              t)
+{
+  double u = 1 - t;
+  BsScenePoint point = {
+    u * u * u * p[0].x + 3 * u * u * t * p[1].x + 3 * u * t * t * p[2].x + t * t * t * p[3].x,
+    u * u * u * p[0].y + 3 * u * u * t * p[1].y + 3 * u * t * t * p[2].y + t * t * t * p[3].y,
+  };
+
+  return point;
+}
+
+/* Of the candidate top-left corners, the one where a note hides the least: of the boxes
+ * (the box it is about, avoid, above all) and of the current edge. */
+static void
+note_choose (Frame              *f,
+             double              width,
+             double              height,
+             const double      (*candidates)[2],
+             guint               n_candidates,
+             int                 avoid,
+             double             *x,
+             double             *y)
+{
+  const BsSceneEdge *edge = NULL;
+  double best = G_MAXDOUBLE, unit = f->palette->font_size * f->palette->font_size;
+
+  if (f->current_edge >= 0)
+    edge = bs_scene_get_edge (f->scene, (guint) f->current_edge);
+  for (guint c = 0; c < n_candidates; c++)
+    {
+      double cx = candidates[c][0], cy = candidates[c][1], score = 0;
+
+      note_place (f, width, height, &cx, &cy);
+      for (guint i = 0; i < bs_scene_get_n_nodes (f->scene) && score < best; i++)
+        {
+          const BsSceneNode *node = bs_scene_get_node (f->scene, i);
+          double area = overlap (cx, cy, width, height, node->x - 2, node->y - 2,
+                                 node->width + 4, node->height + 4);
+
+          if (area > 0 && bs_scene_node_visible (f->scene, i, f->state))
+            score += (int) i == avoid ? 20 * area : area;
+        }
+      for (guint i = 0; edge != NULL && i + 3 < edge->n_points; i += 3)
+        for (guint k = 0; k <= 8; k++)
+          {
+            BsScenePoint p = bezier_at (&edge->points[i], k / 8.0);
+
+            if (p.x >= cx - 2 && p.x <= cx + width + 2 && p.y >= cy - 2
+                && p.y <= cy + height + 2)
+              score += 4 * unit;
+          }
+      if (score < best)
+        {
+          best = score;
+          *x = cx;
+          *y = cy;
+        }
+    }
+}
+
+/* --- clusters and edges ---------------------------------------------------- */
+
+static void
+draw_clusters (Frame *f)
+{
+  BsRenderer *self = f->self;
+  cairo_t *cr = f->cr;
+  guint n_clusters = bs_scene_get_n_clusters (f->scene);
+  g_autofree guint8 *visible = NULL;
+
+  if (n_clusters == 0)
+    return;
+  visible = g_new0 (guint8, n_clusters);
+  for (guint i = 0; i < bs_scene_get_n_nodes (f->scene); i++)
+    {
+      int c;
+
+      if (!bs_scene_node_visible (f->scene, i, f->state))
+        continue;
+      c = bs_renderer_get_node_cluster (self, f->scene, i);
+      for (; c >= 0 && !visible[c]; c = bs_scene_get_cluster (f->scene, (guint) c)->parent)
+        visible[c] = TRUE;
+    }
+
+  for (guint c = 0; c < n_clusters; c++)
+    {
+      const BsSceneCluster *cluster = bs_scene_get_cluster (f->scene, c);
+
+      if (!visible[c] || !frame_shows (f, cluster->x, cluster->y, cluster->width,
+                                       cluster->height))
+        continue;
+      rounded_rectangle (cr, cluster->x, cluster->y, cluster->width, cluster->height,
+                         f->palette->font_size * 0.8);
+      bs_color_set_source (&f->palette->cluster, cr);
+      cairo_fill_preserve (cr);
+      bs_color_set_source (&f->palette->cluster_border, cr);
+      cairo_set_line_width (cr, f->palette->line_width);
+      cairo_stroke (cr);
+      if (f->detail && cluster->label != NULL)
+        show_text (self, cr, FONT_SMALL, cluster->label,
+                   cluster->x + f->palette->padding, cluster->y + f->palette->padding * 0.5,
+                   MAX (cluster->width - 2 * f->palette->padding, 1), FALSE,
+                   &f->palette->text_dim);
+    }
+}
+
+static void
+edge_path (cairo_t           *cr,
+           const BsSceneEdge *edge)
+{
+  cairo_move_to (cr, edge->points[0].x, edge->points[0].y);
+  for (guint i = 1; i + 2 < edge->n_points; i += 3)
+    cairo_curve_to (cr, edge->points[i].x, edge->points[i].y, edge->points[i + 1].x,
+                    edge->points[i + 1].y, edge->points[i + 2].x, edge->points[i + 2].y);
+}
+
+static void
+arrowhead (cairo_t           *cr,
+           const BsSceneEdge *edge,
+           double             line_width)
+{
+  double dx = edge->arrow_tip.x - edge->arrow_base.x;
+  double dy = edge->arrow_tip.y - edge->arrow_base.y;
+  double length = hypot (dx, dy);
+  double half;
+
+  if (length <= 0)
+    return;
+  half = MAX (length * 0.38, line_width * 1.6);
+  cairo_move_to (cr, edge->arrow_tip.x, edge->arrow_tip.y);
+  cairo_line_to (cr, edge->arrow_base.x - dy / length * half,
+                 edge->arrow_base.y + dx / length * half);
+  cairo_line_to (cr, edge->arrow_base.x + dy / length * half,
+                 edge->arrow_base.y - dx / length * half);
+  cairo_close_path (cr);
+}
+
+static gboolean
+edge_bounds_shown (Frame             *f,
+                   const BsSceneEdge *edge)
+{
+  double x1 = G_MAXDOUBLE, y1 = G_MAXDOUBLE, x2 = -G_MAXDOUBLE, y2 = -G_MAXDOUBLE;
+
+  for (guint i = 0; i < edge->n_points; i++)
+    {
+      x1 = MIN (x1, edge->points[i].x);
+      y1 = MIN (y1, edge->points[i].y);
+      x2 = MAX (x2, edge->points[i].x);
+      y2 = MAX (y2, edge->points[i].y);
+    }
+  if (edge->has_arrow)
+    {
+      x1 = MIN (x1, edge->arrow_tip.x);
+      y1 = MIN (y1, edge->arrow_tip.y);
+      x2 = MAX (x2, edge->arrow_tip.x);
+      y2 = MAX (y2, edge->arrow_tip.y);
+    }
+  return frame_shows (f, x1 - 8, y1 - 8, x2 - x1 + 16, y2 - y1 + 16);
+}
+
+/* The edges of one look (walked or not, or the current one) as one path, stroked once,
+ * then their arrowheads filled once: many edges draw much faster so. */
+static void
+draw_edge_set (Frame         *f,
+               int            only,
+               gboolean       walked,
+               const BsColor *color,
+               double         line_width)
+{
+  cairo_t *cr = f->cr;
+  guint n_edges = bs_scene_get_n_edges (f->scene);
+  g_autofree guint8 *drawn = g_new0 (guint8, MAX (n_edges, 1));
+  gboolean any = FALSE;
+
+  for (guint e = 0; e < n_edges; e++)
+    {
+      const BsSceneEdge *edge = bs_scene_get_edge (f->scene, e);
+
+      if (only >= 0 ? (int) e != only
+                    : (int) e == f->current_edge || (gboolean) f->walked[e] != walked)
+        continue;
+      if (edge->n_points < 4 || !bs_scene_edge_visible (f->scene, e, f->state)
+          || !edge_bounds_shown (f, edge))
+        continue;
+      edge_path (cr, edge);
+      drawn[e] = any = TRUE;
+    }
+  if (!any)
+    return;
+  bs_color_set_source (color, cr);
+  cairo_set_line_width (cr, line_width);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_stroke (cr);
+  for (guint e = 0; e < n_edges; e++)
+    if (drawn[e] && bs_scene_get_edge (f->scene, e)->has_arrow)
+      arrowhead (cr, bs_scene_get_edge (f->scene, e), line_width);
+  cairo_fill (cr);
+}
+
+static void
+draw_edges (Frame *f)
+{
+  double line_width = f->palette->line_width;
+
+  draw_edge_set (f, -1, FALSE, &f->palette->edge, line_width);
+  draw_edge_set (f, -1, TRUE, &f->palette->walked, line_width * 1.6);
+  if (f->current_edge >= 0)
+    draw_edge_set (f, f->current_edge, TRUE, &f->palette->backward, line_width * 3);
+}
+
+/* The point halfway along an edge's curve (its middle segment's, evaluated at t = 0.5). */
+static BsScenePoint
+edge_middle (const BsSceneEdge *edge)
+{
+  guint n_segments = (edge->n_points - 1) / 3;
+  guint s = n_segments / 2;
+  const BsScenePoint *p = &edge->points[3 * s];
+  BsScenePoint middle;
+
+  if (n_segments % 2 == 0)
+    return *p;
+  middle.x = (p[0].x + 3 * p[1].x + 3 * p[2].x + p[3].x) / 8;
+  middle.y = (p[0].y + 3 * p[1].y + 3 * p[2].y + p[3].y) / 8;
+  return middle;
+}
+
+/* The current edge's label: "∂x5/∂x3 = w2 = 2" and "upstream -1 × 2 = -2". */
+static void
+draw_edge_label (Frame *f)
+{
+  BsRenderer *self = f->self;
+  const BsTraceEvent *event = bs_trace_state_get_edge (f->state);
+  const BsSceneEdge *edge;
+  g_autofree char *local = NULL;
+  g_autofree char *flow = NULL;
+  BsScenePoint middle;
+  Note note = { .n_lines = 2, .fonts = { FONT_MONO, FONT_MONO } };
+  double width, height, x = 0, y = 0, radius;
+
+  if (f->current_edge < 0 || !f->detail
+      || !bs_scene_edge_visible (f->scene, (guint) f->current_edge, f->state))
+    return;
+  edge = bs_scene_get_edge (f->scene, (guint) f->current_edge);
+  if (edge->n_points < 4)
+    return;
+
+  local = bs_step_text_local_gradient (f->trace, f->state, event);
+  flow = bs_step_text_flow (f->trace, event);
+  note.lines[0] = local;
+  note.lines[1] = flow;
+  note.fonts[0] = FONT_TITLE;
+  note_size (self, &note, &width, &height);
+
+  middle = edge_middle (edge);
+  radius = f->palette->line_width * 2.5;
+  cairo_new_path (f->cr);
+  cairo_arc (f->cr, middle.x, middle.y, radius, 0, 2 * G_PI);
+  bs_color_set_source (&f->palette->backward, f->cr);
+  cairo_fill (f->cr);
+
+  {
+    double candidates[16][2];
+
+    /* Beside the edge's middle, near first, then farther. */
+    for (guint far = 0; far < 2; far++)
+      {
+        double gap = radius * (far ? 9 : 3);
+        double (*c)[2] = &candidates[8 * far];
+
+        c[0][0] = middle.x + gap, c[0][1] = middle.y - height / 2;
+        c[1][0] = middle.x - gap - width, c[1][1] = middle.y - height / 2;
+        c[2][0] = middle.x + gap, c[2][1] = middle.y + gap;
+        c[3][0] = middle.x - gap - width, c[3][1] = middle.y + gap;
+        c[4][0] = middle.x + gap, c[4][1] = middle.y - gap - height;
+        c[5][0] = middle.x - gap - width, c[5][1] = middle.y - gap - height;
+        c[6][0] = middle.x - width / 2, c[6][1] = middle.y + gap;
+        c[7][0] = middle.x - width / 2, c[7][1] = middle.y - gap - height;
+      }
+    note_choose (f, width, height, (const double (*)[2]) candidates, G_N_ELEMENTS (candidates),
+                 -1, &x, &y);
+  }
+  note_draw (self, f->cr, &note, x, y, &f->palette->backward_fill, &f->palette->backward,
+             &f->palette->text);
+}
+
+/* --- boxes ----------------------------------------------------------------- */
+
+const BsColor *
+bs_renderer_get_node_fill (BsRenderer         *self,
+                           BsScene            *scene,
+                           const BsTraceState *state,
+                           guint               index)
+{
+  const BsSceneNode *node;
+  const BsTraceNodeState *node_state;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (scene != NULL, NULL);
+  g_return_val_if_fail (state != NULL, NULL);
+  g_return_val_if_fail (index < bs_scene_get_n_nodes (scene), NULL);
+
+  node = bs_scene_get_node (scene, index);
+  switch (node->kind)
+    {
+    case BS_SCENE_NODE_LEAF:
+      return &self->palette->leaf;
+    case BS_SCENE_NODE_CONSTANT:
+      return &self->palette->constant;
+    case BS_SCENE_NODE_CLUSTER:
+      return &self->palette->cluster;
+    case BS_SCENE_NODE_OP:
+    default:
+      /* The output stays green once freed: its dashed border says freed. */
+      ensure_cache (self, scene);
+      if (self->is_output[index])
+        return &self->palette->output;
+      node_state = bs_trace_state_get_node (state, node->node);
+      return node_state != NULL && node_state->freed ? &self->palette->freed : &self->palette->op;
+    }
+}
+
+static const BsColor *
+line_color (Frame             *f,
+            const BsNodeLabel *label,
+            const BsNodeLine  *line)
+{
+  if (label->freed)
+    return &f->palette->freed_text;
+  switch (line->kind)
+    {
+    case BS_NODE_LINE_TITLE:
+      return label->named ? &f->palette->text : &f->palette->text_dim;
+    case BS_NODE_LINE_OP:
+    case BS_NODE_LINE_SHAPE:
+      return &f->palette->text_dim;
+    case BS_NODE_LINE_GRAD:
+      if (label->grad_stale || g_str_has_suffix (line->text, "None"))
+        return &f->palette->text_dim;
+      return &f->palette->backward;
+    case BS_NODE_LINE_VALUE:
+    default:
+      return &f->palette->text;
+    }
+}
+
+static void
+draw_tag (Frame       *f,
+          const char  *text,
+          gboolean     freed,
+          double       x,
+          double       y)
+{
+  cairo_t *cr = f->cr;
+  double width, height;
+
+  tag_size (f->self, &width, &height);
+  rounded_rectangle (cr, x, y, width, height, height / 2);
+  if (freed)
+    {
+      static const double dashes[] = { 2.0, 2.0 };
+
+      bs_color_set_source (&f->palette->freed, cr);
+      cairo_fill_preserve (cr);
+      bs_color_set_source (&f->palette->freed_text, cr);
+      cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
+      cairo_set_line_width (cr, f->palette->line_width * 0.8);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+  else
+    {
+      bs_color_set_source (&f->palette->saved, cr);
+      cairo_fill (cr);
+    }
+  show_text (f->self, cr, FONT_TAG, text, x, y + (height - f->self->line_height[FONT_TAG]) / 2,
+             width, TRUE, freed ? &f->palette->freed_text : &f->palette->saved_text);
+}
+
+static void
+draw_label (Frame             *f,
+            const BsSceneNode *node,
+            const BsNodeLabel *label)
+{
+  BsRenderer *self = f->self;
+  double padding = f->palette->padding;
+  double inner = MAX (node->width - 2 * padding, 1);
+  double y = node->y + padding;
+
+  for (guint i = 0; i < label->n_lines; i++)
+    {
+      const BsNodeLine *line = &label->lines[i];
+      Font font = line_font (line->kind);
+      const BsColor *color = line_color (f, label, line);
+
+      if (line->kind == BS_NODE_LINE_OP && label->saves)
+        {
+          double tag_width, tag_height, gap = f->palette->font_size * 0.4;
+          double text, x;
+
+          tag_size (self, &tag_width, &tag_height);
+          text = MIN (text_width (self, font, line->text), inner - tag_width - gap);
+          x = node->x + (node->width - text - gap - tag_width) / 2;
+          show_text (self, f->cr, font, line->text, x, y, MAX (text, 1), FALSE, color);
+          draw_tag (f, label->freed ? "freed" : "saved", label->freed, x + text + gap,
+                    y + (self->line_height[font] - tag_height) / 2);
+        }
+      else if (line->text[0] != '\0')
+        show_text (self, f->cr, font, line->text, node->x + padding, y, inner, TRUE, color);
+      y += self->line_height[font] + line_gap (self);
+    }
+}
+
+/* What has arrived so far at a node that receives several gradients: "Σ -6 + …". */
+static void
+draw_arrivals (Frame             *f,
+               guint              index,
+               const BsSceneNode *node)
+{
+  Arrivals *arrivals = f->arrivals != NULL ? &f->arrivals[index] : NULL;
+  g_autofree char *sum = NULL;
+  g_autofree char *text = NULL;
+  Note note = { .n_lines = 1, .fonts = { FONT_MONO } };
+  double width, height, x, y;
+
+  if (arrivals == NULL || arrivals->expected < 2 || arrivals->values == NULL || !f->detail)
+    return;
+  sum = bs_step_text_sum (f->trace, (const guint32 *) arrivals->values->data,
+                          arrivals->values->len);
+  text = g_strdup_printf ("Σ %s%s", sum, arrivals->values->len < arrivals->expected ? " + …"
+                                                                                   : "");
+  note.lines[0] = text;
+  note_size (f->self, &note, &width, &height);
+  x = node->x + node->width - width * 0.5;
+  y = node->y - height * 0.75;
+  note_place (f, width, height, &x, &y);
+  note_draw (f->self, f->cr, &note, x, y, &f->palette->backward_fill, &f->palette->backward,
+             &f->palette->backward);
+}
+
+static void
+draw_box (Frame *f,
+          guint  index)
+{
+  BsRenderer *self = f->self;
+  const BsSceneNode *node = bs_scene_get_node (f->scene, index);
+  const BsPalette *palette = f->palette;
+  cairo_t *cr = f->cr;
+  g_autoptr(BsNodeLabel) label = NULL;
+  gboolean freed = FALSE, error = (int) index == f->error_box;
+  double radius = node->kind == BS_SCENE_NODE_LEAF ? palette->font_size * 0.9
+                                                   : palette->font_size * 0.45;
+
+  if (!frame_shows (f, node->x - 6, node->y - 6, node->width + 12, node->height + 12))
+    return;
+  if (f->detail)
+    {
+      label = bs_node_label_new (f->scene, index, f->state, MAX_LINE_CHARS);
+      freed = label->freed;
+    }
+  else if (node->kind == BS_SCENE_NODE_OP)
+    {
+      const BsTraceNodeState *state = bs_trace_state_get_node (f->state, node->node);
+
+      freed = state != NULL && state->freed;
+    }
+
+  if (f->emphasis[index] && !error)
+    {
+      /* A soft halo around the box the step is about. */
+      rounded_rectangle (cr, node->x - 3, node->y - 3, node->width + 6, node->height + 6,
+                         radius + 3);
+      cairo_set_source_rgba (cr, palette->backward.red, palette->backward.green,
+                             palette->backward.blue, 0.25);
+      cairo_set_line_width (cr, palette->line_width * 5);
+      cairo_stroke (cr);
+    }
+  if (node->kind == BS_SCENE_NODE_CLUSTER)
+    {
+      /* A collapsed cluster: a stack of boxes. */
+      rounded_rectangle (cr, node->x + 3, node->y - 3, node->width, node->height, radius);
+      bs_color_set_source (&palette->cluster, cr);
+      cairo_fill_preserve (cr);
+      bs_color_set_source (&palette->border, cr);
+      cairo_set_line_width (cr, palette->line_width);
+      cairo_stroke (cr);
+    }
+
+  rounded_rectangle (cr, node->x, node->y, node->width, node->height, radius);
+  bs_color_set_source (bs_renderer_get_node_fill (self, f->scene, f->state, index), cr);
+  cairo_fill_preserve (cr);
+  if (error)
+    {
+      bs_color_set_source (&palette->error, cr);
+      cairo_set_line_width (cr, palette->line_width * 2.5);
+    }
+  else if (f->emphasis[index])
+    {
+      bs_color_set_source (&palette->backward, cr);
+      cairo_set_line_width (cr, palette->line_width * 2);
+    }
+  else
+    {
+      bs_color_set_source (freed ? &palette->freed_text : &palette->border, cr);
+      cairo_set_line_width (cr, palette->line_width);
+    }
+  if (freed && !error)
+    {
+      double dash[] = { palette->line_width * 3, palette->line_width * 2 };
+
+      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+    }
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+
+  if (label != NULL)
+    draw_label (f, node, label);
+}
+
+/* Zoomed far out: boxes as plain rectangles, one path per fill, one for every border;
+ * the boxes the step is about are drawn whole on top. */
+static void
+draw_plain_boxes (Frame *f)
+{
+  const BsColor *fills[8];
+  guint n_fills = 0;
+  guint n_nodes = bs_scene_get_n_nodes (f->scene);
+  g_autofree guint8 *shown = g_new0 (guint8, MAX (n_nodes, 1));
+  cairo_t *cr = f->cr;
+
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (f->scene, i);
+
+      shown[i] = bs_scene_node_visible (f->scene, i, f->state)
+                 && frame_shows (f, node->x, node->y, node->width, node->height);
+    }
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      const BsColor *fill;
+      guint k = 0;
+
+      if (!shown[i])
+        continue;
+      fill = bs_renderer_get_node_fill (f->self, f->scene, f->state, i);
+      while (k < n_fills && fills[k] != fill)
+        k++;
+      if (k < n_fills || n_fills == G_N_ELEMENTS (fills))
+        continue;
+      fills[n_fills++] = fill;
+      for (guint j = i; j < n_nodes; j++)
+        if (shown[j] && bs_renderer_get_node_fill (f->self, f->scene, f->state, j) == fill)
+          {
+            const BsSceneNode *node = bs_scene_get_node (f->scene, j);
+
+            cairo_rectangle (cr, node->x, node->y, node->width, node->height);
+          }
+      bs_color_set_source (fill, cr);
+      cairo_fill (cr);
+    }
+  for (guint i = 0; i < n_nodes; i++)
+    if (shown[i])
+      {
+        const BsSceneNode *node = bs_scene_get_node (f->scene, i);
+
+        cairo_rectangle (cr, node->x, node->y, node->width, node->height);
+      }
+  bs_color_set_source (&f->palette->border, cr);
+  cairo_set_line_width (cr, f->palette->line_width);
+  cairo_stroke (cr);
+  for (guint i = 0; i < n_nodes; i++)
+    if (shown[i] && (f->emphasis[i] || (int) i == f->error_box))
+      draw_box (f, i);
+}
+
+/* The error's message under the box that raised it, or at the top left when no box did. */
+static void
+draw_error (Frame *f)
+{
+  BsRenderer *self = f->self;
+  const BsTraceEvent *error = bs_trace_state_get_error (f->state);
+  const char *message;
+  g_autofree char *text = NULL;
+  Note note = { .n_lines = 1, .fonts = { FONT_SMALL }, .max_lines = MAX_BADGE_LINES };
+  double pad = f->palette->font_size * 0.45;
+  double width, height, scene_width, scene_height, x = 8, y = 8;
+
+  if (error == NULL || !f->detail)
+    return;
+  message = bs_trace_get_string (f->trace, error->text);
+  text = g_strdup_printf ("⚠ %s", message != NULL ? message : "error");
+  note.lines[0] = text;
+  bs_scene_get_size (f->scene, &scene_width, &scene_height);
+  note.max_width = MAX (MIN (f->palette->font_size * 30, scene_width - 4 - 2 * pad),
+                        f->palette->font_size * 12);
+  note_size (self, &note, &width, &height);
+  if (f->error_box >= 0 && bs_scene_node_visible (f->scene, (guint) f->error_box, f->state))
+    {
+      const BsSceneNode *node = bs_scene_get_node (f->scene, (guint) f->error_box);
+      double gap = f->palette->font_size * 0.6;
+      double middle = node->x + node->width / 2 - width / 2;
+      const double candidates[][2] = {
+        { middle, node->y + node->height + gap },
+        { middle, node->y - height - gap },
+        { node->x + node->width + gap, node->y },
+        { node->x - width - gap, node->y },
+      };
+
+      note_choose (f, width, height, candidates, G_N_ELEMENTS (candidates), f->error_box, &x,
+                   &y);
+    }
+  else
+    note_place (f, width, height, &x, &y);
+  note_draw (self, f->cr, &note, x, y, &f->palette->error_fill, &f->palette->error,
+             &f->palette->error_text);
+}
+
+static void
+prepare (BsRenderer *self,
+         cairo_t    *cr,
+         BsScene    *scene)
+{
+  ensure_cache (self, scene);
+  pango_cairo_update_context (cr, self->context);
+  reset_context (self);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+}
+
+void
+bs_renderer_draw (BsRenderer         *self,
+                  cairo_t            *cr,
+                  BsScene            *scene,
+                  const BsTraceState *state)
+{
+  Frame f;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (scene != NULL);
+  g_return_if_fail (state != NULL);
+
+  cairo_save (cr);
+  prepare (self, cr, scene);
+  bs_color_set_source (&self->palette->background, cr);
+  cairo_paint (cr);
+
+  frame_init (&f, self, cr, scene, state);
+  draw_clusters (&f);
+  draw_edges (&f);
+  if (f.detail)
+    {
+      for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+        if (bs_scene_node_visible (scene, i, state))
+          draw_box (&f, i);
+    }
+  else
+    draw_plain_boxes (&f);
+  for (guint i = 0; f.arrivals != NULL && i < bs_scene_get_n_nodes (scene); i++)
+    if (bs_scene_node_visible (scene, i, state))
+      draw_arrivals (&f, i, bs_scene_get_node (scene, i));
+  draw_edge_label (&f);
+  draw_error (&f);
+  frame_clear (&f);
+  cairo_restore (cr);
+}
+
+void
+bs_renderer_draw_node (BsRenderer         *self,
+                       cairo_t            *cr,
+                       BsScene            *scene,
+                       const BsTraceState *state,
+                       guint               index)
+{
+  Frame f;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (scene != NULL);
+  g_return_if_fail (state != NULL);
+  g_return_if_fail (index < bs_scene_get_n_nodes (scene));
+
+  cairo_save (cr);
+  prepare (self, cr, scene);
+  frame_init (&f, self, cr, scene, state);
+  draw_box (&f, index);
+  frame_clear (&f);
+  cairo_restore (cr);
+}
+
+double
+bs_renderer_draw_caption (BsRenderer *self,
+                          cairo_t    *cr,
+                          const char *title,
+                          const char *text,
+                          double      x,
+                          double      y,
+                          double      width)
+{
+  const char *parts[2] = { title, text };
+  const Font fonts[2] = { FONT_TITLE, FONT_BODY };
+  double top = y;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (cr != NULL)
+    {
+      cairo_save (cr);
+      pango_cairo_update_context (cr, self->context);
+    }
+  else
+    pango_context_set_matrix (self->context, NULL);
+  reset_context (self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      PangoLayout *layout;
+      PangoRectangle logical;
+
+      if (parts[i] == NULL)
+        continue;
+      layout = layout_for (self, fonts[i], parts[i]);
+      pango_layout_set_width (layout, (int) (MAX (width, 1) * PANGO_SCALE));
+      pango_layout_get_extents (layout, NULL, &logical);
+      if (cr != NULL)
+        {
+          bs_color_set_source (&self->palette->text, cr);
+          cairo_move_to (cr, x, y);
+          pango_cairo_show_layout (cr, layout);
+          cairo_new_path (cr);
+        }
+      y += logical.height / (double) PANGO_SCALE + self->palette->font_size * 0.4;
+    }
+  if (cr != NULL)
+    cairo_restore (cr);
+  return y - top;
+}
+
+int
+bs_renderer_hit_test (BsRenderer         *self,
+                      BsScene            *scene,
+                      const BsTraceState *state,
+                      double              x,
+                      double              y)
+{
+  g_return_val_if_fail (self != NULL, -1);
+  g_return_val_if_fail (scene != NULL, -1);
+  g_return_val_if_fail (state != NULL, -1);
+
+  /* Later boxes are drawn on top. */
+  for (guint i = bs_scene_get_n_nodes (scene); i-- > 0;)
+    {
+      const BsSceneNode *node = bs_scene_get_node (scene, i);
+
+      if (x >= node->x && x <= node->x + node->width && y >= node->y
+          && y <= node->y + node->height && bs_scene_node_visible (scene, i, state))
+        return (int) i;
+    }
+  return -1;
+}
+
+char *
+bs_renderer_describe_node (BsRenderer         *self,
+                           BsScene            *scene,
+                           const BsTraceState *state,
+                           guint               index)
+{
+  g_autoptr(BsNodeLabel) label = NULL;
+  const BsSceneNode *node;
+  const BsTraceTensor *tensor;
+  GString *out;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (scene != NULL, NULL);
+  g_return_val_if_fail (state != NULL, NULL);
+  g_return_val_if_fail (index < bs_scene_get_n_nodes (scene), NULL);
+
+  label = bs_node_label_new (scene, index, state, 0);
+  out = g_string_new (NULL);
+  {
+    g_autofree char *text = bs_node_label_to_string (label);
+
+    g_string_append (out, text);
+  }
+  node = bs_scene_get_node (scene, index);
+  tensor = bs_trace_get_tensor (bs_scene_get_trace (scene), node->tensor);
+  if (tensor != NULL && node->kind != BS_SCENE_NODE_CLUSTER)
+    {
+      const BsTraceTensorState *now = bs_trace_state_get_tensor (state, node->tensor);
+
+      g_string_append_printf (out, "\nrequires_grad: %s, is_leaf: %s",
+                              node->kind == BS_SCENE_NODE_CONSTANT ? "False" : "True",
+                              node->kind == BS_SCENE_NODE_OP ? "False" : "True");
+      if (now != NULL && now->version > 0)
+        g_string_append_printf (out, ", version %u", now->version);
+      if (tensor->has_span)
+        g_string_append_printf (out, "\nline %d", tensor->span.line);
+    }
+  return g_string_free (out, FALSE);
+}

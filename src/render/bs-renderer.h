@@ -1,0 +1,101 @@
+/* bs-renderer.h: a scene at a step, drawn with cairo and pango
+ *
+ * One renderer draws for the window and for every export, so an exported image
+ * is what the screen shows. Drawing is in scene coordinates (points, origin top
+ * left); the caller's transform zooms and pans.
+ *
+ * Boxes are measured once, before layout, for the label they can show at any
+ * step (their lines never change, only their text, cut to a maximum width), so
+ * nothing moves or grows while stepping. Measuring depends on the palette's type:
+ * a scene measured for one palette is laid out again for a palette of another size.
+ *
+ * What is drawn at a state: the boxes and edges that exist (bs_scene_node_visible),
+ * the clusters around them, the current backward edge highlighted and labelled
+ * with its local gradient, upstream gradient and contribution, the node being
+ * processed outlined, the edges the running backward call has walked, what has
+ * arrived so far at nodes that receive more than one gradient, saved tensors
+ * (orange) and freed ones (dashed), None grads, and the error on its node.
+ */
+#pragma once
+
+#include <cairo.h>
+
+#include "bs-palette.h"
+#include "bs-scene.h"
+
+G_BEGIN_DECLS
+
+typedef struct _BsRenderer BsRenderer;
+
+BsRenderer      *bs_renderer_new            (const BsPalette    *palette);
+void             bs_renderer_free           (BsRenderer         *self);
+
+const BsPalette *bs_renderer_get_palette    (BsRenderer         *self);
+/* Device pixels per point for raster output (PNG export, clipboard); 1 by default. */
+void             bs_renderer_set_scale      (BsRenderer         *self,
+                                             double              scale);
+double           bs_renderer_get_scale      (BsRenderer         *self);
+
+/* Sets every node's width and height (before bs_layout_run()). */
+void             bs_renderer_measure_scene  (BsRenderer         *self,
+                                             BsScene            *scene);
+
+/* The size a box's label needs at state (never more than what measuring set). */
+void             bs_renderer_measure_node   (BsRenderer         *self,
+                                             BsScene            *scene,
+                                             const BsTraceState *state,
+                                             guint               index,
+                                             double             *width,
+                                             double             *height);
+
+/* Draws the laid-out scene at state onto cr, background included; only what
+ * lies within cr's clip is drawn. */
+void             bs_renderer_draw           (BsRenderer         *self,
+                                             cairo_t            *cr,
+                                             BsScene            *scene,
+                                             const BsTraceState *state);
+/* One box alone as bs_renderer_draw() draws it (for previews and tests). */
+void             bs_renderer_draw_node      (BsRenderer         *self,
+                                             cairo_t            *cr,
+                                             BsScene            *scene,
+                                             const BsTraceState *state,
+                                             guint               index);
+
+/* A caption (the handout's explanation under the graph): a bold title over a
+ * paragraph wrapped to width, top left at (x, y). Returns its height; with cr NULL,
+ * only measures. */
+double           bs_renderer_draw_caption   (BsRenderer         *self,
+                                             cairo_t            *cr,
+                                             const char         *title,
+                                             const char         *text,
+                                             double              x,
+                                             double              y,
+                                             double              width);
+
+/* A box's fill at state: light blue for a leaf, grey for an op (faded once its saved
+ * tensors are freed), green for an output, plain for a constant. */
+const BsColor   *bs_renderer_get_node_fill  (BsRenderer         *self,
+                                             BsScene            *scene,
+                                             const BsTraceState *state,
+                                             guint               index);
+
+/* The innermost expanded cluster around a box, or -1. */
+int              bs_renderer_get_node_cluster (BsRenderer       *self,
+                                               BsScene          *scene,
+                                               guint             index);
+
+/* The visible box at (x, y) in scene coordinates, or -1. */
+int              bs_renderer_hit_test       (BsRenderer         *self,
+                                             BsScene            *scene,
+                                             const BsTraceState *state,
+                                             double              x,
+                                             double              y);
+/* A box's whole text at state, values uncut, for a tooltip. */
+char            *bs_renderer_describe_node  (BsRenderer         *self,
+                                             BsScene            *scene,
+                                             const BsTraceState *state,
+                                             guint               index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsRenderer, bs_renderer_free)
+
+G_END_DECLS

@@ -1,0 +1,84 @@
+/* bs-atomic-file.c: writing a whole file so that a crash never leaves half of it */
+#define G_LOG_DOMAIN "bs-trace"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bs-atomic-file.h"
+
+static int
+write_all (int          fd,
+           const guint8 *data,
+           gsize        length)
+{
+  gsize done = 0;
+
+  while (done < length)
+    {
+      gssize n = write (fd, data + done, length - done);
+
+      if (n < 0 && errno != EINTR)
+        return errno;
+      if (n > 0)
+        done += (gsize) n;
+    }
+  return 0;
+}
+
+static gboolean
+set_error (GError     **error,
+           const char  *filename,
+           int          saved_errno)
+{
+  g_autofree char *display_name = g_filename_display_name (filename);
+
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+               "cannot write %s: %s", display_name, g_strerror (saved_errno));
+  return FALSE;
+}
+
+gboolean
+bs_atomic_file_write (const char  *filename,
+                      const void  *data,
+                      gsize        length,
+                      GError     **error)
+{
+  g_autofree char *temp = NULL;
+  GStatBuf st;
+  int fd, saved_errno;
+
+  g_return_val_if_fail (filename != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  if (g_stat (filename, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      fd = g_open (filename, O_WRONLY | O_CLOEXEC, 0);
+      if (fd < 0)
+        return set_error (error, filename, errno);
+      saved_errno = write_all (fd, data, length);
+      if (close (fd) != 0 && saved_errno == 0)
+        saved_errno = errno;
+      return saved_errno == 0 || set_error (error, filename, saved_errno);
+    }
+
+  temp = g_strconcat (filename, ".XXXXXX", NULL);
+  fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0666);
+  if (fd < 0)
+    return set_error (error, filename, errno);
+  saved_errno = write_all (fd, data, length);
+  if (saved_errno == 0 && fsync (fd) != 0)
+    saved_errno = errno;
+  if (close (fd) != 0 && saved_errno == 0)
+    saved_errno = errno;
+  if (saved_errno == 0 && g_rename (temp, filename) != 0)
+    saved_errno = errno;
+  if (saved_errno != 0)
+    {
+      g_unlink (temp);
+      return set_error (error, filename, saved_errno);
+    }
+  return TRUE;
+}

@@ -1,0 +1,202 @@
+/* bench-layout.c: time to the first complete picture of a script's graph, and the
+ * memory a long recorded training loop takes
+ *
+ *   bench-layout SCRIPT              records SCRIPT, builds its scene, measures the boxes,
+ *                                    lays it out and draws the last step, the whole graph
+ *                                    fitted into a 1920x1080 image; the last line is
+ *                                    "first_picture_s SECONDS" (the renderer and the
+ *                                    layout thread are made, and fonts loaded, before the
+ *                                    clock starts, as the window has them before Run)
+ *   bench-layout SCRIPT --dot FILE   also writes the DOT handed to Graphviz to FILE, for
+ *                                    `dot -Tsvg FILE` on the same graph
+ *   bench-layout --memory SCRIPT     records SCRIPT and builds its scene (laid out with
+ *                                    every top-level loop iteration collapsed, when the
+ *                                    trace has scopes); the last line is "maxrss_mib MIB"
+ */
+#define G_LOG_DOMAIN "bs-bench"
+
+#include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "bs-layout.h"
+#include "bs-recording.h"
+#include "bs-renderer.h"
+
+static double
+now (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static double
+maxrss_mib (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024.0;
+}
+
+/* The whole scene at the trace's last step, fitted into a full-HD image. */
+static void
+draw (BsRenderer *renderer,
+      BsScene    *scene)
+{
+  BsTrace *trace = bs_scene_get_trace (scene);
+  g_autoptr(BsTraceState) state = bs_replay_state_at (trace, bs_trace_get_n_steps (trace) - 1);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1920, 1080);
+  cairo_t *cr = cairo_create (surface);
+  double width, height, scale;
+
+  bs_scene_get_size (scene, &width, &height);
+  scale = MIN (1920 / MAX (width, 1), 1080 / MAX (height, 1));
+  cairo_scale (cr, scale, scale);
+  bs_renderer_draw (renderer, cr, scene, state);
+  cairo_surface_flush (surface);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static BsTrace *
+record_source (const char *source,
+               gssize      length,
+               const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  BsTrace *trace = bs_recording_run (source, length, name, NULL, NULL, NULL, &error);
+
+  if (error != NULL)
+    g_error ("%s: %s", name, error->message);
+  return trace;
+}
+
+static BsTrace *
+record (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *source = NULL;
+  gsize length;
+
+  source = bs_recording_read_source (path, 16 << 20, &length, &error);
+  if (source == NULL)
+    g_error ("%s", error->message);
+  return record_source (source, (gssize) length, path);
+}
+
+/* The window has its renderer and layout before Run is pressed, and has drawn text by
+ * then: both are made, and the renderer's fonts loaded, before the clock starts. */
+static void
+warm_up (BsRenderer *renderer)
+{
+  g_autoptr(BsTrace) trace = record_source ("import torch\n"
+                                            "w = torch.tensor(1.0, requires_grad=True)\n",
+                                            -1, "warm-up.py");
+  g_autoptr(BsScene) scene = bs_scene_new_for_trace (trace, NULL, 0);
+
+  bs_renderer_measure_scene (renderer, scene);
+}
+
+static int
+first_picture (const char *path,
+               const char *dot_path)
+{
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(BsTrace) trace = NULL;
+  g_autoptr(BsScene) scene = NULL;
+  g_autoptr(GError) error = NULL;
+  double start, recorded, built, measured, laid, done;
+
+  warm_up (renderer);
+  start = now ();
+  trace = record (path);
+  recorded = now ();
+  scene = bs_scene_new_for_trace (trace, NULL, 0);
+  built = now ();
+  bs_renderer_measure_scene (renderer, scene);
+  measured = now ();
+  if (!bs_layout_run (layout, scene, &error))
+    g_error ("%s", error->message);
+  laid = now ();
+  draw (renderer, scene);
+  done = now ();
+
+  printf ("tensors %u nodes %u events %" G_GUINT64_FORMAT "\n", bs_trace_get_n_tensors (trace),
+          bs_trace_get_n_nodes (trace), bs_trace_get_n_events (trace));
+  printf ("boxes %u edges %u clusters %u\n", bs_scene_get_n_nodes (scene),
+          bs_scene_get_n_edges (scene), bs_scene_get_n_clusters (scene));
+  printf ("record_s %.4f scene_s %.4f measure_s %.4f layout_s %.4f draw_s %.4f\n",
+          recorded - start, built - recorded, measured - built, laid - measured, done - laid);
+  if (dot_path != NULL)
+    {
+      g_autofree char *dot = bs_layout_to_dot (layout, scene);
+
+      if (!g_file_set_contents (dot_path, dot, -1, &error))
+        g_error ("%s", error->message);
+    }
+  printf ("first_picture_s %.4f\n", done - start);
+  return 0;
+}
+
+static int
+memory (const char *path)
+{
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(BsTrace) trace = NULL;
+  g_autoptr(BsScene) scene = NULL;
+  g_autoptr(GArray) loops = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GError) error = NULL;
+  double start = now (), recorded;
+
+  trace = record (path);
+  recorded = now ();
+  printf ("tensors %u nodes %u events %" G_GUINT64_FORMAT " values_mib %.1f record_s %.3f\n",
+          bs_trace_get_n_tensors (trace), bs_trace_get_n_nodes (trace),
+          bs_trace_get_n_events (trace),
+          bs_value_store_get_bytes (bs_trace_get_values (trace)) / 1048576.0,
+          recorded - start);
+  printf ("maxrss_recorded_mib %.1f\n", maxrss_mib ());
+
+  for (guint32 s = 1; s <= bs_trace_get_n_scopes (trace); s++)
+    {
+      const BsTraceScope *scope = bs_trace_get_scope (trace, s);
+
+      if (scope->parent == 0 && scope->kind == BS_TRACE_SCOPE_LOOP_ITERATION)
+        g_array_append_val (loops, s);
+    }
+  scene = bs_scene_new_for_trace (trace, (const guint32 *) (void *) loops->data, loops->len);
+  printf ("boxes %u edges %u (%u loop iterations collapsed)\n", bs_scene_get_n_nodes (scene),
+          bs_scene_get_n_edges (scene), loops->len);
+  if (loops->len > 0)
+    {
+      double laid = now ();
+
+      bs_renderer_measure_scene (renderer, scene);
+      if (!bs_layout_run (layout, scene, &error))
+        g_error ("%s", error->message);
+      printf ("layout_s %.3f\n", now () - laid);
+    }
+  else
+    printf ("no scopes in the trace: the scene is not laid out\n");
+  printf ("maxrss_mib %.1f\n", maxrss_mib ());
+  return 0;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (argc == 3 && g_str_equal (argv[1], "--memory"))
+    return memory (argv[2]);
+  if (argc == 2)
+    return first_picture (argv[1], NULL);
+  if (argc == 4 && g_str_equal (argv[2], "--dot"))
+    return first_picture (argv[1], argv[3]);
+  fprintf (stderr, "usage: bench-layout SCRIPT [--dot FILE] | --memory SCRIPT\n");
+  return 2;
+}

@@ -1,0 +1,337 @@
+/* test-app.c: the real window, driven through its actions and keys under Xvfb
+ *
+ * Each test opens a window on a built-in example, runs it, steps to chosen points
+ * and checks what the panels, the banner and the graph show; a screenshot of the
+ * window at a few steps is compared with tests/reference/window-*.png.
+ */
+#include <adwaita.h>
+#include <math.h>
+
+#include "bs-application.h"
+#include "bs-graph-view.h"
+#include "bs-replay.h"
+#include "bs-window.h"
+
+#define READY_TIMEOUT_USEC (60 * G_USEC_PER_SEC)
+
+static gboolean
+wait_until (BsWindow *window,
+            gboolean (*done) (BsWindow *))
+{
+  gint64 deadline = g_get_monotonic_time () + READY_TIMEOUT_USEC;
+
+  while (!done (window) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  return done (window);
+}
+
+static void
+spin (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static BsWindow *
+open_example (const char *name)
+{
+  BsWindow *window = g_object_new (BS_TYPE_WINDOW, NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (bs_window_load_example (window, name));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  return window;
+}
+
+static void
+close_window (BsWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (50);
+}
+
+static void
+assert_text_contains (BsWindow   *window,
+                      const char *part,
+                      const char *needle)
+{
+  g_autofree char *text = bs_window_get_text (window, part);
+
+  if (strstr (text, needle) == NULL)
+    g_error ("the %s panel says\n%s\nwithout \"%s\"", part, text, needle);
+}
+
+static void
+step (BsWindow   *window,
+      const char *action,
+      guint       times)
+{
+  for (guint i = 0; i < times; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
+}
+
+/* Seed 004: the run stops before backward; stepping walks the edges; w1 has two paths. */
+static void
+test_two_paths (void)
+{
+  BsWindow *window = open_example ("01-two-paths");
+  guint64 start = bs_window_get_step (window);
+  guint64 n_steps = bs_window_get_n_steps (window);
+
+  g_assert_cmpuint (n_steps, >, start + 10);
+  assert_text_contains (window, "step", "Line 19");
+  assert_text_contains (window, "output", "tensor(-8.) tensor(-1.) tensor(-2.)");
+
+  /* The first edge of the backward pass: out of L, into x5. */
+  step (window, "win.step-next", 2);
+  g_assert_cmpuint (bs_window_get_step (window), ==, start + 2);
+  assert_text_contains (window, "chain", "Current edge");
+  step (window, "win.step-previous", 1);
+  g_assert_cmpuint (bs_window_get_step (window), ==, start + 1);
+
+  step (window, "win.step-last", 1);
+  g_assert_cmpuint (bs_window_get_step (window), ==, n_steps - 1);
+  g_assert_true (bs_window_select_tensor (window, "w1"));
+  assert_text_contains (window, "chain", "L ← x5 ← x3 ← w1 : (-1)·(2)·(1) = -2");
+  assert_text_contains (window, "chain", "L ← x5 ← x4 ← w1 : (-1)·(3)·(2) = -6");
+  assert_text_contains (window, "chain", "sum of 2 paths = -8 = w1.grad ✓");
+  assert_text_contains (window, "inspector", "is_leaf  True");
+  assert_text_contains (window, "inspector", "-8");
+
+  step (window, "win.step-first", 1);
+  g_assert_cmpuint (bs_window_get_step (window), ==, 0);
+  step (window, "win.statement-next", 3);
+  assert_text_contains (window, "step", "Line ");
+  close_window (window);
+}
+
+/* Seed 003: after the failing second backward(), the banner shows PyTorch's message and
+ * the fix. */
+static void
+test_retain_graph_error (void)
+{
+  BsWindow *window = open_example ("02-retain-graph");
+  guint64 n_steps = bs_window_get_n_steps (window);
+  gboolean seen = FALSE;
+
+  for (guint64 s = 0; s < n_steps && !seen; s++)
+    {
+      g_autofree char *banner = NULL;
+
+      bs_window_show_step (window, s);
+      banner = bs_window_get_text (window, "error");
+      seen = strstr (banner, "Trying to backward through the graph a second time") != NULL;
+    }
+  g_assert_true (seen);
+  assert_text_contains (window, "error", "retain_graph=True");
+  assert_text_contains (window, "output", "RuntimeError: Trying to backward through the graph");
+
+  step (window, "win.step-first", 1);
+  assert_text_contains (window, "error", "");
+  close_window (window);
+}
+
+/* Every built-in example runs in the window and reaches its last step. */
+static void
+test_every_example (void)
+{
+  static const char *examples[] = {
+    "01-two-paths", "02-retain-graph", "03-two-losses", "04-dynamic-net", "05-coin-branches",
+    "06-growing-layer", "07-mlp-training", "08-inplace-error", "09-non-scalar",
+    "10-custom-function", "11-second-derivative", "12-broadcasting",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
+    {
+      BsWindow *window = open_example (examples[i]);
+      g_autofree char *output = bs_window_get_text (window, "output");
+
+      g_test_message ("%s: %" G_GUINT64_FORMAT " steps", examples[i],
+                      bs_window_get_n_steps (window));
+      g_assert_cmpuint (bs_window_get_n_steps (window), >, 3);
+      g_assert_cmpstr (output, !=, "");
+      step (window, "win.step-last", 1);
+      g_assert_cmpuint (bs_window_get_step (window), ==, bs_window_get_n_steps (window) - 1);
+      close_window (window);
+    }
+}
+
+/* Editing marks the title and the draft is autosaved; a new window (after a crash)
+ * brings it back; closing with unsaved changes asks instead of losing them. */
+static void
+test_autosave (void)
+{
+  g_autofree char *path = g_build_filename (g_get_user_state_dir (), "backstep",
+                                            "autosave.py", NULL);
+  g_autofree char *saved = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *restored = NULL;
+  BsWindow *window = g_object_new (BS_TYPE_WINDOW, NULL);
+  BsWindow *second;
+  GtkTextBuffer *buffer = bs_window_get_buffer (window);
+  GtkTextIter start, end;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_insert (buffer, &start, "# edited in class\n", -1);
+  title = bs_window_get_text (window, "title");
+  g_assert_true (g_str_has_prefix (title, "• "));
+  spin (900);
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+  g_assert_true (g_str_has_prefix (saved, "# edited in class\n"));
+
+  /* The window is not closed (as after a crash): a new one restores the draft. */
+  second = g_object_new (BS_TYPE_WINDOW, NULL);
+  gtk_text_buffer_get_bounds (bs_window_get_buffer (second), &start, &end);
+  restored = gtk_text_buffer_get_text (bs_window_get_buffer (second), &start, &end, FALSE);
+  g_assert_cmpstr (restored, ==, saved);
+  g_assert_true (gtk_text_buffer_get_modified (bs_window_get_buffer (second)));
+
+  /* Closing with unsaved changes asks: the window stays. */
+  g_object_add_weak_pointer (G_OBJECT (second), (gpointer *) &second);
+  gtk_window_close (GTK_WINDOW (second));
+  spin (100);
+  g_assert_nonnull (second);
+
+  gtk_text_buffer_set_modified (bs_window_get_buffer (second), FALSE);
+  gtk_window_close (GTK_WINDOW (second));
+  spin (100);
+  g_assert_null (second);
+  /* Closing an unmodified window forgets the draft. */
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  gtk_text_buffer_set_modified (buffer, FALSE);
+  close_window (window);
+  for (GList *l = gtk_window_list_toplevels (); l != NULL; l = g_list_delete_link (l, l))
+    gtk_window_destroy (l->data);
+}
+
+/* --- screenshots against reference images ------------------------------------------- */
+
+/* A pixel differs when a channel differs by more than this; an image matches when at
+ * most MAX_DIFFERING of its pixels differ (text antialiasing may move by a pixel). */
+#define CHANNEL_TOLERANCE 48
+#define MAX_DIFFERING     0.01
+
+static GdkTexture *
+screenshot (BsWindow *window)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (window));
+  int height = gtk_widget_get_height (GTK_WIDGET (window));
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+
+  spin (200);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  return gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                      &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+static guchar *
+pixels_of (GdkTexture *texture,
+           gsize      *stride)
+{
+  int width = gdk_texture_get_width (texture);
+  int height = gdk_texture_get_height (texture);
+  guchar *data;
+
+  *stride = 4 * width;
+  data = g_malloc (*stride * height);
+  gdk_texture_download (texture, data, *stride);
+  return data;
+}
+
+static void
+assert_matches_reference (BsWindow   *window,
+                          const char *name)
+{
+  g_autoptr(GdkTexture) shot = screenshot (window);
+  g_autofree char *file = g_strdup_printf ("window-%s.png", name);
+  g_autofree char *path = g_build_filename (g_getenv ("BACKSTEP_REFERENCE_DIR"), file, NULL);
+  g_autofree char *got_path = g_build_filename (g_get_tmp_dir (), file, NULL);
+  g_autoptr(GdkTexture) reference = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree guchar *a = NULL;
+  g_autofree guchar *b = NULL;
+  gsize stride_a, stride_b;
+  guint64 differing = 0;
+  int width, height;
+
+  if (g_getenv ("BACKSTEP_UPDATE_REFERENCES") != NULL)
+    g_assert_true (gdk_texture_save_to_png (shot, path));
+  reference = gdk_texture_new_from_filename (path, &error);
+  g_assert_no_error (error);
+  width = gdk_texture_get_width (shot);
+  height = gdk_texture_get_height (shot);
+  g_assert_true (gdk_texture_save_to_png (shot, got_path));
+  g_test_message ("screenshot %s: %dx%d (written to %s)", name, width, height, got_path);
+  g_assert_cmpint (gdk_texture_get_width (reference), ==, width);
+  g_assert_cmpint (gdk_texture_get_height (reference), ==, height);
+  a = pixels_of (shot, &stride_a);
+  b = pixels_of (reference, &stride_b);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      for (int c = 0; c < 4; c++)
+        if (ABS (a[y * stride_a + 4 * x + c] - b[y * stride_b + 4 * x + c]) > CHANNEL_TOLERANCE)
+          {
+            differing++;
+            break;
+          }
+  g_test_message ("screenshot %s: %" G_GUINT64_FORMAT " of %d pixels differ", name,
+                  differing, width * height);
+  g_assert_cmpfloat ((double) differing / (width * height), <=, MAX_DIFFERING);
+}
+
+/* The window as the class sees it: before backward, in the middle of it with the
+ * current edge lit, and at the end with w1's paths listed. */
+static void
+test_screenshots (void)
+{
+  BsWindow *window = open_example ("01-two-paths");
+
+  assert_matches_reference (window, "forward");
+  step (window, "win.step-next", 12);
+  assert_matches_reference (window, "backward");
+  step (window, "win.step-last", 1);
+  g_assert_true (bs_window_select_tensor (window, "w1"));
+  assert_matches_reference (window, "paths");
+  close_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *state_dir = g_dir_make_tmp ("backstep-test-app-XXXXXX", NULL);
+
+  /* A private state directory: no draft of the user's comes back in these windows. */
+  g_setenv ("XDG_STATE_HOME", state_dir, TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  /* Screenshots comparable from run to run: software drawing, no animation, no blink,
+   * the light style whatever the desktop says. */
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  g_setenv ("ADW_DISABLE_PORTAL", "1", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+  adw_init ();
+  bs_application_ensure_resources ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE,
+                "gtk-cursor-blink", FALSE, NULL);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_FORCE_LIGHT);
+
+  g_test_add_func ("/app/two-paths", test_two_paths);
+  g_test_add_func ("/app/retain-graph-error", test_retain_graph_error);
+  g_test_add_func ("/app/every-example", test_every_example);
+  g_test_add_func ("/app/autosave", test_autosave);
+  g_test_add_func ("/app/screenshots", test_screenshots);
+  return g_test_run ();
+}

@@ -1,0 +1,492 @@
+/* test-render.c: box labels, step explanations, measuring and drawing a scene at a step
+ *
+ * Reference images live in tests/reference/. After a deliberate change to how the graph
+ * looks, regenerate them, then look at every one before committing it:
+ *
+ *   BACKSTEP_UPDATE_REFERENCES=1 meson test -C build render
+ */
+#include <cairo.h>
+#include <string.h>
+
+#include "bs-node-label.h"
+#include "render-fixtures.h"
+
+/* A pixel differs when a channel is off by more than this (of 255); at most MAX_DIFFERENT
+ * of the pixels may differ: glyph edges move a little between FreeType builds. */
+#define CHANNEL_TOLERANCE 40
+#define MAX_DIFFERENT     0.005
+/* Margin around a box drawn alone (its halo and tags), and the pixels per point. */
+#define NODE_MARGIN 10.0
+#define NODE_SCALE  2.0
+
+static BsNodeLabel *
+label_at (Drawn      *d,
+          const char *name,
+          guint64     step)
+{
+  g_autoptr(BsTraceState) state = bs_replay_state_at (d->trace, step);
+
+  return bs_node_label_new (d->scene, box_named (d->scene, name), state, 0);
+}
+
+static void
+test_label_seed004 (void)
+{
+  Drawn d;
+  guint64 forward;
+
+  drawn_init (&d, seed004_script);
+  forward = forward_done (d.trace);
+
+  /* Before backward: names, the grad_fn, values, None grads. */
+  {
+    g_autoptr(BsNodeLabel) x3 = label_at (&d, "x3", forward);
+    g_autoptr(BsNodeLabel) w1 = label_at (&d, "w1", forward);
+    g_autoptr(BsNodeLabel) x1 = label_at (&d, "x1", forward);
+
+    g_assert_cmpstr (bs_node_label_get_line (x3, BS_NODE_LINE_TITLE), ==, "x3");
+    g_assert_true (x3->named);
+    g_assert_cmpstr (bs_node_label_get_line (x3, BS_NODE_LINE_OP), ==, "MulBackward0");
+    g_assert_null (bs_node_label_get_line (x3, BS_NODE_LINE_SHAPE));
+    g_assert_cmpstr (bs_node_label_get_line (x3, BS_NODE_LINE_VALUE), ==, "value: 1");
+    g_assert_cmpstr (bs_node_label_get_line (x3, BS_NODE_LINE_GRAD), ==, "");
+    g_assert_true (x3->saves);
+    g_assert_false (x3->freed);
+    g_assert_null (x3->error);
+
+    g_assert_cmpstr (bs_node_label_get_line (w1, BS_NODE_LINE_TITLE), ==, "w1");
+    g_assert_null (bs_node_label_get_line (w1, BS_NODE_LINE_OP));
+    g_assert_cmpstr (bs_node_label_get_line (w1, BS_NODE_LINE_VALUE), ==, "value: 1");
+    g_assert_cmpstr (bs_node_label_get_line (w1, BS_NODE_LINE_GRAD), ==, "grad: None");
+
+    g_assert_cmpstr (bs_node_label_get_line (x1, BS_NODE_LINE_VALUE), ==, "value: 1");
+    g_assert_null (bs_node_label_get_line (x1, BS_NODE_LINE_GRAD));
+  }
+
+  /* After backward: -8 in w1.grad, the gradient that reached x3, its buffers freed. */
+  {
+    g_autoptr(BsNodeLabel) x3 = label_at (&d, "x3", last_step (d.trace));
+    g_autoptr(BsNodeLabel) w1 = label_at (&d, "w1", last_step (d.trace));
+    g_autoptr(BsNodeLabel) x5 = label_at (&d, "x5", last_step (d.trace));
+    g_autofree char *text = bs_node_label_to_string (x3);
+
+    g_assert_cmpstr (bs_node_label_get_line (w1, BS_NODE_LINE_GRAD), ==, "grad: -8");
+    g_assert_cmpstr (bs_node_label_get_line (x3, BS_NODE_LINE_GRAD), ==, "∂L/∂x3 = -2");
+    g_assert_true (x3->freed);
+    g_assert_cmpstr (text, ==, "x3\nMulBackward0\nvalue: 1\n∂L/∂x3 = -2\nsaved tensors: freed");
+    /* AddBackward0 saves nothing */
+    g_assert_false (x5->saves);
+    g_assert_cmpstr (bs_node_label_get_line (x5, BS_NODE_LINE_GRAD), ==, "∂L/∂x5 = -1");
+  }
+
+  /* An intermediate without a name is titled by the expression that made it. */
+  {
+    g_autoptr(BsTraceState) state = bs_replay_state_at (d.trace, last_step (d.trace));
+    BsTrace *trace = d.trace;
+    const BsTraceTensor *x5 = bs_trace_get_tensor (trace, tensor_named (trace, "x5"));
+    guint32 product = bs_trace_get_list (trace, x5->inputs)[1];
+    int box = bs_scene_find_tensor (d.scene, product, state);
+    g_autoptr(BsNodeLabel) label = NULL;
+
+    g_assert_cmpint (box, >=, 0);
+    label = bs_node_label_new (d.scene, (guint) box, state, 0);
+    g_assert_cmpstr (bs_node_label_get_line (label, BS_NODE_LINE_TITLE), ==, "w3 * x4");
+    g_assert_false (label->named);
+    g_assert_cmpstr (bs_node_label_get_line (label, BS_NODE_LINE_VALUE), ==, "value: 6");
+  }
+  drawn_clear (&d);
+}
+
+static void
+test_label_tensor (void)
+{
+  Drawn d;
+
+  drawn_init (&d, seed003_script);
+  {
+    g_autoptr(BsNodeLabel) a = label_at (&d, "a", last_step (d.trace));
+    g_autoptr(BsNodeLabel) c = label_at (&d, "c", last_step (d.trace));
+    g_autoptr(BsTraceState) state = bs_replay_state_at (d.trace, last_step (d.trace));
+    g_autoptr(BsNodeLabel) cut = bs_node_label_new (d.scene, box_named (d.scene, "b"), state,
+                                                   20);
+
+    g_assert_cmpstr (bs_node_label_get_line (a, BS_NODE_LINE_SHAPE), ==, "(1, 4)");
+    g_assert_cmpstr (bs_node_label_get_line (a, BS_NODE_LINE_VALUE), ==,
+                     "value: [[0.25, 0.5, 0.75, 1]]");
+    /* d.backward() gave a.grad = 4a/4 = a; the error stopped e's. */
+    g_assert_cmpstr (bs_node_label_get_line (a, BS_NODE_LINE_GRAD), ==,
+                     "grad: [[0.25, 0.5, 0.75, 1]]");
+    /* The second backward fails at c's MulBackward0, whose saved tensors were freed. */
+    g_assert_true (c->freed);
+    g_assert_nonnull (c->error);
+    g_assert_true (g_str_has_prefix (c->error, "Trying to backward through the graph a second "
+                                     "time"));
+    /* Cut to 20 characters, the last one "…" */
+    g_assert_cmpint (g_utf8_strlen (bs_node_label_get_line (cut, BS_NODE_LINE_VALUE), -1), ==,
+                     20);
+    g_assert_true (g_str_has_suffix (bs_node_label_get_line (cut, BS_NODE_LINE_VALUE), "…"));
+  }
+  drawn_clear (&d);
+}
+
+static char *
+describe (Drawn   *d,
+          guint64  step)
+{
+  g_autoptr(BsTraceState) state = bs_replay_state_at (d->trace, step);
+
+  return bs_step_text_describe (d->trace, state);
+}
+
+static void
+test_step_text_seed004 (void)
+{
+  Drawn d;
+  BsTrace *trace;
+
+  drawn_init (&d, seed004_script);
+  trace = d.trace;
+  {
+    g_autofree char *start = describe (&d, 0);
+    g_autofree char *x3 = describe (&d, bs_trace_get_event (trace, bs_trace_get_tensor (
+                                      trace, tensor_named (trace, "x3"))->event)->step);
+    g_autofree char *x5 = describe (&d, bs_trace_get_event (trace, bs_trace_get_tensor (
+                                      trace, tensor_named (trace, "x5"))->event)->step);
+    g_autofree char *begin = describe (&d, step_of (trace, BS_TRACE_EVENT_BACKWARD_BEGIN, 0));
+    g_autofree char *edge = describe (&d, seed004_middle (trace));
+    g_autofree char *freed = describe (&d, step_of (trace, BS_TRACE_EVENT_FREED, 0));
+    g_autofree char *last = describe (&d, last_step (trace));
+
+    g_assert_cmpstr (start, ==, "Before the first statement: nothing has run yet.");
+    g_assert_cmpstr (x3, ==, "Line 4: x3 = w1 * x1 = 1 (MulBackward0).");
+    g_assert_cmpstr (x5, ==, "Line 6: w2 * x3 = 2 (MulBackward0); w3 * x4 = 6 (MulBackward0); "
+                             "x5 = (w2 * x3) + (w3 * x4) = 8 (AddBackward0).");
+    g_assert_cmpstr (begin, ==, "L.backward() begins: ∂L/∂L = 1. The gradient flows back "
+                                "along the edges.");
+    g_assert_cmpstr (edge, ==, "MulBackward0 (w3 * x4) → MulBackward0 (x4): "
+                               "∂(w3 * x4)/∂x4 = w3 = 3; upstream ∂L/∂(w3 * x4) = -1; "
+                               "contribution -3.");
+    g_assert_cmpstr (freed, ==, "MulBackward0 (w3 * x4) has run: its saved tensors are freed "
+                                "(no retain_graph=True).");
+    g_assert_true (g_str_has_suffix (last, " The backward pass is complete."));
+  }
+
+  /* w1 is shared: its two contributions add up, then go into w1.grad. */
+  {
+    guint32 w1 = tensor_named (trace, "w1");
+    guint64 arrived = 0, accumulated = 0;
+    g_autofree char *second = NULL;
+    g_autofree char *total = NULL;
+
+    for (guint64 i = 0; i < bs_trace_get_n_events (trace); i++)
+      {
+        const BsTraceEvent *event = bs_trace_get_event (trace, i);
+        const BsTraceNode *to = bs_trace_get_node (trace, event->node2);
+
+        if (event->type == BS_TRACE_EVENT_ACCUMULATE && event->tensor == w1)
+          accumulated = event->step;
+        if (event->type == BS_TRACE_EVENT_EDGE && to->is_accumulate && to->tensor == w1)
+          arrived = event->step;
+      }
+    g_assert_cmpuint (arrived, >, 0);
+    g_assert_cmpuint (accumulated, >, arrived);
+    second = describe (&d, arrived);
+    total = describe (&d, accumulated);
+    g_assert_nonnull (strstr (second, "w1 has received 2 of 2 contributions: -6 + -2 = -8."));
+    g_assert_cmpstr (total, ==, "w1.grad += -8 → -8 (it was None). The backward pass is "
+                                "complete.");
+  }
+  drawn_clear (&d);
+}
+
+static void
+test_step_text_error (void)
+{
+  Drawn d;
+
+  drawn_init (&d, seed003_script);
+  {
+    g_autofree char *error = describe (&d, last_step (d.trace));
+
+    g_assert_true (g_str_has_prefix (error, "Line 8 raises an error: Trying to backward "
+                                            "through the graph a second time"));
+  }
+  drawn_clear (&d);
+}
+
+/* Boxes are measured once: at every step each box's label fits the measured size. */
+static void
+test_measure_stable (void)
+{
+  const char *scripts[] = { seed004_script, seed003_script };
+
+  for (guint s = 0; s < G_N_ELEMENTS (scripts); s++)
+    {
+      Drawn d;
+      guint n;
+      g_autofree double *sizes = NULL;
+
+      drawn_init (&d, scripts[s]);
+      n = bs_scene_get_n_nodes (d.scene);
+      sizes = g_new (double, 2 * n);
+      for (guint i = 0; i < n; i++)
+        {
+          const BsSceneNode *node = bs_scene_get_node (d.scene, i);
+
+          g_assert_cmpfloat (node->width, >, 0);
+          g_assert_cmpfloat (node->height, >, 0);
+          sizes[2 * i] = node->width;
+          sizes[2 * i + 1] = node->height;
+        }
+      /* Measuring again gives the same sizes. */
+      bs_renderer_measure_scene (d.renderer, d.scene);
+      for (guint i = 0; i < n; i++)
+        {
+          g_assert_cmpfloat (bs_scene_get_node (d.scene, i)->width, ==, sizes[2 * i]);
+          g_assert_cmpfloat (bs_scene_get_node (d.scene, i)->height, ==, sizes[2 * i + 1]);
+        }
+      for (guint64 step = 0; step <= last_step (d.trace); step++)
+        {
+          g_autoptr(BsTraceState) state = bs_replay_state_at (d.trace, step);
+
+          for (guint i = 0; i < n; i++)
+            {
+              double width, height;
+
+              if (!bs_scene_node_visible (d.scene, i, state))
+                continue;
+              bs_renderer_measure_node (d.renderer, d.scene, state, i, &width, &height);
+              g_assert_cmpfloat (width, <=, sizes[2 * i]);
+              /* The same lines at every step, so the same height. */
+              g_assert_cmpfloat (height, ==, sizes[2 * i + 1]);
+            }
+        }
+      drawn_clear (&d);
+    }
+}
+
+static void
+test_hit_test (void)
+{
+  Drawn d;
+  guint x3;
+  const BsSceneNode *node;
+
+  drawn_init (&d, seed004_script);
+  x3 = box_named (d.scene, "x3");
+  node = bs_scene_get_node (d.scene, x3);
+  {
+    g_autoptr(BsTraceState) end = bs_replay_state_at (d.trace, last_step (d.trace));
+    g_autoptr(BsTraceState) start = bs_replay_state_at (d.trace, 1);
+    g_autofree char *text = NULL;
+    double cx = node->x + node->width / 2, cy = node->y + node->height / 2;
+
+    g_assert_cmpint (bs_renderer_hit_test (d.renderer, d.scene, end, cx, cy), ==, (int) x3);
+    g_assert_cmpint (bs_renderer_hit_test (d.renderer, d.scene, end, node->x - 1, node->y - 1),
+                     !=, (int) x3);
+    g_assert_cmpint (bs_renderer_hit_test (d.renderer, d.scene, end, -5, -5), ==, -1);
+    /* Not there yet at step 1 */
+    g_assert_cmpint (bs_renderer_hit_test (d.renderer, d.scene, start, cx, cy), ==, -1);
+
+    text = bs_renderer_describe_node (d.renderer, d.scene, end, x3);
+    g_assert_true (g_str_has_prefix (text, "x3\nMulBackward0\nvalue: 1\n∂L/∂x3 = -2\n"));
+    g_assert_nonnull (strstr (text, "requires_grad: True, is_leaf: False"));
+    g_assert_nonnull (strstr (text, "line 4"));
+  }
+  drawn_clear (&d);
+}
+
+/* --- reference images ------------------------------------------------------ */
+
+static void
+check_reference (cairo_surface_t *surface,
+                 const char      *name)
+{
+  const char *dir = g_getenv ("BACKSTEP_REFERENCE_DIR");
+  g_autofree char *file = g_strconcat (name, ".png", NULL);
+  g_autofree char *path = NULL;
+  cairo_surface_t *png, *reference;
+  cairo_t *cr;
+  const guint8 *a, *b;
+  int width, height, stride;
+  guint64 different = 0;
+
+  g_assert_nonnull (dir);
+  path = g_build_filename (dir, file, NULL);
+  if (g_getenv ("BACKSTEP_UPDATE_REFERENCES") != NULL)
+    {
+      g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+      g_test_message ("wrote %s", path);
+      return;
+    }
+
+  png = cairo_image_surface_create_from_png (path);
+  if (cairo_surface_status (png) != CAIRO_STATUS_SUCCESS)
+    g_error ("%s: %s (BACKSTEP_UPDATE_REFERENCES=1 meson test -C build render makes it)", path,
+             cairo_status_to_string (cairo_surface_status (png)));
+  cairo_surface_flush (surface);
+  width = cairo_image_surface_get_width (surface);
+  height = cairo_image_surface_get_height (surface);
+  g_assert_cmpint (cairo_image_surface_get_width (png), ==, width);
+  g_assert_cmpint (cairo_image_surface_get_height (png), ==, height);
+  /* An opaque PNG loads without alpha: compare in the drawn image's format. */
+  reference = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (reference);
+  cairo_set_source_surface (cr, png, 0, 0);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (png);
+  cairo_surface_flush (reference);
+  stride = cairo_image_surface_get_stride (surface);
+  g_assert_cmpint (cairo_image_surface_get_stride (reference), ==, stride);
+
+  a = cairo_image_surface_get_data (surface);
+  b = cairo_image_surface_get_data (reference);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        const guint8 *p = a + y * stride + 4 * x, *q = b + y * stride + 4 * x;
+
+        for (int c = 0; c < 4; c++)
+          if (ABS ((int) p[c] - (int) q[c]) > CHANNEL_TOLERANCE)
+            {
+              different++;
+              break;
+            }
+      }
+  if ((double) different > MAX_DIFFERENT * width * height)
+    {
+      g_autofree char *actual = g_build_filename (g_get_tmp_dir (), file, NULL);
+
+      cairo_surface_write_to_png (surface, actual);
+      g_error ("%s: %" G_GUINT64_FORMAT " of %d pixels differ (drawn: %s)", path, different,
+               width * height, actual);
+    }
+  cairo_surface_destroy (reference);
+}
+
+/* One box drawn alone at step, compared with its reference. */
+static void
+check_node (Drawn      *d,
+            guint       index,
+            guint64     step,
+            const char *reference)
+{
+  g_autoptr(BsTraceState) state = bs_replay_state_at (d->trace, step);
+  const BsSceneNode *node = bs_scene_get_node (d->scene, index);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_assert_true (bs_scene_node_visible (d->scene, index, state));
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                        (int) ((node->width + 2 * NODE_MARGIN) * NODE_SCALE),
+                                        (int) ((node->height + 2 * NODE_MARGIN) * NODE_SCALE));
+  cr = cairo_create (surface);
+  cairo_scale (cr, NODE_SCALE, NODE_SCALE);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_translate (cr, NODE_MARGIN - node->x, NODE_MARGIN - node->y);
+  bs_renderer_draw_node (d->renderer, cr, d->scene, state, index);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  check_reference (surface, reference);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_reference_nodes (void)
+{
+  Drawn d;
+  guint64 forward;
+
+  drawn_init (&d, seed004_script);
+  forward = forward_done (d.trace);
+  check_node (&d, box_named (d.scene, "w1"), forward, "leaf");
+  check_node (&d, box_named (d.scene, "x3"), forward, "op");
+  check_node (&d, box_named (d.scene, "x1"), forward, "constant");
+  check_node (&d, box_named (d.scene, "L"), last_step (d.trace), "output");
+  check_node (&d, box_named (d.scene, "x3"), last_step (d.trace), "freed");
+  drawn_clear (&d);
+
+  drawn_init (&d, seed003_script);
+  check_node (&d, box_named (d.scene, "c"), last_step (d.trace), "error");
+  drawn_clear (&d);
+}
+
+/* The whole graph in the middle of the backward pass: the current edge and its label,
+ * the node running, the edges walked. */
+static void
+test_reference_current_edge (void)
+{
+  Drawn d;
+  double width, height;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  drawn_init (&d, seed004_script);
+  {
+    g_autoptr(BsTraceState) state = bs_replay_state_at (d.trace, seed004_middle (d.trace));
+
+    g_assert_nonnull (bs_trace_state_get_edge (state));
+    bs_scene_get_size (d.scene, &width, &height);
+    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width),
+                                          (int) ceil (height));
+    cr = cairo_create (surface);
+    bs_renderer_draw (d.renderer, cr, d.scene, state);
+    g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+    cairo_destroy (cr);
+    check_reference (surface, "current-edge");
+    cairo_surface_destroy (surface);
+  }
+  drawn_clear (&d);
+}
+
+/* Every step of both seeds draws, in every palette, in detail and zoomed far out. */
+static void
+test_draw_every_step (void)
+{
+  const char *scripts[] = { seed004_script, seed003_script };
+
+  for (guint s = 0; s < G_N_ELEMENTS (scripts); s++)
+    for (guint p = 0; p < BS_N_PALETTES; p++)
+      {
+        Drawn d;
+        g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (p));
+        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 200);
+        cairo_t *cr = cairo_create (surface);
+
+        drawn_init (&d, scripts[s]);
+        for (guint64 step = 0; step <= last_step (d.trace); step++)
+          {
+            g_autoptr(BsTraceState) state = bs_replay_state_at (d.trace, step);
+
+            cairo_save (cr);
+            cairo_scale (cr, step % 2 == 0 ? 0.4 : 0.05, step % 2 == 0 ? 0.4 : 0.05);
+            bs_renderer_draw (renderer, cr, d.scene, state);
+            cairo_restore (cr);
+            g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+          }
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+        drawn_clear (&d);
+      }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/render/label/seed004", test_label_seed004);
+  g_test_add_func ("/render/label/tensor", test_label_tensor);
+  g_test_add_func ("/render/step-text/seed004", test_step_text_seed004);
+  g_test_add_func ("/render/step-text/error", test_step_text_error);
+  g_test_add_func ("/render/measure/stable", test_measure_stable);
+  g_test_add_func ("/render/hit-test", test_hit_test);
+  g_test_add_func ("/render/reference/nodes", test_reference_nodes);
+  g_test_add_func ("/render/reference/current-edge", test_reference_current_edge);
+  g_test_add_func ("/render/draw/every-step", test_draw_every_step);
+  return g_test_run ();
+}

@@ -160,6 +160,24 @@ test_every_example (void)
     }
 }
 
+static void
+set_flag (GtkWidget *widget,
+          gboolean  *flag)
+{
+  *flag = TRUE;
+}
+
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      return l->data;
+  return NULL;
+}
+
 /* Editing marks the title and the draft is autosaved; a new window (after a crash)
  * brings it back; closing with unsaved changes asks instead of losing them. */
 static void
@@ -172,6 +190,8 @@ test_autosave (void)
   g_autofree char *restored = NULL;
   BsWindow *window = g_object_new (BS_TYPE_WINDOW, NULL);
   BsWindow *second;
+  AdwMessageDialog *dialog;
+  gboolean destroyed = FALSE;
   GtkTextBuffer *buffer = bs_window_get_buffer (window);
   GtkTextIter start, end;
 
@@ -188,22 +208,25 @@ test_autosave (void)
 
   /* The window is not closed (as after a crash): a new one restores the draft. */
   second = g_object_new (BS_TYPE_WINDOW, NULL);
+  gtk_window_present (GTK_WINDOW (second));
   gtk_text_buffer_get_bounds (bs_window_get_buffer (second), &start, &end);
   restored = gtk_text_buffer_get_text (bs_window_get_buffer (second), &start, &end, FALSE);
   g_assert_cmpstr (restored, ==, saved);
   g_assert_true (gtk_text_buffer_get_modified (bs_window_get_buffer (second)));
 
-  /* Closing with unsaved changes asks: the window stays. */
-  g_object_add_weak_pointer (G_OBJECT (second), (gpointer *) &second);
+  /* Closing with unsaved changes asks: the window stays until the answer. */
+  g_signal_connect (second, "destroy", G_CALLBACK (set_flag), &destroyed);
   gtk_window_close (GTK_WINDOW (second));
   spin (100);
-  g_assert_nonnull (second);
+  g_assert_false (destroyed);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
 
-  gtk_text_buffer_set_modified (bs_window_get_buffer (second), FALSE);
-  gtk_window_close (GTK_WINDOW (second));
+  /* Discarding closes it and forgets the draft. */
+  adw_message_dialog_response (dialog, "discard");
   spin (100);
-  g_assert_null (second);
-  /* Closing an unmodified window forgets the draft. */
+  g_assert_true (destroyed);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   gtk_text_buffer_set_modified (buffer, FALSE);
   close_window (window);
@@ -218,16 +241,24 @@ test_autosave (void)
 #define CHANNEL_TOLERANCE 48
 #define MAX_DIFFERING     0.01
 
+static gboolean
+is_shown (BsWindow *window)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (window)) && gtk_widget_get_width (GTK_WIDGET (window)) > 0;
+}
+
 static GdkTexture *
 screenshot (BsWindow *window)
 {
-  int width = gtk_widget_get_width (GTK_WIDGET (window));
-  int height = gtk_widget_get_height (GTK_WIDGET (window));
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
+  int width, height;
 
+  g_assert_true (wait_until (window, is_shown));
   spin (200);
+  width = gtk_widget_get_width (GTK_WIDGET (window));
+  height = gtk_widget_get_height (GTK_WIDGET (window));
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (snapshot);
   g_assert_nonnull (node);

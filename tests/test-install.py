@@ -142,11 +142,17 @@ def test_style_schemes(ctx):
 
 def test_icons(ctx):
     svg = "{http://www.w3.org/2000/svg}"
-    app = ET.parse(ctx.asset("icons", "hicolor", "scalable", "apps", APP_ID + ".svg")).getroot()
+    app_path = ctx.asset("icons", "hicolor", "scalable", "apps", APP_ID + ".svg")
+    symbolic_path = ctx.asset("icons", "hicolor", "symbolic", "apps", APP_ID + "-symbolic.svg")
+    for path in (app_path, symbolic_path):
+        # gdk-pixbuf goes by the MIME type guessed from the first 256 bytes: an <svg> further
+        # down is taken for plain XML, and GTK shows no icon ("Unrecognized image file format")
+        with open(path, "rb") as f:
+            check(b"<svg" in f.read(256), f"{path}: <svg> is not in the first 256 bytes")
+    app = ET.parse(app_path).getroot()
     check(app.tag == svg + "svg" and app.get("viewBox") == "0 0 128 128",
           "the application icon is not a 128×128 SVG")
-    symbolic = ET.parse(ctx.asset("icons", "hicolor", "symbolic", "apps",
-                                  APP_ID + "-symbolic.svg")).getroot()
+    symbolic = ET.parse(symbolic_path).getroot()
     check(symbolic.get("viewBox") == "0 0 16 16", "the symbolic icon is not 16×16")
     # GTK recolours a symbolic icon by its fills: a stroke would keep its colour
     for element in symbolic.iter():

@@ -545,6 +545,27 @@ static const SyntaxErrorCase syntax_error_cases[] = {
     "  File \"x.py\", line 1\n"
     "    with a as b x:\n                ^\n"
     "SyntaxError: invalid syntax\n" },
+  { "(x for x in y z\n",
+    "SyntaxError", 1, 15,
+    "invalid syntax",
+    "  File \"x.py\", line 1\n"
+    "    (x for x in y z\n"
+    "                  ^\n"
+    "SyntaxError: invalid syntax\n" },
+  { "{x: 1 for x in y z\n",
+    "SyntaxError", 1, 18,
+    "invalid syntax",
+    "  File \"x.py\", line 1\n"
+    "    {x: 1 for x in y z\n"
+    "                     ^\n"
+    "SyntaxError: invalid syntax\n" },
+  { "[x for x in y z\nprint(1)\n",
+    "SyntaxError", 1, 15,
+    "invalid syntax",
+    "  File \"x.py\", line 1\n"
+    "    [x for x in y z\n"
+    "                  ^\n"
+    "SyntaxError: invalid syntax\n" },
   { "(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
     "(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
     "((((((((((((((((()))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))"

@@ -54,6 +54,25 @@ bs_application_open (GApplication  *app,
     }
 }
 
+/* The editor's schemes, "backstep" and "backstep-dark": installed, or (running from the
+ * build directory) the source tree's files. GtkSourceView cannot read them from
+ * resources, and a search-path entry may be a single file. */
+static void
+add_style_schemes (void)
+{
+  GtkSourceStyleSchemeManager *manager = gtk_source_style_scheme_manager_get_default ();
+  static const char *sources[] = { "backstep-style.xml", "backstep-dark-style.xml" };
+
+  gtk_source_style_scheme_manager_append_search_path (manager, BS_STYLES_DIR);
+  for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
+    {
+      g_autofree char *path = g_build_filename (BS_SOURCE_ASSETS_DIR, sources[i], NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        gtk_source_style_scheme_manager_append_search_path (manager, path);
+    }
+}
+
 static void
 bs_application_startup (GApplication *app)
 {
@@ -144,6 +163,7 @@ bs_application_ensure_resources (void)
   if (g_once_init_enter (&registered))
     {
       bs_register_resource ();
+      add_style_schemes ();
       g_once_init_leave (&registered, 1);
     }
 }

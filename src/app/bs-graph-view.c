@@ -18,7 +18,8 @@ struct _BsGraphView {
   /* Owned */
   BsScene       *scene;
   BsTraceState  *state;
-  GskRenderNode *picture;         /* the scene drawn at state, in scene coordinates */
+  GskRenderNode *picture;         /* the scene drawn at state, in scene coordinates... */
+  graphene_rect_t picture_rect;   /* ... within this rectangle of it */
   GskRenderNode *old_picture;     /* what was shown before, while fading */
 
   /* Borrowed */
@@ -52,19 +53,35 @@ static guint signals[N_SIGNALS];
 
 /* --- drawing ------------------------------------------------------------------------- */
 
+/* The part of the scene in view, in scene coordinates. */
+static graphene_rect_t
+visible_rect (BsGraphView *self)
+{
+  return GRAPHENE_RECT_INIT (-self->offset_x / self->zoom, -self->offset_y / self->zoom,
+                             gtk_widget_get_width (GTK_WIDGET (self)) / self->zoom,
+                             gtk_widget_get_height (GTK_WIDGET (self)) / self->zoom);
+}
+
+/* Records the drawing of the part of the scene in view and a margin around it, so a
+ * large graph costs what its visible boxes cost, and small pans need no new drawing. */
 static GskRenderNode *
-draw_picture (BsGraphView *self)
+draw_picture (BsGraphView     *self,
+              graphene_rect_t *rect)
 {
   g_autoptr(GtkSnapshot) snapshot = NULL;
+  graphene_rect_t view = visible_rect (self);
   double width, height;
   cairo_t *cr;
 
   if (self->scene == NULL || self->state == NULL || self->renderer == NULL)
     return NULL;
   bs_scene_get_size (self->scene, &width, &height);
+  graphene_rect_inset (&view, -view.size.width / 2, -view.size.height / 2);
+  if (!graphene_rect_intersection (&view, &GRAPHENE_RECT_INIT (0, 0, width, height), rect))
+    *rect = GRAPHENE_RECT_INIT (0, 0, 1, 1);
   snapshot = gtk_snapshot_new ();
   /* A cairo node records the drawing, so zooming redraws it sharp without the renderer. */
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  cr = gtk_snapshot_append_cairo (snapshot, rect);
   bs_renderer_draw (self->renderer, cr, self->scene, self->state);
   cairo_destroy (cr);
   return gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
@@ -114,10 +131,28 @@ bs_graph_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
 {
   BsGraphView *self = BS_GRAPH_VIEW (widget);
+  graphene_rect_t view;
+  double scene_width, scene_height;
   double t = 1;
 
   if (self->picture == NULL)
     return;
+  view = visible_rect (self);
+  bs_scene_get_size (self->scene, &scene_width, &scene_height);
+  if (graphene_rect_intersection (&view, &GRAPHENE_RECT_INIT (0, 0, scene_width, scene_height),
+                                  &view)
+      && !graphene_rect_contains_rect (&self->picture_rect, &view))
+    {
+      graphene_rect_t rect;
+      GskRenderNode *picture = draw_picture (self, &rect);
+
+      if (picture != NULL)
+        {
+          gsk_render_node_unref (self->picture);
+          self->picture = picture;
+          self->picture_rect = rect;
+        }
+    }
   if (self->fade_tick != 0)
     t = CLAMP ((g_get_monotonic_time () - self->fade_start) / (double) FADE_USEC, 0, 1);
 
@@ -165,8 +200,11 @@ static void
 redraw (BsGraphView *self,
         gboolean     animate)
 {
-  GskRenderNode *picture = draw_picture (self);
+  graphene_rect_t rect;
+  GskRenderNode *picture = draw_picture (self, &rect);
 
+  if (picture == NULL && self->state == NULL && self->scene != NULL)
+    return;   /* a new scene waiting for its state: keep showing the old picture */
   g_clear_pointer (&self->old_picture, gsk_render_node_unref);
   if (animate && self->picture != NULL && picture != NULL
       && gtk_widget_get_mapped (GTK_WIDGET (self))
@@ -180,6 +218,7 @@ redraw (BsGraphView *self,
     }
   g_clear_pointer (&self->picture, gsk_render_node_unref);
   self->picture = picture;
+  self->picture_rect = rect;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -567,9 +606,13 @@ bs_graph_view_set_scene (BsGraphView *self,
   self->scene = scene;
   self->selected = -1;
   g_array_set_size (self->highlighted, 0);
+  /* A state belongs to one trace: a new run's scene waits for its own. */
+  if (self->state != NULL && (scene == NULL || self->state->trace != bs_scene_get_trace (scene)))
+    g_clear_pointer (&self->state, bs_trace_state_free);
   if (fit)
     bs_graph_view_fit (self);
-  redraw (self, FALSE);
+  /* A relayout (a cluster collapsed or expanded) fades from the old picture to the new. */
+  redraw (self, TRUE);
 }
 
 BsScene *

@@ -265,6 +265,26 @@ first_backward_step (BsTrace *trace)
   return MAX (bs_trace_get_event (trace, index)->step, 1) - 1;
 }
 
+/* For `backstep.sh bench ui`: the time from start to the first frame with a graph. */
+static void
+quit_after_paint (GdkFrameClock *clock,
+                  BsWindow      *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, quit_after_paint, self);
+  g_application_quit (g_application_get_default ());
+}
+
+static void
+quit_after_next_frame (BsWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->graph_view));
+
+  if (clock == NULL || g_application_get_default () == NULL)
+    return;
+  g_signal_connect (clock, "after-paint", G_CALLBACK (quit_after_paint), self);
+  gtk_widget_queue_draw (GTK_WIDGET (self->graph_view));
+}
+
 /* A layout in flight: the scene it positions and whether to fit it into view. */
 typedef struct {
   BsWindow *window;
@@ -303,6 +323,8 @@ layout_finished (GObject      *source,
                                     bs_scene_get_n_nodes (request->scene) > 0 ? "graph"
                                                                               : "empty");
   show_step (self, self->step);
+  if (g_getenv ("BACKSTEP_QUIT_AFTER_FIRST_GRAPH") != NULL)
+    quit_after_next_frame (self);
 }
 
 /* Builds the scene of the current trace and lays it out off the main thread. */
@@ -1044,6 +1066,8 @@ close_response (AdwMessageDialog *dialog,
     return;
   autosave_forget (self);
   gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  /* The dialog closes itself after this: it must not outlive its parent's link. */
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
@@ -1080,10 +1104,14 @@ update_style_scheme (BsWindow *self)
 {
   AdwStyleManager *manager = adw_style_manager_get_default ();
   GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
-  const char *id = adw_style_manager_get_dark (manager) ? "Adwaita-dark" : "Adwaita";
+  gboolean dark = adw_style_manager_get_dark (manager);
+  GtkSourceStyleScheme *scheme =
+    gtk_source_style_scheme_manager_get_scheme (schemes, dark ? "backstep-dark" : "backstep");
 
-  gtk_source_buffer_set_style_scheme (self->buffer,
-                                      gtk_source_style_scheme_manager_get_scheme (schemes, id));
+  if (scheme == NULL)
+    scheme = gtk_source_style_scheme_manager_get_scheme (schemes, dark ? "Adwaita-dark"
+                                                                       : "Adwaita");
+  gtk_source_buffer_set_style_scheme (self->buffer, scheme);
 }
 
 static void

@@ -1378,6 +1378,94 @@ bs_call_method (BsInterp   *in,
 
 /* --- expressions ------------------------------------------------------- */
 
+/* The truth of a condition: if, while, assert, the ifs of a comprehension. */
+static gboolean
+eval_truth (BsInterp  *in,
+            BsAstNode *node,
+            gboolean  *truth)
+{
+  BsValue v;
+  gboolean ok;
+
+  if (!eval (in, node, &v))
+    return FALSE;
+  ok = bs_truthy (in, v, truth);
+  bs_value_unref (v);
+  return ok;
+}
+
+/* Whether every if clause of a comprehension's for clause holds. */
+static gboolean
+eval_comp_ifs (BsInterp  *in,
+               BsAstNode *clause,
+               gboolean  *keep)
+{
+  *keep = TRUE;
+  for (guint i = 0; i < clause->comprehension.ifs.len && *keep; i++)
+    if (!eval_truth (in, clause->comprehension.ifs.items[i], keep))
+      return FALSE;
+  return TRUE;
+}
+
+/* The values of expressions, each "*x" giving the items of x: a display's or a call's
+ * positional arguments (a new list). */
+static gboolean
+eval_items (BsInterp         *in,
+            const BsNodeList *nodes,
+            BsValue          *out)
+{
+  BsValue list = bs_list_new (in->heap);
+
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      BsAstNode *e = nodes->items[i];
+      BsValue v;
+
+      if (!eval (in, e->kind == BS_AST_STARRED ? e->starred.value : e, &v))
+        goto fail;
+      if (e->kind == BS_AST_STARRED)
+        {
+          BsValue sub;
+          gsize n;
+          BsValue *items;
+          gboolean ok = bs_to_list (in, v, &sub);
+
+          bs_value_unref (v);
+          if (!ok)
+            goto fail;
+          items = bs_value_items (sub, &n);
+          for (gsize j = 0; j < n; j++)
+            bs_list_append (list, bs_value_ref (items[j]));
+          bs_value_unref (sub);
+          continue;
+        }
+      bs_list_append (list, v);
+    }
+  *out = list;
+  return TRUE;
+
+fail:
+  bs_value_unref (list);
+  return FALSE;
+}
+
+/* The object and key of a subscript x[key], to read, write or delete. */
+static gboolean
+eval_subscript (BsInterp  *in,
+                BsAstNode *node,
+                BsValue   *obj,
+                BsValue   *key)
+{
+  *key = BS_NONE;
+  if (!eval (in, node->subscript.value, obj))
+    return FALSE;
+  if (eval (in, node->subscript.slice, key))
+    return TRUE;
+  bs_value_unref (*obj);
+  *obj = BS_NONE;
+  return FALSE;
+}
+
 /* The name a call reaches its callee by: "fc1" in self.fc1(x), "model" in model(x). */
 static const char *
 callee_name (BsAstNode *func)
@@ -1394,8 +1482,8 @@ eval_call (BsInterp  *in,
            BsAstNode *node,
            BsValue   *out)
 {
-  BsValue callee;
-  GArray *args = g_array_new (FALSE, FALSE, sizeof (BsValue));
+  BsValue callee, args = BS_NONE;
+  gsize n_args;
   GArray *kw_values = g_array_new (FALSE, FALSE, sizeof (BsValue));
   GPtrArray *kw_names = g_ptr_array_new ();
   GPtrArray *owned_names = g_ptr_array_new_with_free_func (g_free);
@@ -1404,39 +1492,8 @@ eval_call (BsInterp  *in,
 
   if (!eval (in, node->call.func, &callee))
     goto out_no_callee;
-  for (guint i = 0; i < node->call.args.len; i++)
-    {
-      BsAstNode *arg = node->call.args.items[i];
-      BsValue v;
-
-      if (arg->kind == BS_AST_STARRED)
-        {
-          BsValue list;
-          gsize n;
-          BsValue *items;
-
-          if (!eval (in, arg->starred.value, &v))
-            goto out;
-          if (!bs_to_list (in, v, &list))
-            {
-              bs_value_unref (v);
-              goto out;
-            }
-          bs_value_unref (v);
-          items = bs_value_items (list, &n);
-          for (gsize j = 0; j < n; j++)
-            {
-              BsValue item = bs_value_ref (items[j]);
-
-              g_array_append_val (args, item);
-            }
-          bs_value_unref (list);
-          continue;
-        }
-      if (!eval (in, arg, &v))
-        goto out;
-      g_array_append_val (args, v);
-    }
+  if (!eval_items (in, &node->call.args, &args))
+    goto out;
   for (guint i = 0; i < node->call.keywords.len; i++)
     {
       BsAstNode *kw = node->call.keywords.items[i];
@@ -1479,8 +1536,8 @@ eval_call (BsInterp  *in,
       g_array_append_val (kw_values, v);
       g_ptr_array_add (kw_names, (gpointer) kw->keyword.arg);
     }
-  a.args = (BsValue *) args->data;
-  a.n_args = args->len;
+  a.args = bs_value_items (args, &n_args);
+  a.n_args = n_args;
   a.kw_names = (const char **) kw_names->pdata;
   a.kw_values = (BsValue *) kw_values->data;
   a.n_kw = kw_values->len;
@@ -1505,11 +1562,9 @@ eval_call (BsInterp  *in,
 out:
   bs_value_unref (callee);
 out_no_callee:
-  for (guint i = 0; i < args->len; i++)
-    bs_value_unref (g_array_index (args, BsValue, i));
+  bs_value_unref (args);
   for (guint i = 0; i < kw_values->len; i++)
     bs_value_unref (g_array_index (kw_values, BsValue, i));
-  g_array_unref (args);
   g_array_unref (kw_values);
   g_ptr_array_unref (kw_names);
   g_ptr_array_unref (owned_names);
@@ -1670,29 +1725,8 @@ comp_iterate (BsInterp  *in,
 
       if (r == 0)
         break;
-      if (r < 0 || !assign (in, gen->comprehension.target, item))
-        {
-          ok = FALSE;
-          break;
-        }
-      for (guint i = 0; i < gen->comprehension.ifs.len && keep; i++)
-        {
-          BsValue cond;
-
-          if (!eval (in, gen->comprehension.ifs.items[i], &cond))
-            {
-              ok = FALSE;
-              break;
-            }
-          if (!bs_truthy (in, cond, &keep))
-            ok = FALSE;
-          bs_value_unref (cond);
-          if (!ok)
-            break;
-        }
-      if (!ok)
-        break;
-      if (keep && !comp_loop (in, node, level + 1, acc))
+      if (r < 0 || !assign (in, gen->comprehension.target, item)
+          || !eval_comp_ifs (in, gen, &keep) || (keep && !comp_loop (in, node, level + 1, acc)))
         {
           ok = FALSE;
           break;
@@ -1753,18 +1787,8 @@ gen_step_inner (BsInterp *in,
         }
       if (!assign (in, gen->comprehension.target, item))
         return -1;
-      for (guint i = 0; i < gen->comprehension.ifs.len && keep; i++)
-        {
-          BsValue cond;
-          gboolean ok;
-
-          if (!eval (in, gen->comprehension.ifs.items[i], &cond))
-            return -1;
-          ok = bs_truthy (in, cond, &keep);
-          bs_value_unref (cond);
-          if (!ok)
-            return -1;
-        }
+      if (!eval_comp_ifs (in, gen, &keep))
+        return -1;
       if (!check_limits (in))
         return raise_fatal (in), -1;
       if (!keep)
@@ -1941,52 +1965,21 @@ eval_seq (BsInterp  *in,
           BsAstNode *node,
           BsValue   *out)
 {
-  BsValue list = bs_list_new (in->heap);
+  BsValue list;
+  gsize n;
+  BsValue *items;
 
-  for (guint i = 0; i < node->seq.elts.len; i++)
+  if (!eval_items (in, &node->seq.elts, &list))
+    return FALSE;
+  if (node->kind != BS_AST_TUPLE)
     {
-      BsAstNode *e = node->seq.elts.items[i];
-      BsValue v;
-
-      if (e->kind == BS_AST_STARRED)
-        {
-          BsValue sub;
-          gsize n;
-          BsValue *items;
-
-          if (!eval (in, e->starred.value, &v))
-            goto fail;
-          if (!bs_to_list (in, v, &sub))
-            {
-              bs_value_unref (v);
-              goto fail;
-            }
-          bs_value_unref (v);
-          items = bs_value_items (sub, &n);
-          for (gsize j = 0; j < n; j++)
-            bs_list_append (list, bs_value_ref (items[j]));
-          bs_value_unref (sub);
-          continue;
-        }
-      if (!eval (in, e, &v))
-        goto fail;
-      bs_list_append (list, v);
+      *out = list;
+      return TRUE;
     }
-  if (node->kind == BS_AST_TUPLE)
-    {
-      gsize n;
-      BsValue *items = bs_value_items (list, &n);
-
-      *out = bs_tuple_from (in, items, n);
-      bs_value_unref (list);
-    }
-  else
-    *out = list;
-  return TRUE;
-
-fail:
+  items = bs_value_items (list, &n);
+  *out = bs_tuple_from (in, items, n);
   bs_value_unref (list);
-  return FALSE;
+  return TRUE;
 }
 
 static gboolean
@@ -2128,17 +2121,10 @@ eval_inner (BsInterp  *in,
 
     case BS_AST_IF_EXP:
       {
-        BsValue test;
         gboolean truth;
 
-        if (!eval (in, node->if_exp.test, &test))
+        if (!eval_truth (in, node->if_exp.test, &truth))
           return FALSE;
-        if (!bs_truthy (in, test, &truth))
-          {
-            bs_value_unref (test);
-            return FALSE;
-          }
-        bs_value_unref (test);
         return eval (in, truth ? node->if_exp.body : node->if_exp.orelse, out);
       }
 
@@ -2163,13 +2149,8 @@ eval_inner (BsInterp  *in,
         BsValue obj, key;
         gboolean ok;
 
-        if (!eval (in, node->subscript.value, &obj))
+        if (!eval_subscript (in, node, &obj, &key))
           return FALSE;
-        if (!eval (in, node->subscript.slice, &key))
-          {
-            bs_value_unref (obj);
-            return FALSE;
-          }
         bs_interp_set_span (in, &node->span);
         ok = bs_getitem (in, obj, key, out);
         bs_value_unref (obj);
@@ -2429,14 +2410,8 @@ assign_inner (BsInterp  *in,
       {
         BsValue obj, key;
 
-        if (!eval (in, target->subscript.value, &obj))
+        if (!eval_subscript (in, target, &obj, &key))
           {
-            bs_value_unref (value);
-            return FALSE;
-          }
-        if (!eval (in, target->subscript.slice, &key))
-          {
-            bs_value_unref (obj);
             bs_value_unref (value);
             return FALSE;
           }
@@ -2516,13 +2491,8 @@ delete_target_inner (BsInterp  *in,
         BsValue obj, key;
         gboolean ok;
 
-        if (!eval (in, target->subscript.value, &obj))
+        if (!eval_subscript (in, target, &obj, &key))
           return FALSE;
-        if (!eval (in, target->subscript.slice, &key))
-          {
-            bs_value_unref (obj);
-            return FALSE;
-          }
         ok = bs_delitem (in, obj, key);
         bs_value_unref (obj);
         bs_value_unref (key);
@@ -2908,7 +2878,6 @@ exec_while (BsInterp  *in,
 
   for (guint64 iteration = 1;; iteration++)
     {
-      BsValue test;
       gboolean truth;
       ExecResult r;
 
@@ -2918,14 +2887,8 @@ exec_while (BsInterp  *in,
           raise_fatal (in);
           return EXEC_ERROR;
         }
-      if (!eval (in, node->while_stmt.test, &test))
+      if (!eval_truth (in, node->while_stmt.test, &truth))
         return EXEC_ERROR;
-      if (!bs_truthy (in, test, &truth))
-        {
-          bs_value_unref (test);
-          return EXEC_ERROR;
-        }
-      bs_value_unref (test);
       if (!truth)
         return exec_block (in, node->while_stmt.orelse.items, node->while_stmt.orelse.len, ret);
       if (scoped)
@@ -3084,9 +3047,9 @@ exec_stmt (BsInterp  *in,
           }
         else if (t->kind == BS_AST_SUBSCRIPT)
           {
-            if (!eval (in, t->subscript.value, &obj))
+            if (!eval_subscript (in, t, &obj, &key))
               return EXEC_ERROR;
-            if (!eval (in, t->subscript.slice, &key) || !bs_getitem (in, obj, key, &current))
+            if (!bs_getitem (in, obj, key, &current))
               {
                 bs_value_unref (obj);
                 bs_value_unref (key);
@@ -3131,17 +3094,10 @@ exec_stmt (BsInterp  *in,
 
     case BS_AST_IF:
       {
-        BsValue test;
         gboolean truth;
 
-        if (!eval (in, node->if_stmt.test, &test))
+        if (!eval_truth (in, node->if_stmt.test, &truth))
           return EXEC_ERROR;
-        if (!bs_truthy (in, test, &truth))
-          {
-            bs_value_unref (test);
-            return EXEC_ERROR;
-          }
-        bs_value_unref (test);
         if (truth)
           return exec_block (in, node->if_stmt.body.items, node->if_stmt.body.len, ret);
         return exec_block (in, node->if_stmt.orelse.items, node->if_stmt.orelse.len, ret);
@@ -3236,17 +3192,10 @@ exec_stmt (BsInterp  *in,
 
     case BS_AST_ASSERT:
       {
-        BsValue test;
         gboolean truth;
 
-        if (!eval (in, node->assert_stmt.test, &test))
+        if (!eval_truth (in, node->assert_stmt.test, &truth))
           return EXEC_ERROR;
-        if (!bs_truthy (in, test, &truth))
-          {
-            bs_value_unref (test);
-            return EXEC_ERROR;
-          }
-        bs_value_unref (test);
         if (truth)
           return EXEC_NORMAL;
         if (node->assert_stmt.msg != NULL)

@@ -20,7 +20,7 @@ typedef struct _BsInterp BsInterp;
 typedef enum {
   BS_INTERP_ERROR_SYNTAX,     /* the script does not parse (message as CPython's) */
   BS_INTERP_ERROR_EXCEPTION,  /* an uncaught Python exception */
-  BS_INTERP_ERROR_LIMIT,      /* step budget, memory cap or recursion limit */
+  BS_INTERP_ERROR_LIMIT,      /* step budget or recursion limit */
   BS_INTERP_ERROR_CANCELLED,  /* stopped from outside */
 } BsInterpError;
 
@@ -37,7 +37,9 @@ typedef struct {
 /* The groups of tensors the window can collapse into one box. */
 typedef enum {
   BS_INTERP_SCOPE_MODULE_CALL,     /* an nn.Module's __call__: label "fc1 (Linear)" */
-  BS_INTERP_SCOPE_LOOP_ITERATION,  /* one pass of a for/while body: label "for epoch (3)" */
+  BS_INTERP_SCOPE_LOOP_ITERATION,  /* one pass of a for/while body: label "for epoch = 3",
+                                    * "for x, y in zip(xs, ys) (iteration 2)",
+                                    * "while loss > 0.1 (iteration 2)" */
 } BsInterpScopeKind;
 
 /* What the interpreter reports besides the engine's events. */
@@ -65,7 +67,9 @@ typedef struct {
   gpointer            output_data;
   /* Limits; 0 means the default given. */
   guint64             max_steps;          /* default: unlimited */
-  gsize               max_tensor_bytes;   /* default: 1 GiB */
+  /* default: 1 GiB. Going over it raises a RuntimeError that the script may catch, as
+   * PyTorch's allocator does when memory runs out. */
+  gsize               max_tensor_bytes;
   int                 max_recursion;      /* default: 1000, as CPython */
   /* Checked between statements; cancelling stops the script with
    * BS_INTERP_ERROR_CANCELLED. */

@@ -252,6 +252,30 @@ drain_lexer (BsParser *p)
   return later;
 }
 
+/* Like CPython, an error the lexer finds further on (an unterminated string, a bracket
+ * never closed) explains a generic syntax error at line better, and replaces it; a bracket
+ * only when it was opened on an earlier line than that. */
+static void
+explain_by_later_error (BsParser *p,
+                        int       line)
+{
+  GError *later;
+  int bracket_line;
+
+  if (p->fstring_depth > 0)
+    return;
+  later = drain_lexer (p);
+  if (later != NULL
+      && (!g_str_has_suffix (later->message, "was never closed")
+          || (bs_lang_error_get_location (later, NULL, &bracket_line, NULL, NULL, NULL)
+              && line > bracket_line)))
+    {
+      g_clear_error (&p->error);
+      p->error = g_steal_pointer (&later);
+    }
+  g_clear_error (&later);
+}
+
 static void
 invalid_syntax (BsParser *p)
 {
@@ -265,21 +289,8 @@ invalid_syntax (BsParser *p)
   else
     {
       syntax_error (p, token_span (t), "invalid syntax");
-      /* Like CPython, an error the lexer finds further on (a bracket never
-       * closed, an unterminated string) explains more than "invalid syntax". */
-      if (p->fstring_depth == 0 && t->kind != BS_TOKEN_EOF)
-        {
-          GError *later = drain_lexer (p);
-
-          /* ...but CPython blames an unclosed bracket only when it read up to
-           * the end of the file, which a generic error does not. */
-          if (later != NULL && !g_str_has_suffix (later->message, "was never closed"))
-            {
-              g_clear_error (&p->error);
-              p->error = g_steal_pointer (&later);
-            }
-          g_clear_error (&later);
-        }
+      if (t->kind != BS_TOKEN_EOF)
+        explain_by_later_error (p, t->line);
     }
 }
 
@@ -1107,22 +1118,12 @@ bad_display (BsParser *p,
         span = join_spans (last->span, next->span);
       g_clear_error (&p->error);
     }
-  /* CPython reads on, and reports a bracket left open at the end of the file
-   * (or any other lexical error) rather than the missing comma. */
-  if (p->fstring_depth == 0)
-    {
-      GError *later = drain_lexer (p);
-
-      if (later != NULL)
-        {
-          p->error = later;
-          return;
-        }
-    }
   if (last != NULL)
     syntax_error (p, span, "invalid syntax. Perhaps you forgot a comma?");
   else
     syntax_error (p, span, "invalid syntax");
+  /* CPython's parser read on to the end of the file here: any bracket left open counts */
+  explain_by_later_error (p, G_MAXINT);
 }
 
 /* Comma-separated elements up to @close, the first one already parsed. */
@@ -1163,6 +1164,46 @@ make_seq (BsParser   *p,
   return node;
 }
 
+/* The rest of a list or set display after its first element, up to close. */
+static BsAstNode *
+finish_display (BsParser    *p,
+                BsAstKind    kind,
+                BsSpan       start,
+                GPtrArray   *items,
+                BsAstNode   *first,
+                BsTokenKind  close)
+{
+  g_ptr_array_add (items, first);
+  if (check (p, BS_TOKEN_COMMA))
+    {
+      if (!parse_display_items (p, items, close))
+        return NULL;
+    }
+  else if (!match (p, close))
+    {
+      bad_display (p, first);
+      return NULL;
+    }
+  return make_seq (p, kind, start, items);
+}
+
+/* The for clauses of a comprehension, then close. */
+static BsAstNode *
+finish_comp (BsParser    *p,
+             BsAstKind    kind,
+             BsSpan       start,
+             BsAstNode   *elt,
+             BsAstNode   *value,
+             BsTokenKind  close)
+{
+  BsAstNode *node = make_comp (p, kind, start, elt, value);
+
+  if (node == NULL || !expect (p, close))
+    return NULL;
+  finish (p, node);
+  return node;
+}
+
 static BsAstNode *
 parse_paren (BsParser   *p,
              Precedence  min)
@@ -1179,19 +1220,7 @@ parse_paren (BsParser   *p,
   if (FAILED (p))
     return NULL;
   if (check (p, BS_TOKEN_FOR) || check (p, BS_TOKEN_ASYNC))
-    {
-      BsAstNode *node = make_comp (p, BS_AST_GENERATOR_EXP, start, first, NULL);
-
-      if (FAILED (p))
-        return NULL;
-      if (!match (p, BS_TOKEN_RPAR))
-        {
-          bad_display (p, NULL);
-          return NULL;
-        }
-      finish (p, node);
-      return node;
-    }
+    return finish_comp (p, BS_AST_GENERATOR_EXP, start, first, NULL, BS_TOKEN_RPAR);
   if (check (p, BS_TOKEN_COLONEQUAL))
     {
       refuse (p, token_span (&p->cur), "assignment expressions (:=) are");
@@ -1233,31 +1262,8 @@ parse_list (BsParser   *p,
   if (FAILED (p))
     return NULL;
   if (check (p, BS_TOKEN_FOR) || check (p, BS_TOKEN_ASYNC))
-    {
-      BsAstNode *node = make_comp (p, BS_AST_LIST_COMP, start, first, NULL);
-
-      if (FAILED (p))
-        return NULL;
-      if (!match (p, BS_TOKEN_RSQB))
-        {
-          bad_display (p, NULL);
-          return NULL;
-        }
-      finish (p, node);
-      return node;
-    }
-  g_ptr_array_add (items, first);
-  if (check (p, BS_TOKEN_COMMA))
-    {
-      if (!parse_display_items (p, items, BS_TOKEN_RSQB))
-        return NULL;
-    }
-  else if (!match (p, BS_TOKEN_RSQB))
-    {
-      bad_display (p, first);
-      return NULL;
-    }
-  return make_seq (p, BS_AST_LIST, start, items);
+    return finish_comp (p, BS_AST_LIST_COMP, start, first, NULL, BS_TOKEN_RSQB);
+  return finish_display (p, BS_AST_LIST, start, items, first, BS_TOKEN_RSQB);
 }
 
 static BsAstNode *
@@ -1347,39 +1353,14 @@ parse_brace (BsParser   *p,
       if (FAILED (p))
         return NULL;
       if (check (p, BS_TOKEN_FOR) || check (p, BS_TOKEN_ASYNC))
-        {
-          BsAstNode *node = make_comp (p, BS_AST_DICT_COMP, start, first, value);
-
-          if (FAILED (p) || !expect (p, BS_TOKEN_RBRACE))
-            return NULL;
-          finish (p, node);
-          return node;
-        }
+        return finish_comp (p, BS_AST_DICT_COMP, start, first, value, BS_TOKEN_RBRACE);
       g_ptr_array_add (keys, first);
       g_ptr_array_add (values, value);
       return parse_dict_rest (p, start, keys, values);
     }
   if (check (p, BS_TOKEN_FOR) || check (p, BS_TOKEN_ASYNC))
-    {
-      BsAstNode *node = make_comp (p, BS_AST_SET_COMP, start, first, NULL);
-
-      if (FAILED (p) || !expect (p, BS_TOKEN_RBRACE))
-        return NULL;
-      finish (p, node);
-      return node;
-    }
-  g_ptr_array_add (values, first);
-  if (check (p, BS_TOKEN_COMMA))
-    {
-      if (!parse_display_items (p, values, BS_TOKEN_RBRACE))
-        return NULL;
-    }
-  else if (!match (p, BS_TOKEN_RBRACE))
-    {
-      bad_display (p, first);
-      return NULL;
-    }
-  return make_seq (p, BS_AST_SET, start, values);
+    return finish_comp (p, BS_AST_SET_COMP, start, first, NULL, BS_TOKEN_RBRACE);
+  return finish_display (p, BS_AST_SET, start, values, first, BS_TOKEN_RBRACE);
 }
 
 /* Operators */

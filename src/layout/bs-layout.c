@@ -182,7 +182,7 @@ scene_to_dot (BsScene *scene)
       g_hash_table_insert (scope_cluster,
                            GUINT_TO_POINTER (bs_scene_get_cluster (scene, i)->scope),
                            GUINT_TO_POINTER (i + 1));
-      g_ptr_array_add (members, NULL);
+      g_ptr_array_add (members, g_ptr_array_new ());
     }
 
   for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
@@ -197,11 +197,7 @@ scene_to_dot (BsScene *scene)
       append_inches (dot, "height", node->height);
       g_string_append (dot, "];\n");
       if (cluster != 0)
-        {
-          if (g_ptr_array_index (members, cluster - 1) == NULL)
-            g_ptr_array_index (members, cluster - 1) = g_ptr_array_new ();
-          g_ptr_array_add (g_ptr_array_index (members, cluster - 1), (gpointer) node->name);
-        }
+        g_ptr_array_add (g_ptr_array_index (members, cluster - 1), (gpointer) node->name);
     }
 
   for (guint i = 0; i < n_clusters; i++)

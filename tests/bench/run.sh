@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs Backstep and its reference side by side, several times, and prints medians and ratios.
-# Usage: tests/bench/run.sh [engine] [run] [replay] [layout] [--runs N]
+# Usage: tests/bench/run.sh [engine] [run] [replay] [layout] [ui] [--runs N]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -12,7 +12,7 @@ while [ $# -gt 0 ]; do
     *) suites+=("$1"); shift ;;
   esac
 done
-[ ${#suites[@]} -gt 0 ] || suites=(engine run replay)
+[ ${#suites[@]} -gt 0 ] || suites=(engine run replay layout ui)
 
 median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
@@ -61,6 +61,12 @@ wall_of() {
   echo "$end - $start" | bc -l
 }
 
+# cpu_of COMMAND...: the CPU seconds (user + system) a whole process takes
+cpu_of() {
+  local TIMEFORMAT='%3U %3S'
+  { time "$@" > /dev/null 2>&1; } 2>&1 | awk '{ print $1 + $2 }'
+}
+
 bench_run() {
   local bin=build/src/backstep dir=tests/bench/scripts
   printf '%-22s %12s %12s %10s\n' script backstep_s pytorch_s ratio
@@ -87,40 +93,92 @@ bench_run() {
   echo "(medians of $runs runs; ratio = Backstep / PyTorch; scripts in tests/bench/scripts)"
 }
 
-# Time to the first complete picture (record the script, build its scene, size and lay out
-# the boxes) against `dot -Tsvg` on the DOT of the same graph, both as whole processes;
-# then the peak memory of a recorded 1,000-iteration training loop.
+# Time to the first complete picture (record the script, build its scene, measure, lay out
+# and draw it) against `dot -Tsvg` on the DOT of the same graph as a whole process, in wall
+# and CPU seconds (CPU time suffers less from a busy machine); then the peak memory of a
+# recorded 1,000-iteration training loop.
 bench_layout() {
   local bin=build/tests/bench/bench-layout dir=tests/bench/scripts tmp
   tmp=$(mktemp -d)
-  printf '%-22s %8s %12s %12s %12s %10s %10s\n' script boxes picture_s process_s dot_svg_s ratio \
-    proc_ratio
+  printf '%-10s %6s %10s %10s %7s %10s %10s %7s %10s %7s\n' script boxes picture_s dot_s \
+    ratio pic_cpu_s dot_cpu_s ratio process_s ratio
   for w in graph200 graph1000 graph2000; do
     "$bin" "$dir/$w.py" --dot "$tmp/$w.dot" > "$tmp/$w.out"
-    local boxes f=() c=() d=()
+    local boxes f=() fc=() c=() d=() dc=()
     boxes=$(awk '$1 == "boxes" { print $2 }' "$tmp/$w.out")
     for _ in $(seq "$runs"); do
-      f+=("$(time_of "$bin" "$dir/$w.py")")
+      "$bin" "$dir/$w.py" > "$tmp/run.out" 2> /dev/null
+      f+=("$(awk '$1 == "first_picture_s" { print $2 }' "$tmp/run.out")")
+      fc+=("$(awk '$1 == "first_picture_cpu_s" { print $2 }' "$tmp/run.out")")
       c+=("$(wall_of "$bin" "$dir/$w.py")")
       d+=("$(wall_of /usr/bin/dot -Tsvg "$tmp/$w.dot")")
+      dc+=("$(cpu_of /usr/bin/dot -Tsvg "$tmp/$w.dot")")
     done
-    local fm cm dm
+    local fm fcm cm dm dcm
     fm=$(printf '%s\n' "${f[@]}" | median)
+    fcm=$(printf '%s\n' "${fc[@]}" | median)
     cm=$(printf '%s\n' "${c[@]}" | median)
     dm=$(printf '%s\n' "${d[@]}" | median)
-    printf '%-22s %8s %12.4f %12.4f %12.4f %10.3f %10.3f\n' "$w" "$boxes" "$fm" "$cm" "$dm" \
-      "$(echo "$fm / $dm" | bc -l)" "$(echo "$cm / $dm" | bc -l)"
+    dcm=$(printf '%s\n' "${dc[@]}" | median)
+    printf '%-10s %6s %10.4f %10.4f %7.3f %10.4f %10.4f %7.3f %10.4f %7.3f\n' "$w" "$boxes" \
+      "$fm" "$dm" "$(echo "$fm / $dm" | bc -l)" "$fcm" "$dcm" "$(echo "$fcm / $dcm" | bc -l)" \
+      "$cm" "$(echo "$cm / $dm" | bc -l)"
   done
-  local m=()
+  local m=() r=()
   for _ in $(seq "$runs"); do
-    m+=("$(time_of "$bin" --memory "$dir/train1000.py")")
+    "$bin" --memory "$dir/train1000.py" > "$tmp/memory.out" 2> /dev/null
+    r+=("$(awk '$1 == "maxrss_recorded_mib" { print $2 }' "$tmp/memory.out")")
+    m+=("$(awk '$1 == "maxrss_mib" { print $2 }' "$tmp/memory.out")")
   done
-  printf '%-22s %8s %12s %12.1f MiB maxrss\n' "train1000 (recorded)" - - \
-    "$(printf '%s\n' "${m[@]}" | median)"
+  printf '%-22s maxrss %.1f MiB recorded, %.1f MiB with its scene laid out (%s)\n' train1000 \
+    "$(printf '%s\n' "${r[@]}" | median)" "$(printf '%s\n' "${m[@]}" | median)" \
+    "$(awk '$1 == "boxes" { print $2 " boxes, " substr($5, 2) " loop iterations collapsed" }' \
+       "$tmp/memory.out")"
+  for w in graph200 graph1000 graph2000; do
+    printf '%-22s %s\n' "$w" "$(awk '$1 == "record_s"' "$tmp/$w.out")"
+  done
   rm -rf "$tmp"
-  echo "(medians of $runs runs; picture_s: from recording to the laid-out scene, in the process;"
-  echo " process_s: Backstep's whole process; ratio = picture_s / dot's whole process,"
-  echo " proc_ratio = process_s / dot's; boxes measured and the last step drawn by BsRenderer)"
+  echo "(medians of $runs runs; picture_s: from recording to the drawn picture, in the process,"
+  echo " pic_cpu_s its CPU time (all threads); dot_s, dot_cpu_s: dot -Tsvg as a whole process;"
+  echo " process_s: bench-layout as a whole process; each ratio is over dot's; the boxes are"
+  echo " measured and the last step drawn by BsRenderer; the phases are of one run)"
+}
+
+# The window under Xvfb with GTK's software renderer (the same work on any machine):
+# start-up to the first frame with the example's graph drawn, against a bare libadwaita
+# window with a GtkSourceView; then a step key's work at 50, 500 and 2,000 tensors.
+bench_ui() {
+  local xvfb=(xvfb-run -a -s "-screen 0 1400x900x24") state
+  state=$(mktemp -d)
+  export GSK_RENDERER=cairo
+  printf '%-22s %12s %12s %10s\n' start-up backstep_s bare_gtk_s ratio
+  local c=() b=()
+  for _ in $(seq "$runs"); do
+    c+=("$(XDG_STATE_HOME=$state BACKSTEP_QUIT_AFTER_FIRST_GRAPH=1 \
+           "${xvfb[@]}" bash -c "$(declare -f wall_of); wall_of build/src/backstep")")
+    b+=("$("${xvfb[@]}" bash -c "$(declare -f wall_of); wall_of build/tests/bench/bench-ui-bare")")
+  done
+  local cm bm
+  cm=$(printf '%s\n' "${c[@]}" | median)
+  bm=$(printf '%s\n' "${b[@]}" | median)
+  printf '%-22s %12.4f %12.4f %10.3f\n' "first graph frame" "$cm" "$bm" "$(echo "$cm / $bm" | bc -l)"
+  printf '%-22s %8s %14s %14s\n' "step key" boxes work_ms wall_ms
+  for w in graph50 graph500 graph2000; do
+    local s=() l=() out boxes
+    for _ in $(seq "$runs"); do
+      out=$(XDG_STATE_HOME=$state "${xvfb[@]}" build/tests/bench/bench-ui \
+              "tests/bench/scripts/$w.py" 60 2>/dev/null)
+      boxes=$(awk '$1 == "boxes" { print $2 }' <<< "$out")
+      s+=("$(awk '$1 == "seconds" { print $2 * 1000 }' <<< "$out")")
+      l+=("$(awk '$1 == "wall_ms" { print $2 }' <<< "$out")")
+    done
+    printf '%-22s %8s %14.2f %14.2f\n' "$w" "$boxes" "$(printf '%s\n' "${s[@]}" | median)" \
+      "$(printf '%s\n' "${l[@]}" | median)"
+  done
+  rm -rf "$state"
+  echo "(medians of $runs runs; start-up is the whole process, ended after that frame;"
+  echo " work_ms: the step action plus the frame that paints it; wall_ms also waits for the"
+  echo " display's next frame, up to 16.7 ms at 60 Hz)"
 }
 
 for suite in "${suites[@]}"; do
@@ -129,6 +187,7 @@ for suite in "${suites[@]}"; do
     run) bench_run ;;
     replay) bench_replay ;;
     layout) bench_layout ;;
+    ui) bench_ui ;;
     *) echo "unknown benchmark suite: $suite" >&2; exit 2 ;;
   esac
 done

@@ -107,6 +107,9 @@ CASES = [
     "with (a as b) x:\n    pass\n",
     "with (a as f()):\n    pass\n",
     "with a as b x:\n    pass\n",
+    "(x for x in y z\n",
+    "{x: 1 for x in y z\n",
+    "[x for x in y z\nprint(1)\n",
     "(" * 201 + ")" * 201 + "\n",
 ]
 
@@ -177,19 +180,23 @@ def table():
     return "\n".join(lines)
 
 
-def main():
-    text = table()
+def print_or_update(text, begin=BEGIN, end=END):
+    """Prints the C table, or with --update FILE puts it between FILE's markers."""
     if len(sys.argv) == 3 and sys.argv[1] == "--update":
         path = sys.argv[2]
-        with open(path) as f:
+        with open(path, encoding="utf-8") as f:
             content = f.read()
-        start = content.index(BEGIN) + len(BEGIN)
-        end = content.index(END)
-        content = content[:start] + "\n" + text + "\n" + content[end:]
-        with open(path, "w") as f:
+        start = content.index(begin) + len(begin)
+        stop = content.index(end)
+        content = content[:start] + "\n" + text + "\n" + content[stop:]
+        with open(path, "w", encoding="utf-8") as f:
             f.write(content)
     else:
         print(text)
+
+
+def main():
+    print_or_update(table())
 
 
 if __name__ == "__main__":

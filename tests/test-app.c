@@ -241,10 +241,34 @@ test_autosave (void)
 #define CHANNEL_TOLERANCE 48
 #define MAX_DIFFERING     0.01
 
-static gboolean
-is_shown (BsWindow *window)
+static void
+count_frame (GdkFrameClock *clock,
+             guint         *frames)
 {
-  return gtk_widget_get_mapped (GTK_WIDGET (window)) && gtk_widget_get_width (GTK_WIDGET (window)) > 0;
+  (*frames)++;
+}
+
+/* Until the window has painted two frames since now: what it shows is on screen. */
+static void
+wait_for_frames (BsWindow *window)
+{
+  GdkFrameClock *clock;
+  gint64 deadline = g_get_monotonic_time () + READY_TIMEOUT_USEC;
+  guint frames = 0;
+
+  while (gtk_widget_get_frame_clock (GTK_WIDGET (window)) == NULL
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_assert_nonnull (clock);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), &frames);
+  while (frames < 2 && g_get_monotonic_time () < deadline)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_signal_handlers_disconnect_by_func (clock, count_frame, &frames);
+  g_assert_cmpuint (frames, >=, 2);
 }
 
 static GdkTexture *
@@ -255,8 +279,7 @@ screenshot (BsWindow *window)
   g_autoptr(GskRenderNode) node = NULL;
   int width, height;
 
-  g_assert_true (wait_until (window, is_shown));
-  spin (200);
+  wait_for_frames (window);
   width = gtk_widget_get_width (GTK_WIDGET (window));
   height = gtk_widget_get_height (GTK_WIDGET (window));
   gdk_paintable_snapshot (paintable, snapshot, width, height);

@@ -3271,6 +3271,7 @@ bs_interp_new (const BsInterpOptions *options)
 {
   BsInterp *in = g_new0 (BsInterp, 1);
   GError *error = NULL;
+  GCancellable *cancellable;
 
   if (options != NULL)
     in->options = *options;
@@ -3306,13 +3307,16 @@ bs_interp_new (const BsInterpOptions *options)
   bs_py_set_init (in);
   bs_py_iter_builtins_init (in);
   bs_torch_init (in);
-  /* the prelude's steps are not the script's */
+  /* the prelude's steps are not the script's, and a cancellation (a timeout already
+   * running out, Run pressed again) stops the script, not the prelude */
   in->options.max_steps = 0;
+  cancellable = g_steal_pointer (&in->options.cancellable);
   if (!bs_interp_parse_and_run (in, bs_nn_prelude, -1, "<prelude>", TRUE, &error))
     {
       g_critical ("Backstep's prelude failed: %s", error->message);
       g_clear_error (&error);
     }
+  in->options.cancellable = cancellable;
   in->options.max_steps = options != NULL ? options->max_steps : 0;
   in->steps = 0;
   {

@@ -54,21 +54,6 @@ struct _BsLayout {
   Worker *worker;           /* Owned: a reference to the process's worker */
 };
 
-/* Graphviz 2.42 leaks gvconfig's buffer and, when a graph has clusters, some of the
- * virtual nodes and edges dot makes for them, all from libgvc's allocator (gmalloc,
- * zmalloc, grealloc). LeakSanitizer's fast unwinder cannot see past libgvc to tell
- * those from others, so it is told to ignore that allocator in any program that lays
- * out a scene; the graph itself (libcgraph's memory, freed by agclose) is still
- * checked. */
-const char *__lsan_default_suppressions (void);
-
-const char *
-__lsan_default_suppressions (void)
-{
-  return "leak:gmalloc\n"
-         "leak:grealloc\n";
-}
-
 static void
 free_messages (gpointer data)
 {

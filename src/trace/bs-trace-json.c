@@ -77,6 +77,34 @@ add_nested (JsonBuilder   *builder,
 }
 
 static void
+add_histogram (JsonBuilder        *builder,
+               const BsTraceValue *value)
+{
+  const BsValueHistogram *histogram = bs_trace_value_get_histogram (value);
+
+  if (histogram == NULL)
+    return;
+  json_builder_set_member_name (builder, "histogram");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "low");
+  add_number (builder, histogram->low);
+  json_builder_set_member_name (builder, "high");
+  add_number (builder, histogram->high);
+  json_builder_set_member_name (builder, "bins");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < value->n_bins; i++)
+    json_builder_add_int_value (builder, (gint64) histogram->bins[i]);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "nan");
+  json_builder_add_int_value (builder, (gint64) histogram->n_nan);
+  json_builder_set_member_name (builder, "posinf");
+  json_builder_add_int_value (builder, (gint64) histogram->n_posinf);
+  json_builder_set_member_name (builder, "neginf");
+  json_builder_add_int_value (builder, (gint64) histogram->n_neginf);
+  json_builder_end_object (builder);
+}
+
+static void
 write_value (JsonBuilder *builder,
              BsTrace     *trace,
              guint32      id)
@@ -119,6 +147,7 @@ write_value (JsonBuilder *builder,
           add_numbers (builder, value->data, value->n_first);
           json_builder_set_member_name (builder, "last");
           add_numbers (builder, value->data + value->n_first, value->n_last);
+          add_histogram (builder, value);
         }
       json_builder_end_object (builder);
     }
@@ -606,6 +635,17 @@ number_of (Reader   *reader,
   return 0;
 }
 
+static guint64
+count_of (Reader   *reader,
+          JsonNode *node)
+{
+  if (node != NULL && JSON_NODE_HOLDS_VALUE (node)
+      && json_node_get_value_type (node) == G_TYPE_INT64 && json_node_get_int (node) >= 0)
+    return (guint64) json_node_get_int (node);
+  fail (reader, "expected a count in", "histogram");
+  return 0;
+}
+
 static BsDType
 dtype_from_name (Reader     *reader,
                  const char *name)
@@ -693,6 +733,63 @@ flatten (Reader    *reader,
     flatten (reader, json_array_get_element (array, i), value, dim + 1, offset);
 }
 
+/* A summary's "histogram" (NULL when it has none) and its "bins". */
+static JsonObject *
+get_histogram (Reader     *reader,
+               JsonArray **bins)
+{
+  JsonNode *node = json_object_get_member (reader->object, "histogram");
+  JsonObject *saved = reader->object;
+  JsonObject *object;
+
+  *bins = NULL;
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return NULL;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      fail (reader, "expected an object for", "histogram");
+      return NULL;
+    }
+  object = reader->object = json_node_get_object (node);
+  *bins = get_array (reader, "bins");
+  reader->object = saved;
+  if (*bins == NULL || json_array_get_length (*bins) == 0)
+    {
+      fail (reader, "expected bins in", "histogram");
+      *bins = NULL;
+      return NULL;
+    }
+  return object;
+}
+
+/* Its counts must add up to the summary's elements. */
+static void
+read_histogram (Reader             *reader,
+                JsonObject         *object,
+                JsonArray          *bins,
+                const BsTraceValue *value)
+{
+  BsValueHistogram *histogram = (BsValueHistogram *) bs_trace_value_get_histogram (value);
+  JsonObject *saved = reader->object;
+  guint64 total = 0;
+
+  reader->object = object;
+  histogram->low = number_of (reader, member (reader, "low"));
+  histogram->high = number_of (reader, member (reader, "high"));
+  histogram->n_nan = count_of (reader, member (reader, "nan"));
+  histogram->n_posinf = count_of (reader, member (reader, "posinf"));
+  histogram->n_neginf = count_of (reader, member (reader, "neginf"));
+  for (guint i = 0; i < value->n_bins; i++)
+    {
+      histogram->bins[i] = count_of (reader, json_array_get_element (bins, i));
+      total += histogram->bins[i];
+    }
+  total += histogram->n_nan + histogram->n_posinf + histogram->n_neginf;
+  if (total != (guint64) value->numel)
+    fail (reader, "counts that do not add up to the elements in", "histogram");
+  reader->object = saved;
+}
+
 static guint32
 read_value_node (Reader   *reader,
                  JsonNode *node)
@@ -725,6 +822,8 @@ read_value_node (Reader   *reader,
         {
           JsonArray *first = get_array (reader, "first");
           JsonArray *last = get_array (reader, "last");
+          JsonArray *bins;
+          JsonObject *histogram = get_histogram (reader, &bins);
           guint n_first = first != NULL ? json_array_get_length (first) : 0;
           guint n_last = last != NULL ? json_array_get_length (last) : 0;
 
@@ -734,15 +833,16 @@ read_value_node (Reader   *reader,
               reader->object = saved;
               return 0;
             }
-          value = bs_trace_value_new (BS_VALUE_SUMMARY, dtype, ndim, shape, n_first + n_last);
-          value->n_first = n_first;
-          value->n_last = n_last;
+          value = bs_trace_value_new_summary (dtype, ndim, shape, n_first, n_last,
+                                              bins != NULL ? json_array_get_length (bins) : 0);
           read_numbers (reader, first, value->data, n_first);
           read_numbers (reader, last, value->data + n_first, n_last);
           value->min = number_of (reader, member (reader, "min"));
           value->max = number_of (reader, member (reader, "max"));
           value->mean = number_of (reader, member (reader, "mean"));
           value->std = number_of (reader, member (reader, "std"));
+          if (histogram != NULL)
+            read_histogram (reader, histogram, bins, value);
         }
       reader->object = saved;
     }

@@ -22,14 +22,29 @@ struct _BsValueStore {
   gboolean    budget_reached;
 };
 
-BsTraceValue *
-bs_trace_value_new (BsValueKind   kind,
-              BsDType       dtype,
-              int           ndim,
-              const gint64 *shape,
-              guint         n_data)
+static gsize
+histogram_size (guint n_bins)
 {
-  BsTraceValue *value = g_malloc0 (sizeof (BsTraceValue) + n_data * sizeof (double));
+  return n_bins > 0 ? sizeof (BsValueHistogram) + n_bins * sizeof (guint64) : 0;
+}
+
+static gsize
+value_size (const BsTraceValue *value)
+{
+  return sizeof (BsTraceValue) + value->n_data * sizeof (double) + histogram_size (value->n_bins);
+}
+
+/* A histogram follows data[], which keeps it 8-byte aligned. */
+static BsTraceValue *
+value_alloc (BsValueKind   kind,
+             BsDType       dtype,
+             int           ndim,
+             const gint64 *shape,
+             guint         n_data,
+             guint         n_bins)
+{
+  BsTraceValue *value = g_malloc0 (sizeof (BsTraceValue) + n_data * sizeof (double)
+                                   + histogram_size (n_bins));
 
   value->kind = kind;
   value->dtype = dtype;
@@ -41,13 +56,43 @@ bs_trace_value_new (BsValueKind   kind,
       value->numel *= shape[d];
     }
   value->n_data = n_data;
+  value->n_bins = n_bins;
   return value;
 }
 
-static gsize
-value_size (const BsTraceValue *value)
+BsTraceValue *
+bs_trace_value_new (BsValueKind   kind,
+              BsDType       dtype,
+              int           ndim,
+              const gint64 *shape,
+              guint         n_data)
 {
-  return sizeof (BsTraceValue) + value->n_data * sizeof (double);
+  return value_alloc (kind, dtype, ndim, shape, n_data, 0);
+}
+
+BsTraceValue *
+bs_trace_value_new_summary (BsDType       dtype,
+                            int           ndim,
+                            const gint64 *shape,
+                            guint         n_first,
+                            guint         n_last,
+                            guint         n_bins)
+{
+  BsTraceValue *value = value_alloc (BS_VALUE_SUMMARY, dtype, ndim, shape, n_first + n_last,
+                                     n_bins);
+
+  value->n_first = n_first;
+  value->n_last = n_last;
+  return value;
+}
+
+const BsValueHistogram *
+bs_trace_value_get_histogram (const BsTraceValue *value)
+{
+  g_return_val_if_fail (value != NULL, NULL);
+  if (value->n_bins == 0)
+    return NULL;
+  return (const BsValueHistogram *) (value->data + value->n_data);
 }
 
 static BsTraceValue *
@@ -59,24 +104,60 @@ summarize (BsDType       dtype,
 {
   guint n_first = (guint) MIN (numel, BS_VALUE_EDGE);
   guint n_last = (guint) MIN (numel - n_first, BS_VALUE_EDGE);
-  BsTraceValue *value = bs_trace_value_new (BS_VALUE_SUMMARY, dtype, ndim, shape, n_first + n_last);
-  double sum = 0, sq = 0, mean;
+  /* When the summary keeps every element, a histogram would tell nothing more. */
+  guint n_bins = numel > n_first + n_last ? BS_VALUE_HISTOGRAM_BINS : 0;
+  BsTraceValue *value = bs_trace_value_new_summary (dtype, ndim, shape, n_first, n_last, n_bins);
+  BsValueHistogram *histogram = (BsValueHistogram *) bs_trace_value_get_histogram (value);
+  double sum = 0, sq = 0, mean, low = INFINITY, high = -INFINITY, scale, width;
+  guint64 n_nan = 0, n_posinf = 0, n_neginf = 0;
 
-  value->n_first = n_first;
-  value->n_last = n_last;
   memcpy (value->data, elements, n_first * sizeof (double));
   memcpy (value->data + n_first, elements + numel - n_last, n_last * sizeof (double));
   value->min = numel > 0 ? INFINITY : NAN;
   value->max = numel > 0 ? -INFINITY : NAN;
   for (gint64 i = 0; i < numel; i++)
     {
-      value->min = isnan (elements[i]) || elements[i] < value->min ? elements[i] : value->min;
-      value->max = isnan (elements[i]) || elements[i] > value->max ? elements[i] : value->max;
-      sum += elements[i];
+      double x = elements[i];
+
+      value->min = isnan (x) || x < value->min ? x : value->min;
+      value->max = isnan (x) || x > value->max ? x : value->max;
+      sum += x;
+      if (isnan (x))
+        n_nan++;
+      else if (x == INFINITY)
+        n_posinf++;
+      else if (x == -INFINITY)
+        n_neginf++;
+      else
+        {
+          low = MIN (low, x);
+          high = MAX (high, x);
+        }
     }
   mean = numel > 0 ? sum / numel : NAN;
+  if (histogram != NULL)
+    {
+      gboolean any_finite = numel > (gint64) (n_nan + n_posinf + n_neginf);
+
+      histogram->low = any_finite ? low : NAN;
+      histogram->high = any_finite ? high : NAN;
+      histogram->n_nan = n_nan;
+      histogram->n_posinf = n_posinf;
+      histogram->n_neginf = n_neginf;
+    }
+  /* Halved when high - low would overflow; width 0 when every finite element is equal. */
+  scale = isfinite (high - low) ? 1 : 0.5;
+  width = n_bins > 0 ? (high * scale - low * scale) / n_bins : 0;
   for (gint64 i = 0; i < numel; i++)
-    sq += (elements[i] - mean) * (elements[i] - mean);
+    {
+      sq += (elements[i] - mean) * (elements[i] - mean);
+      if (histogram != NULL && isfinite (elements[i]))
+        {
+          double t = width > 0 ? (elements[i] * scale - low * scale) / width : 0;
+
+          histogram->bins[t < n_bins ? (guint) t : n_bins - 1]++;
+        }
+    }
   value->mean = mean;
   value->std = numel > 1 ? sqrt (sq / (numel - 1)) : NAN;
   return value;
@@ -113,10 +194,11 @@ bs_trace_value_equal (const BsTraceValue *a,
     return FALSE;
   if (a->kind == BS_VALUE_SUMMARY
       && (a->n_first != b->n_first || a->min != b->min || a->max != b->max
-          || a->mean != b->mean))
+          || a->mean != b->mean || a->n_bins != b->n_bins))
     return FALSE;
   /* Bitwise, so that NaNs compare equal to themselves and -0 differs from 0. */
-  return memcmp (a->data, b->data, a->n_data * sizeof (double)) == 0;
+  return memcmp (a->data, b->data, a->n_data * sizeof (double)) == 0
+         && memcmp (a->data + a->n_data, b->data + b->n_data, histogram_size (a->n_bins)) == 0;
 }
 
 BsTensor *

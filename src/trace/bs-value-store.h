@@ -3,7 +3,8 @@
  * Events refer to values by id (0: no value). A small tensor (at most
  * BS_VALUE_SMALL elements) is kept whole, as doubles; equal small values are
  * stored once. A larger one is kept as a summary: shape, dtype, min, max, mean,
- * std and its first and last BS_VALUE_EDGE elements. The store never uses more
+ * std, its first and last BS_VALUE_EDGE elements and, when it has more elements
+ * than those, a histogram (BsValueHistogram). The store never uses more
  * than its budget: once a value would not fit, it and every later value are kept
  * as summaries, and when not even a summary fits, the value is dropped (id 0)
  * and counted. bs_value_store_budget_reached() reports it.
@@ -17,6 +18,7 @@ G_BEGIN_DECLS
 
 #define BS_VALUE_SMALL 64
 #define BS_VALUE_EDGE  4
+#define BS_VALUE_HISTOGRAM_BINS 24
 #define BS_VALUE_STORE_DEFAULT_BUDGET ((gsize) 256 * 1024 * 1024)
 
 typedef enum {
@@ -38,8 +40,23 @@ typedef struct {
   guint       n_first;      /* a summary's data: n_first first elements, then n_last last */
   guint       n_last;
   guint       n_data;
+  guint       n_bins;       /* bins of a summary's histogram, stored after data (0: none) */
   double      data[];       /* a full value's numel elements, row-major */
 } BsTraceValue;
+
+/* A summary's histogram: n_bins equal-width bins over [low, high], the least and
+ * greatest finite elements, counting the finite elements (bin i holds low + i * width
+ * <= x < low + (i + 1) * width; the last one also holds high, and when low == high every
+ * finite element is in the first one); NaNs and infinities are counted apart. The counts
+ * add up to numel. Without finite elements low and high are NaN. */
+typedef struct {
+  double      low;
+  double      high;
+  guint64     n_nan;
+  guint64     n_posinf;
+  guint64     n_neginf;
+  guint64     bins[];       /* n_bins */
+} BsValueHistogram;
 
 typedef struct _BsValueStore BsValueStore;
 
@@ -49,12 +66,22 @@ BsTraceValue        *bs_trace_value_new                  (BsValueKind         ki
                                                int                 ndim,
                                                const gint64       *shape,
                                                guint               n_data);
+/* A summary with room for n_first + n_last elements and a histogram of n_bins bins
+ * (0: none), all zero. */
+BsTraceValue        *bs_trace_value_new_summary          (BsDType             dtype,
+                                               int                 ndim,
+                                               const gint64       *shape,
+                                               guint               n_first,
+                                               guint               n_last,
+                                               guint               n_bins);
 /* Whole when it has at most max_full elements, else a summary. */
 BsTraceValue        *bs_trace_value_new_from_tensor      (BsTensor           *tensor,
                                                gint64              max_full);
 BsTraceValue        *bs_trace_value_copy                 (const BsTraceValue      *value);
 gboolean        bs_trace_value_equal                (const BsTraceValue      *a,
                                                const BsTraceValue      *b);
+/* A summary's histogram (value->n_bins bins), or NULL when it has none. */
+const BsValueHistogram *bs_trace_value_get_histogram (const BsTraceValue      *value);
 /* A new contiguous tensor with a full value's elements (NULL for a summary). */
 BsTensor       *bs_trace_value_to_tensor            (const BsTraceValue      *value,
                                                BsContext          *context);

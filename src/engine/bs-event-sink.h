@@ -67,6 +67,9 @@ typedef struct _BsEventSink {
   void (*optimizer_step)  (gpointer user_data, const char *optimizer_name,
                            BsTensor *const *params, guint n_params);
   void (*error)           (gpointer user_data, const GError *error, BsNode *node);
+  /* A leaf's requires_grad changed after it was announced (torch.tensor(...,
+   * requires_grad=True) makes the tensor, then sets the flag; requires_grad_()). */
+  void (*requires_grad_changed) (gpointer user_data, BsTensor *tensor);
 } BsEventSink;
 
 G_END_DECLS

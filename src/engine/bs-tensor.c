@@ -529,7 +529,12 @@ bs_tensor_set_requires_grad (BsTensor  *self,
                            "only Tensors of floating point dtype can require gradients");
       return FALSE;
     }
-  self->requires_grad = requires_grad;
+  if (self->requires_grad != requires_grad)
+    {
+      self->requires_grad = requires_grad;
+      if (self->context != NULL && bs_context_emits (self->context, requires_grad_changed))
+        self->context->sink->requires_grad_changed (self->context->sink_data, self);
+    }
   return TRUE;
 }
 

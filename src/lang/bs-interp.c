@@ -146,9 +146,16 @@ fw_error (gpointer user_data, const GError *error, BsNode *node)
   FORWARD (error, error, node);
 }
 
+static void
+fw_requires_grad_changed (gpointer user_data, BsTensor *tensor)
+{
+  FORWARD (requires_grad_changed, tensor);
+}
+
 static const BsEventSink forward_sink = {
   fw_tensor_created, fw_inplace, fw_backward_begin, fw_node_begin, fw_edge,
   fw_accumulate, fw_freed, fw_backward_end, fw_grad_zeroed, fw_optimizer_step, fw_error,
+  fw_requires_grad_changed,
 };
 
 /* --- exceptions -------------------------------------------------------- */

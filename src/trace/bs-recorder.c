@@ -144,7 +144,8 @@ add_tensor (BsRecorder         *self,
             gboolean            implicit);
 
 /* A leaf is announced before torch.tensor(..., requires_grad=True) or
- * requires_grad_() sets the flag: the record follows the tensor when seen again. */
+ * requires_grad_() sets the flag: the record follows the tensor when told it changed,
+ * and when it is seen again. */
 static void
 refresh_requires_grad (BsRecorder *self,
                        guint32     id,
@@ -465,6 +466,17 @@ on_error (gpointer      user_data,
   append (self, &record);
 }
 
+static void
+on_requires_grad_changed (gpointer  user_data,
+                          BsTensor *tensor)
+{
+  BsRecorder *self = user_data;
+  guint32 id = bs_recorder_lookup_tensor (self, tensor);
+
+  if (id != 0)
+    refresh_requires_grad (self, id, tensor);
+}
+
 static const BsEventSink recorder_sink = {
   .tensor_created = on_tensor_created,
   .inplace = on_inplace,
@@ -477,6 +489,7 @@ static const BsEventSink recorder_sink = {
   .grad_zeroed = on_grad_zeroed,
   .optimizer_step = on_optimizer_step,
   .error = on_error,
+  .requires_grad_changed = on_requires_grad_changed,
 };
 
 const BsEventSink *

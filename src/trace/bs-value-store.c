@@ -192,11 +192,14 @@ bs_trace_value_equal (const BsTraceValue *a,
     return FALSE;
   if (memcmp (a->shape, b->shape, a->ndim * sizeof (gint64)) != 0)
     return FALSE;
-  if (a->kind == BS_VALUE_SUMMARY
-      && (a->n_first != b->n_first || a->min != b->min || a->max != b->max
-          || a->mean != b->mean || a->n_bins != b->n_bins))
-    return FALSE;
   /* Bitwise, so that NaNs compare equal to themselves and -0 differs from 0. */
+  if (a->kind == BS_VALUE_SUMMARY
+      && (a->n_first != b->n_first || a->n_bins != b->n_bins
+          || memcmp (&a->min, &b->min, sizeof a->min) != 0
+          || memcmp (&a->max, &b->max, sizeof a->max) != 0
+          || memcmp (&a->mean, &b->mean, sizeof a->mean) != 0
+          || memcmp (&a->std, &b->std, sizeof a->std) != 0))
+    return FALSE;
   return memcmp (a->data, b->data, a->n_data * sizeof (double)) == 0
          && memcmp (a->data + a->n_data, b->data + b->n_data, histogram_size (a->n_bins)) == 0;
 }

@@ -4,6 +4,7 @@
 
 Usage:
   run.py BACKSTEP [NAME...]   run every script (or the named ones); TAP on stdout
+  (BACKSTEP_CONFORMANCE_DIR=DIR runs the scripts of DIR instead of this folder's)
   run.py --list               print the features each script needs (its "# needs:" header)
   run.py --python-only        run the scripts under python3 only: they must exit 0 and
                               print the same twice (checks the scripts themselves)
@@ -35,7 +36,9 @@ import sys
 RTOL = 1e-4
 ATOL = 1e-5
 TIMEOUT = 300
-HERE = os.path.dirname(os.path.abspath(__file__))
+# The scripts: this folder, or another one (the classroom examples) named by the variable
+HERE = os.path.abspath(os.environ.get("BACKSTEP_CONFORMANCE_DIR")
+                       or os.path.dirname(os.path.abspath(__file__)))
 PYTHON = "/usr/bin/python3"
 
 NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w.])")

@@ -509,6 +509,33 @@ node_at (BsGraphView *self,
                                (y - self->offset_y) / self->zoom);
 }
 
+/* The innermost cluster around (x, y) in widget coordinates, or -1. */
+static int
+cluster_at (BsGraphView *self,
+            double       x,
+            double       y)
+{
+  double sx = (x - self->offset_x) / self->zoom;
+  double sy = (y - self->offset_y) / self->zoom;
+  double best_area = G_MAXDOUBLE;
+  int best = -1;
+
+  if (self->scene == NULL)
+    return -1;
+  for (guint i = 0; i < bs_scene_get_n_clusters (self->scene); i++)
+    {
+      const BsSceneCluster *c = bs_scene_get_cluster (self->scene, i);
+
+      if (sx >= c->x && sx <= c->x + c->width && sy >= c->y && sy <= c->y + c->height
+          && c->width * c->height < best_area)
+        {
+          best_area = c->width * c->height;
+          best = i;
+        }
+    }
+  return best;
+}
+
 static void
 clicked (GtkGestureClick *gesture,
          int              n_press,
@@ -519,6 +546,15 @@ clicked (GtkGestureClick *gesture,
   int index = node_at (self, x, y);
 
   gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (n_press == 2 && index < 0)
+    {
+      int cluster = cluster_at (self, x, y);
+
+      if (cluster >= 0)
+        g_signal_emit (self, signals[CLUSTER_TOGGLED], 0,
+                       bs_scene_get_cluster (self->scene, cluster)->scope);
+      return;
+    }
   if (n_press == 2 && index >= 0)
     {
       const BsSceneNode *node = bs_scene_get_node (self->scene, index);

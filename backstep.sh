@@ -12,7 +12,7 @@ PACKAGES=(
   libcairo2-dev libpango1.0-dev fonts-dejavu-core graphviz libgraphviz-dev
   libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev fonts-cantarell fonts-noto-mono
   python3 python3-torch
-  xvfb xauth
+  xvfb xauth xdotool
   desktop-file-utils appstream librsvg2-common
 )
 

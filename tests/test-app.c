@@ -74,6 +74,36 @@ step (BsWindow   *window,
     gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
 }
 
+static void
+count_frame (GdkFrameClock *clock,
+             guint         *frames)
+{
+  (*frames)++;
+}
+
+/* Until the window has painted two frames since now: what it shows is on screen. */
+static void
+wait_for_frames (BsWindow *window)
+{
+  GdkFrameClock *clock;
+  gint64 deadline = g_get_monotonic_time () + READY_TIMEOUT_USEC;
+  guint frames = 0;
+
+  while (gtk_widget_get_frame_clock (GTK_WIDGET (window)) == NULL
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_assert_nonnull (clock);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), &frames);
+  while (frames < 2 && g_get_monotonic_time () < deadline)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_signal_handlers_disconnect_by_func (clock, count_frame, &frames);
+  g_assert_cmpuint (frames, >=, 2);
+}
+
 /* Seed 004: the run stops before backward; stepping walks the edges; w1 has two paths. */
 static void
 test_two_paths (void)
@@ -106,6 +136,41 @@ test_two_paths (void)
   g_assert_cmpuint (bs_window_get_step (window), ==, 0);
   step (window, "win.statement-next", 3);
   assert_text_contains (window, "step", "Line ");
+  close_window (window);
+}
+
+/* Real key presses through the X server (xdotool): Right and Space step forward, Left
+ * back, End to the last step, Home to the first; in the editor the same keys edit. */
+static void
+test_keys (void)
+{
+  BsWindow *window = open_example ("01-two-paths");
+  guint64 start = bs_window_get_step (window);
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { xdotool, "key", "--delay", "30", "Right", "Right", "space", "Left", NULL };
+  const char *argv_end[] = { xdotool, "key", "End", NULL };
+  const char *argv_home[] = { xdotool, "key", "Home", NULL };
+  int status;
+
+  g_assert_nonnull (xdotool);
+  wait_for_frames (window);
+  gtk_widget_grab_focus (bs_window_get_graph_view (window));
+  spin (100);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL,
+                               NULL, &status, &error));
+  g_assert_no_error (error);
+  spin (300);
+  g_assert_cmpuint (bs_window_get_step (window), ==, start + 2);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv_end, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  spin (300);
+  g_assert_cmpuint (bs_window_get_step (window), ==, bs_window_get_n_steps (window) - 1);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv_home, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  spin (300);
+  g_assert_cmpuint (bs_window_get_step (window), ==, 0);
   close_window (window);
 }
 
@@ -241,36 +306,6 @@ test_autosave (void)
 #define CHANNEL_TOLERANCE 48
 #define MAX_DIFFERING     0.01
 
-static void
-count_frame (GdkFrameClock *clock,
-             guint         *frames)
-{
-  (*frames)++;
-}
-
-/* Until the window has painted two frames since now: what it shows is on screen. */
-static void
-wait_for_frames (BsWindow *window)
-{
-  GdkFrameClock *clock;
-  gint64 deadline = g_get_monotonic_time () + READY_TIMEOUT_USEC;
-  guint frames = 0;
-
-  while (gtk_widget_get_frame_clock (GTK_WIDGET (window)) == NULL
-         && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  g_assert_nonnull (clock);
-  g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame), &frames);
-  while (frames < 2 && g_get_monotonic_time () < deadline)
-    {
-      gtk_widget_queue_draw (GTK_WIDGET (window));
-      g_main_context_iteration (NULL, TRUE);
-    }
-  g_signal_handlers_disconnect_by_func (clock, count_frame, &frames);
-  g_assert_cmpuint (frames, >=, 2);
-}
-
 static GdkTexture *
 screenshot (BsWindow *window)
 {
@@ -383,6 +418,7 @@ main (int   argc,
                                       ADW_COLOR_SCHEME_FORCE_LIGHT);
 
   g_test_add_func ("/app/two-paths", test_two_paths);
+  g_test_add_func ("/app/keys", test_keys);
   g_test_add_func ("/app/retain-graph-error", test_retain_graph_error);
   g_test_add_func ("/app/every-example", test_every_example);
   g_test_add_func ("/app/autosave", test_autosave);

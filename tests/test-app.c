@@ -243,6 +243,40 @@ find_message_dialog (void)
   return NULL;
 }
 
+/* Loading an example over edited text asks first; Cancel keeps the text. */
+static void
+test_replace_asks (void)
+{
+  BsWindow *window = open_example ("01-two-paths");
+  GtkTextBuffer *buffer = bs_window_get_buffer (window);
+  g_autofree char *title = NULL;
+  AdwMessageDialog *dialog;
+  GtkTextIter start;
+
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_insert (buffer, &start, "# my notes\n", -1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.example", "s", "09-non-scalar");
+  spin (100);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "cancel");
+  spin (100);
+  title = bs_window_get_text (window, "title");
+  g_assert_nonnull (strstr (title, "01-two-paths"));
+  g_assert_true (gtk_text_buffer_get_modified (buffer));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.example", "s", "09-non-scalar");
+  spin (100);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "discard");
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  g_free (title);
+  title = bs_window_get_text (window, "title");
+  g_assert_nonnull (strstr (title, "09-non-scalar"));
+  close_window (window);
+}
+
 /* Editing marks the title and the draft is autosaved; a new window (after a crash)
  * brings it back; closing with unsaved changes asks instead of losing them. */
 static void
@@ -422,6 +456,7 @@ main (int   argc,
   g_test_add_func ("/app/retain-graph-error", test_retain_graph_error);
   g_test_add_func ("/app/every-example", test_every_example);
   g_test_add_func ("/app/autosave", test_autosave);
+  g_test_add_func ("/app/replace-asks", test_replace_asks);
   g_test_add_func ("/app/screenshots", test_screenshots);
   return g_test_run ();
 }

@@ -43,6 +43,8 @@ struct _BsWindow {
   guint              play_id;
   guint              progress_id;
   gboolean           rerun;           /* Run was pressed during a run: run again after it */
+  char              *pending_example; /* to load once the user says what to do with edits */
+  GFile             *pending_file;
   gint               progress;        /* statements the running script has run */
   gboolean           presenting;
 
@@ -675,17 +677,79 @@ bs_window_load_example (BsWindow   *self,
   return TRUE;
 }
 
+static gboolean save_to (BsWindow *self, GFile *file);
+
+static void
+apply_pending (BsWindow *self)
+{
+  g_autofree char *example = g_steal_pointer (&self->pending_example);
+  g_autoptr(GFile) file = g_steal_pointer (&self->pending_file);
+
+  if (example != NULL)
+    {
+      bs_window_load_example (self, example);
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.run", NULL);
+    }
+  else if (file != NULL)
+    bs_window_open_file (self, file);
+}
+
+static void
+replace_response (AdwMessageDialog *dialog,
+                  const char       *response,
+                  BsWindow         *self)
+{
+  if (g_str_equal (response, "discard")
+      || (g_str_equal (response, "save") && save_to (self, self->file)))
+    apply_pending (self);
+  g_clear_pointer (&self->pending_example, g_free);
+  g_clear_object (&self->pending_file);
+}
+
+/* Replaces the editor's text with an example or a file; edited text is never dropped
+ * without asking. */
+static void
+request_replace (BsWindow   *self,
+                 const char *example,
+                 GFile      *file)
+{
+  AdwMessageDialog *dialog;
+
+  g_free (self->pending_example);
+  self->pending_example = g_strdup (example);
+  g_set_object (&self->pending_file, file);
+  if (!is_modified (self))
+    {
+      apply_pending (self);
+      return;
+    }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       "Replace the Edited Script?",
+                                                       self->file != NULL
+                                                       ? "The script has unsaved changes."
+                                                       : "The script has unsaved changes. "
+                                                         "Cancel and save it (Ctrl+S) to "
+                                                         "keep them."));
+  adw_message_dialog_add_responses (dialog, "cancel", "_Cancel", "discard",
+                                    "_Discard Changes", NULL);
+  if (self->file != NULL)
+    {
+      adw_message_dialog_add_response (dialog, "save", "_Save and Continue");
+      adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
+    }
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (replace_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 example_activated (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
 {
-  BsWindow *self = BS_WINDOW (widget);
-
-  /* Unsaved text is autosaved, and an example replaces it only after a question
-   * when it was edited. */
-  bs_window_load_example (self, g_variant_get_string (parameter, NULL));
-  gtk_widget_activate_action (widget, "win.run", NULL);
+  request_replace (BS_WINDOW (widget), g_variant_get_string (parameter, NULL), NULL);
 }
 
 static GMenuModel *
@@ -754,7 +818,7 @@ open_response (GtkNativeDialog *dialog,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
 
-      bs_window_open_file (self, file);
+      request_replace (self, NULL, file);
     }
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
@@ -865,7 +929,7 @@ file_dropped (GtkDropTarget *target,
 {
   if (!G_VALUE_HOLDS (value, G_TYPE_FILE))
     return FALSE;
-  bs_window_open_file (user_data, g_value_get_object (value));
+  request_replace (user_data, NULL, g_value_get_object (value));
   return TRUE;
 }
 
@@ -1391,6 +1455,8 @@ bs_window_finalize (GObject *object)
   g_array_unref (self->collapsed);
   g_free (self->example);
   g_free (self->ran_source);
+  g_free (self->pending_example);
+  g_clear_object (&self->pending_file);
   G_OBJECT_CLASS (bs_window_parent_class)->finalize (object);
 }
 

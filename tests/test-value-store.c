@@ -298,6 +298,16 @@ test_json (void)
     g_assert_null (refused);
     g_assert_error (problem, BS_TRACE_JSON_ERROR, BS_TRACE_JSON_ERROR_INVALID);
     g_assert_nonnull (strstr (problem->message, "histogram"));
+
+    /* Without its range */
+    g_clear_error (&problem);
+    g_string_assign (edited, text);
+    g_assert_cmpuint (g_string_replace (edited, "\"low\":", "\"lo\":", 0), ==, 1);
+    g_clear_pointer (&refused, bs_trace_unref);
+    refused = bs_trace_json_from_string (edited->str, -1, &problem);
+    g_assert_null (refused);
+    g_assert_error (problem, BS_TRACE_JSON_ERROR, BS_TRACE_JSON_ERROR_INVALID);
+    g_assert_nonnull (strstr (problem->message, "\"low\""));
   }
 
   /* A summary without one, as older traces have, is read without one. */

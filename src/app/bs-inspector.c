@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "bs-app"
 
 #include "bs-dtype.h"
+#include "bs-histogram.h"
 #include "bs-inspector.h"
 #include "bs-node-label.h"
 #include "bs-step-text.h"
@@ -59,6 +60,13 @@ add_block (BsTextPanel        *panel,
 
   bs_text_panel_heading (panel, heading);
   bs_text_panel_add (panel, markup, TRUE);
+  if (value != NULL && bs_trace_value_get_histogram (value) != NULL)
+    {
+      GtkWidget *histogram = bs_histogram_new ();
+
+      bs_histogram_set_value (BS_HISTOGRAM (histogram), value);
+      bs_text_panel_add_widget (panel, histogram);
+    }
 }
 
 static char *

@@ -65,6 +65,14 @@ bs_text_panel_heading (BsTextPanel *self,
     gtk_widget_set_margin_top (label, 12);
 }
 
+void
+bs_text_panel_add_widget (BsTextPanel *self,
+                          GtkWidget   *widget)
+{
+  g_return_if_fail (BS_IS_TEXT_PANEL (self));
+  gtk_box_append (GTK_BOX (self->column), widget);
+}
+
 char *
 bs_text_panel_get_text (BsTextPanel *self)
 {
@@ -73,7 +81,8 @@ bs_text_panel_get_text (BsTextPanel *self)
   g_return_val_if_fail (BS_IS_TEXT_PANEL (self), NULL);
   for (GtkWidget *child = gtk_widget_get_first_child (self->column); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (child)));
+    if (GTK_IS_LABEL (child))
+      g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (child)));
   return g_string_free (text, FALSE);
 }
 

@@ -19,6 +19,9 @@ void       bs_text_panel_add      (BsTextPanel *self,
 /* A bold heading. */
 void       bs_text_panel_heading  (BsTextPanel *self,
                                    const char  *text);
+/* A widget between the paragraphs (a histogram). */
+void       bs_text_panel_add_widget (BsTextPanel *self,
+                                     GtkWidget   *widget);
 /* Every paragraph's text without markup, one per line. */
 char      *bs_text_panel_get_text (BsTextPanel *self);
 

@@ -614,7 +614,8 @@ static double
 number_of (Reader   *reader,
            JsonNode *node)
 {
-  GType type = JSON_NODE_HOLDS_VALUE (node) ? json_node_get_value_type (node) : G_TYPE_INVALID;
+  GType type = node != NULL && JSON_NODE_HOLDS_VALUE (node) ? json_node_get_value_type (node)
+                                                             : G_TYPE_INVALID;
 
   if (type == G_TYPE_INT64)
     return (double) json_node_get_int (node);

@@ -164,6 +164,17 @@ emit_error (BsBackward   *self,
     context->sink->backward_end (context->sink_data, self->id, error);
 }
 
+/* A backward call refused before it began (a root without a graph, a non-scalar root
+ * without a gradient): an error event on the root's node, no backward_end. */
+static void
+emit_root_error (BsContext    *context,
+                 const GError *error,
+                 BsNode       *node)
+{
+  if (error != NULL && bs_context_emits (context, error))
+    context->sink->error (context->sink_data, error, node);
+}
+
 /* --- set-up ------------------------------------------------------------ */
 
 static gboolean add_to_buffer (BsBackward *self,
@@ -370,16 +381,26 @@ begin (BsContext                *context,
       guint input_nr;
       BsTensor *grad;
 
+      GError *local_error = NULL;
+
       if (!gradient_edge (roots[i], &node, &input_nr))
         {
-          g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME, BS_MSG_NO_GRAD_FN, i);
+          g_set_error (&local_error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                       BS_MSG_NO_GRAD_FN, i);
+          emit_root_error (context, local_error, NULL);
+          g_propagate_error (error, local_error);
           return NULL;
         }
       g_ptr_array_add (root_nodes, node);
       g_array_append_val (root_input_nrs, input_nr);
-      grad = make_root_gradient (roots[i], grad_roots != NULL ? grad_roots[i] : NULL, i, error);
+      grad = make_root_gradient (roots[i], grad_roots != NULL ? grad_roots[i] : NULL, i,
+                                 &local_error);
       if (grad == NULL)
-        return NULL;
+        {
+          emit_root_error (context, local_error, roots[i]->grad_fn);
+          g_propagate_error (error, local_error);
+          return NULL;
+        }
       g_ptr_array_add (root_grads, grad);
       g_ptr_array_add (self->roots, bs_tensor_ref (roots[i]));
     }

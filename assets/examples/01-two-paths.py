@@ -1,7 +1,8 @@
 # Two paths to w1: the chain rule, path by path.
 # w1 is used twice, in x3 and in x4, so two paths lead from L back to it:
 #   L ← x5 ← x3 ← w1 gives (-1)·(2)·(1) = -2 and L ← x5 ← x4 ← w1 gives (-1)·(3)·(2) = -6.
-# Step through the backward pass: w1.grad first becomes -2, then -2 + -6 = -8.
+# Step through the backward pass: w1 receives -6 (through x4), then -2 (through x3); the
+# two add up to -8 before step 28 stores them in w1.grad. Step 12 starts L.backward().
 # Click w1 to see both paths, their products and their sum in the chain-rule panel.
 import torch
 

@@ -2,6 +2,7 @@
 # d and e share the graph a → b → c. The first d.backward() frees the buffers the graph
 # saved (watch the nodes turn "freed"), so e.backward() has nothing left to read and
 # PyTorch refuses. With retain_graph=True the buffers stay until the last call.
+# Step 20: a.grad holds both calls' gradients; step 39: the error on the freed graph.
 import torch
 
 a = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)

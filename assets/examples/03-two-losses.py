@@ -2,6 +2,7 @@
 # loss1 hangs off the hidden layer, loss2 off the output. Both backward calls reach layer1,
 # so layer1.weight.grad is the sum of two contributions; the first call must keep the
 # graph (retain_graph=True) because the second walks through the same tanh node.
+# Step 26: layer1.bias.grad from loss1; step 47: loss2's share added; step 52: SGD.
 import torch
 import torch.nn as nn
 

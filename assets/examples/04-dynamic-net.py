@@ -2,7 +2,7 @@
 # The graph is built anew by every forward pass: here the middle layer runs three times,
 # so its weight appears in three places and its gradient is the sum over its uses.
 # Collapse each "middle_linear (Linear)" box to see the repetition; step the backward
-# pass to watch middle_linear.weight.grad collect three contributions.
+# pass to watch middle_linear.weight.grad collect three contributions (step 52).
 import random
 import torch
 

@@ -4,6 +4,7 @@
 # zero_grad() then fills the used grads with zeros (PyTorch 1.13's default;
 # set_to_none=True would make them None) and leaves None as None. The state_dict, what
 # saving the model keeps, holds only the weights, never the grads.
+# Step 22: the last gradient arrives; the unused layer's boxes still say grad: None.
 import random
 import torch
 import torch.nn as nn

@@ -2,6 +2,7 @@
 # After two steps the hidden layer gets two more units. The new W2 and W3 are new leaf
 # tensors (made under no_grad, then requires_grad_()): the old ones drop out of the graph,
 # and an optimiser built on the old tensors would not see the new ones.
+# Step 60: the first backward pass through the grown layer (W2 now has 4 columns).
 import torch
 
 torch.manual_seed(0)

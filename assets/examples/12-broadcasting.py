@@ -2,6 +2,7 @@
 # b has 2 elements but is added to every one of the 3 rows of x @ W, so each element of b
 # is used 3 times. Its gradient adds the 3 rows' gradients up: the edge into b shows the
 # sum over the broadcast dimension.
+# Step 13: b.grad = [3, 3], the three rows' gradients added up.
 import torch
 
 torch.manual_seed(0)

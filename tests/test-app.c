@@ -114,7 +114,7 @@ test_two_paths (void)
   guint64 n_steps = bs_window_get_n_steps (window);
 
   g_assert_cmpuint (n_steps, >, start + 10);
-  assert_text_contains (window, "step", "Line 19");
+  assert_text_contains (window, "step", "Line 20");
   assert_text_contains (window, "output", "tensor(-8.) tensor(-1.) tensor(-2.)");
 
   /* The first edge of the backward pass: out of L, into x5. */

@@ -67,6 +67,8 @@ struct _BsWindow {
   AdwStatusPage     *empty_page;
   GtkLabel          *step_text;
   GtkLabel          *step_label;
+  GtkSpinButton     *step_spin;
+  GtkAdjustment     *step_adjustment;
   GtkToggleButton   *play_button;
   GtkDropDown       *speed_dropdown;
   AdwViewStack      *side_stack;
@@ -509,6 +511,13 @@ update_panels (BsWindow *self)
 }
 
 static void
+step_spin_changed (GtkAdjustment *adjustment,
+                   BsWindow      *self)
+{
+  show_step (self, (guint64) gtk_adjustment_get_value (adjustment));
+}
+
+static void
 show_step (BsWindow *self,
            guint64   step)
 {
@@ -533,9 +542,11 @@ show_step (BsWindow *self,
   bs_loss_plot_set_backward (self->loss_plot, state->last_backward);
   text = bs_step_text_describe (self->result->trace, state);
   gtk_label_set_text (self->step_text, text);
-  label = g_strdup_printf ("%" G_GUINT64_FORMAT " / %" G_GUINT64_FORMAT,
-                           self->step, total - 1);
+  label = g_strdup_printf ("/ %" G_GUINT64_FORMAT, total - 1);
   gtk_label_set_text (self->step_label, label);
+  g_signal_handlers_block_by_func (self->step_adjustment, step_spin_changed, self);
+  gtk_adjustment_configure (self->step_adjustment, self->step, 0, total - 1, 1, 10, 0);
+  g_signal_handlers_unblock_by_func (self->step_adjustment, step_spin_changed, self);
   span = bs_trace_state_get_span (state);
   if (span != NULL)
     mark_span (self, self->step_tag, span->line, 0, 0, 0);
@@ -1544,6 +1555,8 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, step_text);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, step_label);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, step_spin);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, step_adjustment);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, speed_dropdown);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, side_stack);
@@ -1577,6 +1590,8 @@ bs_window_init (BsWindow *self)
   setup_side_panels (self);
   setup_stage (self);
   setup_step_keys (self);
+  g_signal_connect (self->step_adjustment, "value-changed", G_CALLBACK (step_spin_changed),
+                    self);
   g_signal_connect (drop, "drop", G_CALLBACK (file_dropped), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   restore_or_load_example (self);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bs-node-label.h"
+#include "bs-renderer-private.h"
 #include "render-fixtures.h"
 
 /* A pixel differs when a channel is off by more than this (of 255); at most MAX_DIFFERENT
@@ -473,6 +474,130 @@ test_draw_every_step (void)
       }
 }
 
+/* --- what the renderer keeps ------------------------------------------------- */
+
+/* Shared weights with a non-ASCII name over a loop (several gradients arriving at one
+ * box), summarised tensors, long values cut, a second backward call. */
+static const char cache_script[] =
+  "import torch\n"
+  "torch.manual_seed(0)\n"
+  "θ = torch.randn(3, 4, requires_grad=True)\n"
+  "b = torch.zeros(4, requires_grad=True)\n"
+  "total = torch.tensor(0.0)\n"
+  "for i in range(3):\n"
+  "    x = torch.randn(2, 3)\n"
+  "    h = torch.relu(x @ θ + b)\n"
+  "    total = total + (h ** 2).mean()\n"
+  "total.backward()\n"
+  "w = torch.tensor([1.0, -2.5, 3.25e-7, 1e10], requires_grad=True)\n"
+  "y = (w * w).sum()\n"
+  "y.backward()\n";
+
+/* Widths of values: a monospace line measured glyph by glyph is as wide as Pango lays it
+ * out, for every pair of characters, and characters that join or fall back to another
+ * font are measured by Pango. */
+static void
+test_cache_value_widths (void)
+{
+  static const char *const others[] = {
+    "…", "∂", "Σ", "·", "×", "→", "θ", "é", "ᵀ", "²", "Ж", "−", "∞",
+    "e\u0301", "中", "ب", "😀", "\t", "\u200d",
+  };
+  g_autoptr(BsRenderer) kept = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(BsRenderer) fresh = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(GPtrArray) chars = g_ptr_array_new_with_free_func (g_free);
+  const char *texts[] = {
+    "value: [-0.318, 1.53, 0.0479, -1.99]", "∂L/∂θ = mean -0.0117, in [-1.2, 0.…",
+    "grad: None", "", "Σ -6 + -2 = -8", "a\u0301b", "x中y", "1😀2",
+  };
+
+  bs_renderer_set_caching (fresh, FALSE);
+  for (char c = 0x20; c < 0x7f; c++)
+    g_ptr_array_add (chars, g_strndup (&c, 1));
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    g_ptr_array_add (chars, g_strdup (others[i]));
+  for (guint i = 0; i < chars->len; i++)
+    for (guint j = 0; j < chars->len; j++)
+      {
+        g_autofree char *pair = g_strconcat (chars->pdata[i], chars->pdata[j], NULL);
+
+        g_assert_cmpfloat (bs_renderer_measure_value_text (kept, pair), ==,
+                           bs_renderer_measure_value_text (fresh, pair));
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    g_assert_cmpfloat (bs_renderer_measure_value_text (kept, texts[i]), ==,
+                       bs_renderer_measure_value_text (fresh, texts[i]));
+  /* Measured once, the same again */
+  g_assert_cmpfloat (bs_renderer_measure_value_text (kept, texts[0]), ==,
+                     bs_renderer_measure_value_text (fresh, texts[0]));
+}
+
+/* A renderer that keeps texts, widths and layouts measures the same boxes and draws the
+ * same pixels, step after step, as one that makes every text afresh. */
+static void
+test_cache_same_pictures (void)
+{
+  const char *scripts[] = { seed004_script, seed003_script, cache_script };
+  const double scales[] = { 1.0, 0.6, 0.05 };
+
+  for (guint s = 0; s < G_N_ELEMENTS (scripts); s++)
+    for (guint p = 0; p < BS_N_PALETTES; p++)
+      {
+        Drawn d;
+        g_autoptr(BsRenderer) kept = bs_renderer_new (bs_palette_get (p));
+        g_autoptr(BsRenderer) fresh = bs_renderer_new (bs_palette_get (p));
+        cairo_surface_t *surfaces[2];
+        g_autofree double *sizes = NULL;
+        guint n;
+
+        drawn_init (&d, scripts[s]);
+        n = bs_scene_get_n_nodes (d.scene);
+        sizes = g_new (double, 2 * n);
+        bs_renderer_set_caching (fresh, FALSE);
+        bs_renderer_measure_scene (fresh, d.scene);
+        for (guint i = 0; i < n; i++)
+          {
+            sizes[2 * i] = bs_scene_get_node (d.scene, i)->width;
+            sizes[2 * i + 1] = bs_scene_get_node (d.scene, i)->height;
+          }
+        bs_renderer_measure_scene (kept, d.scene);
+        for (guint i = 0; i < n; i++)
+          {
+            g_assert_cmpfloat (bs_scene_get_node (d.scene, i)->width, ==, sizes[2 * i]);
+            g_assert_cmpfloat (bs_scene_get_node (d.scene, i)->height, ==, sizes[2 * i + 1]);
+          }
+
+        for (guint k = 0; k < 2; k++)
+          surfaces[k] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 240);
+        for (guint64 step = 0; step <= last_step (d.trace); step++)
+          {
+            g_autoptr(BsTraceState) state = bs_replay_state_at (d.trace, step);
+            /* The same transformation for a few steps (the kept layouts are drawn again),
+             * then another; panned at every step. */
+            double scale = scales[(step / 4) % G_N_ELEMENTS (scales)];
+
+            for (guint k = 0; k < 2; k++)
+              {
+                cairo_t *cr = cairo_create (surfaces[k]);
+
+                cairo_scale (cr, scale, scale);
+                cairo_translate (cr, -40.0 * (step % 4), 0);
+                bs_renderer_draw (k == 0 ? kept : fresh, cr, d.scene, state);
+                g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+                cairo_destroy (cr);
+                cairo_surface_flush (surfaces[k]);
+              }
+            g_assert_cmpmem (cairo_image_surface_get_data (surfaces[0]),
+                             cairo_image_surface_get_stride (surfaces[0]) * 240,
+                             cairo_image_surface_get_data (surfaces[1]),
+                             cairo_image_surface_get_stride (surfaces[1]) * 240);
+          }
+        for (guint k = 0; k < 2; k++)
+          cairo_surface_destroy (surfaces[k]);
+        drawn_clear (&d);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -488,5 +613,7 @@ main (int   argc,
   g_test_add_func ("/render/reference/nodes", test_reference_nodes);
   g_test_add_func ("/render/reference/current-edge", test_reference_current_edge);
   g_test_add_func ("/render/draw/every-step", test_draw_every_step);
+  g_test_add_func ("/render/cache/value-widths", test_cache_value_widths);
+  g_test_add_func ("/render/cache/same-pictures", test_cache_same_pictures);
   return g_test_run ();
 }

@@ -1,101 +1,99 @@
 /* bs-node-label.c: the text of a scene's box at a step */
 #define G_LOG_DOMAIN "bs-render"
 
-#include <math.h>
 #include <string.h>
 
 #include "bs-node-label.h"
 #include "bs-step-text.h"
 
-/* A value of more elements than this is summarised even when the trace has it whole. */
-#define MAX_INLINE_ELEMENTS 16
-
-static char *
-cut (char *text,
-     guint max_chars)
+/* A value's text: from texts when it has it, cut to max_chars (adding it there when keep
+ * is set), else formatted now into *owned. */
+static const char *
+value_string (BsTrace      *trace,
+              BsValueTexts *texts,
+              gboolean      keep,
+              guint32       value,
+              guint         max_chars,
+              char        **owned)
 {
-  if (max_chars > 0 && g_utf8_strlen (text, -1) > max_chars)
-    {
-      char *end = g_utf8_offset_to_pointer (text, MAX (max_chars, 2) - 1);
-      g_autofree char *head = g_strndup (text, (gsize) (end - text));
+  const char *text = NULL;
 
-      g_free (text);
-      return g_strconcat (head, "…", NULL);
-    }
+  if (texts != NULL && bs_value_texts_get_max_chars (texts) == max_chars)
+    text = keep ? bs_value_texts_get (texts, value) : bs_value_texts_lookup (texts, value);
+  if (text == NULL)
+    text = *owned = bs_value_texts_format (trace, value, max_chars);
   return text;
 }
 
-/* "1", "[1, 2.5]"; a large tensor: "mean 0.01, std 0.2, min -1, max 1". */
 static char *
-format_value (BsTrace *trace,
-              guint32  id,
-              guint    max_chars)
+value_text (BsTrace      *trace,
+            BsValueTexts *texts,
+            gboolean      keep,
+            guint32       value,
+            guint         max_chars)
 {
-  const BsTraceValue *value = bs_trace_get_value (trace, id);
+  g_autofree char *owned = NULL;
+  const char *text = value_string (trace, texts, keep, value, max_chars, &owned);
 
-  if (value == NULL)
-    return g_strdup ("?");
-  if (max_chars == 0)
-    return bs_trace_value_format (value);
-  if (value->kind == BS_VALUE_FULL && value->numel <= MAX_INLINE_ELEMENTS)
-    return cut (bs_trace_value_format (value), max_chars);
-  if (value->kind == BS_VALUE_FULL)
-    {
-      double min = INFINITY, max = -INFINITY, sum = 0;
+  return bs_value_texts_cut (g_strconcat ("value: ", text, NULL), max_chars);
+}
 
-      for (gint64 i = 0; i < value->numel; i++)
-        {
-          min = MIN (min, value->data[i]);
-          max = MAX (max, value->data[i]);
-          sum += value->data[i];
-        }
-      {
-        g_autofree char *mean = bs_trace_value_format_number (sum / (double) value->numel);
-        g_autofree char *lo = bs_trace_value_format_number (min);
-        g_autofree char *hi = bs_trace_value_format_number (max);
+static char *
+grad_text (BsTrace      *trace,
+           BsValueTexts *texts,
+           gboolean      keep,
+           guint32       value,
+           guint         max_chars)
+{
+  g_autofree char *owned = NULL;
+  const char *text = value != 0 ? value_string (trace, texts, keep, value, max_chars, &owned)
+                                : "None";
 
-        return cut (g_strdup_printf ("mean %s, in [%s, %s]", mean, lo, hi), max_chars);
-      }
-    }
-  {
-    g_autofree char *mean = bs_trace_value_format_number (value->mean);
-    g_autofree char *lo = bs_trace_value_format_number (value->min);
-    g_autofree char *hi = bs_trace_value_format_number (value->max);
+  return bs_value_texts_cut (g_strconcat ("grad: ", text, NULL), max_chars);
+}
 
-    return cut (g_strdup_printf ("mean %s, in [%s, %s]", mean, lo, hi), max_chars);
-  }
+static char *
+flow_text (BsTrace      *trace,
+           BsValueTexts *texts,
+           gboolean      keep,
+           const char   *root,
+           const char   *tensor,
+           guint32       value,
+           guint         max_chars)
+{
+  g_autofree char *owned = NULL;
+  const char *text = value_string (trace, texts, keep, value, max_chars, &owned);
+
+  return bs_value_texts_cut (g_strconcat (root, "/∂", tensor, " = ", text, NULL), max_chars);
 }
 
 char *
-bs_node_label_value_text (BsTrace *trace,
-                          guint32  value,
-                          guint    max_chars)
+bs_node_label_value_text (BsTrace      *trace,
+                          BsValueTexts *texts,
+                          guint32       value,
+                          guint         max_chars)
 {
-  g_autofree char *text = format_value (trace, value, max_chars);
-
-  return cut (g_strdup_printf ("value: %s", text), max_chars);
+  return value_text (trace, texts, FALSE, value, max_chars);
 }
 
 char *
-bs_node_label_grad_text (BsTrace *trace,
-                         guint32  value,
-                         guint    max_chars)
+bs_node_label_grad_text (BsTrace      *trace,
+                         BsValueTexts *texts,
+                         guint32       value,
+                         guint         max_chars)
 {
-  g_autofree char *text = value != 0 ? format_value (trace, value, max_chars) : NULL;
-
-  return cut (g_strdup_printf ("grad: %s", text != NULL ? text : "None"), max_chars);
+  return grad_text (trace, texts, FALSE, value, max_chars);
 }
 
 char *
-bs_node_label_flow_text (BsTrace    *trace,
-                         const char *root,
-                         const char *tensor,
-                         guint32     value,
-                         guint       max_chars)
+bs_node_label_flow_text (BsTrace      *trace,
+                         BsValueTexts *texts,
+                         const char   *root,
+                         const char   *tensor,
+                         guint32       value,
+                         guint         max_chars)
 {
-  g_autofree char *text = format_value (trace, value, max_chars);
-
-  return cut (g_strdup_printf ("%s/∂%s = %s", root, tensor, text), max_chars);
+  return flow_text (trace, texts, FALSE, root, tensor, value, max_chars);
 }
 
 static void
@@ -120,7 +118,23 @@ shape_text (const BsTraceTensor *tensor)
     return NULL;
   out = g_string_new (tensor->ndim == 0 ? "scalar" : "(");
   for (int d = 0; d < tensor->ndim; d++)
-    g_string_append_printf (out, "%s%" G_GINT64_FORMAT, d > 0 ? ", " : "", tensor->shape[d]);
+    {
+      gint64 size = tensor->shape[d];
+      guint64 rest = size < 0 ? -(guint64) size : (guint64) size;
+      char digits[24];
+      guint n = 0;
+
+      /* Every box at every step has one: no printf for it. */
+      do
+        digits[n++] = (char) ('0' + rest % 10);
+      while ((rest /= 10) > 0);
+      if (d > 0)
+        g_string_append (out, ", ");
+      if (size < 0)
+        g_string_append_c (out, '-');
+      while (n > 0)
+        g_string_append_c (out, digits[--n]);
+    }
   if (tensor->ndim == 1)
     g_string_append_c (out, ',');
   if (tensor->ndim > 0)
@@ -206,11 +220,12 @@ node_saves (BsTrace *trace,
          && bs_op_info ((BsOp) record->op)->save != NULL;
 }
 
-BsNodeLabel *
-bs_node_label_new (BsScene            *scene,
-                   guint               index,
-                   const BsTraceState *state,
-                   guint               max_chars)
+static BsNodeLabel *
+label_new (BsScene            *scene,
+           guint               index,
+           const BsTraceState *state,
+           BsValueTexts       *texts,
+           guint               max_chars)
 {
   BsTrace *trace;
   const BsSceneNode *node;
@@ -220,10 +235,6 @@ bs_node_label_new (BsScene            *scene,
   const BsTraceEvent *error;
   BsNodeLabel *self;
   char *shape;
-
-  g_return_val_if_fail (scene != NULL, NULL);
-  g_return_val_if_fail (index < bs_scene_get_n_nodes (scene), NULL);
-  g_return_val_if_fail (state != NULL, NULL);
 
   trace = bs_scene_get_trace (scene);
   node = bs_scene_get_node (scene, index);
@@ -245,18 +256,19 @@ bs_node_label_new (BsScene            *scene,
   node_state = node->node != 0 ? bs_trace_state_get_node (state, node->node) : NULL;
 
   add_line (self, BS_NODE_LINE_TITLE,
-            cut (title_text (trace, state, node->tensor, &self->named), max_chars));
+            bs_value_texts_cut (title_text (trace, state, node->tensor, &self->named),
+                                max_chars));
   if (node->kind == BS_SCENE_NODE_OP)
     add_line (self, BS_NODE_LINE_OP, g_strdup (op_name (trace, node->node)));
   if (tensor != NULL && (shape = shape_text (tensor)) != NULL)
     add_line (self, BS_NODE_LINE_SHAPE, shape);
   add_line (self, BS_NODE_LINE_VALUE,
-            bs_node_label_value_text (trace, box_value (scene, index, state), max_chars));
+            value_text (trace, texts, TRUE, box_value (scene, index, state), max_chars));
 
   if (node->kind == BS_SCENE_NODE_LEAF)
     add_line (self, BS_NODE_LINE_GRAD,
-              bs_node_label_grad_text (trace, tensor_state != NULL ? tensor_state->grad : 0,
-                                       max_chars));
+              grad_text (trace, texts, TRUE, tensor_state != NULL ? tensor_state->grad : 0,
+                         max_chars));
   else if (node->kind == BS_SCENE_NODE_OP)
     {
       if (node_state != NULL && node_state->backward != 0 && node_state->grad != 0)
@@ -265,7 +277,7 @@ bs_node_label_new (BsScene            *scene,
           g_autofree char *name = bs_step_text_tensor (trace, state, node->tensor);
 
           add_line (self, BS_NODE_LINE_GRAD,
-                    bs_node_label_flow_text (trace, root, name, node_state->grad, max_chars));
+                    flow_text (trace, texts, TRUE, root, name, node_state->grad, max_chars));
           self->grad_stale = node_state->backward != state->last_backward;
         }
       else
@@ -278,6 +290,34 @@ bs_node_label_new (BsScene            *scene,
   if (error != NULL && error->node != 0 && bs_scene_find_node (scene, error->node) == (int) index)
     self->error = g_strdup (bs_trace_get_string (trace, error->text));
   return self;
+}
+
+BsNodeLabel *
+bs_node_label_new (BsScene            *scene,
+                   guint               index,
+                   const BsTraceState *state,
+                   guint               max_chars)
+{
+  g_return_val_if_fail (scene != NULL, NULL);
+  g_return_val_if_fail (index < bs_scene_get_n_nodes (scene), NULL);
+  g_return_val_if_fail (state != NULL, NULL);
+
+  return label_new (scene, index, state, NULL, max_chars);
+}
+
+BsNodeLabel *
+bs_node_label_new_with_texts (BsScene            *scene,
+                              guint               index,
+                              const BsTraceState *state,
+                              BsValueTexts       *texts)
+{
+  g_return_val_if_fail (scene != NULL, NULL);
+  g_return_val_if_fail (index < bs_scene_get_n_nodes (scene), NULL);
+  g_return_val_if_fail (state != NULL, NULL);
+  g_return_val_if_fail (texts != NULL, NULL);
+  g_return_val_if_fail (bs_value_texts_get_trace (texts) == bs_scene_get_trace (scene), NULL);
+
+  return label_new (scene, index, state, texts, bs_value_texts_get_max_chars (texts));
 }
 
 void

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "bs-scene.h"
+#include "bs-value-texts.h"
 
 G_BEGIN_DECLS
 
@@ -43,6 +44,11 @@ BsNodeLabel *bs_node_label_new          (BsScene            *scene,
                                          guint               index,
                                          const BsTraceState *state,
                                          guint               max_chars);
+/* The same, with the values' texts from texts (cut to its max_chars), which keeps them. */
+BsNodeLabel *bs_node_label_new_with_texts (BsScene            *scene,
+                                           guint               index,
+                                           const BsTraceState *state,
+                                           BsValueTexts       *texts);
 void         bs_node_label_free         (BsNodeLabel        *self);
 
 /* The line of that kind, or NULL when the box has none. */
@@ -52,14 +58,19 @@ const char  *bs_node_label_get_line     (const BsNodeLabel  *self,
 char        *bs_node_label_to_string    (const BsNodeLabel  *self);
 
 /* The texts a line can take, for measuring: "value: 1"; "grad: None" for value 0;
- * "∂L/∂x3 = -2" from the root's "∂L" and the tensor's label. */
+ * "∂L/∂x3 = -2" from the root's "∂L" and the tensor's label. The values' texts come
+ * from texts (or NULL) when it has them cut to max_chars (it is not added to), else are
+ * made now. */
 char        *bs_node_label_value_text   (BsTrace            *trace,
+                                         BsValueTexts       *texts,
                                          guint32             value,
                                          guint               max_chars);
 char        *bs_node_label_grad_text    (BsTrace            *trace,
+                                         BsValueTexts       *texts,
                                          guint32             value,
                                          guint               max_chars);
 char        *bs_node_label_flow_text    (BsTrace            *trace,
+                                         BsValueTexts       *texts,
                                          const char         *root,
                                          const char         *tensor,
                                          guint32             value,

@@ -7,6 +7,7 @@
 
 #include "bs-node-label.h"
 #include "bs-renderer.h"
+#include "bs-renderer-private.h"
 #include "bs-step-text.h"
 
 /* Values and gradients in a box are cut to this many characters; hover shows them whole. */
@@ -15,6 +16,10 @@
 #define MIN_TEXT_PIXELS  3.0
 #define MAX_BADGE_LINES  3
 #define MAX_CACHED_WIDTHS 20000
+/* Laid-out texts kept for drawing (a few per box in view) and value texts kept */
+#define MAX_KEPT_LAYOUTS 4000
+#define MAX_KEPT_VALUES  20000
+#define MAX_KEPT_ARRIVALS 1000
 
 typedef enum {
   FONT_TITLE,    /* names, bold */
@@ -40,20 +45,29 @@ static const struct {
 struct _BsRenderer {
   const BsPalette      *palette;     /* Borrowed: static */
   double                scale;
+  gboolean              caching;     /* off: every text measured and laid out afresh */
 
   /* Owned */
   PangoFontMap         *font_map;
   PangoContext         *context;
+  cairo_font_options_t *target_options;    /* of the surface context was last made for */
   PangoFontDescription *fonts[N_FONTS];
-  PangoLayout          *layouts[N_FONTS];
+  PangoLayout          *layouts[N_FONTS];   /* scratch, for measuring */
   GHashTable           *widths[N_FONTS];   /* text -> width in Pango units + 1 */
+  GHashTable           *advances[N_FONTS]; /* monospace: character -> advance (-1: none) */
+  int                   ascii_advances[N_FONTS][128];    /* the same, 0: not known yet */
+  GHashTable           *kept_layouts;      /* LayoutKey -> PangoLayout laid out to draw */
   double                line_height[N_FONTS];
+  double                tag_width;         /* of "saved"/"freed", 0: not known yet */
+  double                tag_height;
 
   /* What does not change with the step, for the last scene drawn */
   BsScene              *cached_scene;      /* Owned */
   guint8               *is_output;         /* per scene node */
   int                  *cluster_of_scope;  /* per trace scope id */
   guint32               n_scopes;
+  BsValueTexts         *value_texts;       /* of the scene's trace */
+  GHashTable           *arrival_texts;     /* ArrivalKey -> "Σ -6 + …" */
 };
 
 /* --- text ----------------------------------------------------------------- */
@@ -74,19 +88,239 @@ layout_for (BsRenderer *self,
   return layout;
 }
 
+/* Whether a character alone takes the room it takes in a line of such characters (in a
+ * monospace font): printed, spacing, left to right, never joined to its neighbours (no
+ * marks, joiners, emoji or scripts that join). */
+static gboolean
+plain_char (gunichar c)
+{
+  if (c < 0x80)
+    return c >= 0x20 && c < 0x7f;
+  if (c < 0xa0 || (c >= 0x0590 && c < 0x1d00) || c >= 0x2c00)
+    return FALSE;
+  switch (g_unichar_type (c))
+    {
+    case G_UNICODE_LOWERCASE_LETTER:
+    case G_UNICODE_MODIFIER_LETTER:
+    case G_UNICODE_OTHER_LETTER:
+    case G_UNICODE_TITLECASE_LETTER:
+    case G_UNICODE_UPPERCASE_LETTER:
+    case G_UNICODE_DECIMAL_NUMBER:
+    case G_UNICODE_LETTER_NUMBER:
+    case G_UNICODE_OTHER_NUMBER:
+    case G_UNICODE_CONNECT_PUNCTUATION:
+    case G_UNICODE_DASH_PUNCTUATION:
+    case G_UNICODE_CLOSE_PUNCTUATION:
+    case G_UNICODE_FINAL_PUNCTUATION:
+    case G_UNICODE_INITIAL_PUNCTUATION:
+    case G_UNICODE_OTHER_PUNCTUATION:
+    case G_UNICODE_OPEN_PUNCTUATION:
+    case G_UNICODE_CURRENCY_SYMBOL:
+    case G_UNICODE_MODIFIER_SYMBOL:
+    case G_UNICODE_MATH_SYMBOL:
+    case G_UNICODE_OTHER_SYMBOL:
+      break;
+    default:
+      return FALSE;
+    }
+  switch (g_unichar_get_script (c))
+    {
+    case G_UNICODE_SCRIPT_COMMON:
+    case G_UNICODE_SCRIPT_LATIN:
+    case G_UNICODE_SCRIPT_GREEK:
+    case G_UNICODE_SCRIPT_CYRILLIC:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* A plain character's advance in Pango units when a monospace font draws it as one glyph,
+ * else -1. Measured once, laid out alone. */
+static int
+char_advance (BsRenderer *self,
+              Font        font,
+              gunichar    c)
+{
+  gpointer known;
+  int advance = -1;
+
+  if (c < G_N_ELEMENTS (self->ascii_advances[font]) && self->ascii_advances[font][c] != 0)
+    return self->ascii_advances[font][c];
+  if (c >= G_N_ELEMENTS (self->ascii_advances[font])
+      && g_hash_table_lookup_extended (self->advances[font], GUINT_TO_POINTER (c), NULL, &known))
+    return GPOINTER_TO_INT (known);
+
+  if (plain_char (c))
+    {
+      char utf8[8] = { 0 };
+      PangoLayout *layout;
+      PangoLayoutLine *line;
+
+      g_unichar_to_utf8 (c, utf8);
+      layout = layout_for (self, font, utf8);
+      line = pango_layout_get_line_readonly (layout, 0);
+      if (pango_layout_get_line_count (layout) == 1 && line != NULL && line->runs != NULL
+          && line->runs->next == NULL)
+        {
+          const PangoGlyphItem *run = line->runs->data;
+          PangoFontFace *face = run->item->analysis.font != NULL
+                                ? pango_font_get_face (run->item->analysis.font) : NULL;
+          PangoFontFamily *family = face != NULL ? pango_font_face_get_family (face) : NULL;
+          PangoRectangle logical;
+
+          pango_layout_get_extents (layout, NULL, &logical);
+          if (run->glyphs->num_glyphs == 1
+              && (run->glyphs->glyphs[0].glyph & PANGO_GLYPH_UNKNOWN_FLAG) == 0
+              && family != NULL && pango_font_family_is_monospace (family) && logical.width > 0)
+            advance = logical.width;
+        }
+    }
+  if (c < G_N_ELEMENTS (self->ascii_advances[font]))
+    self->ascii_advances[font][c] = advance;
+  else
+    g_hash_table_insert (self->advances[font], GUINT_TO_POINTER (c), GINT_TO_POINTER (advance));
+  return advance;
+}
+
+/* A monospace font's glyphs are neither kerned nor joined: a line of plain characters is
+ * as wide as their advances added up (tests/test-render.c checks it against Pango). In
+ * Pango units; -1 when text has a character that is not plain. */
+static int
+monospace_width (BsRenderer *self,
+                 Font        font,
+                 const char *text)
+{
+  int width = 0;
+
+  for (const char *p = text; *p != '\0';)
+    {
+      gunichar c = (guchar) *p;
+      int advance;
+
+      if (c < 0x80)
+        {
+          p++;
+          if ((advance = self->ascii_advances[font][c]) == 0)
+            advance = char_advance (self, font, c);
+        }
+      else
+        {
+          c = g_utf8_get_char_validated (p, -1);
+          if (c == (gunichar) -1 || c == (gunichar) -2)
+            return -1;
+          p = g_utf8_next_char (p);
+          advance = char_advance (self, font, c);
+        }
+      if (advance < 0)
+        return -1;
+      width += advance;
+    }
+  return width;
+}
+
 static double
 text_width (BsRenderer *self,
             Font        font,
             const char *text)
 {
-  gpointer cached = g_hash_table_lookup (self->widths[font], text);
   PangoRectangle logical;
+  gpointer cached;
 
-  if (cached != NULL)
+  if (self->caching && font_specs[font].mono)
+    {
+      int width = monospace_width (self, font, text);
+
+      if (width >= 0)
+        return width / (double) PANGO_SCALE;
+    }
+  if ((cached = g_hash_table_lookup (self->widths[font], text)) != NULL)
     return (GPOINTER_TO_INT (cached) - 1) / (double) PANGO_SCALE;
   pango_layout_get_extents (layout_for (self, font, text), NULL, &logical);
   g_hash_table_insert (self->widths[font], g_strdup (text), GINT_TO_POINTER (logical.width + 1));
   return logical.width / (double) PANGO_SCALE;
+}
+
+/* How a text is laid out to be drawn; its layout is kept while the context stays the
+ * same, so a box drawn again at the next step costs its glyphs only. */
+typedef struct {
+  const char         *text;
+  Font                font;
+  int                 width;      /* Pango units, -1: unlimited */
+  int                 height;     /* as pango_layout_set_height() */
+  PangoWrapMode       wrap;
+  PangoEllipsizeMode  ellipsize;
+  PangoAlignment      alignment;
+} LayoutKey;
+
+static guint
+layout_key_hash (gconstpointer data)
+{
+  const LayoutKey *key = data;
+  guint hash = g_str_hash (key->text);
+
+  hash = hash * 31u + (guint) key->font;
+  hash = hash * 31u + (guint) key->width;
+  hash = hash * 31u + (guint) key->height;
+  return hash * 31u + ((guint) key->wrap * 9u + (guint) key->ellipsize * 3u + key->alignment);
+}
+
+static gboolean
+layout_key_equal (gconstpointer a,
+                  gconstpointer b)
+{
+  const LayoutKey *x = a, *y = b;
+
+  return x->font == y->font && x->width == y->width && x->height == y->height
+         && x->wrap == y->wrap && x->ellipsize == y->ellipsize && x->alignment == y->alignment
+         && strcmp (x->text, y->text) == 0;
+}
+
+static void
+layout_key_free (gpointer data)
+{
+  LayoutKey *key = data;
+
+  g_free ((char *) key->text);
+  g_free (key);
+}
+
+static void
+layout_apply (PangoLayout     *layout,
+              const LayoutKey *key)
+{
+  pango_layout_set_width (layout, key->width);
+  pango_layout_set_height (layout, key->height);
+  pango_layout_set_wrap (layout, key->wrap);
+  pango_layout_set_ellipsize (layout, key->ellipsize);
+  pango_layout_set_alignment (layout, key->alignment);
+  pango_layout_set_text (layout, key->text, -1);
+}
+
+static PangoLayout *
+layout_to_draw (BsRenderer      *self,
+                const LayoutKey *key)
+{
+  PangoLayout *layout;
+  LayoutKey *kept;
+
+  if (!self->caching)
+    {
+      layout = layout_for (self, key->font, key->text);
+      layout_apply (layout, key);
+      return layout;
+    }
+  if ((layout = g_hash_table_lookup (self->kept_layouts, key)) != NULL)
+    return layout;
+  if (g_hash_table_size (self->kept_layouts) >= MAX_KEPT_LAYOUTS)
+    g_hash_table_remove_all (self->kept_layouts);
+  layout = pango_layout_new (self->context);
+  pango_layout_set_font_description (layout, self->fonts[key->font]);
+  layout_apply (layout, key);
+  kept = g_memdup2 (key, sizeof *key);
+  kept->text = g_strdup (key->text);
+  g_hash_table_insert (self->kept_layouts, kept, layout);
+  return layout;
 }
 
 /* Draws text at (x, y), the top of its line, cut with "…" to width (centred in it when
@@ -102,16 +336,19 @@ show_text (BsRenderer    *self,
            gboolean       centre,
            const BsColor *color)
 {
-  PangoLayout *layout = layout_for (self, font, text);
+  LayoutKey key = {
+    .text = text,
+    .font = font,
+    .width = (int) (width * PANGO_SCALE),
+    .height = -1,
+    .wrap = PANGO_WRAP_CHAR,
+    .ellipsize = PANGO_ELLIPSIZE_END,
+    .alignment = centre ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT,
+  };
 
-  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
-  pango_layout_set_wrap (layout, PANGO_WRAP_CHAR);
-  pango_layout_set_height (layout, -1);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  pango_layout_set_alignment (layout, centre ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
   bs_color_set_source (color, cr);
   cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
+  pango_cairo_show_layout (cr, layout_to_draw (self, &key));
   /* No current point left behind for the next path to start from */
   cairo_new_path (cr);
 }
@@ -121,6 +358,43 @@ reset_context (BsRenderer *self)
 {
   for (guint f = 0; f < N_FONTS; f++)
     pango_layout_context_changed (self->layouts[f]);
+}
+
+/* pango_cairo_update_context() marks the context changed even when nothing changed, and
+ * every kept layout would be laid out again: it is called only when cr's transformation
+ * or its surface's font options differ from those the context was made for. */
+static void
+update_context (BsRenderer *self,
+                cairo_t    *cr)
+{
+  const PangoMatrix *current = pango_context_get_matrix (self->context);
+  cairo_font_options_t *options = cairo_font_options_create ();
+  cairo_matrix_t matrix;
+
+  cairo_get_matrix (cr, &matrix);
+  cairo_surface_get_font_options (cairo_get_target (cr), options);
+  if (self->caching && current != NULL && current->xx == matrix.xx && current->yx == matrix.yx
+      && current->xy == matrix.xy && current->yy == matrix.yy && self->target_options != NULL
+      && cairo_font_options_equal (options, self->target_options))
+    {
+      cairo_font_options_destroy (options);
+      return;
+    }
+  pango_cairo_update_context (cr, self->context);
+  g_clear_pointer (&self->target_options, cairo_font_options_destroy);
+  self->target_options = options;
+  reset_context (self);
+}
+
+/* Measuring is done with no transformation. */
+static void
+measuring_context (BsRenderer *self)
+{
+  if (pango_context_get_matrix (self->context) != NULL)
+    {
+      pango_context_set_matrix (self->context, NULL);
+      reset_context (self);
+    }
 }
 
 BsRenderer *
@@ -134,6 +408,7 @@ bs_renderer_new (const BsPalette *palette)
   self = g_new0 (BsRenderer, 1);
   self->palette = palette;
   self->scale = 1;
+  self->caching = TRUE;
 
   /* A font map of our own, with fixed options, so the same scene gives the same pixels
    * in the window and in every export, whatever the desktop's font settings. */
@@ -162,12 +437,15 @@ bs_renderer_new (const BsPalette *palette)
       self->layouts[f] = pango_layout_new (self->context);
       pango_layout_set_font_description (self->layouts[f], desc);
       self->widths[f] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      self->advances[f] = g_hash_table_new (g_direct_hash, g_direct_equal);
 
       metrics = pango_context_get_metrics (self->context, desc, NULL);
       self->line_height[f] = (pango_font_metrics_get_ascent (metrics)
                               + pango_font_metrics_get_descent (metrics)) / (double) PANGO_SCALE;
       pango_font_metrics_unref (metrics);
     }
+  self->kept_layouts = g_hash_table_new_full (layout_key_hash, layout_key_equal, layout_key_free,
+                                              g_object_unref);
   return self;
 }
 
@@ -178,6 +456,8 @@ clear_cache (BsRenderer *self)
   g_clear_pointer (&self->is_output, g_free);
   g_clear_pointer (&self->cluster_of_scope, g_free);
   self->n_scopes = 0;
+  g_clear_pointer (&self->value_texts, bs_value_texts_free);
+  g_clear_pointer (&self->arrival_texts, g_hash_table_unref);
 }
 
 void
@@ -191,7 +471,11 @@ bs_renderer_free (BsRenderer *self)
       g_object_unref (self->layouts[f]);
       pango_font_description_free (self->fonts[f]);
       g_hash_table_unref (self->widths[f]);
+      g_hash_table_unref (self->advances[f]);
     }
+  /* The kept layouts hold the context */
+  g_hash_table_unref (self->kept_layouts);
+  g_clear_pointer (&self->target_options, cairo_font_options_destroy);
   g_object_unref (self->context);
   g_object_unref (self->font_map);
   g_free (self);
@@ -221,6 +505,17 @@ bs_renderer_get_scale (BsRenderer *self)
   g_return_val_if_fail (self != NULL, 1);
 
   return self->scale;
+}
+
+void
+bs_renderer_set_caching (BsRenderer *self,
+                         gboolean    caching)
+{
+  g_return_if_fail (self != NULL);
+
+  self->caching = caching;
+  g_hash_table_remove_all (self->kept_layouts);
+  clear_cache (self);
 }
 
 /* --- box geometry ---------------------------------------------------------- */
@@ -256,9 +551,14 @@ tag_size (BsRenderer *self,
 {
   double pad = self->palette->font_size * 0.35;
 
-  *width = MAX (text_width (self, FONT_TAG, "saved"), text_width (self, FONT_TAG, "freed"))
-           + 2 * pad;
-  *height = self->line_height[FONT_TAG] + 0.2 * pad;
+  if (self->tag_width == 0 || !self->caching)
+    {
+      self->tag_width = MAX (text_width (self, FONT_TAG, "saved"),
+                             text_width (self, FONT_TAG, "freed")) + 2 * pad;
+      self->tag_height = self->line_height[FONT_TAG] + 0.2 * pad;
+    }
+  *width = self->tag_width;
+  *height = self->tag_height;
 }
 
 static double
@@ -302,7 +602,9 @@ G_STATIC_ASSERT (BS_NODE_LINE_GRAD < BS_NODE_LABEL_MAX_LINES);
 typedef struct {
   char *longest[BS_NODE_LABEL_MAX_LINES];
   guint length[BS_NODE_LABEL_MAX_LINES];
-  GPtrArray *titles;    /* every name the box can show (proportional type: measured each) */
+  GPtrArray *titles;    /* every name the box can show (proportional type: measured each),
+                         * NULL until one is bound */
+  char      *flow_name; /* "x3" in "∂L/∂x3 = -2", once made */
 } Candidates;
 
 static void
@@ -314,6 +616,8 @@ offer (Candidates     *candidates,
 
   if (kind == BS_NODE_LINE_TITLE)
     {
+      if (candidates->titles == NULL)
+        candidates->titles = g_ptr_array_new_with_free_func (g_free);
       for (guint i = 0; i < candidates->titles->len; i++)
         if (g_str_equal (candidates->titles->pdata[i], text))
           {
@@ -370,12 +674,15 @@ boxes_by_tensor (BsScene *scene,
 static void
 collect_candidates (BsScene            *scene,
                     const BsTraceState *final,
+                    BsValueTexts       *texts,
                     Candidates         *candidates)
 {
   BsTrace *trace = bs_scene_get_trace (scene);
   guint32 n_tensors = bs_trace_get_n_tensors (trace);
   g_autofree guint *start = NULL;
   g_autofree guint *boxes = boxes_by_tensor (scene, &start);
+  g_autofree char *root = NULL;     /* "∂L" of the backward call root_backward */
+  guint32 root_backward = 0;
 
   for (guint64 e = 0; e < bs_trace_get_n_events (trace); e++)
     {
@@ -388,7 +695,7 @@ collect_candidates (BsScene            *scene,
         case BS_TRACE_EVENT_INPLACE:
           for (guint b = start[tensor]; tensor != 0 && b < start[tensor + 1]; b++)
             offer (&candidates[boxes[b]], BS_NODE_LINE_VALUE,
-                   bs_node_label_value_text (trace, event->values[0], MAX_LINE_CHARS));
+                   bs_node_label_value_text (trace, texts, event->values[0], MAX_LINE_CHARS));
           break;
         case BS_TRACE_EVENT_BIND:
           for (guint b = start[tensor]; tensor != 0 && b < start[tensor + 1]; b++)
@@ -399,7 +706,7 @@ collect_candidates (BsScene            *scene,
         case BS_TRACE_EVENT_GRAD_ZEROED:
           for (guint b = start[tensor]; tensor != 0 && b < start[tensor + 1]; b++)
             offer (&candidates[boxes[b]], BS_NODE_LINE_GRAD,
-                   bs_node_label_grad_text (trace, event->values[
+                   bs_node_label_grad_text (trace, texts, event->values[
                      event->type == BS_TRACE_EVENT_ACCUMULATE ? 1 : 0], MAX_LINE_CHARS));
           break;
         case BS_TRACE_EVENT_NODE_BEGIN:
@@ -410,14 +717,18 @@ collect_candidates (BsScene            *scene,
             if (box < 0 || (node = bs_scene_get_node (scene, (guint) box))->kind
                               != BS_SCENE_NODE_OP)
               break;
-            {
-              g_autofree char *root = bs_step_text_root (trace, final, event->backward);
-              g_autofree char *name = bs_step_text_tensor (trace, final, node->tensor);
-
-              offer (&candidates[box], BS_NODE_LINE_GRAD,
-                     bs_node_label_flow_text (trace, root, name, event->values[0],
-                                              MAX_LINE_CHARS));
-            }
+            /* Both stay the same over a backward call and over every call: made once. */
+            if (root == NULL || event->backward != root_backward)
+              {
+                g_free (root);
+                root = bs_step_text_root (trace, final, event->backward);
+                root_backward = event->backward;
+              }
+            if (candidates[box].flow_name == NULL)
+              candidates[box].flow_name = bs_step_text_tensor (trace, final, node->tensor);
+            offer (&candidates[box], BS_NODE_LINE_GRAD,
+                   bs_node_label_flow_text (trace, texts, root, candidates[box].flow_name,
+                                            event->values[0], MAX_LINE_CHARS));
           }
           break;
         case BS_TRACE_EVENT_OPTIMIZER_STEP:
@@ -430,7 +741,8 @@ collect_candidates (BsScene            *scene,
 
                 for (guint b = start[t]; t != 0 && b < start[t + 1]; b++)
                   offer (&candidates[boxes[b]], BS_NODE_LINE_VALUE,
-                         bs_node_label_value_text (trace, pairs[2 * i + 1], MAX_LINE_CHARS));
+                         bs_node_label_value_text (trace, texts, pairs[2 * i + 1],
+                                                   MAX_LINE_CHARS));
               }
           }
           break;
@@ -440,13 +752,26 @@ collect_candidates (BsScene            *scene,
     }
 }
 
+/* A box's label at state, its values' texts kept in texts when there are any. */
+static BsNodeLabel *
+node_label (BsScene            *scene,
+            guint               index,
+            const BsTraceState *state,
+            BsValueTexts       *texts)
+{
+  return texts != NULL ? bs_node_label_new_with_texts (scene, index, state, texts)
+                       : bs_node_label_new (scene, index, state, MAX_LINE_CHARS);
+}
+
 void
 bs_renderer_measure_scene (BsRenderer *self,
                            BsScene    *scene)
 {
   BsTrace *trace;
   g_autoptr(BsTraceState) final = NULL;
+  g_autoptr(BsValueTexts) texts = NULL;
   g_autofree Candidates *candidates = NULL;
+  g_autofree BsNodeLabel **labels = NULL;
   guint n_nodes;
   double padding;
 
@@ -457,26 +782,30 @@ bs_renderer_measure_scene (BsRenderer *self,
   n_nodes = bs_scene_get_n_nodes (scene);
   final = bs_replay_state_at (trace, bs_trace_get_n_steps (trace) - 1);
   padding = self->palette->padding;
-  pango_context_set_matrix (self->context, NULL);
-  reset_context (self);
+  measuring_context (self);
   /* Widths of texts seen before help a scene measured again; no more than that. */
   for (guint f = 0; f < N_FONTS; f++)
     if (g_hash_table_size (self->widths[f]) > MAX_CACHED_WIDTHS)
       g_hash_table_remove_all (self->widths[f]);
 
+  /* The labels at the last step first: their values are kept, and the candidates, made
+   * from every value the boxes had, take those texts instead of formatting them again. */
+  if (self->caching)
+    texts = bs_value_texts_new (trace, MAX_LINE_CHARS);
+  labels = g_new (BsNodeLabel *, MAX (n_nodes, 1));
+  for (guint i = 0; i < n_nodes; i++)
+    labels[i] = node_label (scene, i, final, texts);
+
   candidates = g_new0 (Candidates, MAX (n_nodes, 1));
   for (guint i = 0; i < n_nodes; i++)
-    {
-      candidates[i].titles = g_ptr_array_new_with_free_func (g_free);
-      if (bs_scene_get_node (scene, i)->kind == BS_SCENE_NODE_LEAF)
-        offer (&candidates[i], BS_NODE_LINE_GRAD, bs_node_label_grad_text (trace, 0, 0));
-    }
-  collect_candidates (scene, final, candidates);
+    if (bs_scene_get_node (scene, i)->kind == BS_SCENE_NODE_LEAF)
+      offer (&candidates[i], BS_NODE_LINE_GRAD, bs_node_label_grad_text (trace, NULL, 0, 0));
+  collect_candidates (scene, final, texts, candidates);
 
   for (guint i = 0; i < n_nodes; i++)
     {
       BsSceneNode *node = bs_scene_get_node (scene, i);
-      g_autoptr(BsNodeLabel) label = bs_node_label_new (scene, i, final, MAX_LINE_CHARS);
+      g_autoptr(BsNodeLabel) label = labels[i];
       Candidates *c = &candidates[i];
       double width, height;
 
@@ -488,7 +817,7 @@ bs_renderer_measure_scene (BsRenderer *self,
 
           if (c->longest[kind] != NULL)
             width = MAX (width, text_width (self, font, c->longest[kind]) + 2 * padding);
-          if (kind == BS_NODE_LINE_TITLE)
+          if (kind == BS_NODE_LINE_TITLE && c->titles != NULL)
             for (guint t = 0; t < c->titles->len; t++)
               width = MAX (width, text_width (self, font, c->titles->pdata[t]) + 2 * padding);
         }
@@ -497,8 +826,20 @@ bs_renderer_measure_scene (BsRenderer *self,
 
       for (guint k = 0; k < BS_NODE_LABEL_MAX_LINES; k++)
         g_free (c->longest[k]);
-      g_ptr_array_unref (c->titles);
+      g_clear_pointer (&c->titles, g_ptr_array_unref);
+      g_free (c->flow_name);
     }
+}
+
+double
+bs_renderer_measure_value_text (BsRenderer *self,
+                                const char *text)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (text != NULL, 0);
+
+  measuring_context (self);
+  return text_width (self, FONT_MONO, text);
 }
 
 void
@@ -517,8 +858,7 @@ bs_renderer_measure_node (BsRenderer         *self,
   g_return_if_fail (index < bs_scene_get_n_nodes (scene));
   g_return_if_fail (width != NULL && height != NULL);
 
-  pango_context_set_matrix (self->context, NULL);
-  reset_context (self);
+  measuring_context (self);
   label = bs_node_label_new (scene, index, state, MAX_LINE_CHARS);
   label_size (self, label, width, height);
   *width = ceil (*width);
@@ -526,6 +866,29 @@ bs_renderer_measure_node (BsRenderer         *self,
 }
 
 /* --- what a scene shows regardless of the step ----------------------------- */
+
+/* The contributions that have arrived at a box in a backward call: its first n_arrived. */
+typedef struct {
+  guint32 backward;
+  guint   box;
+  guint   n_arrived;
+  guint   n_expected;
+} ArrivalKey;
+
+static guint
+arrival_key_hash (gconstpointer data)
+{
+  const ArrivalKey *key = data;
+
+  return ((key->backward * 31u + key->box) * 31u + key->n_arrived) * 31u + key->n_expected;
+}
+
+static gboolean
+arrival_key_equal (gconstpointer a,
+                   gconstpointer b)
+{
+  return memcmp (a, b, sizeof (ArrivalKey)) == 0;
+}
 
 static void
 ensure_cache (BsRenderer *self,
@@ -541,6 +904,9 @@ ensure_cache (BsRenderer *self,
   clear_cache (self);
   self->cached_scene = bs_scene_ref (scene);
   self->is_output = g_new0 (guint8, MAX (n_nodes, 1));
+  self->value_texts = bs_value_texts_new (trace, MAX_LINE_CHARS);
+  self->arrival_texts = g_hash_table_new_full (arrival_key_hash, arrival_key_equal, g_free,
+                                               g_free);
 
   /* The output: the root of a backward call; with none, the ops nothing uses. */
   for (guint64 e = 0; e < bs_trace_get_n_events (trace); e++)
@@ -832,15 +1198,17 @@ note_layout (BsRenderer *self,
              const Note *note,
              guint       i)
 {
-  PangoLayout *layout = layout_for (self, note->fonts[i], note->lines[i]);
+  LayoutKey key = {
+    .text = note->lines[i],
+    .font = note->fonts[i],
+    .width = note->max_width > 0 ? (int) (note->max_width * PANGO_SCALE) : -1,
+    .height = note->max_width > 0 ? -note->max_lines : -1,
+    .wrap = PANGO_WRAP_WORD_CHAR,
+    .ellipsize = note->max_width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE,
+    .alignment = PANGO_ALIGN_LEFT,
+  };
 
-  if (note->max_width > 0)
-    {
-      pango_layout_set_width (layout, (int) (note->max_width * PANGO_SCALE));
-      pango_layout_set_height (layout, -note->max_lines);
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-    }
-  return layout;
+  return layout_to_draw (self, &key);
 }
 
 static void
@@ -1340,31 +1708,48 @@ draw_label (Frame             *f,
     }
 }
 
-/* What has arrived so far at a node that receives several gradients: "Σ -6 + …". */
+/* What has arrived so far at a node that receives several gradients: "Σ -6 + …". The
+ * first n contributions to arrive at a box in a backward call are always the same: the
+ * text is kept. */
 static void
 draw_arrivals (Frame             *f,
                guint              index,
                const BsSceneNode *node)
 {
+  BsRenderer *self = f->self;
   Arrivals *arrivals = f->arrivals != NULL ? &f->arrivals[index] : NULL;
-  g_autofree char *sum = NULL;
-  g_autofree char *text = NULL;
+  g_autofree char *made = NULL;
+  ArrivalKey key = { 0 };
   Note note = { .n_lines = 1, .fonts = { FONT_MONO } };
   double width, height, x, y;
+  char *text;
 
   if (arrivals == NULL || arrivals->expected < 2 || arrivals->values == NULL || !f->detail)
     return;
-  sum = bs_step_text_sum (f->trace, (const guint32 *) arrivals->values->data,
-                          arrivals->values->len);
-  text = g_strdup_printf ("Σ %s%s", sum, arrivals->values->len < arrivals->expected ? " + …"
-                                                                                   : "");
+  key.backward = f->state->backward;
+  key.box = index;
+  key.n_arrived = arrivals->values->len;
+  key.n_expected = arrivals->expected;
+  text = self->caching ? g_hash_table_lookup (self->arrival_texts, &key) : NULL;
+  if (text == NULL)
+    {
+      g_autofree char *sum = bs_step_text_sum (f->trace, (const guint32 *) arrivals->values->data,
+                                               arrivals->values->len);
+
+      text = made = g_strdup_printf ("Σ %s%s", sum, arrivals->values->len < arrivals->expected
+                                                    ? " + …" : "");
+      if (self->caching)
+        g_hash_table_insert (self->arrival_texts, g_memdup2 (&key, sizeof key),
+                             g_steal_pointer (&made));
+    }
   note.lines[0] = text;
-  note_size (f->self, &note, &width, &height);
+  note_size (self, &note, &width, &height);
   x = node->x + node->width - width * 0.5;
   y = node->y - height * 0.75;
   note_place (f, width, height, &x, &y);
-  note_draw (f->self, f->cr, &note, x, y, &f->palette->backward_fill, &f->palette->backward,
-             &f->palette->backward);
+  if (frame_shows (f, x - 2, y - 2, width + 4, height + 4))
+    note_draw (self, f->cr, &note, x, y, &f->palette->backward_fill, &f->palette->backward,
+               &f->palette->backward);
 }
 
 static void
@@ -1384,7 +1769,7 @@ draw_box (Frame *f,
     return;
   if (f->detail)
     {
-      label = bs_node_label_new (f->scene, index, f->state, MAX_LINE_CHARS);
+      label = node_label (f->scene, index, f->state, self->caching ? self->value_texts : NULL);
       freed = label->freed;
     }
   else if (node->kind == BS_SCENE_NODE_OP)
@@ -1454,31 +1839,32 @@ draw_plain_boxes (Frame *f)
   const BsColor *fills[8];
   guint n_fills = 0;
   guint n_nodes = bs_scene_get_n_nodes (f->scene);
-  g_autofree guint8 *shown = g_new0 (guint8, MAX (n_nodes, 1));
+  /* Per box: its fill, NULL when it is not shown */
+  g_autofree const BsColor **shown = g_new0 (const BsColor *, MAX (n_nodes, 1));
   cairo_t *cr = f->cr;
 
   for (guint i = 0; i < n_nodes; i++)
     {
       const BsSceneNode *node = bs_scene_get_node (f->scene, i);
 
-      shown[i] = bs_scene_node_visible (f->scene, i, f->state)
-                 && frame_shows (f, node->x, node->y, node->width, node->height);
+      if (bs_scene_node_visible (f->scene, i, f->state)
+          && frame_shows (f, node->x, node->y, node->width, node->height))
+        shown[i] = bs_renderer_get_node_fill (f->self, f->scene, f->state, i);
     }
   for (guint i = 0; i < n_nodes; i++)
     {
-      const BsColor *fill;
+      const BsColor *fill = shown[i];
       guint k = 0;
 
-      if (!shown[i])
+      if (fill == NULL)
         continue;
-      fill = bs_renderer_get_node_fill (f->self, f->scene, f->state, i);
       while (k < n_fills && fills[k] != fill)
         k++;
       if (k < n_fills || n_fills == G_N_ELEMENTS (fills))
         continue;
       fills[n_fills++] = fill;
       for (guint j = i; j < n_nodes; j++)
-        if (shown[j] && bs_renderer_get_node_fill (f->self, f->scene, f->state, j) == fill)
+        if (shown[j] == fill)
           {
             const BsSceneNode *node = bs_scene_get_node (f->scene, j);
 
@@ -1488,7 +1874,7 @@ draw_plain_boxes (Frame *f)
       cairo_fill (cr);
     }
   for (guint i = 0; i < n_nodes; i++)
-    if (shown[i])
+    if (shown[i] != NULL)
       {
         const BsSceneNode *node = bs_scene_get_node (f->scene, i);
 
@@ -1498,7 +1884,7 @@ draw_plain_boxes (Frame *f)
   cairo_set_line_width (cr, f->palette->line_width);
   cairo_stroke (cr);
   for (guint i = 0; i < n_nodes; i++)
-    if (shown[i] && (f->emphasis[i] || (int) i == f->error_box))
+    if (shown[i] != NULL && (f->emphasis[i] || (int) i == f->error_box))
       draw_box (f, i);
 }
 
@@ -1550,8 +1936,11 @@ prepare (BsRenderer *self,
          BsScene    *scene)
 {
   ensure_cache (self, scene);
-  pango_cairo_update_context (cr, self->context);
-  reset_context (self);
+  update_context (self, cr);
+  if (bs_value_texts_get_size (self->value_texts) > MAX_KEPT_VALUES)
+    bs_value_texts_clear (self->value_texts);
+  if (g_hash_table_size (self->arrival_texts) > MAX_KEPT_ARRIVALS)
+    g_hash_table_remove_all (self->arrival_texts);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 }
 
@@ -1634,11 +2023,10 @@ bs_renderer_draw_caption (BsRenderer *self,
   if (cr != NULL)
     {
       cairo_save (cr);
-      pango_cairo_update_context (cr, self->context);
+      update_context (self, cr);
     }
   else
-    pango_context_set_matrix (self->context, NULL);
-  reset_context (self);
+    measuring_context (self);
 
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {

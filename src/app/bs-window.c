@@ -525,6 +525,7 @@ show_step (BsWindow *self,
   g_autofree char *text = NULL;
   g_autofree char *label = NULL;
   const BsTraceSpan *span;
+  const BsTraceEvent *step_event;
   guint64 total = n_steps (self);
   gboolean animate;
 
@@ -540,14 +541,18 @@ show_step (BsWindow *self,
   state = bs_replay_state_at (self->result->trace, self->step);
   bs_timeline_set_step (self->timeline, self->step);
   bs_loss_plot_set_backward (self->loss_plot, state->last_backward);
-  text = bs_step_text_describe (self->result->trace, state);
+  step_event = bs_trace_state_get_step_event (state);
+  span = bs_trace_state_get_span (state);
+  if (step_event != NULL && step_event->type == BS_TRACE_EVENT_ERROR && span != NULL)
+    text = g_strdup_printf ("Line %d raises the error shown above.", span->line);
+  else
+    text = bs_step_text_describe (self->result->trace, state);
   gtk_label_set_text (self->step_text, text);
   label = g_strdup_printf ("/ %" G_GUINT64_FORMAT, total - 1);
   gtk_label_set_text (self->step_label, label);
   g_signal_handlers_block_by_func (self->step_adjustment, step_spin_changed, self);
   gtk_adjustment_configure (self->step_adjustment, self->step, 0, total - 1, 1, 10, 0);
   g_signal_handlers_unblock_by_func (self->step_adjustment, step_spin_changed, self);
-  span = bs_trace_state_get_span (state);
   if (span != NULL)
     mark_span (self, self->step_tag, span->line, 0, 0, 0);
   show_error (self, state);

@@ -3,12 +3,8 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bs-atomic-file.h"
 #include "bs-export.h"

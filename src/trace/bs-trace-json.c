@@ -1,13 +1,9 @@
 /* bs-trace-json.c: a trace as JSON Lines, and back */
 #define G_LOG_DOMAIN "bs-trace"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-
-#include <glib/gstdio.h>
 
 #include <json-glib/json-glib.h>
 

@@ -21,6 +21,7 @@
 #define DEFAULT_EXAMPLE   "01-two-paths"
 #define AUTOSAVE_DELAY_MS 500
 #define MAX_OPEN_BYTES    (10 * 1024 * 1024)
+#define MAX_GRAPH_BOXES   5000  /* Graphviz takes seconds beyond this, and minutes soon after */
 #define FOLLOW_MIN_ZOOM   0.8   /* below this, labels are too small to read on a projector */
 
 static const guint play_intervals_ms[] = { 1200, 600, 300, 150 };
@@ -289,6 +290,17 @@ quit_after_next_frame (BsWindow *self)
   gtk_widget_queue_draw (GTK_WIDGET (self->graph_view));
 }
 
+/* The graph area without a graph: why, and what to do. */
+static void
+show_empty (BsWindow   *self,
+            const char *title,
+            const char *description)
+{
+  adw_status_page_set_title (self->empty_page, title);
+  adw_status_page_set_description (self->empty_page, description);
+  gtk_stack_set_visible_child_name (self->graph_stack, "empty");
+}
+
 /* A layout in flight: the scene it positions and whether to fit it into view. */
 typedef struct {
   BsWindow *window;
@@ -323,9 +335,12 @@ layout_finished (GObject      *source,
     }
   g_clear_object (&self->layout_cancellable);
   bs_graph_view_set_scene (self->graph_view, request->scene, request->fit);
-  gtk_stack_set_visible_child_name (self->graph_stack,
-                                    bs_scene_get_n_nodes (request->scene) > 0 ? "graph"
-                                                                              : "empty");
+  if (bs_scene_get_n_nodes (request->scene) > 0)
+    gtk_stack_set_visible_child_name (self->graph_stack, "graph");
+  else
+    show_empty (self, "No Graph Yet",
+                "The script made no tensor that requires grad, so autograd recorded no "
+                "graph. Create one with requires_grad=True and run again.");
   show_step (self, self->step);
   if (g_getenv ("BACKSTEP_QUIT_AFTER_FIRST_GRAPH") != NULL)
     quit_after_next_frame (self);
@@ -333,22 +348,50 @@ layout_finished (GObject      *source,
 
 /* Builds the scene of the current trace and lays it out off the main thread. */
 static void
+show_too_large (BsWindow *self,
+                guint     n_boxes)
+{
+  g_autofree char *description =
+    g_strdup_printf ("This run made %u tensors; Backstep draws graphs of up to %u boxes. "
+                     "Stepping, the output and the loss curve still work. Make the loop "
+                     "shorter to see its graph.", n_boxes, MAX_GRAPH_BOXES);
+
+  bs_graph_view_set_scene (self->graph_view, NULL, FALSE);
+  show_empty (self, "Graph Too Large to Draw", description);
+}
+
+static void
 start_layout (BsWindow *self,
               gboolean  fit)
 {
   LayoutRequest *request;
+  BsTrace *trace;
 
   if (self->layout_cancellable != NULL)
     g_cancellable_cancel (self->layout_cancellable);
   g_clear_object (&self->layout_cancellable);
   if (self->result == NULL)
     return;
+  trace = self->result->trace;
+  /* Checked before any work on this thread: an endless loop stopped after a million
+   * statements must not freeze the window or tie up the layout thread for hours. */
+  if (bs_trace_get_n_nodes (trace) + bs_trace_get_n_tensors (trace) > 2 * MAX_GRAPH_BOXES)
+    {
+      show_too_large (self, bs_trace_get_n_tensors (trace));
+      return;
+    }
   request = g_new0 (LayoutRequest, 1);
   request->window = g_object_ref (self);
   request->fit = fit;
-  request->scene = bs_scene_new_for_trace (self->result->trace,
+  request->scene = bs_scene_new_for_trace (trace,
                                            (const guint32 *) (gpointer) self->collapsed->data,
                                            self->collapsed->len);
+  if (bs_scene_get_n_nodes (request->scene) > MAX_GRAPH_BOXES)
+    {
+      show_too_large (self, bs_scene_get_n_nodes (request->scene));
+      layout_request_free (request);
+      return;
+    }
   bs_renderer_measure_scene (self->renderer, request->scene);
   self->layout_cancellable = g_cancellable_new ();
   bs_layout_run_async (self->layout, request->scene, self->layout_cancellable,
@@ -1024,6 +1067,9 @@ export_chosen (BsExportDialog       *dialog,
 
   if (scene == NULL || self->result == NULL)
     return;
+  /* The handout replays every step on the worker thread: build the replay's
+   * checkpoints here first, so that thread only reads them. */
+  bs_trace_state_free (bs_replay_state_at (bs_scene_get_trace (scene), G_MAXUINT64));
   job = g_new0 (ExportJob, 1);
   job->scene = bs_scene_ref (scene);
   job->state = bs_replay_state_at (bs_scene_get_trace (scene), self->step);

@@ -164,7 +164,7 @@ bs_recording_read_source (const char  *path,
     }
   if (length != NULL)
     *length = size;
-  return g_strndup (text, size) ;
+  return g_strndup (text, size);
 }
 
 /* --- the interpreter's events, to the recorder ------------------------------ */

@@ -65,6 +65,11 @@ static const struct {
       "operand must equal the number of rows of the second.",
       "Transpose one operand (.T), or give nn.Linear(in_features, out_features) inputs "
       "with in_features columns." } },
+  { "(the step budget)",
+    { "Stopped: the script ran too long",
+      "The script used up its step budget (a million steps in the window), which usually "
+      "means a loop that never ends. Everything it did until then can still be stepped.",
+      "Check the loop's condition, or make the loop shorter." } },
   { "not enough memory",
     { "Out of tensor memory",
       "The script asked for a tensor larger than the memory Backstep lets a script use.",

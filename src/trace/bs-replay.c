@@ -7,7 +7,8 @@
 #include "bs-trace-private.h"
 
 typedef struct {
-  GPtrArray *checkpoints;   /* Owned: BsTraceState *, [c] after c * INTERVAL events */
+  GPtrArray *checkpoints;   /* Owned: BsTraceState *, [c] after c * interval events */
+  guint64    interval;
 } ReplayCache;
 
 static void
@@ -166,16 +167,35 @@ apply (BsTraceState *state,
     }
 }
 
+/* Events between checkpoints: BS_REPLAY_CHECKPOINT_INTERVAL, doubled until the
+ * checkpoints of the whole trace fit in BS_REPLAY_CHECKPOINT_BUDGET bytes. A long
+ * loop that made half a million tensors would otherwise snapshot all of them every
+ * thousand events. */
+static guint64
+wanted_interval (BsTrace *trace)
+{
+  guint64 state_bytes = (guint64) bs_trace_get_n_tensors (trace) * sizeof (BsTraceTensorState)
+                        + (guint64) bs_trace_get_n_nodes (trace) * sizeof (BsTraceNodeState);
+  guint64 interval = BS_REPLAY_CHECKPOINT_INTERVAL;
+
+  while (bs_trace_get_n_events (trace) / interval * state_bytes > BS_REPLAY_CHECKPOINT_BUDGET)
+    interval *= 2;
+  return interval;
+}
+
 static ReplayCache *
 get_cache (BsTrace *trace)
 {
   ReplayCache *cache = bs_trace_get_replay_cache (trace);
+  guint64 interval = wanted_interval (trace);
 
-  if (cache == NULL)
+  /* A trace still growing may outgrow its checkpoints' spacing: start again, wider. */
+  if (cache == NULL || cache->interval < interval)
     {
       BsTraceState empty = { .step_event = -1, .error_event = -1 };
 
       cache = g_new0 (ReplayCache, 1);
+      cache->interval = interval;
       cache->checkpoints = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_trace_state_free);
       g_ptr_array_add (cache->checkpoints, state_copy (&empty, 0, 0));
       bs_trace_set_replay_cache (trace, cache, cache_free);
@@ -197,7 +217,7 @@ bs_replay_state_at_event (BsTrace *trace,
   n_tensors = bs_trace_get_n_tensors (trace);
   n_nodes = bs_trace_get_n_nodes (trace);
   cache = get_cache (trace);
-  c = n_events / BS_REPLAY_CHECKPOINT_INTERVAL;
+  c = n_events / cache->interval;
 
   /* Extend the checkpoints up to c, from the last one. */
   if (cache->checkpoints->len <= c)
@@ -208,17 +228,17 @@ bs_replay_state_at_event (BsTrace *trace,
 
       for (guint64 k = cache->checkpoints->len; k <= c; k++)
         {
-          for (guint64 i = (k - 1) * BS_REPLAY_CHECKPOINT_INTERVAL;
-               i < k * BS_REPLAY_CHECKPOINT_INTERVAL; i++)
+          for (guint64 i = (k - 1) * cache->interval;
+               i < k * cache->interval; i++)
             apply (work, trace, i);
-          work->n_events = k * BS_REPLAY_CHECKPOINT_INTERVAL;
+          work->n_events = k * cache->interval;
           g_ptr_array_add (cache->checkpoints, state_copy (work, work->n_tensors, work->n_nodes));
         }
       bs_trace_state_free (work);
     }
 
   state = state_copy (g_ptr_array_index (cache->checkpoints, c), n_tensors, n_nodes);
-  from = c * BS_REPLAY_CHECKPOINT_INTERVAL;
+  from = c * cache->interval;
   for (guint64 i = from; i < n_events; i++)
     apply (state, trace, i);
   state->n_events = n_events;

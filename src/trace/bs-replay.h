@@ -3,9 +3,13 @@
  * A state is a pure function of (trace, step): the trace's events of steps
  * 0..step (bs-trace.h defines the numbering) applied in order to an empty
  * state. The first seek builds checkpoints, a snapshot every
- * BS_REPLAY_CHECKPOINT_INTERVAL events, cached in the trace (and extended as a
- * recording trace grows), so a seek copies the nearest checkpoint and applies
- * at most that many events.
+ * BS_REPLAY_CHECKPOINT_INTERVAL events (twice, four times... that far apart when
+ * the snapshots of the whole trace would take more than BS_REPLAY_CHECKPOINT_BUDGET
+ * bytes), cached in the trace (and extended as a recording trace grows), so a seek
+ * copies the nearest checkpoint and applies at most that many events.
+ *
+ * Seeking extends the cache: a trace may be replayed from several threads only once
+ * a seek to its last step has built every checkpoint.
  */
 #pragma once
 
@@ -14,6 +18,7 @@
 G_BEGIN_DECLS
 
 #define BS_REPLAY_CHECKPOINT_INTERVAL 1024
+#define BS_REPLAY_CHECKPOINT_BUDGET   ((guint64) 128 * 1024 * 1024)
 
 typedef struct {
   guint32 value;      /* its elements now (after in-place changes and optimizer steps) */

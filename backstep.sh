@@ -8,7 +8,7 @@ cd "$(dirname "$(readlink -f "$0")")"
 # Debian 12 packages the build, the tests and the benchmarks need.
 PACKAGES=(
   gcc meson ninja-build pkg-config
-  libglib2.0-dev libopenblas-dev libjson-glib-dev
+  libglib2.0-dev libopenblas-serial-dev libjson-glib-dev
   libcairo2-dev libpango1.0-dev fonts-dejavu-core graphviz libgraphviz-dev
   libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev fonts-cantarell fonts-noto-mono
   python3 python3-torch

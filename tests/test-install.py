@@ -200,6 +200,16 @@ def test_installed_binary_runs(ctx):
             check(f.read(8) == b"\x89PNG\r\n\x1a\n", "export did not write a PNG")
 
 
+def test_binaries_load_serial_openblas(ctx):
+    """OpenBLAS's threaded build spins a thread for 0.1 s of CPU as it loads."""
+    ctx.require_install()
+    for binary in (ctx.installed(ctx.args.bindir, "backstep"), os.environ["BACKSTEP"]):
+        p = run([tool("ldd", "libc-bin"), binary])
+        blas = [line for line in p.stdout.splitlines() if "libopenblas" in line]
+        check(len(blas) == 1 and "/openblas-serial/" in blas[0],
+              f"{binary} loads {blas or 'no OpenBLAS'}, not the serial build")
+
+
 TESTS = [
     test_desktop_file_validates,
     test_metainfo_validates,
@@ -207,6 +217,7 @@ TESTS = [
     test_icons,
     test_install_puts_every_file_in_place,
     test_installed_binary_runs,
+    test_binaries_load_serial_openblas,
 ]
 
 

@@ -387,24 +387,21 @@ run_dot (const char *format,
 }
 
 /* The DOT text is what `dot` itself accepts, with every box and cluster in it, and `dot`
- * places the boxes where the scene has them. */
+ * places the boxes where the scene has them: the graph Backstep makes with libcgraph
+ * calls is the graph `dot` reads. */
 static void
-test_dot (void)
+assert_dot_places_like_scene (BsLayout *layout,
+                              BsScene  *scene)
 {
-  g_autoptr(BsLayout) layout = bs_layout_new ();
-  g_autoptr(BsScene) scene = NULL;
-  g_autofree char *dot = NULL;
+  g_autofree char *dot = bs_layout_to_dot (layout, scene);
   g_autofree char *svg = NULL;
   g_autofree char *plain = NULL;
   g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) plain_edges = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autofree gboolean *matched = NULL;
   double graph_height = -1;
-  guint n_placed = 0;
-  Fixture f;
+  guint n_placed = 0, n_edges = 0;
 
-  fixture_init (&f);
-  record_seed004_scoped (&f);
-  scene = laid_out (layout, fixture_trace (&f), NULL, 0);
-  dot = bs_layout_to_dot (layout, scene);
   g_assert_true (g_str_has_prefix (dot, "digraph "));
   for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
     {
@@ -419,9 +416,16 @@ test_dot (void)
   g_assert_nonnull (strstr (svg, "<svg"));
   g_assert_null (strstr (svg, "Error"));
   g_assert_null (strstr (svg, "Warning"));
-  g_assert_nonnull (strstr (svg, "<title>cluster_s3</title>"));
+  for (guint i = 0; i < bs_scene_get_n_clusters (scene); i++)
+    {
+      g_autofree char *title = g_strdup_printf ("<title>cluster_s%u</title>",
+                                                bs_scene_get_cluster (scene, i)->scope);
 
-  /* "graph SCALE WIDTH HEIGHT", then "node NAME X Y ..." in inches, y upward */
+      g_assert_nonnull (strstr (svg, title));
+    }
+
+  /* "graph SCALE WIDTH HEIGHT", then "node NAME X Y ..." in inches, y upward, then
+   * "edge TAIL HEAD N X1 Y1 ..." */
   plain = run_dot ("plain", dot);
   lines = g_strsplit (plain, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
@@ -431,7 +435,14 @@ test_dot (void)
       if (words[0] == NULL)
         continue;
       if (g_str_equal (words[0], "graph"))
-        graph_height = g_ascii_strtod (words[3], NULL) * 72;
+        {
+          double width = g_ascii_strtod (words[2], NULL) * 72, scene_width, scene_height;
+
+          graph_height = g_ascii_strtod (words[3], NULL) * 72;
+          bs_scene_get_size (scene, &scene_width, &scene_height);
+          g_assert_cmpfloat (fabs (width + 32 - scene_width), <, 1);
+          g_assert_cmpfloat (fabs (graph_height + 32 - scene_height), <, 1);
+        }
       else if (g_str_equal (words[0], "node"))
         for (guint j = 0; j < bs_scene_get_n_nodes (scene); j++)
           {
@@ -447,10 +458,62 @@ test_dot (void)
                                         + 16)), <, 1);
             n_placed++;
           }
+      else if (g_str_equal (words[0], "edge"))
+        g_ptr_array_add (plain_edges, g_steal_pointer (&words));
+    }
+  /* Each edge's curve starts where dot starts an edge between the same boxes. */
+  matched = g_new0 (gboolean, MAX (plain_edges->len, 1));
+  for (guint i = 0; i < bs_scene_get_n_edges (scene); i++)
+    {
+      const BsSceneEdge *edge = bs_scene_get_edge (scene, i);
+      gboolean found = FALSE;
+
+      for (guint j = 0; j < plain_edges->len && !found; j++)
+        {
+          GStrv words = g_ptr_array_index (plain_edges, j);
+
+          found = !matched[j]
+                  && g_str_equal (words[1], bs_scene_get_node (scene, edge->from)->name)
+                  && g_str_equal (words[2], bs_scene_get_node (scene, edge->to)->name)
+                  && fabs (edge->points[0].x - (g_ascii_strtod (words[4], NULL) * 72 + 16)) < 1
+                  && fabs (edge->points[0].y - (graph_height
+                                                - g_ascii_strtod (words[5], NULL) * 72
+                                                + 16)) < 1;
+          matched[j] = found;
+        }
+      g_assert_true (found);
+      n_edges++;
     }
   g_assert_cmpuint (n_placed, ==, bs_scene_get_n_nodes (scene));
-  g_clear_pointer (&scene, bs_scene_unref);
+  g_assert_cmpuint (n_edges, ==, plain_edges->len);
+}
+
+/* Nested clusters; an input used twice by one op, and real scopes from a loop. */
+static void
+test_dot (void)
+{
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsScene) scoped = NULL;
+  g_autoptr(BsScene) looped = NULL;
+  g_autoptr(BsTrace) trace = record_script ("import torch\n"
+                                            "w = torch.tensor(1.5, requires_grad=True)\n"
+                                            "total = torch.tensor(0.0)\n"
+                                            "for i in range(3):\n"
+                                            "    y = w * w\n"
+                                            "    total = total + y * i\n"
+                                            "total.backward()\n");
+  Fixture f;
+
+  fixture_init (&f);
+  record_seed004_scoped (&f);
+  scoped = laid_out (layout, fixture_trace (&f), NULL, 0);
+  assert_dot_places_like_scene (layout, scoped);
+  g_clear_pointer (&scoped, bs_scene_unref);
   fixture_clear (&f);
+
+  looped = laid_out (layout, trace, NULL, 0);
+  g_assert_cmpuint (bs_scene_get_n_clusters (looped), ==, 3);
+  assert_dot_places_like_scene (layout, looped);
 }
 
 /* Several layouts share Graphviz's one thread; a graph with no boxes is an empty

@@ -3,27 +3,24 @@
  * libcgraph and libgvc keep process globals (the error handler, the string and
  * id dictionaries' statics, the plugin tables), so every Graphviz call of the
  * process happens on one worker thread, shared by all BsLayout objects and
- * stopped with the last of them. Requests queue on it; each reads the scene's DOT
- * text into an Agraph_t (so `dot` on bs_layout_to_dot's text draws the same picture),
- * lays it out, copies the positions into the scene and closes the graph.
+ * stopped with the last of them. Requests queue on it; each makes the scene's graph
+ * (the same graph `dot` reads from bs_layout_to_dot's text), lays it out, copies the
+ * positions into the scene and closes the graph.
  */
 #define G_LOG_DOMAIN "bs-layout"
 
 #include <math.h>
 
-#include <gvc.h>
-
 #include "bs-layout.h"
+#include "bs-scene-graph.h"
 #include "bs-scene-private.h"
 
 G_DEFINE_QUARK (bs-layout-error-quark, bs_layout_error)
 
 /* Room around the drawing, in points. */
 #define SCENE_MARGIN 16.0
-/* Graphviz's smallest box, 0.01 inch. */
-#define MIN_SIZE 0.72
-/* Sizes beyond this make dot's integer coordinates overflow (about 30 m). */
-#define MAX_SIZE 1e6
+/* How long the worker waits, idle, before freeing the graph it last laid out. */
+#define RELEASE_DELAY_US (100 * G_TIME_SPAN_MILLISECOND)
 
 typedef enum {
   REQUEST_LAYOUT,
@@ -86,204 +83,6 @@ collect_message (char *text)
 {
   g_string_append (messages (), text);
   return 0;
-}
-
-/* --- the graph as DOT ------------------------------------------------------ */
-
-/* A size in points as Graphviz's inches; whole points, because dot rounds to them. */
-static void
-append_inches (GString    *dot,
-               const char *name,
-               double      points)
-{
-  char text[G_ASCII_DTOSTR_BUF_SIZE];
-
-  points = isfinite (points) ? CLAMP (ceil (points), MIN_SIZE, MAX_SIZE) : MIN_SIZE;
-  g_string_append_printf (dot, "%s=%s", name,
-                          g_ascii_formatd (text, sizeof text, "%.6f", points / 72.0));
-}
-
-/* The scope whose cluster a node is drawn in, 0: none. */
-static guint32
-node_cluster_scope (BsScene           *scene,
-                    const BsSceneNode *node)
-{
-  const BsTraceScope *scope;
-
-  if (node->kind != BS_SCENE_NODE_CLUSTER)
-    return node->scope;
-  scope = bs_trace_get_scope (bs_scene_get_trace (scene), node->scope);
-  return scope != NULL ? scope->parent : 0;
-}
-
-/* A cluster, its members and its nested clusters. The label is an empty HTML table of
- * the title's size: dot reserves its room at the top of the cluster, and the renderer
- * draws the title there. */
-static void
-append_cluster (GString   *dot,
-                BsScene   *scene,
-                guint      index,
-                GPtrArray *members,
-                int        depth)
-{
-  const BsSceneCluster *cluster = bs_scene_get_cluster (scene, index);
-  double width = cluster->label_width, height = cluster->label_height;
-  GPtrArray *names = g_ptr_array_index (members, index);
-
-  if (!isfinite (width) || width < 1)
-    width = 1;
-  if (!isfinite (height) || height <= 0)
-    height = BS_SCENE_CLUSTER_LABEL_HEIGHT;
-  g_string_append_printf (dot, "%*ssubgraph cluster_s%u {\n", 2 * depth, "", cluster->scope);
-  g_string_append_printf (dot, "%*slabel=<<TABLE BORDER=\"0\" CELLPADDING=\"0\" "
-                          "CELLSPACING=\"0\"><TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"%d\" "
-                          "HEIGHT=\"%d\"></TD></TR></TABLE>>;\n", 2 * depth + 2, "",
-                          (int) MIN (ceil (width), 65535), (int) MIN (ceil (height), 65535));
-  for (guint i = 0; names != NULL && i < names->len; i++)
-    g_string_append_printf (dot, "%*s%s;\n", 2 * depth + 2, "",
-                            (const char *) g_ptr_array_index (names, i));
-  for (guint i = 0; i < bs_scene_get_n_clusters (scene); i++)
-    if (bs_scene_get_cluster (scene, i)->parent == (int) index)
-      append_cluster (dot, scene, i, members, depth + 1);
-  g_string_append_printf (dot, "%*s}\n", 2 * depth, "");
-}
-
-/* The scene as the DOT text handed to Graphviz: every box in scene order (the order
- * the trace made them, so the same script gives the same picture), then the clusters
- * that hold them, then the edges in scene order. */
-static char *
-scene_to_dot (BsScene *scene)
-{
-  guint n_clusters = bs_scene_get_n_clusters (scene);
-  g_autoptr(GString) dot = g_string_new ("digraph backstep {\n"
-                                         "  graph [rankdir=TB, nodesep=0.25, ranksep=0.4];\n"
-                                         "  node [shape=box, fixedsize=true, label=\"\"];\n");
-  g_autoptr(GPtrArray) members = g_ptr_array_new_full (n_clusters,
-                                                       (GDestroyNotify) g_ptr_array_unref);
-  g_autoptr(GHashTable) scope_cluster = g_hash_table_new (NULL, NULL);
-
-  for (guint i = 0; i < n_clusters; i++)
-    {
-      g_hash_table_insert (scope_cluster,
-                           GUINT_TO_POINTER (bs_scene_get_cluster (scene, i)->scope),
-                           GUINT_TO_POINTER (i + 1));
-      g_ptr_array_add (members, g_ptr_array_new ());
-    }
-
-  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
-    {
-      const BsSceneNode *node = bs_scene_get_node (scene, i);
-      guint cluster = GPOINTER_TO_UINT (g_hash_table_lookup (
-                        scope_cluster, GUINT_TO_POINTER (node_cluster_scope (scene, node))));
-
-      g_string_append_printf (dot, "  %s [", node->name);
-      append_inches (dot, "width", node->width);
-      g_string_append (dot, ", ");
-      append_inches (dot, "height", node->height);
-      g_string_append (dot, "];\n");
-      if (cluster != 0)
-        g_ptr_array_add (g_ptr_array_index (members, cluster - 1), (gpointer) node->name);
-    }
-
-  for (guint i = 0; i < n_clusters; i++)
-    if (bs_scene_get_cluster (scene, i)->parent < 0)
-      append_cluster (dot, scene, i, members, 1);
-
-  for (guint i = 0; i < bs_scene_get_n_edges (scene); i++)
-    {
-      const BsSceneEdge *edge = bs_scene_get_edge (scene, i);
-
-      g_string_append_printf (dot, "  %s -> %s;\n", bs_scene_get_node (scene, edge->from)->name,
-                              bs_scene_get_node (scene, edge->to)->name);
-    }
-  g_string_append (dot, "}\n");
-  return g_string_free (g_steal_pointer (&dot), FALSE);
-}
-
-/* --- the graph Graphviz read ------------------------------------------------- */
-
-typedef struct {
-  Agraph_t  *graph;
-  gboolean   laid_out;   /* gvLayout succeeded: gvFreeLayout is due */
-  Agnode_t **nodes;      /* per scene node */
-  Agedge_t **edges;      /* per scene edge */
-  Agraph_t **clusters;   /* per scene cluster */
-} Graph;
-
-static void
-graph_clear (Graph *graph)
-{
-  g_clear_pointer (&graph->graph, agclose);
-  g_clear_pointer (&graph->nodes, g_free);
-  g_clear_pointer (&graph->edges, g_free);
-  g_clear_pointer (&graph->clusters, g_free);
-}
-
-static int
-compare_edges (gconstpointer a,
-               gconstpointer b)
-{
-  guint x = AGSEQ (*(Agedge_t *const *) a), y = AGSEQ (*(Agedge_t *const *) b);
-
-  return (x > y) - (x < y);
-}
-
-/* agsubg looks one level down: a nested cluster is found in its parent's. */
-static Agraph_t *
-find_cluster (Graph   *graph,
-              BsScene *scene,
-              guint    index)
-{
-  const BsSceneCluster *cluster = bs_scene_get_cluster (scene, index);
-  Agraph_t *parent = graph->graph;
-  char name[32];
-
-  if (graph->clusters[index] != NULL)
-    return graph->clusters[index];
-  if (cluster->parent >= 0)
-    parent = find_cluster (graph, scene, (guint) cluster->parent);
-  if (parent == NULL)
-    return NULL;
-  g_snprintf (name, sizeof name, "cluster_s%u", cluster->scope);
-  graph->clusters[index] = agsubg (parent, name, FALSE);
-  return graph->clusters[index];
-}
-
-/* The scene's nodes, edges and clusters in the graph read from its DOT: nodes and
- * clusters by name, edges by the order they were made in. */
-static gboolean
-graph_find (Graph   *graph,
-            BsScene *scene)
-{
-  guint n_nodes = bs_scene_get_n_nodes (scene);
-  guint n_edges = bs_scene_get_n_edges (scene);
-  guint n_clusters = bs_scene_get_n_clusters (scene);
-  Agraph_t *g = graph->graph;
-  guint found = 0;
-
-  graph->nodes = g_new0 (Agnode_t *, MAX (n_nodes, 1));
-  graph->edges = g_new0 (Agedge_t *, MAX (n_edges, 1));
-  graph->clusters = g_new0 (Agraph_t *, MAX (n_clusters, 1));
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      graph->nodes[i] = agnode (g, (char *) bs_scene_get_node (scene, i)->name, FALSE);
-      if (graph->nodes[i] == NULL)
-        return FALSE;
-    }
-  for (Agnode_t *n = agfstnode (g); n != NULL; n = agnxtnode (g, n))
-    for (Agedge_t *e = agfstout (g, n); e != NULL; e = agnxtout (g, e))
-      {
-        if (found == n_edges)
-          return FALSE;
-        graph->edges[found++] = e;
-      }
-  if (found != n_edges)
-    return FALSE;
-  qsort (graph->edges, n_edges, sizeof (Agedge_t *), compare_edges);
-  for (guint i = 0; i < n_clusters; i++)
-    if (find_cluster (graph, scene, i) == NULL)
-      return FALSE;
-  return TRUE;
 }
 
 /* --- reading the layout back ---------------------------------------------- */
@@ -353,8 +152,8 @@ read_edge (BsScene     *scene,
 }
 
 static void
-read_layout (BsScene *scene,
-             Graph   *graph)
+read_layout (BsScene      *scene,
+             BsSceneGraph *graph)
 {
   boxf bb = GD_bb (graph->graph);
   Frame frame = { bb.LL.x, bb.UR.y };
@@ -396,12 +195,12 @@ check_sizes (BsScene  *scene,
       const BsSceneNode *item = bs_scene_get_node (scene, i);
 
       if (!isfinite (item->width) || !isfinite (item->height) || item->width < 0
-          || item->height < 0 || item->width > MAX_SIZE || item->height > MAX_SIZE)
+          || item->height < 0 || item->width > BS_SCENE_GRAPH_MAX_SIZE || item->height > BS_SCENE_GRAPH_MAX_SIZE)
         {
           g_set_error (error, BS_LAYOUT_ERROR, BS_LAYOUT_ERROR_GRAPHVIZ,
                        "Graphviz cannot lay out node %s: its size %g × %g points is not "
                        "a size between 0 and %g", item->name, item->width, item->height,
-                       MAX_SIZE);
+                       BS_SCENE_GRAPH_MAX_SIZE);
           return FALSE;
         }
     }
@@ -440,17 +239,21 @@ graphviz_failed (int      status,
   return failed;
 }
 
-/* Lays scene out from its DOT text. The graph stays for graph_release(), after the
- * caller has its answer: freeing a large layout takes a while. */
+/* The graph being laid out, and whether gvFreeLayout is due. */
+typedef struct {
+  BsSceneGraph *graph;
+  gboolean      laid_out;
+} Job;
+
+/* Lays scene out. The graph stays for job_release(), after the caller has its answer:
+ * freeing a large layout takes a while. */
 static gboolean
 layout_scene (Worker        *worker,
               BsScene       *scene,
               GCancellable  *cancellable,
-              Graph         *graph,
+              Job           *job,
               GError       **error)
 {
-  g_autofree char *dot = NULL;
-
   if (cancelled (cancellable, error) || !check_sizes (scene, error))
     return FALSE;
   if (worker->gvc == NULL)
@@ -462,30 +265,27 @@ layout_scene (Worker        *worker,
   g_string_truncate (messages (), 0);
   agreseterrors ();
 
-  dot = scene_to_dot (scene);
-  graph->graph = agmemread (dot);
-  if (graph->graph == NULL || !graph_find (graph, scene))
+  job->graph = bs_scene_graph_new (scene);
+  if (job->graph == NULL)
     {
-      if (graph->graph != NULL)
-        agerr (AGERR, "the graph read is not the scene's\n");
       graphviz_failed (-1, error);
       return FALSE;
     }
-  graph->laid_out = gvLayout (worker->gvc, graph->graph, "dot") == 0;
-  if (graphviz_failed (graph->laid_out ? 0 : -1, error) || cancelled (cancellable, error))
+  job->laid_out = gvLayout (worker->gvc, job->graph->graph, "dot") == 0;
+  if (graphviz_failed (job->laid_out ? 0 : -1, error) || cancelled (cancellable, error))
     return FALSE;
-  read_layout (scene, graph);
+  read_layout (scene, job->graph);
   return TRUE;
 }
 
 static void
-graph_release (Worker *worker,
-               Graph  *graph)
+job_release (Worker *worker,
+             Job    *job)
 {
-  if (graph->laid_out)
-    gvFreeLayout (worker->gvc, graph->graph);
-  graph->laid_out = FALSE;
-  graph_clear (graph);
+  if (job->laid_out)
+    gvFreeLayout (worker->gvc, job->graph->graph);
+  job->laid_out = FALSE;
+  g_clear_pointer (&job->graph, bs_scene_graph_free);
 }
 
 static void
@@ -539,6 +339,7 @@ static gpointer
 worker_main (gpointer data)
 {
   Worker *worker = data;
+  Job last = { NULL };
 
   agseterrf (collect_message);
   worker->gvc = gvContext ();
@@ -546,10 +347,21 @@ worker_main (gpointer data)
 
   for (;;)
     {
-      Request *request = g_async_queue_pop (worker->queue);
-      Graph graph = { NULL };
+      Request *request;
       GError *error = NULL;
       gboolean ok;
+
+      /* The last graph is freed once the queue has been quiet a moment: its caller is
+       * drawing the new positions meanwhile and should have the CPU to itself. */
+      if (last.graph != NULL)
+        {
+          request = g_async_queue_timeout_pop (worker->queue, RELEASE_DELAY_US);
+          job_release (worker, &last);
+          if (request == NULL)
+            continue;
+        }
+      else
+        request = g_async_queue_pop (worker->queue);
 
       if (request->kind == REQUEST_QUIT)
         {
@@ -559,7 +371,7 @@ worker_main (gpointer data)
       if (request->task != NULL)
         {
           ok = layout_scene (worker, request->scene, g_task_get_cancellable (request->task),
-                             &graph, &error);
+                             &last, &error);
           if (ok)
             g_task_return_boolean (request->task, TRUE);
           else
@@ -568,10 +380,9 @@ worker_main (gpointer data)
         }
       else
         {
-          ok = layout_scene (worker, request->scene, NULL, &graph, &error);
+          ok = layout_scene (worker, request->scene, NULL, &last, &error);
           request_answer (request, ok, error);
         }
-      graph_release (worker, &graph);
     }
 
   g_clear_pointer (&worker->gvc, gvFreeContext);
@@ -703,5 +514,5 @@ bs_layout_to_dot (BsLayout *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (scene != NULL, NULL);
 
-  return scene_to_dot (scene);
+  return bs_scene_graph_to_dot (scene);
 }

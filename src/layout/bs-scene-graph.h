@@ -1,0 +1,34 @@
+/* bs-scene-graph.h: a scene as Graphviz's graph, made with libcgraph calls or written
+ * as DOT text
+ *
+ * Both forms carry the same attributes in the same order, so `dot` on the text lays
+ * the boxes out exactly where the graph made directly has them. Only the layout
+ * thread calls these (libcgraph is not thread-safe).
+ */
+#pragma once
+
+#include <gvc.h>
+
+#include "bs-scene.h"
+
+G_BEGIN_DECLS
+
+/* Sizes beyond this, in points, make dot's integer coordinates overflow (about 30 m). */
+#define BS_SCENE_GRAPH_MAX_SIZE 1e6
+
+typedef struct {
+  Agraph_t  *graph;       /* Owned */
+  Agnode_t **nodes;       /* per scene node */
+  Agedge_t **edges;       /* per scene edge */
+  Agraph_t **clusters;    /* per scene cluster */
+} BsSceneGraph;
+
+/* NULL when libcgraph refused a part (its message went to Graphviz's error handler). */
+BsSceneGraph  *bs_scene_graph_new      (BsScene       *scene);
+void           bs_scene_graph_free     (BsSceneGraph  *self);
+
+char          *bs_scene_graph_to_dot   (BsScene       *scene);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsSceneGraph, bs_scene_graph_free)
+
+G_END_DECLS

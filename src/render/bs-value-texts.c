@@ -45,7 +45,7 @@ bs_value_texts_format (BsTrace *trace,
   if (max_chars == 0)
     return bs_trace_value_format (value);
   if (value->kind == BS_VALUE_FULL && value->numel <= MAX_INLINE_ELEMENTS)
-    return bs_value_texts_cut (bs_trace_value_format (value), max_chars);
+    return bs_value_texts_cut (bs_trace_value_format_head (value, max_chars), max_chars);
   if (value->kind == BS_VALUE_FULL)
     {
       double min = INFINITY, max = -INFINITY, sum = 0;

@@ -215,46 +215,63 @@ bs_trace_value_to_tensor (const BsTraceValue *value,
                                      value->data, NULL);
 }
 
+static const char *
+format_number (char   *buf,
+               gsize   size,
+               double  number)
+{
+  if (isnan (number))
+    return "nan";
+  if (isinf (number))
+    return number > 0 ? "inf" : "-inf";
+  if (number == 0)
+    number = 0;  /* no "-0" */
+  return g_ascii_formatd (buf, size, "%.6g", number);
+}
+
 char *
 bs_trace_value_format_number (double number)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  if (isnan (number))
-    return g_strdup ("nan");
-  if (isinf (number))
-    return g_strdup (number > 0 ? "inf" : "-inf");
-  if (number == 0)
-    number = 0;  /* no "-0" */
-  g_ascii_formatd (buf, sizeof buf, "%.6g", number);
-  return g_strdup (buf);
+  return g_strdup (format_number (buf, sizeof buf, number));
 }
 
 static void
-format_nested (GString       *out,
+append_number (GString *out,
+               double   number)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append (out, format_number (buf, sizeof buf, number));
+}
+
+/* Stops once out is longer than max_bytes. */
+static void
+format_nested (GString            *out,
                const BsTraceValue *value,
-               int            dim,
-               gint64        *offset)
+               int                 dim,
+               gint64             *offset,
+               gsize               max_bytes)
 {
   if (dim == value->ndim)
     {
-      g_autofree char *number = bs_trace_value_format_number (value->data[(*offset)++]);
-
-      g_string_append (out, number);
+      append_number (out, value->data[(*offset)++]);
       return;
     }
   g_string_append_c (out, '[');
-  for (gint64 i = 0; i < value->shape[dim]; i++)
+  for (gint64 i = 0; i < value->shape[dim] && out->len <= max_bytes; i++)
     {
       if (i > 0)
         g_string_append (out, ", ");
-      format_nested (out, value, dim + 1, offset);
+      format_nested (out, value, dim + 1, offset, max_bytes);
     }
   g_string_append_c (out, ']');
 }
 
 char *
-bs_trace_value_format (const BsTraceValue *value)
+bs_trace_value_format_head (const BsTraceValue *value,
+                            gsize               max_bytes)
 {
   GString *out = g_string_new (NULL);
 
@@ -264,7 +281,7 @@ bs_trace_value_format (const BsTraceValue *value)
     {
       gint64 offset = 0;
 
-      format_nested (out, value, 0, &offset);
+      format_nested (out, value, 0, &offset, max_bytes);
       return g_string_free (out, FALSE);
     }
 
@@ -278,24 +295,27 @@ bs_trace_value_format (const BsTraceValue *value)
 
     for (guint i = 0; i < 4; i++)
       {
-        g_autofree char *number = bs_trace_value_format_number (stats[i]);
-
-        g_string_append_printf (out, " %s=%s", names[i], number);
+        g_string_append_printf (out, " %s=", names[i]);
+        append_number (out, stats[i]);
       }
   }
   g_string_append (out, " [");
-  for (guint i = 0; i < value->n_data; i++)
+  for (guint i = 0; i < value->n_data && out->len <= max_bytes; i++)
     {
-      g_autofree char *number = bs_trace_value_format_number (value->data[i]);
-
       if (i > 0)
         g_string_append (out, ", ");
       if (i == value->n_first && value->n_first + value->n_last < value->numel)
         g_string_append (out, "..., ");
-      g_string_append (out, number);
+      append_number (out, value->data[i]);
     }
   g_string_append (out, "]");
   return g_string_free (out, FALSE);
+}
+
+char *
+bs_trace_value_format (const BsTraceValue *value)
+{
+  return bs_trace_value_format_head (value, G_MAXSIZE);
 }
 
 static guint

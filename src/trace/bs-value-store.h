@@ -87,6 +87,10 @@ BsTensor       *bs_trace_value_to_tensor            (const BsTraceValue      *va
                                                BsContext          *context);
 /* "-2", "[1, 2.5]", "[[1, 2], [3, 4]]"; "tensor[64, 64] mean=0.01 std=0.2 ..." */
 char           *bs_trace_value_format               (const BsTraceValue      *value);
+/* The same text's start: a full value's elements are formatted only until the text is
+ * longer than max_bytes (for a caller that cuts it there). */
+char           *bs_trace_value_format_head          (const BsTraceValue      *value,
+                                                     gsize                    max_bytes);
 /* Shortest of %.6g, as a label: "-2", "0.333333", "nan". */
 char           *bs_trace_value_format_number        (double              number);
 

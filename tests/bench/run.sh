@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs Backstep and its reference side by side, several times, and prints medians and ratios.
-# Usage: tests/bench/run.sh [engine] [run] [replay] [layout] [ui] [--runs N]
+# Usage: tests/bench/run.sh [engine] [run] [replay] [layout] [ui] [layout-instructions] [--runs N]
+# (layout-instructions needs valgrind and is not run by default)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -96,33 +97,39 @@ bench_run() {
 # Time to the first complete picture (record the script, build its scene, measure, lay out
 # and draw it) against `dot -Tsvg` on the DOT of the same graph as a whole process, in wall
 # and CPU seconds (CPU time suffers less from a busy machine); then the peak memory of a
-# recorded 1,000-iteration training loop.
+# recorded 1,000-iteration training loop. Each run times both, taking turns at going
+# first, and its ratio is of those two: a shared machine's speed drifts by more than the
+# difference measured, and a run's two timings see the same drift.
 bench_layout() {
   local bin=build/tests/bench/bench-layout dir=tests/bench/scripts tmp
   tmp=$(mktemp -d)
-  printf '%-10s %6s %10s %10s %7s %10s %10s %7s %10s %7s\n' script boxes picture_s dot_s \
-    ratio pic_cpu_s dot_cpu_s ratio process_s ratio
+  printf '%-10s %6s %10s %10s %7s %10s %10s %7s %10s\n' script boxes picture_s dot_s \
+    ratio pic_cpu_s dot_cpu_s ratio process_s
   for w in graph200 graph1000 graph2000; do
     "$bin" "$dir/$w.py" --dot "$tmp/$w.dot" > "$tmp/$w.out"
-    local boxes f=() fc=() c=() d=() dc=()
+    local boxes f=() fc=() c=() d=() dc=() r=() rc=() i
     boxes=$(awk '$1 == "boxes" { print $2 }' "$tmp/$w.out")
-    for _ in $(seq "$runs"); do
+    for i in $(seq "$runs"); do
+      if [ $((i % 2)) -eq 0 ]; then
+        d+=("$(wall_of /usr/bin/dot -Tsvg "$tmp/$w.dot")")
+        dc+=("$(cpu_of /usr/bin/dot -Tsvg "$tmp/$w.dot")")
+      fi
       "$bin" "$dir/$w.py" > "$tmp/run.out" 2> /dev/null
       f+=("$(awk '$1 == "first_picture_s" { print $2 }' "$tmp/run.out")")
       fc+=("$(awk '$1 == "first_picture_cpu_s" { print $2 }' "$tmp/run.out")")
+      if [ $((i % 2)) -eq 1 ]; then
+        d+=("$(wall_of /usr/bin/dot -Tsvg "$tmp/$w.dot")")
+        dc+=("$(cpu_of /usr/bin/dot -Tsvg "$tmp/$w.dot")")
+      fi
+      r+=("$(echo "${f[-1]} / ${d[-1]}" | bc -l)")
+      rc+=("$(echo "${fc[-1]} / ${dc[-1]}" | bc -l)")
       c+=("$(wall_of "$bin" "$dir/$w.py")")
-      d+=("$(wall_of /usr/bin/dot -Tsvg "$tmp/$w.dot")")
-      dc+=("$(cpu_of /usr/bin/dot -Tsvg "$tmp/$w.dot")")
     done
-    local fm fcm cm dm dcm
-    fm=$(printf '%s\n' "${f[@]}" | median)
-    fcm=$(printf '%s\n' "${fc[@]}" | median)
-    cm=$(printf '%s\n' "${c[@]}" | median)
-    dm=$(printf '%s\n' "${d[@]}" | median)
-    dcm=$(printf '%s\n' "${dc[@]}" | median)
-    printf '%-10s %6s %10.4f %10.4f %7.3f %10.4f %10.4f %7.3f %10.4f %7.3f\n' "$w" "$boxes" \
-      "$fm" "$dm" "$(echo "$fm / $dm" | bc -l)" "$fcm" "$dcm" "$(echo "$fcm / $dcm" | bc -l)" \
-      "$cm" "$(echo "$cm / $dm" | bc -l)"
+    printf '%-10s %6s %10.4f %10.4f %7.3f %10.4f %10.4f %7.3f %10.4f\n' "$w" "$boxes" \
+      "$(printf '%s\n' "${f[@]}" | median)" "$(printf '%s\n' "${d[@]}" | median)" \
+      "$(printf '%s\n' "${r[@]}" | median)" "$(printf '%s\n' "${fc[@]}" | median)" \
+      "$(printf '%s\n' "${dc[@]}" | median)" "$(printf '%s\n' "${rc[@]}" | median)" \
+      "$(printf '%s\n' "${c[@]}" | median)"
   done
   local m=() r=()
   for _ in $(seq "$runs"); do
@@ -140,8 +147,34 @@ bench_layout() {
   rm -rf "$tmp"
   echo "(medians of $runs runs; picture_s: from recording to the drawn picture, in the process,"
   echo " pic_cpu_s its CPU time (all threads); dot_s, dot_cpu_s: dot -Tsvg as a whole process;"
-  echo " process_s: bench-layout as a whole process; each ratio is over dot's; the boxes are"
-  echo " measured and the last step drawn by BsRenderer; the phases are of one run)"
+  echo " each ratio is the median of the runs' own ratios, Backstep over dot, taken back to"
+  echo " back; process_s: bench-layout as a whole process; the boxes are measured and the last"
+  echo " step drawn by BsRenderer; the phases are of one run)"
+}
+
+# The same comparison in instructions executed (valgrind's callgrind), which a busy machine
+# does not change: the timed part of bench-layout (the inclusive counts of its main
+# thread's make_picture and the layout thread's layout_scene) against dot -Tsvg as a whole
+# process. One run each.
+bench_layout_instructions() {
+  local bin=build/tests/bench/bench-layout dir=tests/bench/scripts tmp
+  tmp=$(mktemp -d)
+  printf '%-10s %6s %16s %16s %7s\n' script boxes backstep_instr dot_instr ratio
+  for w in graph200 graph1000 graph2000; do
+    "$bin" "$dir/$w.py" --dot "$tmp/$w.dot" > "$tmp/$w.out"
+    local mine theirs
+    valgrind --tool=callgrind --callgrind-out-file="$tmp/mine.cg" "$bin" "$dir/$w.py" \
+      > /dev/null 2>&1
+    mine=$(callgrind_annotate --inclusive=yes "$tmp/mine.cg" \
+           | awk '/:(make_picture|layout_scene)[. ]/ && !/=>/ { gsub(",", "", $1); sum += $1 } END { print sum }')
+    theirs=$(valgrind --tool=callgrind --callgrind-out-file="$tmp/dot.cg" \
+               /usr/bin/dot -Tsvg "$tmp/$w.dot" -o /dev/null 2>&1 \
+             | awk '/Collected :/ { print $4 }')
+    printf '%-10s %6s %16s %16s %7.3f\n' "$w" "$(awk '$1 == "boxes" { print $2 }' "$tmp/$w.out")" \
+      "$mine" "$theirs" "$(echo "$mine / $theirs" | bc -l)"
+  done
+  rm -rf "$tmp"
+  echo "(instructions, callgrind; ratio = Backstep / dot)"
 }
 
 # The window under Xvfb with GTK's software renderer (the same work on any machine):
@@ -187,6 +220,7 @@ for suite in "${suites[@]}"; do
     run) bench_run ;;
     replay) bench_replay ;;
     layout) bench_layout ;;
+    layout-instructions) bench_layout_instructions ;;
     ui) bench_ui ;;
     *) echo "unknown benchmark suite: $suite" >&2; exit 2 ;;
   esac

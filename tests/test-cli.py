@@ -360,6 +360,17 @@ def test_trace_output_file(d):
           f"the trace ends with {events[-1]}")
 
 
+def test_memory_cap(d):
+    """Going over the tensor-memory cap is PyTorch's RuntimeError, naming the option."""
+    path = write(d, "big.py", "import torch\nx = torch.zeros(1000, 1000)\n")
+    for command in ("run", "trace"):
+        p = run(command, path, "--max-memory", "1M")
+        check(p.returncode == 1 and p.stderr.rstrip().endswith(
+                  "(Backstep's tensor-memory cap is 1.0 MiB; raise it with --max-memory)"),
+              f"{command}: {p.stderr}")
+        check("RuntimeError: [enforce fail at alloc_cpu.cpp:75]" in p.stderr, p.stderr)
+
+
 def test_trace_training_loop(d):
     """1,000 SGD iterations of a small MLP record; a small --budget is reported, not exceeded."""
     path = write(d, "train.py", TRAINING)
@@ -407,6 +418,7 @@ TESTS = [
     test_trace_seed004,
     test_trace_error,
     test_trace_output_file,
+    test_memory_cap,
     test_trace_training_loop,
     test_usage,
 ]

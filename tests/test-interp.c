@@ -838,7 +838,8 @@ test_limit_messages (void)
 static void
 test_memory_cap (void)
 {
-  BsInterpOptions options = { .max_tensor_bytes = 1 << 20 };
+  BsInterpOptions options = { .max_tensor_bytes = 1 << 20,
+                              .max_tensor_bytes_option = "--max-memory" };
   g_autofree char *err = NULL;
   g_autofree char *out = NULL;
 
@@ -883,6 +884,19 @@ test_memory_cap (void)
   g_assert_true (g_str_has_prefix (out, "refused: sum() would read 1099511627776 elements"));
   g_assert_true (g_str_has_suffix (out, "(Backstep's tensor-memory cap is 1.0 MiB; raise it "
                                    "with --max-memory)\n"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* where no option raises the cap (the window), the error names none */
+  options.max_tensor_bytes_option = NULL;
+  out = run_with ("import torch\n"
+                  "try:\n"
+                  "    x = torch.zeros(1000, 1000)\n"
+                  "except RuntimeError as e:\n"
+                  "    print(e)\n", options, &err);
+  g_assert_cmpstr (err, ==, "");
+  g_assert_true (g_str_has_suffix (out, "you tried to allocate 3.8 MiB. (Backstep's "
+                                   "tensor-memory cap is 1.0 MiB)\n"));
 }
 
 /* Records the scope events as text, "+module fc1 (Linear) @9:13-9:34" ... "-", and prints

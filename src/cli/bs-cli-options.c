@@ -390,6 +390,7 @@ bs_cli_options_record (BsCliOptions *self,
   options.budget = self->budget;
   options.max_steps = self->max_steps;
   options.max_tensor_bytes = self->max_tensor_bytes;
+  options.max_tensor_bytes_option = "--max-memory";
   options.cancellable = self->cancellable;
   options.write_stderr = write_stderr;
   options.write_stdout = echo_stdout ? write_stdout : NULL;

@@ -24,6 +24,7 @@ run (BsCliOptions *cli)
 
   options.max_steps = cli->max_steps;
   options.max_tensor_bytes = cli->max_tensor_bytes;
+  options.max_tensor_bytes_option = "--max-memory";
   options.cancellable = cli->cancellable;
   interp = bs_interp_new (&options);
 

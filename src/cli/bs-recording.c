@@ -298,6 +298,7 @@ bs_recording_run (const char               *source,
   interp_options.output_data = options->output_data;
   interp_options.max_steps = options->max_steps;
   interp_options.max_tensor_bytes = options->max_tensor_bytes;
+  interp_options.max_tensor_bytes_option = options->max_tensor_bytes_option;
   interp_options.cancellable = options->cancellable;
   interp_options.engine_sink = bs_recorder_get_sink ();
   interp_options.interp_sink = &recording_sink;

@@ -18,6 +18,7 @@ typedef struct {
   gsize          budget;            /* the value store's budget, 0: 256 MiB */
   guint64        max_steps;         /* the interpreter's limits, 0: its defaults */
   gsize          max_tensor_bytes;
+  const char    *max_tensor_bytes_option;  /* named in the cap's error, NULL: none */
   GCancellable  *cancellable;
   /* Where print() output and warnings go besides the trace; NULL: nowhere. */
   void         (*write_stdout) (const char *text, gpointer user_data);

@@ -241,15 +241,17 @@ memory_message (BsInterp   *in,
   g_autofree char *used = format_bytes (in->context->bytes_in_use);
   g_autofree char *in_use = in->context->bytes_in_use > 0
                               ? g_strdup_printf (", of which %s is in use", used) : g_strdup ("");
+  const char *option = in->options.max_tensor_bytes_option;
+  g_autofree char *raise = option != NULL ? g_strdup_printf ("; raise it with %s", option)
+                                          : g_strdup ("");
   const char *size = strstr (engine_message, "allocating ");
   const char *size_end = size != NULL ? strstr (size, " would go over") : NULL;
 
   /* the cap; an allocation that the system refused is what PyTorch reports */
   if (size_end != NULL)
-    return g_strdup_printf ("%s %.*s. (Backstep's tensor-memory cap is %s%s; raise it with "
-                            "--max-memory)", allocator,
+    return g_strdup_printf ("%s %.*s. (Backstep's tensor-memory cap is %s%s%s)", allocator,
                             (int) (size_end - size - strlen ("allocating ")),
-                            size + strlen ("allocating "), cap, in_use);
+                            size + strlen ("allocating "), cap, in_use, raise);
   size = strstr (engine_message, "could not allocate ");
   size_end = size != NULL ? strstr (size, " bytes") : NULL;
   if (size_end != NULL)
@@ -258,8 +260,8 @@ memory_message (BsInterp   *in,
                             size + strlen ("could not allocate "));
   /* one op's work, bounded by the cap */
   if (strstr (engine_message, "Backstep limits one operation") != NULL)
-    return g_strdup_printf ("%s (Backstep's tensor-memory cap is %s; raise it with "
-                            "--max-memory)", engine_message, cap);
+    return g_strdup_printf ("%s (Backstep's tensor-memory cap is %s%s)", engine_message, cap,
+                            raise);
   return g_strdup (engine_message);
 }
 

@@ -70,6 +70,9 @@ typedef struct {
   /* default: 1 GiB. Going over it raises a RuntimeError that the script may catch, as
    * PyTorch's allocator does when memory runs out. */
   gsize               max_tensor_bytes;
+  /* The command-line option that raises the cap, which the error names ("--max-memory");
+   * NULL: the error names none (the window has no such option). */
+  const char         *max_tensor_bytes_option;
   int                 max_recursion;      /* default: 1000, as CPython */
   /* Checked between statements; cancelling stops the script with
    * BS_INTERP_ERROR_CANCELLED. */

@@ -73,7 +73,8 @@ static const struct {
   { "not enough memory",
     { "Out of tensor memory",
       "The script asked for a tensor larger than the memory Backstep lets a script use.",
-      "Use smaller tensors, or raise the cap with --max-memory." } },
+      "Use smaller tensors. (From the command line, backstep run --max-memory SIZE "
+      "raises the cap.)" } },
 };
 
 static const struct {

@@ -1727,6 +1727,10 @@ bs_builtins_init (BsInterp *in)
   base = add_exception (in, "BaseException", BS_NONE);
   bs_dict_set_str (((BsClass *) base.as.object)->dict, "__init__",
                    bs_builtin_new (in, "__init__", exception_init, BS_NONE));
+  /* what a raise sets on an instance (see bs_raise_value) */
+  bs_dict_set_str (((BsClass *) base.as.object)->dict, "__cause__", BS_NONE);
+  bs_dict_set_str (((BsClass *) base.as.object)->dict, "__context__", BS_NONE);
+  bs_dict_set_str (((BsClass *) base.as.object)->dict, "__suppress_context__", BS_BOOL (FALSE));
   add_exception (in, "SystemExit", base);
   add_exception (in, "KeyboardInterrupt", base);
   exc = add_exception (in, "Exception", base);

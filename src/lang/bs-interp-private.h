@@ -103,6 +103,7 @@ typedef struct {
   BsValue      dict;
   BsValue      args;        /* exceptions: the args tuple */
   GArray      *traceback;   /* exceptions: BsTraceEntry, innermost first */
+  gboolean     raised;      /* exceptions: raised at least once */
 } BsInstance;
 
 typedef struct {

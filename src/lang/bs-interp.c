@@ -160,10 +160,61 @@ static const BsEventSink forward_sink = {
 
 /* --- exceptions -------------------------------------------------------- */
 
+static gboolean
+is_exception_instance (BsValue value)
+{
+  return bs_value_is_object (value, BS_OBJECT_INSTANCE)
+         && ((BsClass *) ((BsInstance *) value.as.object)->klass.as.object)->is_exception;
+}
+
+/* An exception's __cause__ or __context__ (borrowed); None when unset. */
+static BsValue
+exception_link (BsValue     exc,
+                const char *name)
+{
+  BsValue link = BS_NONE;
+
+  if (!bs_dict_get_str (((BsInstance *) exc.as.object)->dict, name, &link))
+    return BS_NONE;
+  return link;
+}
+
+/* As CPython: an exception raised while another is handled gets it as __context__,
+ * unless that would close a loop of contexts (the loop is cut where exc was). Only an
+ * exception raised before can be in a chain: a new one needs no search of it. */
+static void
+chain_to_handled (BsInterp *in,
+                  BsValue   exc)
+{
+  BsValue handled = in->handling;
+  gboolean raised_before;
+
+  if (!is_exception_instance (exc))
+    return;
+  raised_before = ((BsInstance *) exc.as.object)->raised;
+  ((BsInstance *) exc.as.object)->raised = TRUE;
+  if (!is_exception_instance (handled) || exc.as.object == handled.as.object)
+    return;
+  for (BsValue o = handled; raised_before && is_exception_instance (o);)
+    {
+      BsValue next = exception_link (o, "__context__");
+
+      if (next.as.object == exc.as.object && is_exception_instance (next))
+        {
+          bs_dict_set_str (((BsInstance *) o.as.object)->dict, "__context__", BS_NONE);
+          break;
+        }
+      o = next;
+    }
+  bs_dict_set_str (((BsInstance *) exc.as.object)->dict, "__context__",
+                   bs_value_ref (handled));
+}
+
 gboolean
 bs_raise_value (BsInterp *in,
                 BsValue   exc)
 {
+  chain_to_handled (in, exc);
   bs_value_unref (in->exc);
   in->exc = exc;
   return FALSE;
@@ -2623,6 +2674,38 @@ exec_class (BsInterp  *in,
   return EXEC_NORMAL;
 }
 
+/* raise exc from cause: cause (an exception, its class, or None) becomes __cause__, and
+ * the context is no longer printed. */
+static gboolean
+set_cause (BsInterp  *in,
+           BsValue    exc,
+           BsAstNode *cause_node)
+{
+  BsValue cause, dict = ((BsInstance *) exc.as.object)->dict;
+
+  if (!eval (in, cause_node, &cause))
+    return FALSE;
+  if (bs_value_is_object (cause, BS_OBJECT_CLASS)
+      && ((BsClass *) cause.as.object)->is_exception)
+    {
+      BsValue instance;
+      gboolean ok = bs_call_simple (in, cause, NULL, 0, &instance);
+
+      bs_value_unref (cause);
+      if (!ok)
+        return FALSE;
+      cause = instance;
+    }
+  if (!bs_value_is_none (cause) && !is_exception_instance (cause))
+    {
+      bs_value_unref (cause);
+      return bs_raise (in, "TypeError", "exception causes must derive from BaseException");
+    }
+  bs_dict_set_str (dict, "__cause__", cause);
+  bs_dict_set_str (dict, "__suppress_context__", BS_BOOL (TRUE));
+  return TRUE;
+}
+
 static ExecResult
 exec_try (BsInterp  *in,
           BsAstNode *node,
@@ -2685,10 +2768,15 @@ finally:
       BsValue fret = BS_NONE;
       gboolean recorded = in->frame->recorded;
       ExecResult fr;
+      BsValue outer = in->handling;
 
       in->exc = BS_NONE;
       in->frame->recorded = FALSE;
+      /* an exception on its way out is being handled while the finally block runs */
+      if (r == EXEC_ERROR && is_exception_instance (pending))
+        in->handling = pending;
       fr = exec_block (in, node->try_stmt.finalbody.items, node->try_stmt.finalbody.len, &fret);
+      in->handling = outer;
       if (fr == EXEC_NORMAL)
         {
           in->exc = pending;
@@ -3188,11 +3276,15 @@ exec_stmt (BsInterp  *in,
             bs_value_unref (exc);
             exc = instance;
           }
-        if (!bs_value_is_object (exc, BS_OBJECT_INSTANCE)
-            || !((BsClass *) ((BsInstance *) exc.as.object)->klass.as.object)->is_exception)
+        if (!is_exception_instance (exc))
           {
             bs_value_unref (exc);
             bs_raise (in, "TypeError", "exceptions must derive from BaseException");
+            return EXEC_ERROR;
+          }
+        if (node->raise.cause != NULL && !set_cause (in, exc, node->raise.cause))
+          {
+            bs_value_unref (exc);
             return EXEC_ERROR;
           }
         bs_raise_value (in, exc);
@@ -3440,19 +3532,22 @@ append_repeated (GString *s,
                           n > 1 ? "s" : "");
 }
 
-static char *
-format_traceback (BsInterp   *in,
+/* One exception: its traceback (when it was raised) and "Class: message". */
+static void
+append_exception (BsInterp   *in,
+                  GString    *s,
                   BsValue     exc,
                   const char *source,
                   const char *filename)
 {
-  GString *s = g_string_new ("Traceback (most recent call last):\n");
   BsInstance *instance = (BsInstance *) exc.as.object;
   GArray *entries = instance->traceback;
   GString *message = g_string_new (NULL);
   BsValue saved = in->exc;
   guint repeated = 0;
 
+  if (entries != NULL && entries->len > 0)
+    g_string_append (s, "Traceback (most recent call last):\n");
   /* outermost first; as CPython, a run of the same line in the same function (recursion)
    * prints its first few entries and a count */
   for (guint i = entries != NULL ? entries->len : 0; i > 0; i--)
@@ -3483,6 +3578,49 @@ format_traceback (BsInterp   *in,
   in->exc = saved;
   g_string_append_c (s, '\n');
   g_string_free (message, TRUE);
+}
+
+/* The exceptions exc was chained to first, each once, as CPython prints them. */
+static void
+append_chain (BsInterp   *in,
+              GString    *s,
+              BsValue     exc,
+              const char *source,
+              const char *filename,
+              GHashTable *seen)
+{
+  BsValue cause = exception_link (exc, "__cause__");
+  BsValue context = exception_link (exc, "__context__");
+  BsValue suppress = BS_NONE;
+
+  g_hash_table_add (seen, exc.as.object);
+  bs_dict_get_str (((BsInstance *) exc.as.object)->dict, "__suppress_context__", &suppress);
+  if (is_exception_instance (cause) && !g_hash_table_contains (seen, cause.as.object))
+    {
+      append_chain (in, s, cause, source, filename, seen);
+      g_string_append (s, "\nThe above exception was the direct cause of the following "
+                          "exception:\n\n");
+    }
+  else if (is_exception_instance (context) && !bs_value_truthy (suppress)
+           && !g_hash_table_contains (seen, context.as.object))
+    {
+      append_chain (in, s, context, source, filename, seen);
+      g_string_append (s, "\nDuring handling of the above exception, another exception "
+                          "occurred:\n\n");
+    }
+  append_exception (in, s, exc, source, filename);
+}
+
+static char *
+format_traceback (BsInterp   *in,
+                  BsValue     exc,
+                  const char *source,
+                  const char *filename)
+{
+  GString *s = g_string_new (NULL);
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+  append_chain (in, s, exc, source, filename, seen);
   return g_string_free (s, FALSE);
 }
 

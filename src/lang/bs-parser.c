@@ -316,6 +316,19 @@ expect_colon (BsParser *p)
   return FALSE;
 }
 
+/* After an if, elif, while or for header, or a class name: CPython says "expected ':'"
+ * only at the end of the line, and "invalid syntax" at anything else. */
+static gboolean
+expect_colon_at_line_end (BsParser *p)
+{
+  if (match (p, BS_TOKEN_COLON))
+    return TRUE;
+  if (check (p, BS_TOKEN_NEWLINE))
+    return expect_colon (p);
+  invalid_syntax (p);
+  return FALSE;
+}
+
 static gboolean
 can_start_expression (BsParser *p)
 {
@@ -1109,11 +1122,14 @@ bad_display (BsParser *p,
       invalid_syntax (p);
       return;
     }
-  /* Two expressions side by side. */
+  /* Two expressions side by side. Reading the second one to its end may reach the end
+   * of the file with the bracket open: CPython's tokenizer says so first. */
   if (last != NULL)
     {
       BsAstNode *next = parse_expression (p);
 
+      if (p->error != NULL && g_str_has_suffix (p->error->message, "was never closed"))
+        return;
       if (next != NULL)
         span = join_spans (last->span, next->span);
       g_clear_error (&p->error);
@@ -1122,8 +1138,7 @@ bad_display (BsParser *p,
     syntax_error (p, span, "invalid syntax. Perhaps you forgot a comma?");
   else
     syntax_error (p, span, "invalid syntax");
-  /* CPython's parser read on to the end of the file here: any bracket left open counts */
-  explain_by_later_error (p, G_MAXINT);
+  explain_by_later_error (p, span.line);
 }
 
 /* Comma-separated elements up to @close, the first one already parsed. */
@@ -1289,8 +1304,10 @@ parse_dict_rest (BsParser  *p,
             return NULL;
           if (!check (p, BS_TOKEN_COLON))
             {
-              if (check (p, BS_TOKEN_COMMA) || check (p, BS_TOKEN_RBRACE))
-                syntax_error (p, (BsSpan) { key->span.line, key->span.col, key->span.line, 0 },
+              if (check (p, BS_TOKEN_COMMA) || check (p, BS_TOKEN_RBRACE)
+                  || (can_start_expression (p) && !check (p, BS_TOKEN_NOT)))
+                syntax_error (p, (BsSpan) { key->span.end_line, MAX (key->span.end_col - 1, 0),
+                                            key->span.end_line, 0 },
                               "':' expected after dictionary key");
               else
                 invalid_syntax (p);
@@ -1734,9 +1751,14 @@ parse_call_arguments (BsParser  *p,
 
               if (FAILED (p))
                 return FALSE;
-              if (args->len > 0 || keywords->len > 0 || !check (p, BS_TOKEN_RPAR))
+              if (args->len > 0 || keywords->len > 0 || check (p, BS_TOKEN_COMMA))
                 {
                   syntax_error (p, gen->span, "Generator expression must be parenthesized");
+                  return FALSE;
+                }
+              if (!check (p, BS_TOKEN_RPAR))
+                {
+                  invalid_syntax (p);
                   return FALSE;
                 }
               gen->span.line = open.line;
@@ -2278,7 +2300,7 @@ parse_if (BsParser *p)
 
   advance (p);
   test = parse_condition (p);
-  if (FAILED (p) || !expect_colon (p))
+  if (FAILED (p) || !expect_colon_at_line_end (p))
     return NULL;
   node = new_node (p, BS_AST_IF, start);
   node->if_stmt.test = test;
@@ -2332,7 +2354,7 @@ parse_while (BsParser *p)
 
   advance (p);
   test = parse_condition (p);
-  if (FAILED (p) || !expect_colon (p))
+  if (FAILED (p) || !expect_colon_at_line_end (p))
     return NULL;
   node = new_node (p, BS_AST_WHILE, start);
   node->while_stmt.test = test;
@@ -2358,7 +2380,7 @@ parse_for (BsParser *p)
   if (!expect (p, BS_TOKEN_IN))
     return NULL;
   iter = parse_star_expressions (p);
-  if (FAILED (p) || !expect_colon (p))
+  if (FAILED (p) || !expect_colon_at_line_end (p))
     return NULL;
   node = new_node (p, BS_AST_FOR, start);
   node->for_stmt.target = target;
@@ -2471,7 +2493,7 @@ parse_class (BsParser   *p,
         }
       node->class_def.bases = bs_ast_list (p->ast, bases);
     }
-  if (!expect_colon (p))
+  if (!expect_colon_at_line_end (p))
     return NULL;
   p->loop_depth = 0;
   p->func_depth = 0;

@@ -45,8 +45,8 @@ gboolean   bs_layout_run           (BsLayout             *self,
                                     BsScene              *scene,
                                     GError              **error);
 
-/* The DOT text of the graph exactly as handed to Graphviz (for benchmarks against
- * `dot` and for debugging). */
+/* The DOT text of the graph handed to Graphviz: `dot` reading it makes the same graph
+ * and the same picture (for benchmarks against `dot` and for debugging). */
 char      *bs_layout_to_dot        (BsLayout             *self,
                                     BsScene              *scene);
 

@@ -322,14 +322,20 @@ static guint
 value_hash (gconstpointer key)
 {
   const BsTraceValue *value = key;
-  guint hash = (guint) value->dtype * 31 + (guint) value->ndim;
-  const guint8 *bytes = (const guint8 *) value->data;
+  guint64 hash = (guint64) value->dtype * 31 + (guint64) value->ndim;
 
   for (int d = 0; d < value->ndim; d++)
-    hash = hash * 31 + (guint) value->shape[d];
-  for (gsize i = 0; i < value->n_data * sizeof (double); i++)
-    hash = hash * 16777619u ^ bytes[i];
-  return hash;
+    hash = hash * 31 + (guint64) value->shape[d];
+  /* a word at a time: the elements' bits, mixed by multiplying (FNV's 64-bit prime) */
+  for (gsize i = 0; i < value->n_data; i++)
+    {
+      guint64 bits;
+
+      memcpy (&bits, &value->data[i], sizeof bits);
+      hash = (hash ^ bits) * G_GUINT64_CONSTANT (1099511628211);
+      hash ^= hash >> 29;
+    }
+  return (guint) (hash ^ (hash >> 32));
 }
 
 static gboolean

@@ -17,6 +17,8 @@ struct _BsHeap {
   gboolean        tearing_down;
   BsObject       *spare_tensor_objects;       /* linked by next */
   guint           n_spare_tensor_objects;
+  BsObject       *releasing;                  /* unlinked, to free; linked by next */
+  gboolean        freeing;
 };
 
 /* --- heap -------------------------------------------------------------- */
@@ -86,12 +88,12 @@ unlink_object (BsObject *object)
   heap->n_objects--;
 }
 
+/* object is unlinked already */
 static void
 object_free (BsObject *object)
 {
   BsHeap *heap = object->heap;
 
-  unlink_object (object);
   if (heap->finalizers[object->type] != NULL)
     heap->finalizers[object->type] (object);
   else
@@ -146,6 +148,31 @@ bs_heap_n_objects (BsHeap *heap)
   return heap->n_objects;
 }
 
+/* Freeing an object releases what it holds. A long chain (lists nested deep, exceptions
+ * each the context of the next) would make that recursion as deep as the chain is long:
+ * objects released while another is being freed wait on a list instead, and are freed
+ * one after another. */
+static void
+release (BsObject *object)
+{
+  BsHeap *heap = object->heap;
+
+  unlink_object (object);
+  object->next = heap->releasing;
+  heap->releasing = object;
+  if (heap->freeing)
+    return;
+  heap->freeing = TRUE;
+  while (heap->releasing != NULL)
+    {
+      BsObject *next = heap->releasing;
+
+      heap->releasing = next->next;
+      object_free (next);
+    }
+  heap->freeing = FALSE;
+}
+
 BsValue
 bs_value_ref (BsValue v)
 {
@@ -165,7 +192,7 @@ bs_value_unref (BsValue v)
   if (object->heap->tearing_down)
     return;
   if (--object->ref_count == 0)
-    object_free (object);
+    release (object);
 }
 
 /* --- strings ----------------------------------------------------------- */

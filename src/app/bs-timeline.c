@@ -6,6 +6,7 @@
 #define STRIP_HEIGHT  10
 #define MARK_HEIGHT   18
 #define CURSOR_WIDTH  3
+#define MARK_MIN_WIDTH 9
 
 /* What a step is, for its colour on the strip. */
 typedef enum {
@@ -153,13 +154,23 @@ bs_timeline_snapshot (GtkWidget   *widget,
 
       while (end < n && g_array_index (self->kinds, guint8, end) == kind)
         end++;
+      /* a run reaches where the next begins; the last one, the strip's end */
       x0 = x_of_step (self, s, width);
-      x1 = MAX (x_of_step (self, end, width), x0 + 1);
+      x1 = MAX (end < n ? x_of_step (self, end, width) : width, x0 + 1);
       kind_color (widget, kind, &rgba);
       if (kind == KIND_BACKWARD_BEGIN || kind == KIND_ERROR || kind == KIND_OPTIMIZER)
-        gtk_snapshot_append_color (snapshot, &rgba,
-                                   &GRAPHENE_RECT_INIT (x0, (height - MARK_HEIGHT) / 2,
-                                                        MAX (x1 - x0, 2), MARK_HEIGHT));
+        {
+          /* wide enough to show on both sides of the cursor standing on it */
+          if (x1 - x0 < MARK_MIN_WIDTH)
+            {
+              x0 = CLAMP (x0 + (CURSOR_WIDTH - MARK_MIN_WIDTH) / 2.0, 0,
+                          MAX (width - MARK_MIN_WIDTH, 0));
+              x1 = x0 + MARK_MIN_WIDTH;
+            }
+          gtk_snapshot_append_color (snapshot, &rgba,
+                                     &GRAPHENE_RECT_INIT (x0, (height - MARK_HEIGHT) / 2,
+                                                          x1 - x0, MARK_HEIGHT));
+        }
       else
         gtk_snapshot_append_color (snapshot, &rgba,
                                    &GRAPHENE_RECT_INIT (x0, strip_y, x1 - x0, STRIP_HEIGHT));

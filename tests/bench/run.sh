@@ -158,6 +158,10 @@ bench_layout() {
 # process. One run each.
 bench_layout_instructions() {
   local bin=build/tests/bench/bench-layout dir=tests/bench/scripts tmp
+  if ! command -v valgrind > /dev/null; then
+    echo "layout-instructions needs valgrind: apt-get install valgrind" >&2
+    return 2
+  fi
   tmp=$(mktemp -d)
   printf '%-10s %6s %16s %16s %7s\n' script boxes backstep_instr dot_instr ratio
   for w in graph200 graph1000 graph2000; do

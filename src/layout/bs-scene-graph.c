@@ -13,8 +13,6 @@
 
 #include "bs-scene-graph.h"
 
-/* Graphviz's smallest box, 0.01 inch. */
-#define MIN_SIZE 0.72
 
 typedef struct {
   const char *name;
@@ -33,14 +31,23 @@ static const Attribute node_defaults[] = {
   { "label", "" },
 };
 
-/* A size in points as Graphviz's inches; whole points, because dot rounds to them. */
+/* A size in points as Graphviz's inches to six places; whole points, because dot rounds
+ * to them. In integers: P/72 inches is P·125000/9 millionths, never halfway between two,
+ * so rounding that is rounding the double P/72.0 as "%.6f" would (every P checked). */
 static const char *
 format_inches (char   *text,
                gsize   size,
                double  points)
 {
-  points = isfinite (points) ? CLAMP (ceil (points), MIN_SIZE, BS_SCENE_GRAPH_MAX_SIZE) : MIN_SIZE;
-  return g_ascii_formatd (text, size, "%.6f", points / 72.0);
+  gint64 whole, millionths;
+
+  if (!isfinite (points) || points <= 0)
+    return "0.010000";   /* Graphviz's smallest box */
+  whole = (gint64) MIN (ceil (points), BS_SCENE_GRAPH_MAX_SIZE);
+  millionths = (2 * whole * 125000 + 9) / 18;
+  g_snprintf (text, size, "%" G_GINT64_FORMAT ".%06" G_GINT64_FORMAT, millionths / 1000000,
+              millionths % 1000000);
+  return text;
 }
 
 /* The cluster's label: an empty HTML table of the title's size, so dot reserves its

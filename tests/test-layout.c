@@ -186,17 +186,12 @@ test_seed004 (void)
   g_assert_cmpfloat (L->y + L->height, <, height);
 }
 
-/* The same script twice: the same positions, curves and DOT. */
+/* Two scenes of the same graph laid out alike: the same positions and curves. */
 static void
-test_stable (void)
+assert_same_layout (BsScene *first,
+                    BsScene *second)
 {
-  g_autoptr(BsLayout) layout = bs_layout_new ();
-  g_autoptr(BsTrace) first_trace = record_script (seed004_script);
-  g_autoptr(BsTrace) second_trace = record_script (seed004_script);
-  g_autoptr(BsScene) first = laid_out (layout, first_trace, NULL, 0);
-  g_autoptr(BsScene) second = laid_out (layout, second_trace, NULL, 0);
-  g_autofree char *first_dot = bs_layout_to_dot (layout, first);
-  g_autofree char *second_dot = bs_layout_to_dot (layout, second);
+  double first_width, first_height, second_width, second_height;
 
   g_assert_cmpuint (bs_scene_get_n_nodes (first), ==, bs_scene_get_n_nodes (second));
   for (guint i = 0; i < bs_scene_get_n_nodes (first); i++)
@@ -215,7 +210,79 @@ test_stable (void)
       g_assert_cmpmem (a->points, a->n_points * sizeof (BsScenePoint),
                        b->points, b->n_points * sizeof (BsScenePoint));
     }
+  for (guint i = 0; i < bs_scene_get_n_clusters (first); i++)
+    {
+      const BsSceneCluster *a = bs_scene_get_cluster (first, i);
+      const BsSceneCluster *b = bs_scene_get_cluster (second, i);
+
+      g_assert_cmpfloat (a->x, ==, b->x);
+      g_assert_cmpfloat (a->y, ==, b->y);
+      g_assert_cmpfloat (a->width, ==, b->width);
+      g_assert_cmpfloat (a->height, ==, b->height);
+    }
+  bs_scene_get_size (first, &first_width, &first_height);
+  bs_scene_get_size (second, &second_width, &second_height);
+  g_assert_cmpfloat (first_width, ==, second_width);
+  g_assert_cmpfloat (first_height, ==, second_height);
+}
+
+/* The same script twice: the same positions, curves and DOT. */
+static void
+test_stable (void)
+{
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsTrace) first_trace = record_script (seed004_script);
+  g_autoptr(BsTrace) second_trace = record_script (seed004_script);
+  g_autoptr(BsScene) first = laid_out (layout, first_trace, NULL, 0);
+  g_autoptr(BsScene) second = laid_out (layout, second_trace, NULL, 0);
+  g_autofree char *first_dot = bs_layout_to_dot (layout, first);
+  g_autofree char *second_dot = bs_layout_to_dot (layout, second);
+
+  assert_same_layout (first, second);
   g_assert_cmpstr (first_dot, ==, second_dot);
+}
+
+/* A graph made ahead (bs_layout_prepare) while the boxes are measured lays out exactly as
+ * one made at once; one made for another scene is not used, nor is one left over. */
+static void
+test_prepared (void)
+{
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsScene) direct = NULL;
+  g_autoptr(BsScene) prepared = NULL;
+  g_autoptr(BsScene) other = NULL;
+  g_autoptr(BsScene) unused = NULL;
+  g_autoptr(GError) error = NULL;
+  Fixture f;
+
+  fixture_init (&f);
+  record_seed004_scoped (&f);
+  direct = laid_out (layout, fixture_trace (&f), NULL, 0);
+  g_assert_cmpuint (bs_scene_get_n_clusters (direct), >, 0);
+
+  prepared = bs_scene_new_for_trace (fixture_trace (&f), NULL, 0);
+  bs_layout_prepare (layout, prepared);
+  size_scene (prepared);
+  g_assert_true (bs_layout_run (layout, prepared, &error));
+  g_assert_no_error (error);
+  assert_same_layout (direct, prepared);
+
+  unused = bs_scene_new_for_trace (fixture_trace (&f), NULL, 0);
+  other = bs_scene_new_for_trace (fixture_trace (&f), NULL, 0);
+  bs_layout_prepare (layout, unused);
+  size_scene (other);
+  g_assert_true (bs_layout_run (layout, other, &error));
+  g_assert_no_error (error);
+  assert_same_layout (direct, other);
+
+  /* left prepared when the last layout goes: freed with the thread */
+  bs_layout_prepare (layout, unused);
+  g_clear_pointer (&layout, bs_layout_free);
+  g_clear_pointer (&direct, bs_scene_unref);
+  g_clear_pointer (&prepared, bs_scene_unref);
+  g_clear_pointer (&other, bs_scene_unref);
+  g_clear_pointer (&unused, bs_scene_unref);
+  fixture_clear (&f);
 }
 
 /* Expanded scopes are clusters around their members; a collapsed one is a box. */
@@ -553,6 +620,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/layout/layout/seed004", test_seed004);
   g_test_add_func ("/layout/layout/stable", test_stable);
+  g_test_add_func ("/layout/layout/prepared", test_prepared);
   g_test_add_func ("/layout/layout/clusters", test_clusters);
   g_test_add_func ("/layout/layout/async", test_async);
   g_test_add_func ("/layout/layout/cancelled", test_cancelled);

@@ -392,6 +392,7 @@ start_layout (BsWindow *self,
       layout_request_free (request);
       return;
     }
+  bs_layout_prepare (self->layout, request->scene);
   bs_renderer_measure_scene (self->renderer, request->scene);
   self->layout_cancellable = g_cancellable_new ();
   bs_layout_run_async (self->layout, request->scene, self->layout_cancellable,

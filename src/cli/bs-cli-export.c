@@ -43,10 +43,11 @@ export (BsCliOptions        *cli,
                                G_GUINT64_FORMAT, options->step, cli->display_name, last);
 
   scene = bs_scene_new_for_trace (trace, NULL, 0);
+  layout = bs_layout_new ();
+  bs_layout_prepare (layout, scene);
   renderer = bs_renderer_new (bs_palette_get (options->palette));
   bs_renderer_set_scale (renderer, options->scale);
   bs_renderer_measure_scene (renderer, scene);
-  layout = bs_layout_new ();
   if (!bs_layout_run (layout, scene, &error))
     {
       fprintf (stderr, "backstep export: cannot lay out the graph: %s\n", error->message);

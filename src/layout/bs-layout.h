@@ -31,6 +31,12 @@ typedef struct _BsLayout BsLayout;
 BsLayout  *bs_layout_new           (void);
 void       bs_layout_free          (BsLayout             *self);
 
+/* Starts making scene's Graphviz graph, which needs only its boxes and edges, while the
+ * caller measures the boxes; the layout of the same scene that follows uses it. Optional:
+ * a layout works without. Until that layout, only the boxes' sizes may change. */
+void       bs_layout_prepare       (BsLayout             *self,
+                                    BsScene              *scene);
+
 /* Lays out scene in place (every node sized first). The scene must not be read
  * or changed until the callback runs. */
 void       bs_layout_run_async     (BsLayout             *self,

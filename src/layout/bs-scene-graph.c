@@ -206,7 +206,6 @@ bs_scene_graph_to_dot (BsScene *scene)
 typedef struct {
   BsScene   *scene;
   GPtrArray *members;
-  Agsym_t   *label;
 } Builder;
 
 static gboolean
@@ -216,10 +215,8 @@ add_cluster (BsSceneGraph *self,
              guint         index)
 {
   const BsSceneCluster *cluster = bs_scene_get_cluster (builder->scene, index);
-  g_autofree char *label = cluster_label (cluster);
   GArray *nodes = g_ptr_array_index (builder->members, index);
   Agraph_t *subgraph;
-  char *html;
   char name[32];
 
   cluster_name (name, sizeof name, cluster);
@@ -227,9 +224,6 @@ add_cluster (BsSceneGraph *self,
   if (subgraph == NULL)
     return FALSE;
   self->clusters[index] = subgraph;
-  html = agstrdup_html (self->graph, label);
-  agxset (subgraph, builder->label, html);
-  agstrfree (self->graph, html);
   for (guint i = 0; i < nodes->len; i++)
     if (agsubnode (subgraph, self->nodes[g_array_index (nodes, guint, i)], TRUE) == NULL)
       return FALSE;
@@ -250,42 +244,17 @@ declare_attributes (Agraph_t        *graph,
     agattr (graph, kind, (char *) attributes[i].name, (char *) attributes[i].value);
 }
 
-static gboolean
-add_nodes (BsSceneGraph *self,
-           BsScene      *scene)
-{
-  Agsym_t *width = NULL, *height = NULL;
-
-  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
-    {
-      const BsSceneNode *node = bs_scene_get_node (scene, i);
-      char text[G_ASCII_DTOSTR_BUF_SIZE];
-
-      self->nodes[i] = agnode (self->graph, (char *) node->name, TRUE);
-      if (self->nodes[i] == NULL)
-        return FALSE;
-      /* Declared where the text first names them, as reading it does. */
-      if (width == NULL)
-        {
-          width = agattr (self->graph, AGNODE, "width", "");
-          height = agattr (self->graph, AGNODE, "height", "");
-        }
-      agxset (self->nodes[i], width, (char *) format_inches (text, sizeof text, node->width));
-      agxset (self->nodes[i], height, (char *) format_inches (text, sizeof text, node->height));
-    }
-  return TRUE;
-}
-
 BsSceneGraph *
-bs_scene_graph_new (BsScene *scene)
+bs_scene_graph_new_unsized (BsScene *scene)
 {
   g_autoptr(BsSceneGraph) self = g_new0 (BsSceneGraph, 1);
+  guint n_nodes = bs_scene_get_n_nodes (scene);
   guint n_clusters = bs_scene_get_n_clusters (scene);
   g_autofree int *clusters = node_clusters (scene);
   g_autoptr(GPtrArray) members = cluster_members (scene, clusters);
-  Builder builder = { scene, members, NULL };
+  Builder builder = { scene, members };
 
-  self->nodes = g_new0 (Agnode_t *, MAX (bs_scene_get_n_nodes (scene), 1));
+  self->nodes = g_new0 (Agnode_t *, MAX (n_nodes, 1));
   self->edges = g_new0 (Agedge_t *, MAX (bs_scene_get_n_edges (scene), 1));
   self->clusters = g_new0 (Agraph_t *, MAX (n_clusters, 1));
   self->graph = agopen ("backstep", Agdirected, NULL);
@@ -293,11 +262,21 @@ bs_scene_graph_new (BsScene *scene)
     return NULL;
   declare_attributes (self->graph, AGRAPH, graph_attributes, G_N_ELEMENTS (graph_attributes));
   declare_attributes (self->graph, AGNODE, node_defaults, G_N_ELEMENTS (node_defaults));
-  if (!add_nodes (self, scene))
-    return NULL;
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      self->nodes[i] = agnode (self->graph, (char *) bs_scene_get_node (scene, i)->name, TRUE);
+      if (self->nodes[i] == NULL)
+        return NULL;
+      /* Declared where the text first names them, as reading it does. */
+      if (i == 0)
+        {
+          self->width = agattr (self->graph, AGNODE, "width", "");
+          self->height = agattr (self->graph, AGNODE, "height", "");
+        }
+    }
 
   if (n_clusters > 0)
-    builder.label = agattr (self->graph, AGRAPH, "label", "");
+    self->label = agattr (self->graph, AGRAPH, "label", "");
   for (guint i = 0; i < n_clusters; i++)
     if (bs_scene_get_cluster (scene, i)->parent < 0
         && !add_cluster (self, &builder, self->graph, i))
@@ -313,6 +292,39 @@ bs_scene_graph_new (BsScene *scene)
         return NULL;
     }
   return g_steal_pointer (&self);
+}
+
+void
+bs_scene_graph_set_sizes (BsSceneGraph *self,
+                          BsScene      *scene)
+{
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (scene, i);
+      char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+      agxset (self->nodes[i], self->width, (char *) format_inches (text, sizeof text, node->width));
+      agxset (self->nodes[i], self->height,
+              (char *) format_inches (text, sizeof text, node->height));
+    }
+  for (guint i = 0; i < bs_scene_get_n_clusters (scene); i++)
+    {
+      g_autofree char *label = cluster_label (bs_scene_get_cluster (scene, i));
+      char *html = agstrdup_html (self->graph, label);
+
+      agxset (self->clusters[i], self->label, html);
+      agstrfree (self->graph, html);
+    }
+}
+
+BsSceneGraph *
+bs_scene_graph_new (BsScene *scene)
+{
+  BsSceneGraph *self = bs_scene_graph_new_unsized (scene);
+
+  if (self != NULL)
+    bs_scene_graph_set_sizes (self, scene);
+  return self;
 }
 
 void

@@ -21,10 +21,18 @@ typedef struct {
   Agnode_t **nodes;       /* per scene node */
   Agedge_t **edges;       /* per scene edge */
   Agraph_t **clusters;    /* per scene cluster */
+  Agsym_t   *width;       /* the attributes the sizes go in */
+  Agsym_t   *height;
+  Agsym_t   *label;
 } BsSceneGraph;
 
 /* NULL when libcgraph refused a part (its message went to Graphviz's error handler). */
 BsSceneGraph  *bs_scene_graph_new      (BsScene       *scene);
+/* The same in two parts: the boxes, clusters and edges, which need only the scene's
+ * structure (so the renderer may be measuring the boxes meanwhile); then the sizes. */
+BsSceneGraph  *bs_scene_graph_new_unsized (BsScene      *scene);
+void           bs_scene_graph_set_sizes   (BsSceneGraph *self,
+                                           BsScene      *scene);
 void           bs_scene_graph_free     (BsSceneGraph  *self);
 
 char          *bs_scene_graph_to_dot   (BsScene       *scene);

@@ -147,6 +147,7 @@ make_picture (const char      *path,
   phases->recorded = now ();
   *scene = bs_scene_new_for_trace (*trace, NULL, 0);
   phases->built = now ();
+  bs_layout_prepare (layout, *scene);
   bs_renderer_measure_scene (renderer, *scene);
   phases->measured = now ();
   if (!bs_layout_run (layout, *scene, &error))

@@ -332,6 +332,42 @@ test_json (void)
   fixture_clear (&f);
 }
 
+/* The head of a value's text is the text itself up to past the length asked for, whatever
+ * the shape, so a label cut there shows the same characters. */
+static void
+test_format_head (void)
+{
+  g_autoptr(BsContext) context = bs_context_new ();
+  static const gint64 shapes[][3] = { { 1, 1, 1 }, { 5, 1, 1 }, { 2, 3, 1 }, { 2, 2, 3 } };
+  static const int ndims[] = { 0, 1, 2, 3 };
+  double data[12];
+
+  for (guint i = 0; i < G_N_ELEMENTS (data); i++)
+    data[i] = (i % 3 == 0 ? -1.0 : 1.0) * (i + 0.5) / 3.0;
+  for (guint s = 0; s < G_N_ELEMENTS (shapes); s++)
+    {
+      g_autoptr(BsTensor) tensor = bs_tensor_new_from_doubles (context, BS_DTYPE_FLOAT32,
+                                                               ndims[s], shapes[s], data, NULL);
+      g_autofree BsTraceValue *value = bs_trace_value_new_from_tensor (tensor, BS_VALUE_SMALL);
+      g_autofree char *full = bs_trace_value_format (value);
+      gsize length = strlen (full);
+
+      g_assert_cmpint (value->kind, ==, BS_VALUE_FULL);
+      for (gsize n = 0; n <= length + 1; n++)
+        {
+          g_autofree char *head = bs_trace_value_format_head (value, n);
+
+          if (length <= n)
+            g_assert_cmpstr (head, ==, full);
+          else
+            {
+              g_assert_cmpuint (strlen (head), >, n);
+              g_assert_cmpint (strncmp (head, full, n + 1), ==, 0);
+            }
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -342,5 +378,6 @@ main (int   argc,
   g_test_add_func ("/trace/value-store/histogram/nonfinite", test_nonfinite);
   g_test_add_func ("/trace/value-store/histogram/store", test_store);
   g_test_add_func ("/trace/value-store/histogram/json", test_json);
+  g_test_add_func ("/trace/value-store/format-head", test_format_head);
   return g_test_run ();
 }

@@ -4,15 +4,14 @@
  * The DOT text lists every box in scene order (the order the trace made them, so the
  * same script gives the same picture), then the clusters that hold them, depth first,
  * then the edges in scene order. The graph made directly repeats what reading that
- * text does, call for call: the same names in the same order get the same ids, and
- * dot's result depends on them.
+ * text does, call for call (only the sizes may come later): the same names in the same
+ * order get the same ids, and dot's result depends on them.
  */
 #define G_LOG_DOMAIN "bs-layout"
 
 #include <math.h>
 
 #include "bs-scene-graph.h"
-
 
 typedef struct {
   const char *name;

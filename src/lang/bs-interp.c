@@ -199,7 +199,7 @@ chain_to_handled (BsInterp *in,
     {
       BsValue next = exception_link (o, "__context__");
 
-      if (next.as.object == exc.as.object && is_exception_instance (next))
+      if (is_exception_instance (next) && next.as.object == exc.as.object)
         {
           bs_dict_set_str (((BsInstance *) o.as.object)->dict, "__context__", BS_NONE);
           break;

@@ -267,9 +267,19 @@ void        bs_interp_write_stdout (BsInterp *in, const char *text);
 void        bs_interp_write_stderr (BsInterp *in, const char *text);
 void        bs_interp_set_span     (BsInterp *in, const BsSpan *span);
 
-/* --- bs-py-object.c ----------------------------------------------------- */
+/* --- bs-py-object.c and the files of the built-in types ---------------- */
 
 void        bs_py_object_init     (BsInterp *in);
+
+/* A row of a built-in type's method table (bs-py-str.c, bs-py-list.c...). */
+typedef struct {
+  const char    *name;
+  BsBuiltinFunc  func;
+} BsPyMethod;
+
+/* name bound to self, when the NULL-terminated table has it; FALSE otherwise. */
+gboolean    bs_py_method_from_table (BsInterp *in, const BsPyMethod *table, BsValue self,
+                                     const char *name, BsValue *out);
 BsValue     bs_builtin_new        (BsInterp *in, const char *name, BsBuiltinFunc func,
                                    BsValue self);   /* self is taken */
 BsValue     bs_class_new          (BsInterp *in, const char *name, BsValue base);
@@ -296,10 +306,12 @@ gboolean    bs_getattr_opt        (BsInterp *in, BsValue obj, const char *name, 
 gboolean    bs_setattr            (BsInterp *in, BsValue obj, const char *name, BsValue value);
 gboolean    bs_delattr            (BsInterp *in, BsValue obj, const char *name);
 
+/* bs-py-repr.c */
 gboolean    bs_repr               (BsInterp *in, BsValue v, GString *out);
 gboolean    bs_str                (BsInterp *in, BsValue v, GString *out);
 gboolean    bs_format_value       (BsInterp *in, BsValue v, const char *spec, GString *out);
 
+/* bs-py-ops.c */
 gboolean    bs_binary_op          (BsInterp *in, BsBinOp op, BsValue a, BsValue b,
                                    BsValue *out);
 gboolean    bs_inplace_op         (BsInterp *in, BsBinOp op, BsValue a, BsValue b,
@@ -311,11 +323,20 @@ gboolean    bs_equal              (BsInterp *in, BsValue a, BsValue b, gboolean 
 gboolean    bs_truthy             (BsInterp *in, BsValue v, gboolean *truth);
 gboolean    bs_contains           (BsInterp *in, BsValue container, BsValue item,
                                    gboolean *result);
+/* bs-py-items.c */
 gboolean    bs_getitem            (BsInterp *in, BsValue obj, BsValue key, BsValue *out);
 gboolean    bs_setitem            (BsInterp *in, BsValue obj, BsValue key, BsValue value);
 gboolean    bs_delitem            (BsInterp *in, BsValue obj, BsValue key);
 gboolean    bs_len                (BsInterp *in, BsValue v, gint64 *len);
+/* Python's slice.indices(): the slice s clamped to a sequence of length. */
+gboolean    bs_py_slice_indices   (BsInterp *in, BsSlice *s, gint64 length, gint64 *start,
+                                   gint64 *stop, gint64 *step);
+/* key as an index into a sequence of length (negative from the end); IndexError
+ * "<what> index out of range" outside it. */
+gboolean    bs_py_normalize_index (BsInterp *in, BsValue key, gint64 length, const char *what,
+                                   gint64 *index);
 
+/* bs-py-iter.c */
 /* Iteration: a snapshot-free iterator over any iterable. */
 typedef struct {
   BsValue  seq;        /* Owned */
@@ -331,12 +352,13 @@ void        bs_py_iter_clear         (BsPyIter *it);
 /* A list of the items of any iterable (new reference). */
 gboolean    bs_to_list            (BsInterp *in, BsValue iterable, BsValue *out);
 
+/* bs-py-number.c */
 gboolean    bs_to_double          (BsInterp *in, BsValue v, double *out);
 gboolean    bs_to_int             (BsInterp *in, BsValue v, gint64 *out);
 gboolean    bs_is_int             (BsValue v);    /* int or bool */
 gboolean    bs_is_number          (BsValue v);
 
-/* Args helpers */
+/* Args helpers (bs-py-object.c) */
 BsValue    *bs_arg                (const BsArgs *a, guint pos, const char *name);
 gboolean    bs_check_args         (BsInterp *in, const BsArgs *a, const char *fname,
                                    guint min_pos, guint max_pos, const char *const *kw);

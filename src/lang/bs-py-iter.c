@@ -597,3 +597,268 @@ bs_py_iter_builtins_init (BsInterp *in)
     bs_env_set (in->builtins, functions[i].name,
                 bs_builtin_new (in, functions[i].name, functions[i].func, BS_NONE));
 }
+
+/* --- iteration of any iterable ------------------------------------------ */
+
+enum {
+  ITER_SEQ,      /* list or tuple, live */
+  ITER_RANGE,
+  ITER_DICT,
+  ITER_STR,
+  ITER_TENSOR,
+  ITER_NATIVE,   /* a native iterator's next hook */
+  ITER_OBJECT,   /* __next__; ITER_OBJECT + 1 is the __getitem__ protocol */
+};
+
+const BsNativeOps *
+bs_native_ops (BsValue v)
+{
+  if (!bs_value_is_object (v, BS_OBJECT_NATIVE))
+    return NULL;
+  return ((const BsNativeType *) ((BsNative *) v.as.object)->klass)->ops;
+}
+
+gboolean
+bs_py_iter_init (BsInterp *in,
+              BsValue   v,
+              BsPyIter   *it)
+{
+  memset (it, 0, sizeof *it);
+  it->seq = BS_NONE;
+  it->iter_obj = BS_NONE;
+  if (bs_value_is_object (v, BS_OBJECT_LIST) || bs_value_is_object (v, BS_OBJECT_TUPLE))
+    it->kind = ITER_SEQ;
+  else if (bs_value_is_object (v, BS_OBJECT_RANGE))
+    {
+      it->kind = ITER_RANGE;
+      bs_len (in, v, &it->length);
+    }
+  else if (bs_value_is_object (v, BS_OBJECT_DICT))
+    it->kind = ITER_DICT;
+  else if (bs_value_str (v) != NULL)
+    it->kind = ITER_STR;
+  else if (bs_native_ops (v) != NULL && bs_native_ops (v)->next != NULL)
+    {
+      it->kind = ITER_NATIVE;
+      it->iter_obj = bs_value_ref (v);
+      return TRUE;
+    }
+  else if (bs_native_ops (v) != NULL && bs_native_ops (v)->iter != NULL)
+    {
+      BsValue inner;
+      gboolean ok;
+
+      if (!bs_native_ops (v)->iter (in, v, &inner))
+        return FALSE;
+      ok = bs_py_iter_init (in, inner, it);
+      bs_value_unref (inner);
+      return ok;
+    }
+  else if (bs_value_tensor (v) != NULL)
+    {
+      if (bs_value_tensor (v)->ndim == 0)
+        return bs_raise (in, "TypeError", "iteration over a 0-d tensor");
+      it->kind = ITER_TENSOR;
+    }
+  else if (bs_value_is_object (v, BS_OBJECT_INSTANCE) || bs_value_is_object (v, BS_OBJECT_NATIVE))
+    {
+      BsValue method, iter;
+      gboolean found;
+
+      if (!bs_getattr_opt (in, v, "__iter__", &method, &found))
+        return FALSE;
+      if (!found)
+        {
+          if (!bs_getattr_opt (in, v, "__next__", &method, &found))
+            return FALSE;
+          if (found)
+            {
+              bs_value_unref (method);
+              it->kind = ITER_OBJECT;
+              it->iter_obj = bs_value_ref (v);
+              return TRUE;
+            }
+          if (bs_value_is_object (v, BS_OBJECT_INSTANCE)
+              && bs_class_lookup (((BsInstance *) v.as.object)->klass, "__getitem__", &method))
+            {
+              /* the old sequence protocol: v[0], v[1]... until IndexError */
+              it->kind = ITER_OBJECT + 1;
+              it->seq = bs_value_ref (v);
+              return TRUE;
+            }
+          return bs_raise (in, "TypeError", "'%s' object is not iterable", bs_type_name (v));
+        }
+      if (!bs_call_simple (in, method, NULL, 0, &iter))
+        {
+          bs_value_unref (method);
+          return FALSE;
+        }
+      bs_value_unref (method);
+      if (iter.type == BS_VALUE_OBJECT && iter.as.object == v.as.object)
+        {
+          it->kind = ITER_OBJECT;
+          it->iter_obj = iter;
+          return TRUE;
+        }
+      {
+        gboolean ok = bs_py_iter_init (in, iter, it);
+
+        bs_value_unref (iter);
+        return ok;
+      }
+    }
+  else
+    return bs_raise (in, "TypeError", "'%s' object is not iterable", bs_type_name (v));
+  it->seq = bs_value_ref (v);
+  return TRUE;
+}
+
+int
+bs_py_iter_next (BsInterp *in,
+              BsPyIter   *it,
+              BsValue  *out)
+{
+  *out = BS_NONE;
+  switch (it->kind)
+    {
+    case ITER_SEQ:
+      {
+        gsize n;
+        BsValue *items = bs_value_items (it->seq, &n);
+
+        if ((gsize) it->index >= n)
+          return 0;
+        *out = bs_value_ref (items[it->index++]);
+        return 1;
+      }
+    case ITER_RANGE:
+      {
+        BsRange *r = (BsRange *) it->seq.as.object;
+
+        if (it->index >= it->length)
+          return 0;
+        *out = BS_INT (r->start + it->index++ * r->step);
+        return 1;
+      }
+    case ITER_DICT:
+      {
+        BsDict *d = (BsDict *) it->seq.as.object;
+
+        while ((guint) it->index < d->entries->len)
+          {
+            BsDictEntry *e = &g_array_index (d->entries, BsDictEntry, it->index++);
+
+            if (!e->deleted)
+              {
+                *out = bs_value_ref (e->key);
+                return 1;
+              }
+          }
+        return 0;
+      }
+    case ITER_STR:
+      {
+        BsStr *s = (BsStr *) it->seq.as.object;
+        const char *c;
+
+        if ((gsize) it->index >= s->length)
+          return 0;
+        c = s->data + it->index;
+        *out = bs_str_new (in->heap, c, g_utf8_next_char (c) - c);
+        it->index = g_utf8_next_char (c) - s->data;
+        return 1;
+      }
+    case ITER_TENSOR:
+      {
+        BsTensor *t = bs_value_tensor (it->seq);
+
+        if (it->index >= t->shape[0])
+          return 0;
+        {
+          BsValue key = BS_INT (it->index++);
+
+          return bs_tensor_getitem (in, it->seq, key, out) ? 1 : -1;
+        }
+      }
+    case ITER_NATIVE:
+      return bs_native_ops (it->iter_obj)->next (in, it->iter_obj, out);
+    case ITER_OBJECT:
+      {
+        BsValue method;
+
+        if (!bs_getattr (in, it->iter_obj, "__next__", &method))
+          return -1;
+        if (!bs_call_simple (in, method, NULL, 0, out))
+          {
+            bs_value_unref (method);
+            if (bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "StopIteration")))
+              {
+                bs_value_unref (in->exc);
+                in->exc = BS_NONE;
+                return 0;
+              }
+            return -1;
+          }
+        bs_value_unref (method);
+        return 1;
+      }
+    default:
+      {
+        BsValue key = BS_INT (it->index++);
+
+        if (!bs_getitem (in, it->seq, key, out))
+          {
+            if (bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "IndexError"))
+                || bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "StopIteration")))
+              {
+                bs_value_unref (in->exc);
+                in->exc = BS_NONE;
+                return 0;
+              }
+            return -1;
+          }
+        return 1;
+      }
+    }
+}
+
+void
+bs_py_iter_clear (BsPyIter *it)
+{
+  bs_value_unref (it->seq);
+  bs_value_unref (it->iter_obj);
+  it->seq = it->iter_obj = BS_NONE;
+}
+
+gboolean
+bs_to_list (BsInterp *in,
+            BsValue   iterable,
+            BsValue  *out)
+{
+  BsPyIter it;
+  BsValue list, v;
+  int n;
+
+  if (!bs_py_iter_init (in, iterable, &it))
+    return FALSE;
+  list = bs_list_new (in->heap);
+  while ((n = bs_py_iter_next (in, &it, &v)) > 0)
+    {
+      bs_list_append (list, v);
+      if (((BsList *) list.as.object)->items->len > (64u << 20))
+        {
+          n = -1;
+          bs_raise (in, "MemoryError", "too many items");
+          break;
+        }
+    }
+  bs_py_iter_clear (&it);
+  if (n < 0)
+    {
+      bs_value_unref (list);
+      return FALSE;
+    }
+  *out = list;
+  return TRUE;
+}
+

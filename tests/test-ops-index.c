@@ -228,6 +228,54 @@ static const Golden golden_stack_scalars = { "StackBackward0", 1, stack_scalars_
   stack_scalars_out, 2, { { 0, stack_scalars_in0 }, { 0, stack_scalars_in1 } },
   { stack_scalars_grad0, stack_scalars_grad1 } };
 
+/* out = x0.clone(); out.index_put_((torch.tensor([2, 0]),), x1) */
+static const gint64 index_put_shape[] = { 3, 2 };
+static const double index_put_out[] = { 0.27, -0.72, -0.48, 1.28, -0.5, 1.26 };
+static const double index_put_grad0[] = { 0.0, 0.0, 0.75, 1.875, 0.0, 0.0 };
+static const double index_put_grad1[] = { 3.0, -0.875, -1.5, -0.375 };
+static const gint64 index_put_in0[] = { 3, 2 };
+static const gint64 index_put_in1[] = { 2, 2 };
+static const Golden golden_index_put = { "IndexPutBackward0", 2, index_put_shape, 6, index_put_out,
+  2, { { 2, index_put_in0 }, { 2, index_put_in1 } }, { index_put_grad0, index_put_grad1 } };
+
+/* out = x0.clone(); out.index_put_((torch.tensor([1, 1, 0]),), x1, accumulate=True) */
+static const gint64 index_put_accumulate_shape[] = { 3, 2 };
+static const double index_put_accumulate_out[] = { -0.20999999999999996, 0.56, -0.71, 1.82, 0.29,
+  -0.7 };
+static const double index_put_accumulate_grad0[] = { -1.5, -0.375, 0.75, 1.875, 3.0, -0.875 };
+static const double index_put_accumulate_grad1[] = { 0.75, 1.875, 0.75, 1.875, -1.5, -0.375 };
+static const gint64 index_put_accumulate_in0[] = { 3, 2 };
+static const gint64 index_put_accumulate_in1[] = { 3, 2 };
+static const Golden golden_index_put_accumulate = { "IndexPutBackward0", 2,
+  index_put_accumulate_shape, 6, index_put_accumulate_out, 2, { { 2, index_put_accumulate_in0 },
+  { 2, index_put_accumulate_in1 } }, { index_put_accumulate_grad0, index_put_accumulate_grad1 } };
+
+/* out = x0.clone(); out.index_put_((x0 > 0,), x1) */
+static const gint64 index_put_mask_broadcast_shape[] = { 2, 3 };
+static const double index_put_mask_broadcast_out[] = { -1.25, -0.5, -0.48, -0.5, -0.5, -0.7 };
+static const double index_put_mask_broadcast_grad0[] = { -1.5, 0.0, 0.75, 0.0, 0.0, -0.875 };
+static const double index_put_mask_broadcast_grad1[] = { 4.5 };
+static const gint64 index_put_mask_broadcast_in0[] = { 2, 3 };
+static const gint64 index_put_mask_broadcast_in1[] = { 0 };
+static const Golden golden_index_put_mask_broadcast = { "IndexPutBackward0", 2,
+  index_put_mask_broadcast_shape, 6, index_put_mask_broadcast_out, 2, { { 2,
+  index_put_mask_broadcast_in0 }, { 0, index_put_mask_broadcast_in1 } },
+  { index_put_mask_broadcast_grad0, index_put_mask_broadcast_grad1 } };
+
+/* out = x0.clone(); out.index_put_((torch.tensor([0, 2]), torch.tensor([1, 1])), x1) */
+static const gint64 index_put_two_indices_shape[] = { 3, 3 };
+static const double index_put_two_indices_out[] = { -1.25, -0.5, -0.48, 1.28, 0.29, -0.7, 1.06,
+  1.26, -0.92 };
+static const double index_put_two_indices_grad0[] = { -1.5, 0.0, 0.75, 1.875, 3.0, -0.875, 0.25,
+  0.0, 2.5 };
+static const double index_put_two_indices_grad1[] = { -0.375, 1.375 };
+static const gint64 index_put_two_indices_in0[] = { 3, 3 };
+static const gint64 index_put_two_indices_in1[] = { 2 };
+static const Golden golden_index_put_two_indices = { "IndexPutBackward0", 2,
+  index_put_two_indices_shape, 9, index_put_two_indices_out, 2, { { 2, index_put_two_indices_in0 },
+  { 1, index_put_two_indices_in1 } }, { index_put_two_indices_grad0,
+  index_put_two_indices_grad1 } };
+
 /* END GOLDEN */
 
 /* a shape argument pair: (const gint64 *, int) */
@@ -410,6 +458,64 @@ case_stack_scalars (BsTensor *const *x, GError **error)
   return bs_stack (x, 2, 0, error);
 }
 
+/* out = x0.clone(); out.index_put_(indices, x1, accumulate) */
+static BsTensor *
+put (BsTensor *const *x, const BsTensor *const *indices, int n, gboolean accumulate,
+     GError **error)
+{
+  g_autoptr(BsTensor) out = bs_clone (x[0], error);
+
+  return out ? bs_index_put_ (out, indices, n, x[1], accumulate, error) : NULL;
+}
+
+static BsTensor *
+case_index_put (BsTensor *const *x, GError **error)
+{
+  const gint64 shape[] = { 2 };
+  const double rows[] = { 2, 0 };
+  g_autoptr(BsTensor) i = bs_tensor_new_from_doubles (x[0]->context, BS_DTYPE_INT64, 1, shape,
+                                                      rows, NULL);
+  const BsTensor *indices[] = { i };
+
+  return put (x, indices, 1, FALSE, error);
+}
+
+static BsTensor *
+case_index_put_accumulate (BsTensor *const *x, GError **error)
+{
+  const gint64 shape[] = { 3 };
+  const double rows[] = { 1, 1, 0 };
+  g_autoptr(BsTensor) i = bs_tensor_new_from_doubles (x[0]->context, BS_DTYPE_INT64, 1, shape,
+                                                      rows, NULL);
+  const BsTensor *indices[] = { i };
+
+  return put (x, indices, 1, TRUE, error);
+}
+
+static BsTensor *
+case_index_put_mask_broadcast (BsTensor *const *x, GError **error)
+{
+  g_autoptr(BsTensor) zero = bs_tensor_new_wrapped_number (x[0]->context, 0.0, TRUE);
+  g_autoptr(BsTensor) mask = bs_compare (x[0], zero, BS_COMPARE_GT, error);
+  const BsTensor *indices[] = { mask };
+
+  return mask ? put (x, indices, 1, FALSE, error) : NULL;
+}
+
+static BsTensor *
+case_index_put_two_indices (BsTensor *const *x, GError **error)
+{
+  const gint64 shape[] = { 2 };
+  const double rows[] = { 0, 2 }, cols[] = { 1, 1 };
+  g_autoptr(BsTensor) i = bs_tensor_new_from_doubles (x[0]->context, BS_DTYPE_INT64, 1, shape,
+                                                      rows, NULL);
+  g_autoptr(BsTensor) j = bs_tensor_new_from_doubles (x[0]->context, BS_DTYPE_INT64, 1, shape,
+                                                      cols, NULL);
+  const BsTensor *indices[] = { i, j };
+
+  return put (x, indices, 2, FALSE, error);
+}
+
 typedef struct {
   const char   *name;
   const Golden *golden;
@@ -439,6 +545,10 @@ static const Case cases[] = {
   CASE (stack_middle),
   CASE (stack_last),
   CASE (stack_scalars),
+  CASE (index_put),
+  CASE (index_put_accumulate),
+  CASE (index_put_mask_broadcast),
+  CASE (index_put_two_indices),
 };
 
 /* The same formulas as the golden script. */

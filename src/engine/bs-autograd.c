@@ -626,11 +626,10 @@ bs_op_apply_inplace (BsOp             op,
     return NULL;
   if (bs_dtype_category (result->dtype) > bs_dtype_category (self->dtype))
     {
-      static const char *names[] = { "Bool", "Long", "Float", "Double" };
-
       g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
                    "result type %s can't be cast to the desired output type %s",
-                   names[result->dtype], names[self->dtype]);
+                   bs_dtype_scalar_name (result->dtype),
+                   bs_dtype_scalar_name (self->dtype));
       return NULL;
     }
   if (!bs_tensor_copy_from (self, result, error))

@@ -25,6 +25,15 @@ bs_dtype_tensor_type (BsDType dtype)
   return names[dtype];
 }
 
+const char *
+bs_dtype_scalar_name (BsDType dtype)
+{
+  static const char *names[BS_N_DTYPES] = { "Bool", "Long", "Float", "Double" };
+
+  g_return_val_if_fail (dtype < BS_N_DTYPES, "?");
+  return names[dtype];
+}
+
 /* The enum is ordered so that promotion among our four types is the maximum. */
 BsDType
 bs_dtype_promote (BsDType a,

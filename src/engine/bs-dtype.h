@@ -29,6 +29,7 @@ bs_dtype_size (BsDType dtype)
 
 const char      *bs_dtype_name          (BsDType dtype);   /* "torch.float32" */
 const char      *bs_dtype_tensor_type   (BsDType dtype);   /* "torch.FloatTensor" */
+const char      *bs_dtype_scalar_name   (BsDType dtype);   /* "Float", as in messages */
 static inline BsDTypeCategory
 bs_dtype_category (BsDType dtype)
 {

@@ -14,21 +14,9 @@
 G_BEGIN_DECLS
 
 /* Descriptors, each defined beside its forward and backward. */
-extern const BsOpInfo bs_op_accumulate_grad, bs_op_custom;
-extern const BsOpInfo bs_op_add, bs_op_sub, bs_op_rsub, bs_op_mul, bs_op_div, bs_op_pow,
-  bs_op_pow_tensor, bs_op_pow_scalar, bs_op_maximum, bs_op_minimum, bs_op_where;
-extern const BsOpInfo bs_op_neg, bs_op_reciprocal, bs_op_exp, bs_op_log, bs_op_sqrt, bs_op_abs,
-  bs_op_sin, bs_op_cos, bs_op_tanh, bs_op_sigmoid, bs_op_relu, bs_op_clamp, bs_op_round,
-  bs_op_clone, bs_op_to_copy, bs_op_fill, bs_op_zero, bs_op_copy;
-extern const BsOpInfo bs_op_sum, bs_op_sum_dim, bs_op_mean, bs_op_mean_dim, bs_op_max,
-  bs_op_max_dim, bs_op_min, bs_op_min_dim, bs_op_softmax, bs_op_log_softmax, bs_op_mse_loss,
-  bs_op_nll_loss;
-extern const BsOpInfo bs_op_mm, bs_op_mv, bs_op_dot, bs_op_bmm, bs_op_addmm;
-extern const BsOpInfo bs_op_view, bs_op_reshape_alias, bs_op_unsafe_view, bs_op_t,
-  bs_op_transpose, bs_op_permute, bs_op_squeeze, bs_op_squeeze_dim, bs_op_unsqueeze,
-  bs_op_expand, bs_op_select, bs_op_slice, bs_op_index, bs_op_index_select, bs_op_cat,
-  bs_op_stack;
-extern const BsOpInfo bs_op_as_strided, bs_op_copy_slices, bs_op_bce_with_logits, bs_op_bce;
+#define BS_OP_DECLARE(NAME, name) extern const BsOpInfo bs_op_##name;
+BS_OP_LIST (BS_OP_DECLARE)
+#undef BS_OP_DECLARE
 
 /* True when the backward should also report local derivatives (a sink listens). */
 static inline gboolean

@@ -9,85 +9,18 @@
 
 #include "bs-types.h"
 #include "bs-dtype.h"
+#include "bs-op-list.h"
 
 G_BEGIN_DECLS
 
+#define BS_OP_ENUM_MEMBER(NAME, name) BS_OP_##NAME,
+
 typedef enum {
-  BS_OP_ACCUMULATE_GRAD,
-  BS_OP_CUSTOM,
-  /* elementwise binary */
-  BS_OP_ADD,
-  BS_OP_SUB,
-  BS_OP_RSUB,
-  BS_OP_MUL,
-  BS_OP_DIV,
-  BS_OP_POW,             /* tensor ** scalar */
-  BS_OP_POW_TENSOR,      /* tensor ** tensor */
-  BS_OP_POW_SCALAR,      /* scalar ** tensor */
-  BS_OP_MAXIMUM,
-  BS_OP_MINIMUM,
-  BS_OP_WHERE,
-  /* elementwise unary */
-  BS_OP_NEG,
-  BS_OP_RECIPROCAL,
-  BS_OP_EXP,
-  BS_OP_LOG,
-  BS_OP_SQRT,
-  BS_OP_ABS,
-  BS_OP_SIN,
-  BS_OP_COS,
-  BS_OP_TANH,
-  BS_OP_SIGMOID,
-  BS_OP_RELU,
-  BS_OP_CLAMP,
-  BS_OP_ROUND,
-  BS_OP_CLONE,
-  BS_OP_TO_COPY,
-  BS_OP_FILL,            /* fill_ */
-  BS_OP_ZERO,            /* zero_ */
-  BS_OP_COPY,            /* copy_ */
-  /* reductions */
-  BS_OP_SUM,
-  BS_OP_SUM_DIM,
-  BS_OP_MEAN,
-  BS_OP_MEAN_DIM,
-  BS_OP_MAX,
-  BS_OP_MAX_DIM,
-  BS_OP_MIN,
-  BS_OP_MIN_DIM,
-  BS_OP_SOFTMAX,
-  BS_OP_LOG_SOFTMAX,
-  BS_OP_MSE_LOSS,
-  BS_OP_NLL_LOSS,
-  BS_OP_BCE_WITH_LOGITS, /* inputs: input, target[, weight][, pos_weight] */
-  BS_OP_BCE,             /* inputs: input, target[, weight] */
-  /* linear algebra */
-  BS_OP_MM,
-  BS_OP_MV,
-  BS_OP_DOT,
-  BS_OP_BMM,
-  BS_OP_ADDMM,
-  /* views and shape */
-  BS_OP_VIEW,
-  BS_OP_RESHAPE_ALIAS,
-  BS_OP_UNSAFE_VIEW,
-  BS_OP_T,
-  BS_OP_TRANSPOSE,
-  BS_OP_PERMUTE,
-  BS_OP_SQUEEZE,         /* all size-1 dims */
-  BS_OP_SQUEEZE_DIM,
-  BS_OP_UNSQUEEZE,
-  BS_OP_EXPAND,
-  BS_OP_SELECT,
-  BS_OP_SLICE,
-  BS_OP_INDEX,           /* advanced indexing with an index tensor along dim */
-  BS_OP_INDEX_SELECT,
-  BS_OP_CAT,
-  BS_OP_STACK,
-  BS_OP_AS_STRIDED,      /* a view's history after an in-place op on it */
-  BS_OP_COPY_SLICES,     /* a base's history after an in-place op on one of its views */
+  BS_OP_LIST (BS_OP_ENUM_MEMBER)
   BS_N_OPS
 } BsOp;
+
+#undef BS_OP_ENUM_MEMBER
 
 typedef enum {
   BS_REDUCTION_NONE,
@@ -118,6 +51,8 @@ typedef struct {
   BsDType     dtype;       /* to() */
   gint64      strides[BS_MAX_DIMS];  /* as_strided: the view's strides and offset in */
   gint64      storage_offset;        /* elements, relative to its contiguous base */
+  BsGenerator *generator;            /* Borrowed: sampling ops draw from it (NULL: the
+                                      * context's); read by forward only */
 } BsOpArgs;
 
 typedef BsTensor *(*BsForwardFunc)  (BsTensor *const *inputs,

@@ -618,19 +618,40 @@ mask_coordinates (BsTensor  *mask,
   return TRUE;
 }
 
-BsTensor *
-bs_index_multi (BsTensor         *a,
-                const BsTensor *const *indices,
-                int               n,
-                GError          **error)
-{
-  BsTensor *in[BS_MAX_DIMS + 1] = { a };
-  BsTensor *owned[BS_MAX_DIMS] = { NULL };
-  int n_owned = 0, m = 0, dim = 0, single = -1;
-  BsOpArgs args;
-  BsTensor *result = NULL;
+/* The op's inputs for a[i0, i1, ...]: a, then one int64 index per indexed dim
+ * (a bool mask becomes one per dim it covers), their dims in args.dims. */
+typedef struct {
+  BsTensor *in[BS_MAX_DIMS + 1];
+  int       m;                       /* index tensors */
+  int       single;                  /* the one entry, when it alone is an index */
+  BsTensor *owned[BS_MAX_DIMS];
+  int       n_owned;
+  BsOpArgs  args;
+} IndexInputs;
 
-  bs_op_args_init (&args);
+static void
+index_inputs_clear (IndexInputs *ii)
+{
+  for (int i = 0; i < ii->n_owned; i++)
+    bs_tensor_unref (ii->owned[i]);
+  ii->n_owned = 0;
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (IndexInputs, index_inputs_clear)
+
+static gboolean
+index_inputs_init (IndexInputs            *ii,
+                   BsTensor               *a,
+                   const BsTensor *const  *indices,
+                   int                     n,
+                   GError                **error)
+{
+  int dim = 0;
+
+  ii->in[0] = a;
+  ii->m = ii->n_owned = 0;
+  ii->single = -1;
+  bs_op_args_init (&ii->args);
   for (int i = 0; i < n; i++)
     {
       BsTensor *index = (BsTensor *) indices[i];
@@ -644,46 +665,222 @@ bs_index_multi (BsTensor         *a,
         {
           int span = index->dtype == BS_DTYPE_BOOL ? index->ndim : 1;
 
-          if (dim + span > a->ndim || m + span > BS_MAX_DIMS)
+          if (dim + span > a->ndim || ii->m + span > BS_MAX_DIMS)
             {
               g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
                            "too many indices for tensor of dimension %d", a->ndim);
-              goto out;
+              return FALSE;
             }
           if (index->dtype == BS_DTYPE_BOOL)
             {
-              if (!mask_coordinates (index, owned + n_owned, error))
-                goto out;
+              if (!mask_coordinates (index, ii->owned + ii->n_owned, error))
+                return FALSE;
               for (int d = 0; d < span; d++)
                 {
-                  in[1 + m] = owned[n_owned++];
-                  args.dims[m++] = dim++;
+                  ii->in[1 + ii->m] = ii->owned[ii->n_owned++];
+                  ii->args.dims[ii->m++] = dim++;
                 }
               continue;
             }
-          single = m == 0 ? i : -1;
+          ii->single = ii->m == 0 ? i : -1;
         }
-      in[1 + m] = index;
-      args.dims[m++] = dim++;
+      ii->in[1 + ii->m] = index;
+      ii->args.dims[ii->m++] = dim++;
     }
-  if (m == 0)
-    {
-      result = bs_tensor_ref (a);
-      goto out;
-    }
-  /* one index tensor and nothing converted: the plain a[..., index] */
-  if (m == 1 && n_owned == 0 && single >= 0)
-    {
-      result = bs_index (a, (int) args.dims[0], in[1], error);
-      goto out;
-    }
-  args.n_dims = m;
-  result = bs_op_apply (BS_OP_INDEX, in, 1 + m, &args, error);
+  ii->args.n_dims = ii->m;
+  return TRUE;
+}
 
-out:
-  for (int i = 0; i < n_owned; i++)
-    bs_tensor_unref (owned[i]);
-  return result;
+BsTensor *
+bs_index_multi (BsTensor         *a,
+                const BsTensor *const *indices,
+                int               n,
+                GError          **error)
+{
+  g_auto(IndexInputs) ii = { 0 };
+
+  if (!index_inputs_init (&ii, a, indices, n, error))
+    return NULL;
+  if (ii.m == 0)
+    return bs_tensor_ref (a);
+  /* one index tensor and nothing converted: the plain a[..., index] */
+  if (ii.m == 1 && ii.n_owned == 0 && ii.single >= 0)
+    return bs_index (a, (int) ii.args.dims[0], ii.in[1], error);
+  return bs_op_apply (BS_OP_INDEX, ii.in, 1 + ii.m, &ii.args, error);
+}
+
+/* --- index_put_ -------------------------------------------------------- */
+
+/* in: a, values, positions; args->keepdim: accumulate */
+static BsTensor *
+index_put_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+                   GError **error)
+{
+  BsTensor *a = in[0], *positions = in[2];
+  g_autoptr(BsTensor) out = bs_tensor_contiguous_copy (a, a->dtype, error);
+  g_autoptr(BsTensor) values = NULL;
+  g_autoptr(BsTensor) where = NULL;
+  gint64 numel = bs_tensor_numel (a), k = bs_tensor_numel (positions);
+  gsize size = bs_dtype_size (a->dtype);
+  const gint64 *pos;
+  const char *from;
+  char *to;
+  int ndim;
+  gint64 shape[BS_MAX_DIMS];
+
+  if (out == NULL)
+    return NULL;
+  if (!bs_broadcast_shapes (in[1]->ndim, in[1]->shape, positions->ndim, positions->shape,
+                            &ndim, shape, NULL)
+      || ndim != positions->ndim
+      || memcmp (shape, positions->shape, ndim * sizeof (gint64)) != 0)
+    {
+      g_autofree char *vs = bs_tensor_format_shape (in[1]);
+      g_autofree char *ps = bs_tensor_format_shape (positions);
+
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "shape mismatch: value tensor of shape %s cannot be broadcast to indexing "
+                   "result of shape %s", vs, ps);
+      return NULL;
+    }
+  values = bs_tensor_new (a->context, a->dtype, positions->ndim, positions->shape, error);
+  where = values ? contiguous_raw (positions, error) : NULL;
+  if (where == NULL || !bs_tensor_copy_from (values, in[1], error))
+    return NULL;
+  pos = bs_tensor_data (where);
+  from = bs_tensor_data (values);
+  to = bs_tensor_data (out);
+  for (gint64 i = 0; i < k; i++)
+    {
+      gint64 p = pos[i];
+
+      if (p < 0 || p >= numel)
+        {
+          g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                       "index %" G_GINT64_FORMAT " is out of bounds for size %" G_GINT64_FORMAT,
+                       p, numel);
+          return NULL;
+        }
+      if (!args->keepdim)
+        memcpy (to + p * size, from + i * size, size);
+      else if (a->dtype == BS_DTYPE_INT64)
+        ((gint64 *) to)[p] += ((const gint64 *) from)[i];
+      else
+        bs_dtype_store (to + p * size, a->dtype, bs_dtype_load (to + p * size, a->dtype)
+                                                 + bs_dtype_load (from + i * size, a->dtype));
+    }
+  return g_steal_pointer (&out);
+}
+
+static void
+index_put_save (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
+{
+  bs_node_save (node, 0, in[2], FALSE);
+}
+
+static gboolean
+index_put_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
+                    GError **error)
+{
+  GError *local_error = NULL;
+  gint64 numel = bs_tensor_numel (grad);
+  g_autoptr(BsTensor) flat = NULL;
+  UNPACK (positions, 0);
+
+  if (NEEDS (0) && node->args.keepdim)
+    gi[0] = bs_tensor_ref (grad);
+  else if (NEEDS (0))
+    {
+      /* the written elements no longer depend on a */
+      g_autoptr(BsTensor) keep = bs_tensor_new_full (grad->context, grad->dtype, grad->ndim,
+                                                     grad->shape, 1.0, error);
+      g_autoptr(BsTensor) where = keep ? contiguous_raw (positions, error) : NULL;
+
+      if (where == NULL)
+        return FALSE;
+      for (gint64 i = 0; i < bs_tensor_numel (where); i++)
+        bs_tensor_set (keep, ((const gint64 *) bs_tensor_data (where))[i], 0.0);
+      if ((gi[0] = bs_mul (grad, keep, error)) == NULL)
+        return FALSE;
+      if (WANTS_LOCALS ())
+        locals[0] = g_steal_pointer (&keep);
+    }
+  if (NEEDS (1))
+    {
+      const BsTensorMeta *meta = &node->input_meta[1];
+      g_autoptr(BsTensor) taken = NULL;
+
+      flat = bs_reshape (grad, &numel, 1, error);
+      taken = flat ? bs_index (flat, 0, positions, error) : NULL;
+      if (taken == NULL
+          || (gi[1] = bs_sum_to_shape (taken, meta->shape, meta->ndim, error)) == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+const BsOpInfo bs_op_index_put = {
+  .name = "index_put_", .grad_fn_name = "IndexPutBackward0", .symbol = "[]=", .n_inputs = 3,
+  .nondiff_inputs = 1u << 2,
+  .forward = index_put_forward, .save = index_put_save, .backward = index_put_backward,
+  .formulas = { "∂(a[idx] = v)/∂a = 0 where written, else 1 (1 everywhere when accumulating)",
+                "∂(a[idx] = v)/∂v = 1 at each written element (broadcasts add up)" },
+};
+
+BsTensor *
+bs_index_put_positions_ (BsTensor  *a,
+                         BsTensor  *positions,
+                         BsTensor  *values,
+                         gboolean   accumulate,
+                         GError   **error)
+{
+  BsTensor *in[3] = { a, values, positions };
+  BsOpArgs args;
+
+  g_return_val_if_fail (positions->dtype == BS_DTYPE_INT64, NULL);
+  if (values->dtype != a->dtype && values->ndim > 0)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "Index put requires the source and destination dtypes match, got %s for "
+                   "the destination and %s for the source.", bs_dtype_scalar_name (a->dtype),
+                   bs_dtype_scalar_name (values->dtype));
+      return NULL;
+    }
+  bs_op_args_init (&args);
+  args.keepdim = accumulate;
+  return bs_op_apply_inplace (BS_OP_INDEX_PUT, in, 3, &args, error);
+}
+
+BsTensor *
+bs_index_put_ (BsTensor               *a,
+               const BsTensor *const  *indices,
+               int                     n,
+               BsTensor               *values,
+               gboolean                accumulate,
+               GError                **error)
+{
+  g_auto(IndexInputs) ii = { 0 };
+  g_auto(IndexPlan) plan = { 0 };
+  g_autoptr(BsTensor) positions = NULL;
+
+  if (!index_inputs_init (&ii, a, indices, n, error))
+    return NULL;
+  if (ii.m == 0)
+    {
+      plan.ndim = a->ndim;
+      memcpy (plan.shape, a->shape, a->ndim * sizeof (gint64));
+      plan.k = bs_tensor_numel (a);
+      plan.pos = g_new (gint64, MAX (plan.k, 1));
+      for (gint64 i = 0; i < plan.k; i++)
+        plan.pos[i] = i;
+    }
+  else if (!plan_index_multi (&plan, a->ndim, a->shape, ii.in + 1, &ii.args, error))
+    return NULL;
+  positions = bs_tensor_new_uninit (a->context, BS_DTYPE_INT64, plan.ndim, plan.shape, error);
+  if (positions == NULL)
+    return NULL;
+  memcpy (bs_tensor_data (positions), plan.pos, plan.k * sizeof (gint64));
+  return bs_index_put_positions_ (a, positions, values, accumulate, error);
 }
 
 /* --- index_select ------------------------------------------------------ */

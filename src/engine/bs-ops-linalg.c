@@ -17,14 +17,6 @@
 #define MAT1_COLUMN_MAJOR 1
 #define MAT2_COLUMN_MAJOR 2
 
-static const char *
-scalar_type_name (BsDType dtype)
-{
-  static const char *const names[] = { "Bool", "Long", "Float", "Double" };
-
-  return names[dtype];
-}
-
 /* Sets a RuntimeError; returns NULL, for forwards to return. */
 static gpointer
 set_runtime_error (GError     **error,
@@ -54,7 +46,7 @@ check_scalar_types (BsTensor  *a,
   if (a->dtype == b->dtype)
     return TRUE;
   set_runtime_error (error, "expected scalar type %s but found %s",
-                     scalar_type_name (a->dtype), scalar_type_name (b->dtype));
+                     bs_dtype_scalar_name (a->dtype), bs_dtype_scalar_name (b->dtype));
   return FALSE;
 }
 
@@ -507,8 +499,8 @@ dot_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
                               a->ndim, b->ndim);
   if (a->dtype != b->dtype)
     return set_runtime_error (error, "dot : expected both vectors to have same dtype, but found "
-                              "%s and %s", scalar_type_name (a->dtype),
-                              scalar_type_name (b->dtype));
+                              "%s and %s", bs_dtype_scalar_name (a->dtype),
+                              bs_dtype_scalar_name (b->dtype));
   len = a->shape[0];
   if (len != b->shape[0])
     return set_runtime_error (error, "inconsistent tensor size, expected tensor [%" G_GINT64_FORMAT

@@ -6,14 +6,6 @@
 #include <math.h>
 #include <string.h>
 
-static const char *
-dtype_short_name (BsDType dtype)
-{
-  static const char *names[] = { "Bool", "Long", "Float", "Double" };
-
-  return names[dtype];
-}
-
 static BsTensor *
 contiguous_raw (BsTensor  *a,
                 GError   **error)
@@ -79,7 +71,7 @@ mse_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
   if (!bs_dtype_is_floating (dtype))
     {
       g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
-                   "\"mse_cpu\" not implemented for '%s'", dtype_short_name (dtype));
+                   "\"mse_cpu\" not implemented for '%s'", bs_dtype_scalar_name (dtype));
       return NULL;
     }
   a = bs_cast_raw (in[0], dtype, error);
@@ -214,13 +206,13 @@ nll_check (BsTensor        *input,
     {
       g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
                    "\"nll_loss_out_frame\" not implemented for '%s'",
-                   dtype_short_name (input->dtype));
+                   bs_dtype_scalar_name (input->dtype));
       return FALSE;
     }
   if (target->dtype != BS_DTYPE_INT64)
     {
       g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
-                   "expected scalar type Long but found %s", dtype_short_name (target->dtype));
+                   "expected scalar type Long but found %s", bs_dtype_scalar_name (target->dtype));
       return FALSE;
     }
   t = contiguous_raw (target, error);
@@ -403,7 +395,7 @@ bs_cross_entropy (BsTensor *input, BsTensor *target, BsReduction reduction,
       if (!bs_dtype_is_floating (target->dtype))
         g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
                      "Expected floating point type for target with class probabilities, got %s",
-                     dtype_short_name (target->dtype));
+                     bs_dtype_scalar_name (target->dtype));
       else
         g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_UNSUPPORTED,
                              "Backstep's cross_entropy takes class indices (an int64 target), "
@@ -839,8 +831,8 @@ bs_binary_cross_entropy (BsTensor     *input,
   if (target->dtype != input->dtype)
     {
       g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
-                   "Found dtype %s but expected %s", dtype_short_name (target->dtype),
-                   dtype_short_name (input->dtype));
+                   "Found dtype %s but expected %s", bs_dtype_scalar_name (target->dtype),
+                   bs_dtype_scalar_name (input->dtype));
       return NULL;
     }
   if (!bce_check_nondiff (weight, "binary_cross_entropy", "weight", error))

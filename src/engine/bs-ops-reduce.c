@@ -102,14 +102,6 @@ contiguous_raw (BsTensor  *a,
   return bs_tensor_contiguous_copy (a, a->dtype, error);
 }
 
-static const char *
-dtype_short_name (BsDType dtype)
-{
-  static const char *names[] = { "Bool", "Long", "Float", "Double" };
-
-  return names[dtype];
-}
-
 /* --- sum and mean kernels ---------------------------------------------- */
 
 static void
@@ -387,7 +379,7 @@ check_mean_dtype (BsTensor  *a,
     return TRUE;
   g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
                "mean(): could not infer output dtype. Input dtype must be either a floating "
-               "point or complex dtype. Got: %s", dtype_short_name (a->dtype));
+               "point or complex dtype. Got: %s", bs_dtype_scalar_name (a->dtype));
   return FALSE;
 }
 
@@ -866,7 +858,7 @@ softmax_raw (BsTensor  *a,
                    !last ? "softmax_kernel_impl"
                          : take_log ? "log_softmax_lastdim_kernel_impl"
                                     : "softmax_lastdim_kernel_impl",
-                   dtype_short_name (a->dtype));
+                   bs_dtype_scalar_name (a->dtype));
       return NULL;
     }
   c = contiguous_raw (a, error);

@@ -144,6 +144,21 @@ BsTensor *bs_copy_          (BsTensor *a, BsTensor *src, GError **error);
 BsTensor *bs_clamp_         (BsTensor *a, gboolean has_min, double min,
                              gboolean has_max, double max, GError **error);
 BsTensor *bs_relu_          (BsTensor *a, GError **error);
+/* a[indices] = values (PyTorch's index_put_): indices as bs_index_multi takes
+ * them; values broadcast to the indexed shape and, unless 0-dim, of a's dtype.
+ * accumulate adds instead (repeated positions add up). */
+BsTensor *bs_index_put_     (BsTensor *a, const BsTensor *const *indices, int n,
+                             BsTensor *values, gboolean accumulate, GError **error);
+/* The same with the row-major element positions of a to write (int64, any
+ * shape; values broadcast to it), for keys that mix slices and index tensors. */
+BsTensor *bs_index_put_positions_ (BsTensor *a, BsTensor *positions, BsTensor *values,
+                                   gboolean accumulate, GError **error);
+
+/* Sampling in place, with PyTorch's numbers; generator NULL: the context's */
+BsTensor *bs_uniform_       (BsTensor *a, double from, double to, BsGenerator *generator,
+                             GError **error);
+BsTensor *bs_normal_        (BsTensor *a, double mean, double std, BsGenerator *generator,
+                             GError **error);
 
 /* dst += src, src broadcast to dst's shape: untracked, for accumulating gradients. */
 gboolean  bs_tensor_accumulate (BsTensor *dst, BsTensor *src, GError **error);

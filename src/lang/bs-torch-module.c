@@ -1276,17 +1276,15 @@ METHOD (t_uniform_)
 {
   double from = 0.0, to = 1.0;
   BsValue *f = bs_arg (a, 0, "from"), *t = bs_arg (a, 1, "to");
-  BsTensor *x = SELF;
+  GError *error = NULL;
+  BsTensor *res;
 
   if ((f != NULL && !bs_to_double (in, *f, &from)) || (t != NULL && !bs_to_double (in, *t, &to)))
     return FALSE;
-  if (!bs_tensor_is_contiguous (x) || !bs_dtype_is_floating (x->dtype))
-    return bs_raise (in, "NotImplementedError", "uniform_() of this tensor is not supported");
-  if (bs_tensor_requires_grad (x) && bs_tensor_is_leaf (x) && x->context->grad_enabled)
-    return bs_raise (in, "RuntimeError", BS_MSG_LEAF_INPLACE);
-  bs_generator_fill_uniform (in->context->generator, x->dtype, bs_tensor_data (x),
-                             bs_tensor_numel (x), from, to);
-  bs_tensor_bump_version (x);
+  res = bs_uniform_ (SELF, from, to, NULL, &error);
+  if (res == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (res);
   *r = bs_value_ref (self);
   return TRUE;
 }
@@ -1295,17 +1293,15 @@ METHOD (t_normal_)
 {
   double mean = 0.0, std = 1.0;
   BsValue *m = bs_arg (a, 0, "mean"), *s = bs_arg (a, 1, "std");
-  BsTensor *x = SELF;
+  GError *error = NULL;
+  BsTensor *res;
 
   if ((m != NULL && !bs_to_double (in, *m, &mean)) || (s != NULL && !bs_to_double (in, *s, &std)))
     return FALSE;
-  if (!bs_tensor_is_contiguous (x) || !bs_dtype_is_floating (x->dtype))
-    return bs_raise (in, "NotImplementedError", "normal_() of this tensor is not supported");
-  if (bs_tensor_requires_grad (x) && bs_tensor_is_leaf (x) && x->context->grad_enabled)
-    return bs_raise (in, "RuntimeError", BS_MSG_LEAF_INPLACE);
-  bs_generator_fill_normal (in->context->generator, x->dtype, bs_tensor_data (x),
-                            bs_tensor_numel (x), mean, std);
-  bs_tensor_bump_version (x);
+  res = bs_normal_ (SELF, mean, std, NULL, &error);
+  if (res == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (res);
   *r = bs_value_ref (self);
   return TRUE;
 }
@@ -1991,9 +1987,8 @@ bs_tensor_getitem (BsInterp *in,
   return TRUE;
 }
 
-/* x[mask] = v, x[idx] = v: untracked, so only where autograd records
- * nothing. The key indexes a tensor of x's element positions, which says
- * which elements to write. */
+/* x[mask] = v, x[idx] = v: the key indexes a tensor of x's element positions,
+ * which says which elements index_put_ writes. */
 static gboolean
 setitem_advanced (BsInterp *in,
                   BsTensor *self,
@@ -2006,28 +2001,14 @@ setitem_advanced (BsInterp *in,
   g_autoptr(BsTensor) positions = NULL;
   g_autoptr(BsTensor) selected = NULL;
   g_autoptr(BsTensor) src = NULL;
-  g_autoptr(BsTensor) values = NULL;
+  g_autoptr(BsTensor) res = NULL;
   GError *error = NULL;
   gint64 n;
   gboolean ok;
 
-  if (context->grad_enabled && bs_tensor_requires_grad (self))
-    {
-      if (bs_tensor_is_leaf (self))
-        return bs_raise (in, "RuntimeError", "a leaf Variable that requires grad is being used "
-                         "in an in-place operation.");
-      return bs_raise (in, "NotImplementedError", "Backstep does not record assignment through "
-                       "an index tensor or mask (IndexPutBackward0) on a tensor that requires "
-                       "grad; use torch.where() instead");
-    }
   src = bs_as_tensor (in, value);
   if (src == NULL)
     return FALSE;
-  if (context->grad_enabled && bs_tensor_requires_grad (src))
-    return bs_raise (in, "NotImplementedError", "Backstep does not record assignment of a "
-                     "tensor that requires grad through an index tensor or mask; use "
-                     "torch.where() instead");
-
   positions = bs_tensor_new_full (context, BS_DTYPE_INT64, self->ndim, self->shape, 0.0,
                                   &error);
   if (positions == NULL)
@@ -2042,13 +2023,9 @@ setitem_advanced (BsInterp *in,
   context->sink_data = sink_data;
   if (!ok)
     return FALSE;
-  values = bs_tensor_new_like (selected, self->dtype, &error);
-  if (values == NULL || !bs_tensor_copy_from (values, src, &error))
+  res = bs_index_put_positions_ (self, selected, src, FALSE, &error);
+  if (res == NULL)
     return bs_raise_gerror (in, error);
-  n = bs_tensor_numel (selected);
-  for (gint64 i = 0; i < n; i++)
-    bs_tensor_set (self, bs_tensor_get_int (selected, i), bs_tensor_get (values, i));
-  bs_tensor_bump_version (self);
   return TRUE;
 }
 

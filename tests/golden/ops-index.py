@@ -42,6 +42,14 @@ CASES = [
     ("stack_middle", [(2, 3), (2, 3)], "out = torch.stack([x0, x1], 1)"),
     ("stack_last", [(3,), (3,), (3,)], "out = torch.stack([x0, x1, x2], -1)"),
     ("stack_scalars", [(), ()], "out = torch.stack([x0, x1])"),
+    ("index_put", [(3, 2), (2, 2)],
+     "out = x0.clone(); out.index_put_((torch.tensor([2, 0]),), x1)"),
+    ("index_put_accumulate", [(3, 2), (3, 2)],
+     "out = x0.clone(); out.index_put_((torch.tensor([1, 1, 0]),), x1, accumulate=True)"),
+    ("index_put_mask_broadcast", [(2, 3), ()],
+     "out = x0.clone(); out.index_put_((x0 > 0,), x1)"),
+    ("index_put_two_indices", [(3, 3), (2,)],
+     "out = x0.clone(); out.index_put_((torch.tensor([0, 2]), torch.tensor([1, 1])), x1)"),
 ]
 
 

@@ -1,0 +1,87 @@
+/* bs-op-list.h: every op, declared once
+ *
+ * BS_OP_LIST (X) calls X (NAME, name) for each op: the enum member is
+ * BS_OP_NAME and its descriptor, defined beside its forward and backward in
+ * one of the bs-ops-*.c files, is `const BsOpInfo bs_op_name`. The enum, the
+ * descriptors' declarations and the table are all generated from this list,
+ * so adding an op is one row here plus its descriptor.
+ */
+#pragma once
+
+#define BS_OP_LIST(X)                                                                  \
+  X (ACCUMULATE_GRAD, accumulate_grad)                                                 \
+  X (CUSTOM, custom)                                                                   \
+  /* elementwise binary */                                                             \
+  X (ADD, add)                                                                         \
+  X (SUB, sub)                                                                         \
+  X (RSUB, rsub)                                                                       \
+  X (MUL, mul)                                                                         \
+  X (DIV, div)                                                                         \
+  X (POW, pow)                        /* tensor ** scalar */                           \
+  X (POW_TENSOR, pow_tensor)          /* tensor ** tensor */                           \
+  X (POW_SCALAR, pow_scalar)          /* scalar ** tensor */                           \
+  X (MAXIMUM, maximum)                                                                 \
+  X (MINIMUM, minimum)                                                                 \
+  X (WHERE, where)                                                                     \
+  /* elementwise unary */                                                              \
+  X (NEG, neg)                                                                         \
+  X (RECIPROCAL, reciprocal)                                                           \
+  X (EXP, exp)                                                                         \
+  X (LOG, log)                                                                         \
+  X (SQRT, sqrt)                                                                       \
+  X (ABS, abs)                                                                         \
+  X (SIN, sin)                                                                         \
+  X (COS, cos)                                                                         \
+  X (TANH, tanh)                                                                       \
+  X (SIGMOID, sigmoid)                                                                 \
+  X (RELU, relu)                                                                       \
+  X (CLAMP, clamp)                                                                     \
+  X (ROUND, round)                                                                     \
+  X (CLONE, clone)                                                                     \
+  X (TO_COPY, to_copy)                                                                 \
+  X (FILL, fill)                      /* fill_ */                                      \
+  X (ZERO, zero)                      /* zero_ */                                      \
+  X (COPY, copy)                      /* copy_ */                                      \
+  X (UNIFORM, uniform)                /* uniform_ */                                   \
+  X (NORMAL, normal)                  /* normal_ */                                    \
+  /* reductions */                                                                     \
+  X (SUM, sum)                                                                         \
+  X (SUM_DIM, sum_dim)                                                                 \
+  X (MEAN, mean)                                                                       \
+  X (MEAN_DIM, mean_dim)                                                               \
+  X (MAX, max)                                                                         \
+  X (MAX_DIM, max_dim)                                                                 \
+  X (MIN, min)                                                                         \
+  X (MIN_DIM, min_dim)                                                                 \
+  X (SOFTMAX, softmax)                                                                 \
+  X (LOG_SOFTMAX, log_softmax)                                                         \
+  X (MSE_LOSS, mse_loss)                                                               \
+  X (NLL_LOSS, nll_loss)                                                               \
+  X (BCE_WITH_LOGITS, bce_with_logits) /* input, target[, weight][, pos_weight] */     \
+  X (BCE, bce)                        /* input, target[, weight] */                    \
+  /* linear algebra */                                                                 \
+  X (MM, mm)                                                                           \
+  X (MV, mv)                                                                           \
+  X (DOT, dot)                                                                         \
+  X (BMM, bmm)                                                                         \
+  X (ADDMM, addmm)                                                                     \
+  /* views and shape */                                                                \
+  X (VIEW, view)                                                                       \
+  X (RESHAPE_ALIAS, reshape_alias)                                                     \
+  X (UNSAFE_VIEW, unsafe_view)                                                         \
+  X (T, t)                                                                             \
+  X (TRANSPOSE, transpose)                                                             \
+  X (PERMUTE, permute)                                                                 \
+  X (SQUEEZE, squeeze)                /* all size-1 dims */                            \
+  X (SQUEEZE_DIM, squeeze_dim)                                                         \
+  X (UNSQUEEZE, unsqueeze)                                                             \
+  X (EXPAND, expand)                                                                   \
+  X (SELECT, select)                                                                   \
+  X (SLICE, slice)                                                                     \
+  X (INDEX, index)                    /* advanced indexing with index tensors */       \
+  X (INDEX_PUT, index_put)            /* index_put_: a[index] = values */              \
+  X (INDEX_SELECT, index_select)                                                       \
+  X (CAT, cat)                                                                         \
+  X (STACK, stack)                                                                     \
+  X (AS_STRIDED, as_strided)          /* a view's history after an in-place op */      \
+  X (COPY_SLICES, copy_slices)        /* a base's history after an in-place op on a view */

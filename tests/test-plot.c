@@ -1,0 +1,439 @@
+/* test-plot.c: the matplotlib figure model and its drawing
+ *
+ * Tick positions and labels, format strings, histograms and error messages are checked
+ * against what matplotlib 3.6 and numpy 1.24 gave. Reference images live in
+ * tests/reference/plot-*.png; after a deliberate change to how figures look, regenerate
+ * them, then look at every one before committing it:
+ *
+ *   BACKSTEP_UPDATE_REFERENCES=1 meson test -C build plot
+ */
+#include <cairo.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "bs-plot-renderer.h"
+#include "bs-plot-ticker.h"
+#include "plot-fixtures.h"
+
+/* A pixel differs when a channel is off by more than this (of 255); at most MAX_DIFFERENT
+ * of the pixels may differ: glyph edges move a little between FreeType builds. */
+#define CHANNEL_TOLERANCE 40
+#define MAX_DIFFERENT     0.005
+
+typedef struct {
+  double       lo, hi;
+  const char  *locs;     /* matplotlib's get_xticks(), space-separated */
+  const char  *labels;   /* its tick labels, '|'-separated */
+  const char  *offset;
+} TickCase;
+
+/* ax.set_xlim(lo, hi) on plt.subplots()'s axes (9 bins fit), then fig.canvas.draw() */
+static const TickCase tick_cases[] = {
+  { 0, 1, "0 0.2 0.4 0.6 0.8 1", "0.0|0.2|0.4|0.6|0.8|1.0", "" },
+  { -0.05, 1.05, "-0.2 0 0.2 0.4 0.6 0.8 1 1.2", "−0.2|0.0|0.2|0.4|0.6|0.8|1.0|1.2", "" },
+  { 0, 10, "0 2 4 6 8 10", "0|2|4|6|8|10", "" },
+  { -3.14159, 3.14159, "-4 -3 -2 -1 0 1 2 3 4", "−4|−3|−2|−1|0|1|2|3|4", "" },
+  { 0.001, 0.0042, "0.001 0.0015 0.002 0.0025 0.003 0.0035 0.004 0.0045",
+    "0.0010|0.0015|0.0020|0.0025|0.0030|0.0035|0.0040|0.0045", "" },
+  { 1e6, 5e6, "1e6 1.5e6 2e6 2.5e6 3e6 3.5e6 4e6 4.5e6 5e6",
+    "1.0|1.5|2.0|2.5|3.0|3.5|4.0|4.5|5.0", "1e6" },
+  { 100000, 100010, "100000 100002 100004 100006 100008 100010", "0|2|4|6|8|10", "+1e5" },
+  { -7.5, -2.25, "-8 -7 -6 -5 -4 -3 -2", "−8|−7|−6|−5|−4|−3|−2", "" },
+  { 0, 99, "0 20 40 60 80 100", "0|20|40|60|80|100", "" },
+  { 3, 3.0001, "3 3.00002 3.00004 3.00006 3.00008 3.0001",
+    "0.00000|0.00002|0.00004|0.00006|0.00008|0.00010", "+3" },
+  { 1e-7, 5e-7, "1e-7 1.5e-7 2e-7 2.5e-7 3e-7 3.5e-7 4e-7 4.5e-7 5e-7",
+    "1.0|1.5|2.0|2.5|3.0|3.5|4.0|4.5|5.0", "1e−7" },
+  { -1, 1, "-1 -0.75 -0.5 -0.25 0 0.25 0.5 0.75 1",
+    "−1.00|−0.75|−0.50|−0.25|0.00|0.25|0.50|0.75|1.00", "" },
+  { 2.5, 1234.5, "0 200 400 600 800 1000 1200 1400", "0|200|400|600|800|1000|1200|1400", "" },
+  { 0.95, 1.05, "0.94 0.96 0.98 1 1.02 1.04 1.06", "0.94|0.96|0.98|1.00|1.02|1.04|1.06", "" },
+  { 1000.5, 1001.5, "1000.4 1000.6 1000.8 1001 1001.2 1001.4 1001.6",
+    "1000.4|1000.6|1000.8|1001.0|1001.2|1001.4|1001.6", "" },
+};
+
+static void
+test_linear_ticks (void)
+{
+  /* the default axes is 357 pt wide: 11 label widths, clipped to 9 bins */
+  g_assert_cmpint (bs_plot_ticker_tick_space (6.4 * 0.775 * 72, 10, TRUE), ==, 11);
+  g_assert_cmpint (bs_plot_ticker_tick_space (4.8 * 0.77 * 72, 10, FALSE), ==, 13);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (tick_cases); i++)
+    {
+      const TickCase *c = &tick_cases[i];
+      g_autoptr(GArray) locs = bs_plot_ticker_linear (c->lo, c->hi, 9, 2);
+      g_auto(GStrv) want = g_strsplit (c->locs, " ", -1);
+      g_auto(GStrv) labels = g_strsplit (c->labels, "|", -1);
+      g_autofree char *offset = NULL;
+      BsPlotTickFormat format;
+
+      g_test_message ("xlim(%g, %g)", c->lo, c->hi);
+      g_assert_cmpuint (locs->len, ==, g_strv_length (want));
+      for (guint k = 0; k < locs->len; k++)
+        {
+          double expected = g_ascii_strtod (want[k], NULL);
+          g_assert_cmpfloat_with_epsilon (g_array_index (locs, double, k), expected,
+                                          1e-9 * MAX (1.0, fabs (expected)));
+        }
+      bs_plot_tick_format_init (&format, (const double *) locs->data, locs->len, c->lo, c->hi);
+      for (guint k = 0; k < locs->len; k++)
+        {
+          g_autofree char *label = bs_plot_tick_format_label (&format,
+                                                              g_array_index (locs, double, k));
+          g_assert_cmpstr (label, ==, labels[k]);
+        }
+      offset = bs_plot_tick_format_offset (&format);
+      g_assert_cmpstr (offset, ==, c->offset);
+    }
+}
+
+static void
+test_log_ticks (void)
+{
+  /* ax.set_xscale('log'); ax.set_xlim(lo, hi): get_xticks() */
+  static const struct { double lo, hi; int first, last, step; } cases[] = {
+    { 1, 1000, -1, 4, 1 },
+    { 0.01, 100, -3, 3, 1 },
+    { 1e-5, 1e5, -7, 7, 2 },
+    { 3, 70, -1, 3, 1 },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GArray) locs = bs_plot_ticker_log (cases[i].lo, cases[i].hi, 9, FALSE);
+      guint k = 0;
+
+      for (int e = cases[i].first; e <= cases[i].last; e += cases[i].step, k++)
+        {
+          g_assert_cmpuint (k, <, locs->len);
+          g_assert_cmpfloat_with_epsilon (g_array_index (locs, double, k), pow (10, e),
+                                          1e-9 * pow (10, e));
+        }
+      g_assert_cmpuint (k, ==, locs->len);
+    }
+  {
+    g_autofree char *label = bs_plot_tick_format_log (0.1);
+    g_assert_cmpstr (label, ==, "10<sup>−1</sup>");
+  }
+}
+
+static void
+test_format_strings (void)
+{
+  static const struct { const char *fmt, *error; } bad[] = {
+    { "r-g", "'r-g' is not a valid format string (two color symbols)" },
+    { "o^", "'o^' is not a valid format string (two marker symbols)" },
+    { "q", "'q' is not a valid format string (unrecognized character 'q')" },
+    { "--:", "'--:' is not a valid format string (two linestyle symbols)" },
+  };
+  BsPlotStyle style;
+  BsPlotColor c1;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      bs_plot_style_init (&style);
+      g_assert_false (bs_plot_style_parse_format (&style, bad[i].fmt, &error));
+      g_assert_error (error, BS_PLOT_ERROR, BS_PLOT_ERROR_VALUE);
+      g_assert_cmpstr (error->message, ==, bad[i].error);
+      bs_plot_style_clear (&style);
+    }
+
+  /* 'C1--x': the cycle's orange, dashed, x markers */
+  bs_plot_style_init (&style);
+  g_assert_true (bs_plot_style_parse_format (&style, "C1--x", NULL));
+  g_assert_true (style.color_set);
+  g_assert_true (bs_plot_color_parse ("#ff7f0e", NULL, &c1, NULL));
+  g_assert_cmpfloat (style.color.g, ==, c1.g);
+  g_assert_cmpint (style.linestyle, ==, BS_PLOT_LINESTYLE_DASHED);
+  g_assert_cmpint (style.marker, ==, 'x');
+  bs_plot_style_clear (&style);
+
+  /* a marker alone draws no line */
+  bs_plot_style_init (&style);
+  g_assert_true (bs_plot_style_parse_format (&style, "o", NULL));
+  g_assert_cmpint (style.linestyle, ==, BS_PLOT_LINESTYLE_NONE);
+  bs_plot_style_clear (&style);
+
+  {
+    g_autoptr(GError) error = NULL;
+    BsPlotColor color;
+    g_assert_false (bs_plot_color_parse ("foo", "color", &color, &error));
+    g_assert_cmpstr (error->message, ==, "'foo' is not a valid value for color");
+  }
+}
+
+static void
+test_histogram (void)
+{
+  double d[50];
+  g_autoptr(GArray) counts = NULL;
+  g_autoptr(GArray) edges = NULL;
+  g_autoptr(GArray) density = NULL;
+  g_autoptr(GArray) edges2 = NULL;
+  /* numpy.histogram(d, bins=7) */
+  static const double want_counts[] = { 7, 8, 6, 7, 7, 7, 8 };
+  static const double want_edges[] = { -1.94737753, -1.39563002, -0.84388251, -0.29213499,
+                                       0.25961252, 0.81136003, 1.36310754, 1.91485505 };
+  static const double want_density[] = { 0.2537392501437386, 0.2899877144499871,
+                                         0.21749078583749032, 0.2537392501437386,
+                                         0.2537392501437386, 0.2537392501437388,
+                                         0.2899877144499867 };
+
+  for (int i = 0; i < 50; i++)
+    d[i] = frac ((i + 1) * GOLDEN) * 4 - 2;
+  g_assert_true (bs_plot_histogram (d, 50, 7, NULL, 0, NAN, NAN, FALSE, &counts, &edges,
+                                    NULL));
+  g_assert_true (bs_plot_histogram (d, 50, 7, NULL, 0, NAN, NAN, TRUE, &density, &edges2,
+                                    NULL));
+  g_assert_cmpuint (counts->len, ==, 7);
+  for (int i = 0; i < 7; i++)
+    {
+      g_assert_cmpfloat (g_array_index (counts, double, i), ==, want_counts[i]);
+      g_assert_cmpfloat_with_epsilon (g_array_index (density, double, i), want_density[i],
+                                      1e-15);
+    }
+  for (int i = 0; i < 8; i++)
+    g_assert_cmpfloat_with_epsilon (g_array_index (edges, double, i), want_edges[i], 1e-8);
+}
+
+static void
+test_autoscale (void)
+{
+  g_autoptr(BsPlotFigure) figure = bs_plot_figure_new (1, 0, 0, 0);
+  BsPlotAxes *ax = bs_plot_figure_gca (figure);
+  double lo, hi;
+
+  /* nothing drawn: (0, 1) */
+  bs_plot_axes_get_view (ax, 0, &lo, &hi);
+  g_assert_cmpfloat (lo, ==, 0);
+  g_assert_cmpfloat (hi, ==, 1);
+
+  /* plt.plot([1, 2, 4]): xlim (-0.1, 2.1), ylim (0.85, 4.15) */
+  bs_plot_axes_plot (ax, NULL, (double[]) { 1, 2, 4 }, 3, NULL);
+  bs_plot_axes_get_view (ax, 0, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (lo, -0.1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (hi, 2.1, 1e-12);
+  bs_plot_axes_get_view (ax, 1, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (lo, 0.85, 1e-12);
+  g_assert_cmpfloat_with_epsilon (hi, 4.15, 1e-12);
+
+  /* plt.bar(...) keeps 0 as the bottom: ylim (0, 7.35) for heights up to 7 */
+  {
+    g_autoptr(BsPlotFigure) f2 = bs_plot_figure_new (2, 0, 0, 0);
+    BsPlotAxes *a2 = bs_plot_figure_gca (f2);
+    bs_plot_axes_bar (a2, (double[]) { 0, 1, 2 }, (double[]) { 3, 7, 2 }, 3, NULL, 0, NULL,
+                      0, FALSE, NULL);
+    bs_plot_axes_get_view (a2, 1, &lo, &hi);
+    g_assert_cmpfloat (lo, ==, 0);
+    g_assert_cmpfloat_with_epsilon (hi, 7.35, 1e-12);
+    /* xlim (-0.54, 2.54) */
+    bs_plot_axes_get_view (a2, 0, &lo, &hi);
+    g_assert_cmpfloat_with_epsilon (lo, -0.54, 1e-12);
+    g_assert_cmpfloat_with_epsilon (hi, 2.54, 1e-12);
+  }
+
+  /* imshow of 3 × 4: xlim (-0.5, 3.5), ylim (2.5, -0.5) */
+  {
+    g_autoptr(BsPlotFigure) f3 = bs_plot_figure_new (3, 0, 0, 0);
+    BsPlotAxes *a3 = bs_plot_figure_gca (f3);
+    double z[12] = { 0 };
+    g_assert_nonnull (bs_plot_axes_imshow (a3, z, 3, 4, 1, NULL, NAN, NAN, 1, FALSE, NULL,
+                                           FALSE, NULL, NULL));
+    bs_plot_axes_get_view (a3, 0, &lo, &hi);
+    g_assert_cmpfloat (lo, ==, -0.5);
+    g_assert_cmpfloat (hi, ==, 3.5);
+    bs_plot_axes_get_view (a3, 1, &lo, &hi);
+    g_assert_cmpfloat (lo, ==, 2.5);
+    g_assert_cmpfloat (hi, ==, -0.5);
+  }
+}
+
+static void
+test_colormap (void)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean reversed;
+  const BsPlotColormap *viridis = bs_plot_colormap_lookup ("viridis_r", &reversed, NULL);
+  BsPlotColor c;
+
+  g_assert_nonnull (viridis);
+  g_assert_true (reversed);
+  /* matplotlib's viridis(0.0) = #440154, viridis(1.0) = #fde725 */
+  c = bs_plot_colormap_map (viridis, FALSE, 0.0);
+  g_assert_cmpint ((int) round (c.r * 255), ==, 0x44);
+  g_assert_cmpint ((int) round (c.b * 255), ==, 0x54);
+  c = bs_plot_colormap_map (viridis, TRUE, 0.0);
+  g_assert_cmpint ((int) round (c.g * 255), ==, 0xe7);
+  g_assert_null (bs_plot_colormap_lookup ("nope", &reversed, &error));
+  g_assert_true (g_str_has_prefix (error->message, "'nope' is not a valid value for cmap"));
+}
+
+static cairo_surface_t *
+render (BsPlotFigure *figure)
+{
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *image = bs_plot_figure_to_image (figure, &error);
+
+  g_assert_no_error (error);
+  return image;
+}
+
+static void
+test_same_pixels (void)
+{
+  g_autoptr(BsPlotFigure) figure = grid_figure ();
+  cairo_surface_t *a = render (figure), *b = render (figure);
+  int stride = cairo_image_surface_get_stride (a), height = cairo_image_surface_get_height (a);
+
+  g_assert_cmpint (cairo_image_surface_get_width (a), ==, 640);
+  g_assert_cmpint (height, ==, 480);
+  g_assert_cmpint (memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                           (gsize) stride * height), ==, 0);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+}
+
+static void
+compare_with_reference (cairo_surface_t *image,
+                        const char      *name)
+{
+  const char *dir = g_getenv ("BACKSTEP_REFERENCE_DIR");
+  g_autofree char *path = NULL;
+  cairo_surface_t *reference;
+  int w, h, stride, different = 0;
+
+  g_assert_nonnull (dir);
+  path = g_strdup_printf ("%s/plot-%s.png", dir, name);
+  if (g_getenv ("BACKSTEP_UPDATE_REFERENCES") != NULL)
+    g_assert_cmpint (cairo_surface_write_to_png (image, path), ==, CAIRO_STATUS_SUCCESS);
+
+  reference = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (reference), ==, CAIRO_STATUS_SUCCESS);
+  w = cairo_image_surface_get_width (image);
+  h = cairo_image_surface_get_height (image);
+  g_assert_cmpint (cairo_image_surface_get_width (reference), ==, w);
+  g_assert_cmpint (cairo_image_surface_get_height (reference), ==, h);
+  g_assert_cmpint (cairo_image_surface_get_stride (reference), ==,
+                   cairo_image_surface_get_stride (image));
+  stride = cairo_image_surface_get_stride (image);
+  for (int y = 0; y < h; y++)
+    {
+      const guint8 *a = cairo_image_surface_get_data (image) + (gsize) y * stride;
+      const guint8 *b = cairo_image_surface_get_data (reference) + (gsize) y * stride;
+      for (int x = 0; x < w * 4; x += 4)
+        for (int k = 0; k < 4; k++)
+          if (ABS ((int) a[x + k] - (int) b[x + k]) > CHANNEL_TOLERANCE)
+            {
+              different++;
+              break;
+            }
+    }
+  g_test_message ("%s: %d of %d pixels differ", name, different, w * h);
+  g_assert_cmpint (different, <=, (int) (MAX_DIFFERENT * w * h));
+  cairo_surface_destroy (reference);
+}
+
+static void
+test_reference (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr(BsPlotFigure) figure = NULL;
+  cairo_surface_t *image;
+
+  if (strcmp (name, "line") == 0)
+    figure = line_figure ();
+  else if (strcmp (name, "scatter") == 0)
+    figure = scatter_figure ();
+  else if (strcmp (name, "hist") == 0)
+    figure = hist_figure ();
+  else if (strcmp (name, "imshow") == 0)
+    figure = imshow_figure ();
+  else
+    figure = grid_figure ();
+  image = render (figure);
+  compare_with_reference (image, name);
+  cairo_surface_destroy (image);
+}
+
+static void
+test_export (void)
+{
+  g_autoptr(BsPlotFigure) figure = line_figure ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) png = bs_plot_figure_to_bytes (figure, BS_PLOT_FORMAT_PNG, &error);
+  g_autoptr(GBytes) svg = bs_plot_figure_to_bytes (figure, BS_PLOT_FORMAT_SVG, &error);
+  g_autoptr(GBytes) pdf = bs_plot_figure_to_bytes (figure, BS_PLOT_FORMAT_PDF, &error);
+  g_autofree char *svg_text = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-plot-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "figure-1.pdf", NULL);
+  g_autofree char *written = NULL;
+  gsize size;
+  BsPlotFormat format;
+
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (png, NULL), 8, "\x89PNG\r\n\x1a\n", 8);
+  g_assert_cmpmem (g_bytes_get_data (pdf, NULL), 5, "%PDF-", 5);
+  svg_text = g_strndup (g_bytes_get_data (svg, NULL), g_bytes_get_size (svg));
+  /* matplotlib's SVG of a 6.4 × 4.8 in figure is 460.8 × 345.6 pt */
+  g_assert_nonnull (strstr (svg_text, "width=\"460.8pt\""));
+  g_assert_nonnull (strstr (svg_text, "height=\"345.6pt\""));
+
+  g_assert_true (bs_plot_figure_write (figure, BS_PLOT_FORMAT_PDF, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &written, &size, NULL));
+  g_assert_cmpuint (size, >, 1000);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+
+  g_assert_true (bs_plot_format_from_name ("SVG", &format, NULL));
+  g_assert_cmpint (format, ==, BS_PLOT_FORMAT_SVG);
+  g_assert_false (bs_plot_format_from_name ("jpg", &format, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "Format 'jpg' is not supported (supported formats: pdf, png, svg)");
+}
+
+static void
+test_subplots (void)
+{
+  g_autoptr(BsPlotFigure) figure = bs_plot_figure_new (1, 0, 0, 0);
+  g_autoptr(GError) error = NULL;
+  BsPlotAxes *a = bs_plot_figure_add_subplot (figure, 2, 1, 1, NULL);
+  BsPlotAxes *b;
+
+  /* the same cell again is the same axes */
+  g_assert_true (bs_plot_figure_add_subplot (figure, 2, 1, 1, NULL) == a);
+  b = bs_plot_figure_add_subplot (figure, 2, 1, 2, NULL);
+  g_assert_true (bs_plot_figure_gca (figure) == b);
+  g_assert_cmpuint (figure->axes->len, ==, 2);
+  /* subplot(1, 1, 1) covers both: they are replaced */
+  bs_plot_figure_add_subplot (figure, 1, 1, 1, NULL);
+  g_assert_cmpuint (figure->axes->len, ==, 1);
+  g_assert_null (bs_plot_figure_add_subplot (figure, 2, 2, 5, &error));
+  g_assert_cmpstr (error->message, ==, "num must be an integer with 1 <= num <= 4, not 5");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/plot/ticker/linear", test_linear_ticks);
+  g_test_add_func ("/plot/ticker/log", test_log_ticks);
+  g_test_add_func ("/plot/style/format-strings", test_format_strings);
+  g_test_add_func ("/plot/histogram", test_histogram);
+  g_test_add_func ("/plot/axes/autoscale", test_autoscale);
+  g_test_add_func ("/plot/colormap", test_colormap);
+  g_test_add_func ("/plot/figure/subplots", test_subplots);
+  g_test_add_func ("/plot/draw/same-pixels", test_same_pixels);
+  g_test_add_data_func ("/plot/draw/line", "line", test_reference);
+  g_test_add_data_func ("/plot/draw/scatter", "scatter", test_reference);
+  g_test_add_data_func ("/plot/draw/hist", "hist", test_reference);
+  g_test_add_data_func ("/plot/draw/imshow", "imshow", test_reference);
+  g_test_add_data_func ("/plot/draw/grid", "grid", test_reference);
+  g_test_add_func ("/plot/export", test_export);
+  return g_test_run ();
+}

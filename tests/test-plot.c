@@ -358,6 +358,48 @@ test_reference (gconstpointer data)
   cairo_surface_destroy (image);
 }
 
+/* Data no plot can show draws an image all the same, without a crash or a hang */
+static void
+test_hostile_data (void)
+{
+  g_autoptr(BsPlotFigure) figure = bs_plot_figure_new (1, 0, 0, 0);
+  BsPlotAxes *axs[4];
+  double y[5] = { NAN, 1, INFINITY, -INFINITY, 2 }, none[1] = { 0 }, z[4] = { NAN, NAN, NAN, NAN };
+  double lo, hi;
+  cairo_surface_t *image;
+
+  for (int i = 0; i < 4; i++)
+    axs[i] = bs_plot_figure_add_subplot (figure, 2, 2, i + 1, NULL);
+  bs_plot_axes_plot (axs[0], NULL, y, 5, NULL);
+  bs_plot_axes_plot (axs[0], NULL, none, 0, NULL);
+  /* only the finite points count: plt.plot([nan, 1, inf, -inf, 2]) shows x from 0.85 to
+   * 4.15, y from 0.95 to 2.05 */
+  bs_plot_axes_get_view (axs[0], 0, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (lo, 0.85, 1e-12);
+  g_assert_cmpfloat_with_epsilon (hi, 4.15, 1e-12);
+  bs_plot_axes_get_view (axs[0], 1, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (lo, 0.95, 1e-12);
+  g_assert_cmpfloat_with_epsilon (hi, 2.05, 1e-12);
+
+  /* nothing positive on a log axis; equal limits */
+  bs_plot_axes_plot (axs[1], NULL, (double[]) { -1, -2, 0 }, 3, NULL);
+  bs_plot_axes_set_scale (axs[1], 1, BS_PLOT_SCALE_LOG);
+  bs_plot_axes_set_limits (axs[1], 0, 3, 3);
+  bs_plot_axes_get_view (axs[1], 0, &lo, &hi);
+  g_assert_cmpfloat (lo, <, hi);
+
+  g_assert_nonnull (bs_plot_axes_contour (axs[2], (double[]) { 0, 1 }, (double[]) { 0, 1 }, z,
+                                          2, 2, 7, NULL, 0, TRUE, NULL, NULL, NULL));
+  bs_plot_axes_set_limits (axs[3], 1, 1e300, -1e300);
+  bs_plot_axes_plot (axs[3], NULL, (double[]) { 1e-300, 1e300 }, 2, NULL);
+  g_assert_nonnull (bs_plot_axes_hist (axs[3], none, 0, 10, NULL, 0, NAN, NAN, TRUE, NULL,
+                                       NULL, NULL, NULL));
+  bs_plot_axes_set_legend (axs[3], BS_PLOT_LEGEND_BEST);
+  bs_plot_figure_set_tight_layout (figure, TRUE);
+  image = render (figure);
+  cairo_surface_destroy (image);
+}
+
 static void
 test_export (void)
 {
@@ -434,6 +476,7 @@ main (int   argc,
   g_test_add_data_func ("/plot/draw/hist", "hist", test_reference);
   g_test_add_data_func ("/plot/draw/imshow", "imshow", test_reference);
   g_test_add_data_func ("/plot/draw/grid", "grid", test_reference);
+  g_test_add_func ("/plot/draw/hostile-data", test_hostile_data);
   g_test_add_func ("/plot/export", test_export);
   return g_test_run ();
 }

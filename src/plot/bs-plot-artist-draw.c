@@ -105,9 +105,7 @@ draw_bars (BsPlotPainter      *painter,
       double y0 = bs_plot_frame_y (frame, b);
       double y1 = bs_plot_frame_y (frame, b + g_array_index (artist->h, double, i));
 
-      if (!isfinite (y0))  /* a log axis: bars start at its bottom */
-        y0 = frame->box.y + frame->box.height + 1;
-      if (isfinite (x0) && isfinite (x1) && isfinite (y1))
+      if (isfinite (x0) && isfinite (x1) && isfinite (y0) && isfinite (y1))
         cairo_rectangle (cr, MIN (x0, x1), MIN (y0, y1), fabs (x1 - x0), fabs (y1 - y0));
     }
   bs_plot_painter_fill_patch (painter, s);

@@ -72,7 +72,13 @@ bs_plot_artist_data_limits (const BsPlotArtist *artist,
     {
     case BS_PLOT_ARTIST_LINE:
     case BS_PLOT_ARTIST_SCATTER:
-      include_array (axis == 0 ? artist->x : artist->y, NULL, log, lo, hi);
+      /* a point counts when both its coordinates are finite */
+      for (guint i = 0; i < artist->x->len; i++)
+        {
+          double x = g_array_index (artist->x, double, i), y = g_array_index (artist->y, double, i);
+          if (isfinite (x) && isfinite (y))
+            include (axis == 0 ? x : y, log, lo, hi);
+        }
       break;
     case BS_PLOT_ARTIST_BARS:
       include_array (axis == 0 ? artist->x : artist->y, NULL, log, lo, hi);

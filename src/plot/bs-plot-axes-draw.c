@@ -34,8 +34,9 @@ to_scale (const BsPlotAxes *axes,
           int               axis,
           double            v)
 {
+  /* LogScale(nonpositive='clip'): zero and below go a thousand decades down */
   if (axes->axis[axis].scale == BS_PLOT_SCALE_LOG)
-    return v > 0 ? log10 (v) : -INFINITY;
+    return v > 0 ? log10 (v) : -1000;
   return v;
 }
 
@@ -67,18 +68,25 @@ fraction (const BsPlotFrame *frame,
   return (to_scale (frame->axes, axis, v) - lo) / (hi - lo);
 }
 
+/* Far outside the figure yet within what cairo's fixed-point coordinates hold */
+static double
+bounded (double px)
+{
+  return isfinite (px) ? CLAMP (px, -1e6, 1e6) : px;
+}
+
 double
 bs_plot_frame_x (const BsPlotFrame *frame,
                  double             x)
 {
-  return frame->box.x + fraction (frame, 0, x) * frame->box.width;
+  return bounded (frame->box.x + fraction (frame, 0, x) * frame->box.width);
 }
 
 double
 bs_plot_frame_y (const BsPlotFrame *frame,
                  double             y)
 {
-  return frame->box.y + (1.0 - fraction (frame, 1, y)) * frame->box.height;
+  return bounded (frame->box.y + (1.0 - fraction (frame, 1, y)) * frame->box.height);
 }
 
 typedef struct {

@@ -426,12 +426,12 @@ bs_plot_axes_contour (BsPlotAxes        *axes,
     {
       /* ContourSet._autolev: the locator's levels, trimmed to one beyond the data */
       g_autoptr(GArray) ticks = bs_plot_ticker_linear (zmin, zmax, nlevels + 1, 1);
-      guint i0 = 0, i1 = ticks->len;
+      int i0 = 0, i1 = (int) ticks->len;
 
-      for (guint i = 0; i < ticks->len; i++)
+      for (int i = 0; i < (int) ticks->len; i++)
         if (g_array_index (ticks, double, i) < zmin)
           i0 = i;
-      for (guint i = ticks->len; i-- > 0;)
+      for (int i = (int) ticks->len; i-- > 0;)
         if (g_array_index (ticks, double, i) > zmax)
           i1 = i + 1;
       if (i1 - i0 < 3)

@@ -163,7 +163,7 @@ bs_plot_ticker_linear (double vmin,
       high = close_to (m / step, 0, step, fabs (offset)) ? d : d + 1;
 
       g_array_set_size (ticks, 0);
-      for (double k = low; k <= high; k++)
+      for (double k = low; k <= high && ticks->len < 1000; k++)
         {
           double t = k * step + best_vmin;
           if (t <= hi && t >= lo)
@@ -277,14 +277,17 @@ bs_plot_tick_format_init (BsPlotTickFormat *format,
       double sign = copysign (1, lmin);
       double oom_max = ceil (log10 (abs_max)), oom = oom_max;
 
-      while (py_floordiv (abs_min, pow (10, oom)) == py_floordiv (abs_max, pow (10, oom)))
+      /* (bounded: powers of ten below 1e-330 are zero) */
+      while (oom > -330
+             && py_floordiv (abs_min, pow (10, oom)) == py_floordiv (abs_max, pow (10, oom)))
         oom--;
       oom += 1;
       if ((abs_max - abs_min) / pow (10, oom) <= 1e-2)
         {
           oom = oom_max;
-          while (!(py_floordiv (abs_max, pow (10, oom)) - py_floordiv (abs_min, pow (10, oom))
-                   > 1))
+          while (oom > -330
+                 && !(py_floordiv (abs_max, pow (10, oom))
+                      - py_floordiv (abs_min, pow (10, oom)) > 1))
             oom--;
           oom += 1;
         }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bs-plot-renderer.h"
+#include "bs-plot-session.h"
 #include "bs-plot-ticker.h"
 #include "plot-fixtures.h"
 
@@ -457,6 +458,68 @@ test_subplots (void)
   g_assert_cmpstr (error->message, ==, "num must be an integer with 1 <= num <= 4, not 5");
 }
 
+static void
+keep_shown (BsPlotFigure *figure,
+            gpointer      user_data)
+{
+  g_ptr_array_add (user_data, bs_plot_figure_ref (figure));
+}
+
+/* pyplot's figure numbering, close() and show() */
+static void
+test_session (void)
+{
+  g_autoptr(BsPlotSession) session = bs_plot_session_new ();
+  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_plot_figure_unref);
+  g_autoptr(BsPlotFigure) held = NULL;
+  BsPlotFigure *f1, *f5, *f6;
+  BsPlotAxes *ax;
+  cairo_surface_t *before, *after;
+
+  bs_plot_session_set_show_func (session, keep_shown, shown);
+  /* plt.plot() with no figure makes figure 1 */
+  ax = bs_plot_session_gca (session);
+  f1 = bs_plot_session_gcf (session);
+  g_assert_cmpint (f1->number, ==, 1);
+  bs_plot_axes_plot (ax, NULL, (double[]) { 1, 3, 2 }, 3, NULL);
+  /* plt.figure(5), then plt.figure() is 6; figure(1) goes back to 1 */
+  f5 = bs_plot_session_figure (session, 5, 3, 2, 0);
+  g_assert_cmpfloat (f5->width, ==, 3);
+  f6 = bs_plot_session_figure (session, 0, 0, 0, 0);
+  g_assert_cmpint (f6->number, ==, 6);
+  g_assert_true (bs_plot_session_figure (session, 1, 0, 0, 0) == f1);
+  /* closing the current figure makes the one current before it current again */
+  g_assert_true (bs_plot_session_close (session, 1));
+  g_assert_true (bs_plot_session_gcf (session) == f6);
+  g_assert_false (bs_plot_session_close (session, 1));
+  g_assert_true (bs_plot_session_close (session, 6));
+  g_assert_true (bs_plot_session_gcf (session) == f5);
+
+  /* show() hands over copies in number order and closes every figure */
+  bs_plot_axes_plot (bs_plot_figure_gca (f5), NULL, (double[]) { 1, 2 }, 2, NULL);
+  held = bs_plot_figure_ref (f5);   /* as a script's `fig = plt.figure(5)` */
+  bs_plot_session_figure (session, 2, 0, 0, 0);
+  g_assert_cmpuint (bs_plot_session_show (session), ==, 2);
+  g_assert_cmpuint (shown->len, ==, 2);
+  g_assert_cmpint (((BsPlotFigure *) g_ptr_array_index (shown, 0))->number, ==, 2);
+  g_assert_cmpint (((BsPlotFigure *) g_ptr_array_index (shown, 1))->number, ==, 5);
+  g_assert_cmpuint (bs_plot_session_get_figures (session)->len, ==, 0);
+  /* the copy draws as the figure did; what the script does to the figure later does not
+   * reach it */
+  before = render (held);
+  bs_plot_axes_set_title (bs_plot_figure_gca (held), "later");
+  bs_plot_axes_plot (bs_plot_figure_gca (held), NULL, (double[]) { 5, 1 }, 2, NULL);
+  after = render (g_ptr_array_index (shown, 1));
+  g_assert_cmpint (memcmp (cairo_image_surface_get_data (before),
+                           cairo_image_surface_get_data (after),
+                           (gsize) cairo_image_surface_get_stride (before)
+                           * cairo_image_surface_get_height (before)), ==, 0);
+  cairo_surface_destroy (before);
+  cairo_surface_destroy (after);
+  /* a new plot after show() makes a new figure 1 */
+  g_assert_cmpint (bs_plot_session_gcf (session)->number, ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -470,6 +533,7 @@ main (int   argc,
   g_test_add_func ("/plot/axes/autoscale", test_autoscale);
   g_test_add_func ("/plot/colormap", test_colormap);
   g_test_add_func ("/plot/figure/subplots", test_subplots);
+  g_test_add_func ("/plot/session", test_session);
   g_test_add_func ("/plot/draw/same-pixels", test_same_pixels);
   g_test_add_data_func ("/plot/draw/line", "line", test_reference);
   g_test_add_data_func ("/plot/draw/scatter", "scatter", test_reference);

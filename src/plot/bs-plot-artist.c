@@ -33,6 +33,29 @@ bs_plot_artist_free (BsPlotArtist *artist)
   g_free (artist);
 }
 
+static GArray *
+copy_array (GArray *a)
+{
+  return a != NULL ? g_array_copy (a) : NULL;
+}
+
+BsPlotArtist *
+bs_plot_artist_copy (const BsPlotArtist *artist)
+{
+  BsPlotArtist *copy = g_new (BsPlotArtist, 1);
+
+  *copy = *artist;
+  bs_plot_style_copy (&copy->style, &artist->style);
+  copy->x = copy_array (artist->x);
+  copy->y = copy_array (artist->y);
+  copy->w = copy_array (artist->w);
+  copy->h = copy_array (artist->h);
+  copy->values = copy_array (artist->values);
+  copy->colors = copy_array (artist->colors);
+  copy->levels = copy_array (artist->levels);
+  return copy;
+}
+
 static void
 include (double   v,
          gboolean log,

@@ -41,6 +41,7 @@ typedef struct {
 
 BsPlotArtist *bs_plot_artist_new          (BsPlotArtistKind     kind);
 void          bs_plot_artist_free         (BsPlotArtist        *artist);
+BsPlotArtist *bs_plot_artist_copy         (const BsPlotArtist  *artist);
 /* The data range along X (AXIS 0) or Y (1); only positive values when LOG. FALSE when
  * the artist has none (axvline has no Y extent, for instance). */
 gboolean      bs_plot_artist_data_limits  (const BsPlotArtist  *artist,

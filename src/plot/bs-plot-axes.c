@@ -49,6 +49,23 @@ bs_plot_axes_free (BsPlotAxes *axes)
   g_free (axes);
 }
 
+BsPlotAxes *
+bs_plot_axes_copy (const BsPlotAxes *axes,
+                   BsPlotFigure     *figure)
+{
+  BsPlotAxes *copy = g_new (BsPlotAxes, 1);
+
+  *copy = *axes;
+  copy->figure = figure;
+  copy->artists = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_plot_artist_free);
+  for (guint i = 0; i < axes->artists->len; i++)
+    g_ptr_array_add (copy->artists, bs_plot_artist_copy (g_ptr_array_index (axes->artists, i)));
+  copy->title = g_strdup (axes->title);
+  for (int i = 0; i < 2; i++)
+    copy->axis[i].label = g_strdup (axes->axis[i].label);
+  return copy;
+}
+
 static GArray *
 doubles (const double *values,
          gsize         n)

@@ -60,6 +60,9 @@ BsPlotAxes   *bs_plot_axes_new            (BsPlotFigure        *figure,
                                            int                  ncols,
                                            int                  index);
 void          bs_plot_axes_free           (BsPlotAxes          *axes);
+/* A copy with its own artists, belonging to FIGURE */
+BsPlotAxes   *bs_plot_axes_copy           (const BsPlotAxes    *axes,
+                                           BsPlotFigure        *figure);
 
 /* plot(X, Y): X NULL means 0, 1, ..., N-1. */
 BsPlotArtist *bs_plot_axes_plot           (BsPlotAxes          *axes,

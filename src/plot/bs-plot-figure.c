@@ -42,6 +42,26 @@ bs_plot_figure_unref (BsPlotFigure *figure)
   g_free (figure);
 }
 
+BsPlotFigure *
+bs_plot_figure_copy (const BsPlotFigure *figure)
+{
+  BsPlotFigure *copy = bs_plot_figure_new (figure->number, figure->width, figure->height,
+                                           figure->dpi);
+
+  for (guint i = 0; i < figure->axes->len; i++)
+    {
+      BsPlotAxes *axes = g_ptr_array_index (figure->axes, i);
+      BsPlotAxes *c = bs_plot_axes_copy (axes, copy);
+
+      g_ptr_array_add (copy->axes, c);
+      if (axes == figure->current)
+        copy->current = c;
+    }
+  copy->suptitle = g_strdup (figure->suptitle);
+  copy->tight_layout = figure->tight_layout;
+  return copy;
+}
+
 /* The cell range [r0, r1) × [c0, c1) of subplot (nrows, ncols, index) as fractions */
 static void
 cell_of (const BsPlotAxes *axes,

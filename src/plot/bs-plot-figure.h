@@ -34,6 +34,8 @@ BsPlotFigure *bs_plot_figure_new          (int            number,
                                            double         dpi);
 BsPlotFigure *bs_plot_figure_ref          (BsPlotFigure  *figure);
 void          bs_plot_figure_unref        (BsPlotFigure  *figure);
+/* A figure drawn the same, sharing nothing with FIGURE (what show() keeps) */
+BsPlotFigure *bs_plot_figure_copy         (const BsPlotFigure *figure);
 
 /* subplot(NROWS, NCOLS, INDEX): the axes already in that cell of that grid, or a new
  * one (which replaces axes it overlaps, as matplotlib's subplot does); it becomes

@@ -391,6 +391,9 @@ test_hostile_data (void)
 
   g_assert_nonnull (bs_plot_axes_contour (axs[2], (double[]) { 0, 1 }, (double[]) { 0, 1 }, z,
                                           2, 2, 7, NULL, 0, TRUE, NULL, NULL, NULL));
+  bs_plot_axes_set_ticks (axs[2], 0, (double[]) { 0, 0.5, 7 }, 3,
+                          (const char *[]) { "zero", "half", "outside" });
+  bs_plot_axes_set_ticks (axs[2], 1, (double[]) { 0.25 }, 1, NULL);
   bs_plot_axes_set_limits (axs[3], 1, 1e300, -1e300);
   bs_plot_axes_plot (axs[3], NULL, (double[]) { 1e-300, 1e300 }, 2, NULL);
   g_assert_nonnull (bs_plot_axes_hist (axs[3], none, 0, 10, NULL, 0, NAN, NAN, TRUE, NULL,

@@ -138,11 +138,35 @@ compute_ticks (BsPlotPainter     *painter,
   g_autoptr(GArray) locs = NULL;
 
   ticks->labels = g_ptr_array_new_with_free_func (g_free);
+  if (frame->axes->axis[axis].ticks != NULL && frame->axes->axis[axis].tick_labels != NULL)
+    {
+      const BsPlotAxis *a = &frame->axes->axis[axis];
+
+      /* FixedLocator and FixedFormatter: the labels of the ticks shown */
+      ticks->major = g_array_new (FALSE, FALSE, sizeof (double));
+      ticks->minor = g_array_new (FALSE, FALSE, sizeof (double));
+      for (guint i = 0; i < a->ticks->len; i++)
+        {
+          g_autoptr(GArray) one = g_array_new (FALSE, FALSE, sizeof (double));
+          g_autoptr(GArray) shown = NULL;
+
+          g_array_append_val (one, g_array_index (a->ticks, double, i));
+          shown = visible (frame, axis, one);
+          if (shown->len == 0)
+            continue;
+          g_array_append_val (ticks->major, g_array_index (a->ticks, double, i));
+          g_ptr_array_add (ticks->labels, g_strdup (g_ptr_array_index (a->tick_labels, i)));
+        }
+      ticks->offset = g_strdup ("");
+      return;
+    }
   if (frame->axes->axis[axis].scale == BS_PLOT_SCALE_LOG)
     {
       g_autoptr(GArray) minor = bs_plot_ticker_log (vmin, vmax, CLAMP (space, 2, 9), TRUE);
 
-      locs = bs_plot_ticker_log (vmin, vmax, CLAMP (space, 2, 9), FALSE);
+      locs = frame->axes->axis[axis].ticks != NULL
+             ? g_array_copy (frame->axes->axis[axis].ticks)
+             : bs_plot_ticker_log (vmin, vmax, CLAMP (space, 2, 9), FALSE);
       ticks->major = visible (frame, axis, locs);
       ticks->minor = visible (frame, axis, minor);
       ticks->markup = TRUE;
@@ -156,7 +180,9 @@ compute_ticks (BsPlotPainter     *painter,
   {
     BsPlotTickFormat format;
 
-    locs = bs_plot_ticker_linear (vmin, vmax, CLAMP (space, 1, 9), 2);
+    locs = frame->axes->axis[axis].ticks != NULL
+           ? g_array_copy (frame->axes->axis[axis].ticks)
+           : bs_plot_ticker_linear (vmin, vmax, CLAMP (space, 1, 9), 2);
     bs_plot_tick_format_init (&format, (const double *) locs->data, locs->len, vmin, vmax);
     ticks->major = visible (frame, axis, locs);
     ticks->minor = g_array_new (FALSE, FALSE, sizeof (double));

@@ -45,7 +45,11 @@ bs_plot_axes_free (BsPlotAxes *axes)
   g_ptr_array_unref (axes->artists);
   g_free (axes->title);
   for (int i = 0; i < 2; i++)
-    g_free (axes->axis[i].label);
+    {
+      g_free (axes->axis[i].label);
+      g_clear_pointer (&axes->axis[i].ticks, g_array_unref);
+      g_clear_pointer (&axes->axis[i].tick_labels, g_ptr_array_unref);
+    }
   g_free (axes);
 }
 
@@ -62,7 +66,19 @@ bs_plot_axes_copy (const BsPlotAxes *axes,
     g_ptr_array_add (copy->artists, bs_plot_artist_copy (g_ptr_array_index (axes->artists, i)));
   copy->title = g_strdup (axes->title);
   for (int i = 0; i < 2; i++)
-    copy->axis[i].label = g_strdup (axes->axis[i].label);
+    {
+      const BsPlotAxis *a = &axes->axis[i];
+      copy->axis[i].label = g_strdup (a->label);
+      copy->axis[i].ticks = a->ticks ? g_array_copy (a->ticks) : NULL;
+      copy->axis[i].tick_labels = NULL;
+      if (a->tick_labels != NULL)
+        {
+          copy->axis[i].tick_labels = g_ptr_array_new_with_free_func (g_free);
+          for (guint k = 0; k < a->tick_labels->len; k++)
+            g_ptr_array_add (copy->axis[i].tick_labels,
+                             g_strdup (g_ptr_array_index (a->tick_labels, k)));
+        }
+    }
   return copy;
 }
 
@@ -525,6 +541,26 @@ bs_plot_axes_set_grid (BsPlotAxes *axes,
                        gboolean    visible)
 {
   axes->axis[axis].grid = visible;
+}
+
+void
+bs_plot_axes_set_ticks (BsPlotAxes         *axes,
+                        int                 axis,
+                        const double       *ticks,
+                        gsize               n_ticks,
+                        const char * const *labels)
+{
+  BsPlotAxis *a = &axes->axis[axis];
+
+  g_clear_pointer (&a->ticks, g_array_unref);
+  g_clear_pointer (&a->tick_labels, g_ptr_array_unref);
+  a->ticks = doubles (ticks, n_ticks);
+  if (labels != NULL)
+    {
+      a->tick_labels = g_ptr_array_new_with_free_func (g_free);
+      for (gsize i = 0; i < n_ticks; i++)
+        g_ptr_array_add (a->tick_labels, g_strdup (labels[i]));
+    }
 }
 
 gboolean

@@ -40,6 +40,8 @@ typedef struct {
   char       *label;
   gboolean    grid;
   gboolean    inverted;        /* imshow's origin='upper' turns Y downwards */
+  GArray     *ticks;           /* doubles set by xticks(), or NULL: the locator's */
+  GPtrArray  *tick_labels;     /* strings for TICKS, or NULL: the formatter's */
 } BsPlotAxis;
 
 struct _BsPlotAxes {
@@ -173,6 +175,13 @@ void          bs_plot_axes_set_scale      (BsPlotAxes          *axes,
 void          bs_plot_axes_set_grid       (BsPlotAxes          *axes,
                                            int                  axis,
                                            gboolean             visible);
+/* xticks(TICKS, LABELS): fixed ticks, labelled with LABELS (N strings) or, when NULL,
+ * by the formatter; N_TICKS 0 removes every tick. */
+void          bs_plot_axes_set_ticks      (BsPlotAxes          *axes,
+                                           int                  axis,
+                                           const double        *ticks,
+                                           gsize                n_ticks,
+                                           const char * const  *labels);
 /* FALSE, and no legend, when no artist has a label (matplotlib warns "No artists with
  * labels found to put in legend."). */
 gboolean      bs_plot_axes_set_legend     (BsPlotAxes          *axes,

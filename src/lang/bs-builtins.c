@@ -1,7 +1,7 @@
-/* bs-builtins.c: Python's built-in functions, exceptions, and the math, random, time modules */
+/* bs-builtins.c: Python's built-in functions and exceptions, importing modules */
 #define G_LOG_DOMAIN "bs-lang"
 
-#include "bs-interp-private.h"
+#include "bs-builtins-private.h"
 
 #include <errno.h>
 #include <math.h>
@@ -9,26 +9,23 @@
 
 #include "bs-float-repr.h"
 
-#define BUILTIN(name) \
-  static gboolean name (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
-
-static gboolean
-no_kwargs (BsInterp   *in,
-           const BsArgs *a,
-           const char *fname)
+gboolean
+bs_no_kwargs (BsInterp     *in,
+              const BsArgs *a,
+              const char   *fname)
 {
   if (a->n_kw > 0)
     return bs_raise (in, "TypeError", "%s() takes no keyword arguments", fname);
   return TRUE;
 }
 
-static gboolean
-exact_args (BsInterp     *in,
-            const BsArgs *a,
-            const char   *fname,
-            guint         n)
+gboolean
+bs_exact_args (BsInterp     *in,
+               const BsArgs *a,
+               const char   *fname,
+               guint         n)
 {
-  if (!no_kwargs (in, a, fname))
+  if (!bs_no_kwargs (in, a, fname))
     return FALSE;
   if (a->n_args != n)
     return bs_raise (in, "TypeError", "%s() takes exactly %s argument%s (%u given)", fname,
@@ -207,7 +204,7 @@ BUILTIN (builtin_repr)
 {
   GString *s;
 
-  if (!exact_args (in, a, "repr", 1))
+  if (!bs_exact_args (in, a, "repr", 1))
     return FALSE;
   s = g_string_new (NULL);
   if (!bs_repr (in, a->args[0], s))
@@ -347,7 +344,7 @@ BUILTIN (builtin_range)
 {
   gint64 start = 0, stop, step = 1;
 
-  if (!no_kwargs (in, a, "range"))
+  if (!bs_no_kwargs (in, a, "range"))
     return FALSE;
   if (a->n_args == 0 || a->n_args > 3)
     return bs_raise (in, "TypeError", "range expected at most 3 arguments, got %u", a->n_args);
@@ -377,7 +374,7 @@ BUILTIN (builtin_len)
 {
   gint64 n;
 
-  if (!exact_args (in, a, "len", 1))
+  if (!bs_exact_args (in, a, "len", 1))
     return FALSE;
   if (!bs_len (in, a->args[0], &n))
     return FALSE;
@@ -389,7 +386,7 @@ BUILTIN (builtin_abs)
 {
   BsValue zero = BS_INT (0);
 
-  if (!exact_args (in, a, "abs", 1))
+  if (!bs_exact_args (in, a, "abs", 1))
     return FALSE;
   if (a->args[0].type == BS_VALUE_FLOAT)
     {
@@ -661,7 +658,7 @@ any_all (BsInterp     *in,
   BsValue v;
   int n;
 
-  if (!exact_args (in, a, is_all ? "all" : "any", 1))
+  if (!bs_exact_args (in, a, is_all ? "all" : "any", 1))
     return FALSE;
   if (!bs_py_iter_init (in, a->args[0], &it))
     return FALSE;
@@ -740,7 +737,7 @@ type_matches (BsInterp *in,
 
 BUILTIN (builtin_isinstance)
 {
-  if (!exact_args (in, a, "isinstance", 2))
+  if (!bs_exact_args (in, a, "isinstance", 2))
     return FALSE;
   *r = BS_BOOL (type_matches (in, a->args[0], a->args[1]));
   return TRUE;
@@ -752,7 +749,7 @@ BUILTIN (builtin_issubclass)
   BsValue *bases = &a->args[1];
   gboolean result = FALSE;
 
-  if (!exact_args (in, a, "issubclass", 2))
+  if (!bs_exact_args (in, a, "issubclass", 2))
     return FALSE;
   if (!bs_value_is_object (a->args[0], BS_OBJECT_CLASS))
     return bs_raise (in, "TypeError", "issubclass() arg 1 must be a class");
@@ -769,7 +766,7 @@ BUILTIN (builtin_type)
   BsValue v;
   const char *name;
 
-  if (!exact_args (in, a, "type", 1))
+  if (!bs_exact_args (in, a, "type", 1))
     return FALSE;
   v = a->args[0];
   if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
@@ -800,7 +797,7 @@ BUILTIN (builtin_hasattr)
   BsValue v;
   gboolean found;
 
-  if (!exact_args (in, a, "hasattr", 2))
+  if (!bs_exact_args (in, a, "hasattr", 2))
     return FALSE;
   if (bs_value_str (a->args[1]) == NULL)
     return bs_raise (in, "TypeError", "hasattr(): attribute name must be string");
@@ -839,7 +836,7 @@ BUILTIN (builtin_getattr)
 
 BUILTIN (builtin_setattr)
 {
-  if (!exact_args (in, a, "setattr", 3))
+  if (!bs_exact_args (in, a, "setattr", 3))
     return FALSE;
   if (bs_value_str (a->args[1]) == NULL)
     return bs_raise (in, "TypeError", "attribute name must be string");
@@ -852,7 +849,7 @@ BUILTIN (builtin_refused);
 
 BUILTIN (builtin_delattr)
 {
-  if (!exact_args (in, a, "delattr", 2))
+  if (!bs_exact_args (in, a, "delattr", 2))
     return FALSE;
   if (bs_value_str (a->args[1]) == NULL)
     return bs_raise (in, "TypeError", "attribute name must be string, not '%s'",
@@ -869,7 +866,7 @@ BUILTIN (builtin_vars)
 
   if (a->n_args == 0)
     return builtin_refused (in, self, a, r);
-  if (!exact_args (in, a, "vars", 1))
+  if (!bs_exact_args (in, a, "vars", 1))
     return FALSE;
   v = a->args[0];
   if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
@@ -888,7 +885,7 @@ BUILTIN (builtin_callable)
   BsValue v;
   gboolean found = FALSE;
 
-  if (!exact_args (in, a, "callable", 1))
+  if (!bs_exact_args (in, a, "callable", 1))
     return FALSE;
   v = a->args[0];
   if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
@@ -909,7 +906,7 @@ BUILTIN (builtin_divmod)
 {
   BsValue q, m;
 
-  if (!exact_args (in, a, "divmod", 2))
+  if (!bs_exact_args (in, a, "divmod", 2))
     return FALSE;
   if (!bs_binary_op (in, BS_BINOP_FLOOR_DIV, a->args[0], a->args[1], &q))
     return FALSE;
@@ -935,7 +932,7 @@ BUILTIN (builtin_pow)
 
   if (a->n_args != 3)
     {
-      if (!exact_args (in, a, "pow", 2))
+      if (!bs_exact_args (in, a, "pow", 2))
         return FALSE;
       return bs_binary_op (in, BS_BINOP_POW, a->args[0], a->args[1], r);
     }
@@ -984,7 +981,7 @@ BUILTIN (builtin_pow)
 
 BUILTIN (builtin_id)
 {
-  if (!exact_args (in, a, "id", 1))
+  if (!bs_exact_args (in, a, "id", 1))
     return FALSE;
   *r = BS_INT (a->args[0].type == BS_VALUE_OBJECT ? (gint64) (gintptr) a->args[0].as.object
                                                   : (gint64) a->args[0].as.integer);
@@ -995,7 +992,7 @@ BUILTIN (builtin_hash)
 {
   gint64 h;
 
-  if (!exact_args (in, a, "hash", 1))
+  if (!bs_exact_args (in, a, "hash", 1))
     return FALSE;
   if (!bs_py_hash (in, a->args[0], &h))
     return FALSE;
@@ -1009,7 +1006,7 @@ BUILTIN (builtin_chr)
   char buf[8];
   int n;
 
-  if (!exact_args (in, a, "chr", 1) || !bs_to_int (in, a->args[0], &c))
+  if (!bs_exact_args (in, a, "chr", 1) || !bs_to_int (in, a->args[0], &c))
     return FALSE;
   if (c < 0 || c > 0x10ffff)
     return bs_raise (in, "ValueError", "chr() arg not in range(0x110000)");
@@ -1022,7 +1019,7 @@ BUILTIN (builtin_ord)
 {
   const char *s;
 
-  if (!exact_args (in, a, "ord", 1))
+  if (!bs_exact_args (in, a, "ord", 1))
     return FALSE;
   s = bs_value_str (a->args[0]);
   if (s == NULL || g_utf8_strlen (s, -1) != 1)
@@ -1125,7 +1122,7 @@ BUILTIN (builtin_staticmethod)
 {
   BsValue *box;
 
-  if (!exact_args (in, a, "staticmethod", 1))
+  if (!bs_exact_args (in, a, "staticmethod", 1))
     return FALSE;
   box = g_new (BsValue, 1);
   *box = bs_value_ref (a->args[0]);
@@ -1155,7 +1152,7 @@ bs_classmethod_func (BsValue v)
 
 BUILTIN (builtin_classmethod)
 {
-  if (!exact_args (in, a, "classmethod", 1))
+  if (!bs_exact_args (in, a, "classmethod", 1))
     return FALSE;
   *r = bs_classmethod_new (in, bs_value_ref (a->args[0]));
   return TRUE;
@@ -1229,416 +1226,6 @@ bs_import_module (BsInterp   *in,
     return bs_raise (in, "ModuleNotFoundError", "No module named '%s' (Backstep provides torch, "
                      "math, random and time)", name);
   return bs_raise (in, "ModuleNotFoundError", "No module named '%s'", name);
-}
-
-#define MATH1(fname, expr) \
-  BUILTIN (math_##fname) \
-  { \
-    double x; \
-    if (!exact_args (in, a, #fname, 1) || !bs_to_double (in, a->args[0], &x)) \
-      return FALSE; \
-    expr; \
-  }
-
-static gboolean
-math_result (BsInterp *in,
-             double    y,
-             gboolean  domain_error,
-             BsValue  *r)
-{
-  if (domain_error || isnan (y))
-    return bs_raise (in, "ValueError", "math domain error");
-  if (isinf (y))
-    return bs_raise (in, "OverflowError", "math range error");
-  *r = BS_FLOAT (y);
-  return TRUE;
-}
-
-MATH1 (sqrt, return math_result (in, sqrt (x), x < 0, r))
-MATH1 (exp, return isnan (x) ? (*r = BS_FLOAT (x), TRUE) : math_result (in, exp (x), FALSE, r))
-MATH1 (sin, return math_result (in, sin (x), isinf (x), r))
-MATH1 (cos, return math_result (in, cos (x), isinf (x), r))
-MATH1 (tan, return math_result (in, tan (x), isinf (x), r))
-MATH1 (tanh, *r = BS_FLOAT (tanh (x)); return TRUE)
-MATH1 (atan, *r = BS_FLOAT (atan (x)); return TRUE)
-MATH1 (asin, return math_result (in, asin (x), fabs (x) > 1, r))
-MATH1 (acos, return math_result (in, acos (x), fabs (x) > 1, r))
-MATH1 (fabs, *r = BS_FLOAT (fabs (x)); return TRUE)
-MATH1 (log2, return math_result (in, log2 (x), x <= 0, r))
-MATH1 (log10, return math_result (in, log10 (x), x <= 0, r))
-MATH1 (log1p, return math_result (in, log1p (x), x <= -1, r))
-MATH1 (isnan, *r = BS_BOOL (isnan (x)); return TRUE)
-MATH1 (isinf, *r = BS_BOOL (isinf (x)); return TRUE)
-MATH1 (isfinite, *r = BS_BOOL (isfinite (x)); return TRUE)
-MATH1 (erf, *r = BS_FLOAT (erf (x)); return TRUE)
-MATH1 (degrees, *r = BS_FLOAT (x * (180.0 / G_PI)); return TRUE)
-MATH1 (radians, *r = BS_FLOAT (x * (G_PI / 180.0)); return TRUE)
-
-static gboolean
-to_int_checked (BsInterp *in,
-                double    y,
-                BsValue  *r)
-{
-  if (isnan (y))
-    return bs_raise (in, "ValueError", "cannot convert float NaN to integer");
-  if (isinf (y))
-    return bs_raise (in, "OverflowError", "cannot convert float infinity to integer");
-  if (fabs (y) >= 9.2e18)
-    return bs_raise (in, "OverflowError", "int too large: Backstep's ints are 64-bit");
-  *r = BS_INT ((gint64) y);
-  return TRUE;
-}
-
-BUILTIN (math_floor)
-{
-  double x;
-
-  if (!exact_args (in, a, "floor", 1))
-    return FALSE;
-  if (bs_is_int (a->args[0]))
-    return bs_to_int (in, a->args[0], &r->as.integer) && (r->type = BS_VALUE_INT, TRUE);
-  if (!bs_to_double (in, a->args[0], &x))
-    return FALSE;
-  return to_int_checked (in, floor (x), r);
-}
-
-BUILTIN (math_ceil)
-{
-  double x;
-
-  if (!exact_args (in, a, "ceil", 1))
-    return FALSE;
-  if (bs_is_int (a->args[0]))
-    return bs_to_int (in, a->args[0], &r->as.integer) && (r->type = BS_VALUE_INT, TRUE);
-  if (!bs_to_double (in, a->args[0], &x))
-    return FALSE;
-  return to_int_checked (in, ceil (x), r);
-}
-
-BUILTIN (math_log)
-{
-  double x, base;
-
-  if (a->n_args < 1 || a->n_args > 2 || !bs_to_double (in, a->args[0], &x))
-    return a->n_args < 1 || a->n_args > 2
-             ? bs_raise (in, "TypeError", "log expected 1 or 2 arguments") : FALSE;
-  if (x <= 0)
-    return bs_raise (in, "ValueError", "math domain error");
-  if (a->n_args == 2)
-    {
-      if (!bs_to_double (in, a->args[1], &base))
-        return FALSE;
-      if (base <= 0 || base == 1)
-        return bs_raise (in, base == 1 ? "ZeroDivisionError" : "ValueError",
-                         base == 1 ? "float division by zero" : "math domain error");
-      *r = BS_FLOAT (log (x) / log (base));
-      return TRUE;
-    }
-  *r = BS_FLOAT (log (x));
-  return TRUE;
-}
-
-BUILTIN (math_pow)
-{
-  double x, y;
-
-  if (!exact_args (in, a, "pow", 2) || !bs_to_double (in, a->args[0], &x)
-      || !bs_to_double (in, a->args[1], &y))
-    return FALSE;
-  if (x == 0 && y < 0)
-    return bs_raise (in, "ValueError", "math domain error");
-  return math_result (in, pow (x, y), x < 0 && y != floor (y), r);
-}
-
-BUILTIN (math_atan2)
-{
-  double x, y;
-
-  if (!exact_args (in, a, "atan2", 2) || !bs_to_double (in, a->args[0], &y)
-      || !bs_to_double (in, a->args[1], &x))
-    return FALSE;
-  *r = BS_FLOAT (atan2 (y, x));
-  return TRUE;
-}
-
-BUILTIN (math_isclose)
-{
-  double x, y, rel = 1e-9, abs_tol = 0.0;
-  BsValue *rv = bs_arg (a, G_MAXUINT, "rel_tol"), *av = bs_arg (a, G_MAXUINT, "abs_tol");
-
-  if (a->n_args != 2 || !bs_to_double (in, a->args[0], &x) || !bs_to_double (in, a->args[1], &y))
-    return a->n_args != 2 ? bs_raise (in, "TypeError", "isclose expected 2 arguments") : FALSE;
-  if ((rv != NULL && !bs_to_double (in, *rv, &rel)) || (av != NULL && !bs_to_double (in, *av,
-                                                                                      &abs_tol)))
-    return FALSE;
-  *r = BS_BOOL (x == y || fabs (x - y) <= MAX (rel * MAX (fabs (x), fabs (y)), abs_tol));
-  return TRUE;
-}
-
-BUILTIN (math_prod)
-{
-  BsValue acc = BS_INT (1), list;
-  gsize n;
-  BsValue *items;
-
-  if (a->n_args != 1 || !bs_to_list (in, a->args[0], &list))
-    return a->n_args != 1 ? bs_raise (in, "TypeError", "prod expected 1 argument") : FALSE;
-  items = bs_value_items (list, &n);
-  for (gsize i = 0; i < n; i++)
-    {
-      BsValue next;
-
-      if (!bs_binary_op (in, BS_BINOP_MUL, acc, items[i], &next))
-        {
-          bs_value_unref (acc);
-          bs_value_unref (list);
-          return FALSE;
-        }
-      bs_value_unref (acc);
-      acc = next;
-    }
-  bs_value_unref (list);
-  *r = acc;
-  return TRUE;
-}
-
-BUILTIN (math_fsum)
-{
-  BsValue list;
-  gsize n;
-  BsValue *items;
-  double sum = 0.0, c = 0.0;
-
-  if (a->n_args != 1 || !bs_to_list (in, a->args[0], &list))
-    return a->n_args != 1 ? bs_raise (in, "TypeError", "fsum expected 1 argument") : FALSE;
-  items = bs_value_items (list, &n);
-  for (gsize i = 0; i < n; i++)
-    {
-      double x, y, t;
-
-      if (!bs_to_double (in, items[i], &x))
-        {
-          bs_value_unref (list);
-          return FALSE;
-        }
-      y = x - c;
-      t = sum + y;
-      c = (t - sum) - y;
-      sum = t;
-    }
-  bs_value_unref (list);
-  *r = BS_FLOAT (sum);
-  return TRUE;
-}
-
-static void
-init_math (BsInterp *in)
-{
-  BsValue m = bs_module_new (in, "math");
-  BsDict *unused = NULL;
-
-  (void) unused;
-  bs_module_add (in, m, "sqrt", math_sqrt);
-  bs_module_add (in, m, "exp", math_exp);
-  bs_module_add (in, m, "log", math_log);
-  bs_module_add (in, m, "log2", math_log2);
-  bs_module_add (in, m, "log10", math_log10);
-  bs_module_add (in, m, "log1p", math_log1p);
-  bs_module_add (in, m, "sin", math_sin);
-  bs_module_add (in, m, "cos", math_cos);
-  bs_module_add (in, m, "tan", math_tan);
-  bs_module_add (in, m, "tanh", math_tanh);
-  bs_module_add (in, m, "atan", math_atan);
-  bs_module_add (in, m, "asin", math_asin);
-  bs_module_add (in, m, "acos", math_acos);
-  bs_module_add (in, m, "atan2", math_atan2);
-  bs_module_add (in, m, "fabs", math_fabs);
-  bs_module_add (in, m, "floor", math_floor);
-  bs_module_add (in, m, "ceil", math_ceil);
-  bs_module_add (in, m, "pow", math_pow);
-  bs_module_add (in, m, "isnan", math_isnan);
-  bs_module_add (in, m, "isinf", math_isinf);
-  bs_module_add (in, m, "isfinite", math_isfinite);
-  bs_module_add (in, m, "isclose", math_isclose);
-  bs_module_add (in, m, "erf", math_erf);
-  bs_module_add (in, m, "degrees", math_degrees);
-  bs_module_add (in, m, "radians", math_radians);
-  bs_module_add (in, m, "prod", math_prod);
-  bs_module_add (in, m, "fsum", math_fsum);
-  bs_dict_set_str (((BsModule *) m.as.object)->dict, "pi", BS_FLOAT (G_PI));
-  bs_dict_set_str (((BsModule *) m.as.object)->dict, "e", BS_FLOAT (G_E));
-  bs_dict_set_str (((BsModule *) m.as.object)->dict, "tau", BS_FLOAT (2 * G_PI));
-  bs_dict_set_str (((BsModule *) m.as.object)->dict, "inf", BS_FLOAT (INFINITY));
-  bs_dict_set_str (((BsModule *) m.as.object)->dict, "nan", BS_FLOAT (NAN));
-  bs_value_unref (m);
-}
-
-/* random */
-
-BUILTIN (random_seed)
-{
-  BsValue v = a->n_args > 0 ? a->args[0] : BS_NONE;
-
-  *r = BS_NONE;
-  if (bs_value_is_none (v))
-    bs_py_random_seed_entropy (in->py_random);
-  else if (bs_is_int (v))
-    {
-      gint64 i;
-
-      bs_to_int (in, v, &i);
-      bs_py_random_seed_int (in->py_random, i);
-    }
-  else if (v.type == BS_VALUE_FLOAT)
-    bs_py_random_seed_double (in->py_random, v.as.number);
-  else if (bs_value_str (v) != NULL)
-    bs_py_random_seed_string (in->py_random, bs_value_str (v));
-  else
-    return bs_raise (in, "TypeError", "The only supported seed types are: None,\nint, float, "
-                     "str, bytes, and bytearray.");
-  return TRUE;
-}
-
-BUILTIN (random_random)
-{
-  *r = BS_FLOAT (bs_py_random_random (in->py_random));
-  return TRUE;
-}
-
-BUILTIN (random_randint)
-{
-  gint64 lo, hi, out;
-  GError *error = NULL;
-
-  if (!exact_args (in, a, "randint", 2) || !bs_to_int (in, a->args[0], &lo)
-      || !bs_to_int (in, a->args[1], &hi))
-    return FALSE;
-  if (!bs_py_random_randint (in->py_random, lo, hi, &out, &error))
-    return bs_raise_gerror (in, error);
-  *r = BS_INT (out);
-  return TRUE;
-}
-
-BUILTIN (random_randrange)
-{
-  gint64 v[3] = { 0, 0, 1 }, out;
-  GError *error = NULL;
-  gboolean ok;
-
-  if (a->n_args < 1 || a->n_args > 3)
-    return bs_raise (in, "TypeError", "randrange expected 1 to 3 arguments");
-  for (guint i = 0; i < a->n_args; i++)
-    if (!bs_to_int (in, a->args[i], &v[i]))
-      return FALSE;
-  if (a->n_args == 1)
-    ok = bs_py_random_randrange_stop (in->py_random, v[0], &out, &error);
-  else
-    ok = bs_py_random_randrange (in->py_random, v[0], v[1], v[2], &out, &error);
-  if (!ok)
-    return bs_raise_gerror (in, error);
-  *r = BS_INT (out);
-  return TRUE;
-}
-
-BUILTIN (random_uniform)
-{
-  double lo, hi;
-
-  if (!exact_args (in, a, "uniform", 2) || !bs_to_double (in, a->args[0], &lo)
-      || !bs_to_double (in, a->args[1], &hi))
-    return FALSE;
-  *r = BS_FLOAT (bs_py_random_uniform (in->py_random, lo, hi));
-  return TRUE;
-}
-
-BUILTIN (random_gauss)
-{
-  double mu = 0.0, sigma = 1.0;
-  BsValue *m = bs_arg (a, 0, "mu"), *s = bs_arg (a, 1, "sigma");
-
-  if ((m != NULL && !bs_to_double (in, *m, &mu)) || (s != NULL && !bs_to_double (in, *s, &sigma)))
-    return FALSE;
-  if (strcmp (in->builtin_name, "gauss") == 0)
-    *r = BS_FLOAT (bs_py_random_gauss (in->py_random, mu, sigma));
-  else
-    *r = BS_FLOAT (bs_py_random_normalvariate (in->py_random, mu, sigma));
-  return TRUE;
-}
-
-BUILTIN (random_choice)
-{
-  gint64 n, index;
-  GError *error = NULL;
-
-  if (!exact_args (in, a, "choice", 1) || !bs_len (in, a->args[0], &n))
-    return FALSE;
-  if (!bs_py_random_choice (in->py_random, n, &index, &error))
-    return bs_raise_gerror (in, error);
-  return bs_getitem (in, a->args[0], BS_INT (index), r);
-}
-
-BUILTIN (random_shuffle)
-{
-  GArray *items;
-  gint64 *perm;
-  BsValue *copy;
-
-  if (!exact_args (in, a, "shuffle", 1))
-    return FALSE;
-  if (!bs_value_is_object (a->args[0], BS_OBJECT_LIST))
-    return bs_raise (in, "TypeError", "random.shuffle() of a %s is not supported by Backstep",
-                     bs_type_name (a->args[0]));
-  items = ((BsList *) a->args[0].as.object)->items;
-  perm = g_new (gint64, items->len + 1);
-  copy = g_new (BsValue, items->len + 1);
-  bs_py_random_shuffle (in->py_random, perm, items->len);
-  memcpy (copy, items->data, sizeof (BsValue) * items->len);
-  for (guint i = 0; i < items->len; i++)
-    g_array_index (items, BsValue, i) = copy[perm[i]];
-  g_free (perm);
-  g_free (copy);
-  *r = BS_NONE;
-  return TRUE;
-}
-
-static void
-init_random (BsInterp *in)
-{
-  BsValue m = bs_module_new (in, "random");
-
-  bs_module_add (in, m, "seed", random_seed);
-  bs_module_add (in, m, "random", random_random);
-  bs_module_add (in, m, "randint", random_randint);
-  bs_module_add (in, m, "randrange", random_randrange);
-  bs_module_add (in, m, "uniform", random_uniform);
-  bs_module_add (in, m, "gauss", random_gauss);
-  bs_module_add (in, m, "normalvariate", random_gauss);
-  bs_module_add (in, m, "choice", random_choice);
-  bs_module_add (in, m, "shuffle", random_shuffle);
-  bs_value_unref (m);
-}
-
-BUILTIN (time_perf_counter)
-{
-  *r = BS_FLOAT ((g_get_monotonic_time () - in->start_time_us) / 1e6);
-  return TRUE;
-}
-
-BUILTIN (time_time)
-{
-  *r = BS_FLOAT (g_get_real_time () / 1e6);
-  return TRUE;
-}
-
-static void
-init_time (BsInterp *in)
-{
-  BsValue m = bs_module_new (in, "time");
-
-  bs_module_add (in, m, "perf_counter", time_perf_counter);
-  bs_module_add (in, m, "time", time_time);
-  bs_module_add (in, m, "monotonic", time_perf_counter);
-  bs_value_unref (m);
 }
 
 /* --- singletons -------------------------------------------------------- */
@@ -1761,7 +1348,7 @@ bs_builtins_init (BsInterp *in)
 
     add_exception (in, "UserWarning", warning);
   }
-  init_math (in);
-  init_random (in);
-  init_time (in);
+  bs_math_module_init (in);
+  bs_random_module_init (in);
+  bs_time_module_init (in);
 }

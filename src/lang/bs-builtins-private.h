@@ -1,0 +1,21 @@
+/* bs-builtins-private.h: what the built-in functions and the standard modules share */
+#pragma once
+
+#include "bs-interp-private.h"
+
+G_BEGIN_DECLS
+
+/* A built-in function's definition: BUILTIN (math_sqrt) { ... } */
+#define BUILTIN(name) \
+  static gboolean name (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+
+/* TypeError unless a has no keyword arguments, or exactly n positional ones. */
+gboolean    bs_no_kwargs          (BsInterp *in, const BsArgs *a, const char *fname);
+gboolean    bs_exact_args         (BsInterp *in, const BsArgs *a, const char *fname, guint n);
+
+/* The modules, registered in in->modules */
+void        bs_math_module_init   (BsInterp *in);
+void        bs_random_module_init (BsInterp *in);
+void        bs_time_module_init   (BsInterp *in);
+
+G_END_DECLS

@@ -37,6 +37,27 @@
   X (RELU, relu)                                                                       \
   X (CLAMP, clamp)                                                                     \
   X (ROUND, round)                                                                     \
+  X (ASIN, asin)                                                                       \
+  X (ACOS, acos)                                                                       \
+  X (ATAN, atan)                                                                       \
+  X (SINH, sinh)                                                                       \
+  X (COSH, cosh)                                                                       \
+  X (ASINH, asinh)                                                                     \
+  X (ACOSH, acosh)                                                                     \
+  X (ATANH, atanh)                                                                     \
+  X (LOG1P, log1p)                                                                     \
+  X (EXPM1, expm1)                                                                     \
+  X (LOG2, log2)                                                                       \
+  X (LOG10, log10)                                                                     \
+  X (FLOOR, floor)                                                                     \
+  X (CEIL, ceil)                                                                       \
+  X (TRUNC, trunc)                                                                     \
+  X (FRAC, frac)                                                                       \
+  X (ATAN2, atan2)                                                                     \
+  X (REMAINDER, remainder)                                                             \
+  X (REMAINDER_SCALAR, remainder_scalar) /* a % Python number */                       \
+  X (FMOD, fmod)                                                                       \
+  X (FMOD_SCALAR, fmod_scalar)        /* fmod (a, Python number) */                    \
   X (CLONE, clone)                                                                     \
   X (TO_COPY, to_copy)                                                                 \
   X (FILL, fill)                      /* fill_ */                                      \

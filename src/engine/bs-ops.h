@@ -38,6 +38,33 @@ BsTensor *bs_sigmoid        (BsTensor *a, GError **error);
 BsTensor *bs_relu           (BsTensor *a, GError **error);
 BsTensor *bs_round          (BsTensor *a, GError **error);
 BsTensor *bs_sign           (BsTensor *a, GError **error);   /* not differentiable */
+BsTensor *bs_asin           (BsTensor *a, GError **error);
+BsTensor *bs_acos           (BsTensor *a, GError **error);
+BsTensor *bs_atan           (BsTensor *a, GError **error);
+BsTensor *bs_sinh           (BsTensor *a, GError **error);
+BsTensor *bs_cosh           (BsTensor *a, GError **error);
+BsTensor *bs_asinh          (BsTensor *a, GError **error);
+BsTensor *bs_acosh          (BsTensor *a, GError **error);
+BsTensor *bs_atanh          (BsTensor *a, GError **error);
+BsTensor *bs_log1p          (BsTensor *a, GError **error);
+BsTensor *bs_expm1          (BsTensor *a, GError **error);
+BsTensor *bs_log2           (BsTensor *a, GError **error);
+BsTensor *bs_log10          (BsTensor *a, GError **error);
+BsTensor *bs_floor          (BsTensor *a, GError **error);
+BsTensor *bs_ceil           (BsTensor *a, GError **error);
+BsTensor *bs_trunc          (BsTensor *a, GError **error);
+BsTensor *bs_frac           (BsTensor *a, GError **error);
+BsTensor *bs_atan2          (BsTensor *a, BsTensor *b, GError **error);
+/* b a wrapped number (a Python scalar) gives PyTorch's one-input node */
+BsTensor *bs_remainder      (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_fmod           (BsTensor *a, BsTensor *b, GError **error);
+/* Not differentiable; bool results */
+BsTensor *bs_isnan          (BsTensor *a, GError **error);
+BsTensor *bs_isinf          (BsTensor *a, GError **error);
+BsTensor *bs_isfinite       (BsTensor *a, GError **error);
+BsTensor *bs_logical_and    (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_logical_or     (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_logical_xor    (BsTensor *a, BsTensor *b, GError **error);
 BsTensor *bs_clamp          (BsTensor *a, gboolean has_min, double min,
                              gboolean has_max, double max, GError **error);
 BsTensor *bs_clone          (BsTensor *a, GError **error);

@@ -49,6 +49,15 @@ gboolean  bs_broadcast_shapes     (int            ndim_a,
                                    int           *ndim_out,
                                    gint64        *shape_out,
                                    GError       **error);
+/* The backward of an elementwise op of one input: grad · local, local computed
+ * by local_of from saved tensor 0 (the input or the output). */
+typedef BsTensor *(*BsLocalFunc) (BsTensor *saved, GError **error);
+gboolean  bs_unary_local_backward (BsNode      *node,
+                                   BsTensor    *grad,
+                                   BsTensor   **grad_inputs,
+                                   BsTensor   **locals,
+                                   BsLocalFunc  local_of,
+                                   GError     **error);
 /* a cast to dtype (a new reference to a when it already is). Untracked. */
 BsTensor *bs_cast_raw             (BsTensor      *a,
                                    BsDType        dtype,

@@ -196,27 +196,6 @@ save_both (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
   SAVE (1, in[1]);
 }
 
-typedef BsTensor *(*LocalFunc) (BsTensor *saved, GError **error);
-
-/* grad · local, local computed from the saved tensor */
-static gboolean
-local_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
-                LocalFunc local_of, GError **error)
-{
-  GError *local_error = NULL;
-  g_autoptr(BsTensor) local = NULL;
-  UNPACK (saved, 0);
-
-  if (!NEEDS (0))
-    return TRUE;
-  local = local_of (saved, error);
-  if (local == NULL || (gi[0] = bs_mul (grad, local, error)) == NULL)
-    return FALSE;
-  if (WANTS_LOCALS ())
-    locals[0] = g_steal_pointer (&local);
-  return TRUE;
-}
-
 /* An op whose forward maps func (to float) and whose local derivative is
  * fname##_local of the saved input or output. */
 #define MATH_OP(fname, Name, func, saver, formula) \
@@ -230,7 +209,7 @@ local_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
   fname##_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, \
                     GError **error) \
   { \
-    return local_backward (node, grad, gi, locals, fname##_local, error); \
+    return bs_unary_local_backward (node, grad, gi, locals, fname##_local, error); \
   } \
   const BsOpInfo bs_op_##fname = { \
     .name = #fname, .grad_fn_name = Name, .symbol = #fname, .n_inputs = 1, \

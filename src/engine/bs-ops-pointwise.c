@@ -1060,16 +1060,13 @@ save_output (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
   SAVE_OUTPUT (0, out);
 }
 
-/* Every elementwise unary backward is grad * local, local computed from a saved tensor. */
-typedef BsTensor *(*LocalFunc) (BsTensor *saved, GError **error);
-
-static gboolean
-unary_backward (BsNode    *node,
-                BsTensor  *grad,
-                BsTensor **gi,
-                BsTensor **locals,
-                LocalFunc  local_of,
-                GError   **error)
+gboolean
+bs_unary_local_backward (BsNode       *node,
+                         BsTensor     *grad,
+                         BsTensor    **gi,
+                         BsTensor    **locals,
+                         BsLocalFunc   local_of,
+                         GError      **error)
 {
   GError *local_error = NULL;
   g_autoptr(BsTensor) local = NULL;
@@ -1091,7 +1088,7 @@ unary_backward (BsNode    *node,
   fname##_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, \
                     GError **error) \
   { \
-    return unary_backward (node, grad, gi, locals, fname##_local, error); \
+    return bs_unary_local_backward (node, grad, gi, locals, fname##_local, error); \
   } \
   const BsOpInfo bs_op_##fname = { \
     .name = #fname, .grad_fn_name = Name, .symbol = #fname, .n_inputs = 1, \

@@ -54,7 +54,7 @@ line_figure (void)
   return figure;
 }
 
-/* plt.scatter(x, y, c=x**2 + y**2); plt.title('Scatter') */
+/* plt.scatter(x, y, c=x**2 + y**2); plt.colorbar(); plt.title('Scatter') */
 static BsPlotFigure *
 scatter_figure (void)
 {
@@ -70,6 +70,7 @@ scatter_figure (void)
     }
   g_assert_nonnull (bs_plot_axes_scatter (ax, x, y, 80, NULL, 0, c, NULL, NULL, NAN, NAN,
                                           NULL, NULL));
+  g_assert_true (bs_plot_axes_add_colorbar (ax, NULL));
   bs_plot_axes_set_title (ax, "Scatter");
   return figure;
 }

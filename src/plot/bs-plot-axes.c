@@ -29,6 +29,7 @@ bs_plot_axes_new (BsPlotFigure *figure,
   axes->index = index;
   axes->legend = BS_PLOT_LEGEND_NONE;
   axes->aspect = NAN;
+  axes->colorbar = -1;
   for (int i = 0; i < 2; i++)
     {
       axes->axis[i].lim_lo = NAN;
@@ -561,6 +562,23 @@ bs_plot_axes_set_ticks (BsPlotAxes         *axes,
       for (gsize i = 0; i < n_ticks; i++)
         g_ptr_array_add (a->tick_labels, g_strdup (labels[i]));
     }
+}
+
+gboolean
+bs_plot_axes_add_colorbar (BsPlotAxes         *axes,
+                           const BsPlotArtist *artist)
+{
+  for (guint i = axes->artists->len; i-- > 0;)
+    {
+      const BsPlotArtist *a = g_ptr_array_index (axes->artists, i);
+      if ((artist == NULL || a == artist) && a->cmap != NULL
+          && (a->kind != BS_PLOT_ARTIST_SCATTER || a->values != NULL))
+        {
+          axes->colorbar = (int) i;
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 gboolean

@@ -55,6 +55,7 @@ struct _BsPlotAxes {
   BsPlotLegendLoc legend;
   guint           line_cycle, patch_cycle;
   double          aspect;      /* NAN: fill the subplot; else data units' Y/X ratio */
+  int             colorbar;    /* the artist a colorbar beside the axes shows, or -1 */
 };
 
 BsPlotAxes   *bs_plot_axes_new            (BsPlotFigure        *figure,
@@ -182,6 +183,11 @@ void          bs_plot_axes_set_ticks      (BsPlotAxes          *axes,
                                            const double        *ticks,
                                            gsize                n_ticks,
                                            const char * const  *labels);
+/* colorbar(): a bar beside the axes showing ARTIST's colormap (the last colormapped
+ * artist when NULL); FALSE when there is none (matplotlib's RuntimeError "No mappable
+ * was found to use for colorbar creation..."). */
+gboolean      bs_plot_axes_add_colorbar   (BsPlotAxes          *axes,
+                                           const BsPlotArtist  *artist);
 /* FALSE, and no legend, when no artist has a label (matplotlib warns "No artists with
  * labels found to put in legend."). */
 gboolean      bs_plot_axes_set_legend     (BsPlotAxes          *axes,

@@ -34,6 +34,13 @@ void     bs_plot_axes_decorations   (BsPlotPainter      *painter,
                                      double             *right,
                                      double             *top,
                                      double             *bottom);
+/* The colorbar of AXES in BAR; how far its labels reach right of BAR */
+void     bs_plot_colorbar_draw      (BsPlotPainter      *painter,
+                                     BsPlotAxes         *axes,
+                                     const BsPlotRect   *bar);
+double   bs_plot_colorbar_reach     (BsPlotPainter      *painter,
+                                     BsPlotAxes         *axes,
+                                     const BsPlotRect   *bar);
 /* One artist, clipped to the frame's box by the caller. */
 void     bs_plot_artist_draw        (BsPlotPainter      *painter,
                                      const BsPlotFrame  *frame,

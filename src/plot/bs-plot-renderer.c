@@ -67,7 +67,8 @@ cell_box (const BsPlotFigure  *figure,
   box->height = MAX (cell_h, 1);
 }
 
-/* Axes.apply_aspect with adjustable='box', anchored at the centre */
+/* Axes.apply_aspect with adjustable='box': shrinks BOX about its centre, or against its
+ * right side when a colorbar takes the right of the cell (matplotlib's panchor) */
 static void
 apply_aspect (BsPlotAxes *axes,
               BsPlotRect *box)
@@ -92,19 +93,35 @@ apply_aspect (BsPlotAxes *axes,
   else
     {
       double w = box->height / box_aspect;
-      box->x += (box->width - w) / 2;
+      box->x += (box->width - w) * (axes->colorbar >= 0 ? 1.0 : 0.5);
       box->width = w;
     }
 }
 
+/* The axes' box, and its colorbar's if it has one: matplotlib's make_axes takes the right
+ * 15% of the cell after a 5% gap; the bar is 20 times as tall as wide, against the left of
+ * its part and as tall as the cell (an image's axes may be shorter). */
 static void
 axes_box (const BsPlotFigure  *figure,
           BsPlotAxes          *axes,
           const SubplotParams *p,
           const TightParams   *t,
-          BsPlotRect          *box)
+          BsPlotRect          *box,
+          BsPlotRect          *bar)
 {
   cell_box (figure, axes, p, t, box);
+  if (axes->colorbar >= 0)
+    {
+      double cell_x = box->x, cell_w = box->width;
+
+      box->width = cell_w * 0.80;
+      bar->y = box->y;
+      bar->height = box->height;
+      bar->width = MIN (bar->height / 20, cell_w * 0.15);
+      bar->x = cell_x + cell_w * 0.85;
+      apply_aspect (axes, box);
+      return;
+    }
   apply_aspect (axes, box);
 }
 
@@ -127,10 +144,14 @@ tight_params (BsPlotFigure        *figure,
       BsPlotRect cell, box;
       double l, r, tp, b;
 
+      BsPlotRect bar;
+
       cell_box (figure, axes, p, &none, &cell);
-      box = cell;
-      apply_aspect (axes, &box);
+      axes_box (figure, axes, p, &none, &box, &bar);
       bs_plot_axes_decorations (painter, axes, &box, &l, &r, &tp, &b);
+      if (axes->colorbar >= 0)
+        r = bar.x + bar.width + bs_plot_colorbar_reach (painter, axes, &bar)
+            - (box.x + box.width);
       /* what the aspect left free in the cell counts as room */
       l = MAX (0, l - (box.x - cell.x));
       r = MAX (0, r - (cell.x + cell.width - box.x - box.width));
@@ -194,8 +215,12 @@ bs_plot_figure_draw (BsPlotFigure *figure,
       BsPlotAxes *axes = g_ptr_array_index (figure->axes, i);
       BsPlotRect box;
 
-      axes_box (figure, axes, &params, &tight, &box);
+      BsPlotRect bar;
+
+      axes_box (figure, axes, &params, &tight, &box, &bar);
       bs_plot_axes_draw (&painter, axes, &box);
+      if (axes->colorbar >= 0)
+        bs_plot_colorbar_draw (&painter, axes, &bar);
     }
   if (figure->suptitle != NULL)
     bs_plot_painter_text (&painter, figure->suptitle, FALSE, SUPTITLE_PT, W / 2, 0.02 * H,

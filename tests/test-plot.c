@@ -399,6 +399,10 @@ test_hostile_data (void)
   g_assert_nonnull (bs_plot_axes_hist (axs[3], none, 0, 10, NULL, 0, NAN, NAN, TRUE, NULL,
                                        NULL, NULL, NULL));
   bs_plot_axes_set_legend (axs[3], BS_PLOT_LEGEND_BEST);
+  bs_plot_axes_set_title (axs[3], "huge");
+  bs_plot_axes_set_text_size (axs[3], -1, 500);
+  bs_plot_axes_set_label (axs[3], 1, "tiny");
+  bs_plot_axes_set_text_size (axs[3], 1, 0.01);
   bs_plot_figure_set_tight_layout (figure, TRUE);
   image = render (figure);
   cairo_surface_destroy (image);

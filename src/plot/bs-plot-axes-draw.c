@@ -345,10 +345,11 @@ draw_labels (BsPlotPainter     *painter,
   if (axes->axis[0].label != NULL && axes->axis[0].label[0] != '\0')
     {
       double w, h, top = xticks_bottom + LABEL_PAD_PT * pt;
-      bs_plot_painter_measure (painter, axes->axis[0].label, FALSE, FONT_PT, &w, &h);
+      double size = isnan (axes->axis[0].label_size) ? FONT_PT : axes->axis[0].label_size;
+      bs_plot_painter_measure (painter, axes->axis[0].label, FALSE, size, &w, &h);
       r = (BsPlotRect) { box->x + box->width / 2 - w / 2, top, w, h };
       if (draw)
-        bs_plot_painter_text (painter, axes->axis[0].label, FALSE, FONT_PT,
+        bs_plot_painter_text (painter, axes->axis[0].label, FALSE, size,
                               box->x + box->width / 2, top, BS_PLOT_ALIGN_CENTER,
                               BS_PLOT_ALIGN_START, FALSE, &black);
       GROW (r);
@@ -356,10 +357,11 @@ draw_labels (BsPlotPainter     *painter,
   if (axes->axis[1].label != NULL && axes->axis[1].label[0] != '\0')
     {
       double w, h, right = yticks_left - LABEL_PAD_PT * pt;
-      bs_plot_painter_measure (painter, axes->axis[1].label, FALSE, FONT_PT, &w, &h);
+      double size = isnan (axes->axis[1].label_size) ? FONT_PT : axes->axis[1].label_size;
+      bs_plot_painter_measure (painter, axes->axis[1].label, FALSE, size, &w, &h);
       r = (BsPlotRect) { right - h, box->y + box->height / 2 - w / 2, h, w };
       if (draw)
-        bs_plot_painter_text (painter, axes->axis[1].label, FALSE, FONT_PT, right,
+        bs_plot_painter_text (painter, axes->axis[1].label, FALSE, size, right,
                               box->y + box->height / 2, BS_PLOT_ALIGN_END,
                               BS_PLOT_ALIGN_CENTER, TRUE, &black);
       GROW (r);
@@ -367,8 +369,9 @@ draw_labels (BsPlotPainter     *painter,
   if (axes->title != NULL && axes->title[0] != '\0')
     {
       double w, h, baseline = box->y - TITLE_PAD_PT * pt;
-      bs_plot_painter_measure (painter, axes->title, FALSE, TITLE_PT, &w, &h);
-      r = bs_plot_painter_text (painter, axes->title, FALSE, TITLE_PT,
+      double size = isnan (axes->title_size) ? TITLE_PT : axes->title_size;
+      bs_plot_painter_measure (painter, axes->title, FALSE, size, &w, &h);
+      r = bs_plot_painter_text (painter, axes->title, FALSE, size,
                                 box->x + box->width / 2, baseline, BS_PLOT_ALIGN_CENTER,
                                 BS_PLOT_ALIGN_BASELINE, FALSE, &black);
       GROW (r);

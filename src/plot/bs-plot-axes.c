@@ -30,10 +30,12 @@ bs_plot_axes_new (BsPlotFigure *figure,
   axes->legend = BS_PLOT_LEGEND_NONE;
   axes->aspect = NAN;
   axes->colorbar = -1;
+  axes->title_size = NAN;
   for (int i = 0; i < 2; i++)
     {
       axes->axis[i].lim_lo = NAN;
       axes->axis[i].lim_hi = NAN;
+      axes->axis[i].label_size = NAN;
     }
   return axes;
 }
@@ -511,6 +513,17 @@ bs_plot_axes_set_label (BsPlotAxes *axes,
 {
   g_free (axes->axis[axis].label);
   axes->axis[axis].label = g_strdup (label);
+}
+
+void
+bs_plot_axes_set_text_size (BsPlotAxes *axes,
+                            int         axis,
+                            double      size_pt)
+{
+  if (axis < 0)
+    axes->title_size = size_pt;
+  else
+    axes->axis[axis].label_size = size_pt;
 }
 
 void

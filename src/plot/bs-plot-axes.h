@@ -38,6 +38,7 @@ typedef struct {
   BsPlotScale scale;
   double      lim_lo, lim_hi;  /* NAN: autoscaled */
   char       *label;
+  double      label_size;      /* points; NAN: 10 */
   gboolean    grid;
   gboolean    inverted;        /* imshow's origin='upper' turns Y downwards */
   GArray     *ticks;           /* doubles set by xticks(), or NULL: the locator's */
@@ -50,6 +51,7 @@ struct _BsPlotAxes {
   /* Owned */
   GPtrArray      *artists;     /* BsPlotArtist */
   char           *title;
+  double          title_size;  /* points; NAN: 12 */
   BsPlotAxis      axis[2];     /* X, Y */
   int             nrows, ncols, index;   /* subplot(nrows, ncols, index), 1-based */
   BsPlotLegendLoc legend;
@@ -165,6 +167,10 @@ void          bs_plot_axes_set_title      (BsPlotAxes          *axes,
 void          bs_plot_axes_set_label      (BsPlotAxes          *axes,
                                            int                  axis,
                                            const char          *label);
+/* fontsize= of the title (AXIS -1) or an axis label, in points; NAN: the default */
+void          bs_plot_axes_set_text_size  (BsPlotAxes          *axes,
+                                           int                  axis,
+                                           double               size_pt);
 /* xlim(LO, HI): NAN keeps that end autoscaled; LO > HI inverts the axis. */
 void          bs_plot_axes_set_limits     (BsPlotAxes          *axes,
                                            int                  axis,

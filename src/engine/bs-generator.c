@@ -3,9 +3,13 @@
 
 #include "bs-generator.h"
 
+#include <fcntl.h>
 #include <float.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "bs-error.h"
 
 /* PyTorch's AVX2 kernels are built by GCC with -mfma, which fuses a*b + c into
  * one rounding; we write those fusions as fma() and must let the compiler add
@@ -25,8 +29,11 @@ struct _BsGenerator
   guint64  initial_seed;
   guint32  state[MT_N];
   guint    index;                 /* next word of state to temper; MT_N: regenerate */
+  gboolean fresh;                 /* seeded, state not yet regenerated */
   gboolean has_next_normal;
   double   next_normal;           /* PyTorch's next_double_normal_sample */
+  gboolean has_next_float_normal; /* kept for get_state/set_state only */
+  float    next_float_normal;
 };
 
 BsGenerator *
@@ -67,8 +74,10 @@ bs_generator_manual_seed (BsGenerator *self,
       self->state[i] = 1812433253u * (prev ^ (prev >> 30)) + i;
     }
   self->index = MT_N;
+  self->fresh = TRUE;
   self->has_next_normal = FALSE;
   self->next_normal = 0.0;
+  self->has_next_float_normal = FALSE;
 }
 
 guint64
@@ -91,6 +100,7 @@ mt_regenerate (BsGenerator *self)
       mt[i] = mt[(i + MT_M) % MT_N] ^ (y >> 1) ^ ((y & 1) ? 0x9908b0dfu : 0);
     }
   self->index = 0;
+  self->fresh = FALSE;
 }
 
 static inline guint32
@@ -148,6 +158,22 @@ uniform_double (BsGenerator *self)
 {
   return (double) (mt_next64 (self) & G_GUINT64_CONSTANT (0x1fffffffffffff))
          * (1.0 / 9007199254740992.0);
+}
+
+double
+bs_generator_uniform_double (BsGenerator *self)
+{
+  g_return_val_if_fail (self != NULL, 0.0);
+
+  return uniform_double (self);
+}
+
+float
+bs_generator_uniform_float (BsGenerator *self)
+{
+  g_return_val_if_fail (self != NULL, 0.0f);
+
+  return uniform_float (self);
 }
 
 void
@@ -545,4 +571,134 @@ bs_generator_linear_init (BsGenerator *self,
       bound = in_features > 0 ? 1.0 / sqrt ((double) in_features) : 0.0;
       bs_generator_fill_uniform (self, dtype, bias, (gsize) out_features, -bound, bound);
     }
+}
+
+/* --- state, as PyTorch's CPUGeneratorImplState -------------------------- */
+
+/* Byte offsets in the state (x86-64 layout of PyTorch's struct). */
+enum {
+  STATE_INITIAL_SEED = 0,          /* guint64 */
+  STATE_LEFT = 8,                  /* int: draws left before the next regeneration, plus 1 */
+  STATE_SEEDED = 12,               /* int */
+  STATE_NEXT = 16,                 /* guint64: the next word */
+  STATE_WORDS = 24,                /* MT_N guint64 */
+  STATE_NORMAL_X = STATE_WORDS + 8 * MT_N,
+  STATE_NORMAL_Y = STATE_NORMAL_X + 8,
+  STATE_NORMAL_RHO = STATE_NORMAL_Y + 8,
+  STATE_NORMAL_IS_VALID = STATE_NORMAL_RHO + 8,   /* int */
+  STATE_LEGACY_SIZE = STATE_NORMAL_IS_VALID + 8,  /* padded: 5048 */
+  STATE_FLOAT_NORMAL = STATE_LEGACY_SIZE,         /* float */
+  STATE_FLOAT_NORMAL_IS_VALID = STATE_FLOAT_NORMAL + 4,
+};
+
+G_STATIC_ASSERT (STATE_LEGACY_SIZE == 5048);
+G_STATIC_ASSERT (STATE_FLOAT_NORMAL_IS_VALID + 4 == BS_GENERATOR_STATE_SIZE);
+
+#define PUT(offset, type, value) \
+  G_STMT_START { type v_ = (value); memcpy (state + (offset), &v_, sizeof v_); } G_STMT_END
+#define GET(offset, type, var) memcpy (&(var), state + (offset), sizeof (type))
+
+void
+bs_generator_get_state (BsGenerator *self,
+                        guint8      *state)
+{
+  g_return_if_fail (self != NULL && state != NULL);
+
+  memset (state, 0, BS_GENERATOR_STATE_SIZE);
+  PUT (STATE_INITIAL_SEED, guint64, self->initial_seed);
+  PUT (STATE_LEFT, gint32, (gint32) (MT_N + 1 - self->index));
+  PUT (STATE_SEEDED, gint32, 1);
+  PUT (STATE_NEXT, guint64, self->fresh ? 0 : self->index);
+  for (guint i = 0; i < MT_N; i++)
+    PUT (STATE_WORDS + 8 * i, guint64, self->state[i]);
+  if (self->has_next_normal)
+    {
+      PUT (STATE_NORMAL_Y, double, self->next_normal);
+      PUT (STATE_NORMAL_IS_VALID, gint32, 1);
+    }
+  if (self->has_next_float_normal)
+    {
+      PUT (STATE_FLOAT_NORMAL, float, self->next_float_normal);
+      state[STATE_FLOAT_NORMAL_IS_VALID] = 1;
+    }
+}
+
+gboolean
+bs_generator_set_state (BsGenerator   *self,
+                        const guint8  *state,
+                        gsize          size,
+                        GError       **error)
+{
+  BsGenerator next = { 0 };
+  gint32 left, seeded, normal_valid;
+  guint64 word, next_word;
+
+  g_return_val_if_fail (self != NULL && state != NULL, FALSE);
+
+  if (size != STATE_LEGACY_SIZE && size != BS_GENERATOR_STATE_SIZE)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "Expected either a THGeneratorState of size %d or a CPUGeneratorImplState "
+                   "of size %d but found the input RNG state size to be %" G_GSIZE_FORMAT,
+                   STATE_LEGACY_SIZE, BS_GENERATOR_STATE_SIZE, size);
+      return FALSE;
+    }
+  GET (STATE_INITIAL_SEED, guint64, next.initial_seed);
+  GET (STATE_LEFT, gint32, left);
+  GET (STATE_SEEDED, gint32, seeded);
+  GET (STATE_NEXT, guint64, next_word);
+  if (!seeded || left <= 0 || left > MT_N || (guint32) next_word > MT_N)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "Invalid mt19937 state");
+      return FALSE;
+    }
+  for (guint i = 0; i < MT_N; i++)
+    {
+      GET (STATE_WORDS + 8 * i, guint64, word);
+      next.state[i] = (guint32) word;
+    }
+  next.index = MT_N + 1 - left;
+  next.fresh = next.index == MT_N && (guint32) next_word == 0;
+  GET (STATE_NORMAL_IS_VALID, gint32, normal_valid);
+  if (normal_valid && size == BS_GENERATOR_STATE_SIZE)
+    {
+      next.has_next_normal = TRUE;
+      GET (STATE_NORMAL_Y, double, next.next_normal);
+    }
+  else if (normal_valid)
+    {
+      /* the legacy layout keeps the pair's radius and angle */
+      double x, rho;
+
+      GET (STATE_NORMAL_X, double, x);
+      GET (STATE_NORMAL_RHO, double, rho);
+      next.has_next_normal = TRUE;
+      next.next_normal = rho * sin (2.0 * G_PI * x);
+    }
+  if (size == BS_GENERATOR_STATE_SIZE && state[STATE_FLOAT_NORMAL_IS_VALID])
+    {
+      next.has_next_float_normal = TRUE;
+      GET (STATE_FLOAT_NORMAL, float, next.next_float_normal);
+    }
+  *self = next;
+  return TRUE;
+}
+
+guint64
+bs_generator_seed (BsGenerator *self)
+{
+  guint64 seed = 0;
+  int fd;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  /* a nondeterministic seed from the system, as PyTorch reads it */
+  fd = open ("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  if (fd < 0 || read (fd, &seed, sizeof seed) != (gssize) sizeof seed)
+    seed = (guint64) g_get_real_time () ^ ((guint64) g_get_monotonic_time () << 20);
+  if (fd >= 0)
+    close (fd);
+  bs_generator_manual_seed (self, seed);
+  return seed;
 }

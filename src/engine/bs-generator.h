@@ -96,6 +96,11 @@ gboolean     bs_generator_fill_randint   (BsGenerator       *self,
                                           gint64             low,
                                           gint64             high);
 
+/* One draw of at::uniform_real_distribution<double> (53 bits of a 64-bit
+ * draw) and <float> (24 bits of a 32-bit draw) on [0, 1). */
+double       bs_generator_uniform_double (BsGenerator       *self);
+float        bs_generator_uniform_float  (BsGenerator       *self);
+
 /* One draw of at::normal_distribution<double>. */
 double       bs_generator_normal_double  (BsGenerator       *self,
                                           double             mean,
@@ -109,6 +114,21 @@ void         bs_generator_linear_init    (BsGenerator       *self,
                                           gint64             out_features,
                                           gint64             in_features,
                                           void              *bias);
+
+/* Generator.get_state() / set_state(): the bytes of PyTorch's
+ * CPUGeneratorImplState (its mt19937 words, position and cached normal
+ * values), so that a state saved by either program restores in both.
+ * set_state also takes the legacy 5048-byte layout, and refuses others with
+ * PyTorch's messages. */
+#define BS_GENERATOR_STATE_SIZE 5056
+void         bs_generator_get_state      (BsGenerator       *self,
+                                          guint8            *state);
+gboolean     bs_generator_set_state      (BsGenerator       *self,
+                                          const guint8      *state,
+                                          gsize              size,
+                                          GError           **error);
+/* Generator.seed(): reseeds from the system's entropy; returns the seed. */
+guint64      bs_generator_seed           (BsGenerator       *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsGenerator, bs_generator_free)
 

@@ -65,6 +65,9 @@
   X (COPY, copy)                      /* copy_ */                                      \
   X (UNIFORM, uniform)                /* uniform_ */                                   \
   X (NORMAL, normal)                  /* normal_ */                                    \
+  X (BERNOULLI, bernoulli)            /* bernoulli_ (p a number) */                    \
+  X (EXPONENTIAL, exponential)        /* exponential_ */                               \
+  X (GEOMETRIC, geometric)            /* geometric_ */                                 \
   /* reductions */                                                                     \
   X (SUM, sum)                                                                         \
   X (SUM_DIM, sum_dim)                                                                 \

@@ -186,6 +186,32 @@ BsTensor *bs_uniform_       (BsTensor *a, double from, double to, BsGenerator *g
                              GError **error);
 BsTensor *bs_normal_        (BsTensor *a, double mean, double std, BsGenerator *generator,
                              GError **error);
+BsTensor *bs_bernoulli_     (BsTensor *a, double p, BsGenerator *generator, GError **error);
+BsTensor *bs_exponential_   (BsTensor *a, double lambda, BsGenerator *generator,
+                             GError **error);
+BsTensor *bs_geometric_     (BsTensor *a, double p, BsGenerator *generator, GError **error);
+
+/* Sampling factories: untracked leaves, not announced (the caller sets
+ * requires_grad and announces); generator NULL: the context's */
+BsTensor *bs_rand           (BsContext *context, BsDType dtype, int ndim, const gint64 *shape,
+                             BsGenerator *generator, GError **error);
+BsTensor *bs_randn          (BsContext *context, BsDType dtype, int ndim, const gint64 *shape,
+                             BsGenerator *generator, GError **error);
+/* values in [low, high) */
+BsTensor *bs_randint        (BsContext *context, gint64 low, gint64 high, BsDType dtype,
+                             int ndim, const gint64 *shape, BsGenerator *generator,
+                             GError **error);
+BsTensor *bs_randperm       (BsContext *context, gint64 n, BsDType dtype,
+                             BsGenerator *generator, GError **error);
+/* int64 indices, [n_samples] or [rows, n_samples] */
+BsTensor *bs_multinomial    (BsTensor *probs, gint64 n_samples, gboolean replacement,
+                             BsGenerator *generator, GError **error);
+/* torch.bernoulli(p): 0/1 in p's dtype */
+BsTensor *bs_bernoulli      (BsTensor *p, BsGenerator *generator, GError **error);
+/* torch.normal(mean, std), either a tensor, the other possibly a wrapped number;
+ * refused when one requires grad */
+BsTensor *bs_normal         (BsTensor *mean, BsTensor *std, BsGenerator *generator,
+                             GError **error);
 
 /* dst += src, src broadcast to dst's shape: untracked, for accumulating gradients. */
 gboolean  bs_tensor_accumulate (BsTensor *dst, BsTensor *src, GError **error);

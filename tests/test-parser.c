@@ -619,6 +619,18 @@ static const SyntaxErrorCase syntax_error_cases[] = {
     "  File \"x.py\", line 1\n"
     "    x = [1 2,\n         ^^^\n"
     "SyntaxError: invalid syntax. Perhaps you forgot a comma?\n" },
+  { "yield 1\n",
+    "SyntaxError", 1, 1,
+    "'yield' outside function",
+    "  File \"x.py\", line 1\n"
+    "    yield 1\n    ^^^^^^^\n"
+    "SyntaxError: 'yield' outside function\n" },
+  { "x = 2\nclass A:\n    y = yield x\n",
+    "SyntaxError", 3, 9,
+    "'yield' outside function",
+    "  File \"x.py\", line 3\n"
+    "    y = yield x\n        ^^^^^^^\n"
+    "SyntaxError: 'yield' outside function\n" },
   { "[1 2\n",
     "SyntaxError", 1, 1,
     "'[' was never closed",
@@ -890,6 +902,9 @@ static const struct {
     "(Expr (Lambda (arguments *a **k) (Tuple a k)))" },
   { "x = yield_ = 2\n",
     "(Assign [x:store yield_:store] 2)" },
+  { "def f(a):\n    x = yield a, 1\n    yield\n    y = yield from g(x)\n    print((yield))\n",
+    "(FunctionDef f (arguments a) [(Assign [x:store] (Yield (Tuple a 1))) (Expr (Yield _)) "
+    "(Assign [y:store] (YieldFrom (Call g x))) (Expr (Call print (Yield _)))])" },
   { "print(f\"epoch {epoch}: {loss.item():.4f}\", end='')\n",
     "(Expr (Call print (JoinedStr 'epoch ' (FormattedValue epoch) ': ' (FormattedValue (Call (Att"
     "ribute loss item)) (JoinedStr '.4f'))) end=''))" },
@@ -1003,8 +1018,7 @@ test_refused (void)
     { "x = b'abc'\n", "bytes literals are not supported by Backstep" },
     { "from torch import *\n", "'from ... import *' is not supported by Backstep" },
     { "if (n := 10) > 5: pass\n", "assignment expressions (:=) are not supported by Backstep" },
-    { "def f():\n    yield 1\n", "'yield' is not supported by Backstep" },
-    { "def f():\n    x = yield\n", "'yield' is not supported by Backstep" },
+    { "f = lambda: (yield)\n", "'yield' in a lambda is not supported by Backstep" },
     { "async def f(): pass\n", "'async' is not supported by Backstep" },
     { "def f():\n    await g()\n", "'await' is not supported by Backstep" },
     { "class A(metaclass=M): pass\n",

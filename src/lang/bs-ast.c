@@ -219,6 +219,8 @@ static const char * const node_names[] = {
   [BS_AST_LIST] = "List",
   [BS_AST_TUPLE] = "Tuple",
   [BS_AST_SLICE] = "Slice",
+  [BS_AST_YIELD] = "Yield",
+  [BS_AST_YIELD_FROM] = "YieldFrom",
   [BS_AST_COMPREHENSION] = "comprehension",
   [BS_AST_EXCEPT_HANDLER] = "ExceptHandler",
   [BS_AST_ARGUMENTS] = "arguments",
@@ -718,6 +720,10 @@ dump_node (GString        *out,
       break;
     case BS_AST_STARRED:
       dump_child (out, node->starred.value, flags);
+      break;
+    case BS_AST_YIELD:
+    case BS_AST_YIELD_FROM:
+      dump_child (out, node->yield.value, flags);
       break;
     case BS_AST_SLICE:
       dump_child (out, node->slice.lower, flags);

@@ -59,6 +59,8 @@ typedef enum {
   BS_AST_LIST,
   BS_AST_TUPLE,
   BS_AST_SLICE,
+  BS_AST_YIELD,
+  BS_AST_YIELD_FROM,
 
   /* Parts of the above */
   BS_AST_COMPREHENSION,   /* "for target in iter if ..." of a comprehension */
@@ -166,6 +168,7 @@ struct _BsAstNode {
       BsNodeList  body;
       BsNodeList  decorators;  /* outermost first, as written */
       BsAstNode     *returns;     /* the return annotation, or NULL */
+      gboolean       is_generator; /* its body has a yield */
     } function_def;
     struct { BsAstNode *value; } return_stmt;  /* value may be NULL */
     struct {
@@ -224,6 +227,8 @@ struct _BsAstNode {
     struct { BsAstNode *value; BsExprContext ctx; } starred;
     struct { const char *id; BsExprContext ctx; } name;
     struct { BsAstNode *lower; BsAstNode *upper; BsAstNode *step; } slice;
+    /* yield and yield from; value may be NULL for a bare yield */
+    struct { BsAstNode *value; } yield;
 
     struct { BsAstNode *type; const char *name; BsNodeList body; } except_handler;
     /* args[0 .. n_posonly) come before a "/"; defaults live in the ARGs */

@@ -1320,6 +1320,7 @@ bs_builtins_init (BsInterp *in)
   bs_dict_set_str (((BsClass *) base.as.object)->dict, "__suppress_context__", BS_BOOL (FALSE));
   add_exception (in, "SystemExit", base);
   add_exception (in, "KeyboardInterrupt", base);
+  add_exception (in, "GeneratorExit", base);
   exc = add_exception (in, "Exception", base);
   arith = add_exception (in, "ArithmeticError", exc);
   add_exception (in, "ZeroDivisionError", arith);

@@ -404,6 +404,8 @@ call_function (BsInterp     *in,
   *result = BS_NONE;
   if (!bind_arguments (in, f, env, a))
     ok = FALSE;
+  else if (f->is_generator)
+    *result = bs_py_generator_new (in, f, (BsEnv *) bs_value_ref (BS_OBJECT (env)).as.object);
   else if (f->lambda_body != NULL)
     {
       frame.line = f->lambda_body->span.line;

@@ -73,6 +73,7 @@ typedef struct {
   const char  *filename;
   const char  *source;
   gboolean     is_prelude;
+  gboolean     is_generator;  /* a call makes a generator (bs-interp-generator.c) */
 } BsFunction;
 
 typedef struct _BsClass BsClass;
@@ -141,6 +142,7 @@ struct _BsFrame {
   int          line;
   gboolean     is_prelude;
   gboolean     recorded;    /* the exception in flight has its traceback entry for this frame */
+  struct _BsPyGenerator *generator;  /* a generator's frame: the generator, else NULL */
 };
 
 struct _BsInterp {
@@ -186,6 +188,7 @@ struct _BsInterp {
   gboolean         scopes;       /* interp_sink has scope_begin and scope_end */
   const char      *call_name;    /* what eval_call reached its callee by, for bs_call */
   BsSpan           call_span;    /* the innermost user-level call being made */
+  GPtrArray       *generators;   /* Borrowed: generators started and not finished */
 };
 
 /* Natives made by the interpreter carry their attribute hooks. */

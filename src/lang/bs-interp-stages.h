@@ -46,6 +46,15 @@ gboolean      bs_eval_call        (BsInterp *in, BsAstNode *node, BsValue *out);
 /* List, set and dict comprehensions, generator expressions. */
 gboolean      bs_eval_comprehension (BsInterp *in, BsAstNode *node, BsValue *out);
 
+/* --- bs-interp-generator.c ---------------------------------------------- */
+
+/* A call of a generator function: the generator, its locals already bound (env taken). */
+BsValue       bs_py_generator_new    (BsInterp *in, BsFunction *f, BsEnv *env);
+/* yield and yield from, in a generator's body. */
+gboolean      bs_eval_yield       (BsInterp *in, BsAstNode *node, BsValue *out);
+/* Closes the generators still suspended (before the interpreter frees its objects). */
+void          bs_generators_close_all (BsInterp *in);
+
 /* --- bs-interp-exceptions.c --------------------------------------------- */
 
 gboolean      bs_is_exception_instance (BsValue value);

@@ -477,7 +477,9 @@ exec_while (BsInterp  *in,
             BsAstNode *node,
             BsValue   *ret)
 {
-  gboolean scoped = G_UNLIKELY (in->scopes) && !in->frame->is_prelude;
+  /* a generator's loops are not scopes: a yield leaves them open while its resumer runs */
+  gboolean scoped = G_UNLIKELY (in->scopes) && !in->frame->is_prelude
+                    && in->frame->generator == NULL;
 
   for (guint64 iteration = 1;; iteration++)
     {
@@ -511,7 +513,9 @@ exec_for (BsInterp  *in,
           BsAstNode *node,
           BsValue   *ret)
 {
-  gboolean scoped = G_UNLIKELY (in->scopes) && !in->frame->is_prelude;
+  /* a generator's loops are not scopes: a yield leaves them open while its resumer runs */
+  gboolean scoped = G_UNLIKELY (in->scopes) && !in->frame->is_prelude
+                    && in->frame->generator == NULL;
   BsValue iterable;
   BsPyIter it;
   BsExecResult r = BS_EXEC_NORMAL;
@@ -737,6 +741,7 @@ exec_stmt (BsInterp  *in,
             bs_value_unref (f);
             return BS_EXEC_ERROR;
           }
+        ((BsFunction *) f.as.object)->is_generator = node->function_def.is_generator;
         if (!apply_decorators (in, &node->function_def.decorators, &f))
           return BS_EXEC_ERROR;
         bs_store_name (in, node->function_def.name, f);

@@ -650,6 +650,10 @@ eval_inner (BsInterp  *in,
     case BS_AST_LAMBDA:
       return bs_make_function (in, "<lambda>", node->lambda.args, NULL, 0, node->lambda.body, out);
 
+    case BS_AST_YIELD:
+    case BS_AST_YIELD_FROM:
+      return bs_eval_yield (in, node, out);
+
     case BS_AST_STARRED:
       return bs_raise (in, "SyntaxError", "can't use starred expression here");
 
@@ -869,6 +873,7 @@ bs_interp_new (const BsInterpOptions *options)
   in->builtins = bs_env_new (in, NULL);
   in->globals = bs_env_new (in, NULL);
   in->modules = bs_dict_new (in->heap);
+  in->generators = g_ptr_array_new ();
   bs_builtins_init (in);
   bs_py_set_init (in);
   bs_py_iter_builtins_init (in);
@@ -908,9 +913,11 @@ bs_interp_free (BsInterp *in)
 {
   if (in == NULL)
     return;
+  bs_generators_close_all (in);
   bs_value_unref (in->exc);
   bs_value_unref (in->callback_exc);
   bs_heap_free (in->heap);
+  g_ptr_array_unref (in->generators);
   bs_torch_clear (in);
   g_ptr_array_unref (in->asts);
   g_hash_table_unref (in->names);

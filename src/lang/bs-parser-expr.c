@@ -89,11 +89,6 @@ parse_star_or_expression (BsParser *p)
       node->starred.value = value;
       return node;
     }
-  if (bs_parser_check (p, BS_TOKEN_YIELD))
-    {
-      bs_parser_refuse (p, bs_parser_token_span (&p->cur), "'yield' is");
-      return NULL;
-    }
   return bs_parser_parse_expression (p);
 }
 
@@ -418,6 +413,7 @@ parse_lambda (BsParser   *p,
   BsSpan start = bs_parser_token_span (&p->cur);
   BsAstNode *args, *body, *node;
   int saved_loop = p->loop_depth;
+  guint n_yields;
 
   if (min > PREC_EXPR)
     {
@@ -430,11 +426,17 @@ parse_lambda (BsParser   *p,
     return NULL;
   p->loop_depth = 0;
   p->func_depth++;
+  n_yields = p->n_yields;
   body = bs_parser_parse_expression (p);
   p->func_depth--;
   p->loop_depth = saved_loop;
   if (FAILED (p))
     return NULL;
+  if (p->n_yields != n_yields)
+    {
+      bs_parser_refuse (p, body->span, "'yield' in a lambda is");
+      return NULL;
+    }
   node = bs_parser_new_node (p, BS_AST_LAMBDA, start);
   node->lambda.args = args;
   node->lambda.body = body;
@@ -445,11 +447,42 @@ static BsAstNode *
 parse_refused (BsParser   *p,
                Precedence  min)
 {
-  if (bs_parser_check (p, BS_TOKEN_AWAIT))
-    bs_parser_refuse (p, bs_parser_token_span (&p->cur), "'await' is");
-  else
-    bs_parser_refuse (p, bs_parser_token_span (&p->cur), "'yield' is");
+  bs_parser_refuse (p, bs_parser_token_span (&p->cur), "'await' is");
   return NULL;
+}
+
+/* "yield", "yield x", "yield a, b", "yield from it": where an expression may stand alone
+ * (a statement, the right of an assignment, parentheses, an argument). */
+static BsAstNode *
+parse_yield (BsParser   *p,
+             Precedence  min)
+{
+  BsSpan start = bs_parser_token_span (&p->cur);
+  BsAstNode *node, *value = NULL;
+  gboolean from;
+
+  if (min > PREC_EXPR)
+    {
+      bs_parser_invalid_syntax (p);
+      return NULL;
+    }
+  bs_parser_advance (p);
+  from = bs_parser_match (p, BS_TOKEN_FROM);
+  if (from)
+    value = bs_parser_parse_expression (p);
+  else if (bs_parser_can_start_expression (p) || bs_parser_check (p, BS_TOKEN_STAR))
+    value = bs_parser_parse_star_expressions (p);
+  if (FAILED (p))
+    return NULL;
+  node = bs_parser_new_node (p, from ? BS_AST_YIELD_FROM : BS_AST_YIELD, start);
+  node->yield.value = value;
+  if (p->func_depth == 0)
+    {
+      bs_parser_syntax_error (p, node->span, "'yield' outside function");
+      return NULL;
+    }
+  p->n_yields++;
+  return node;
 }
 
 static BsAstNode *
@@ -930,7 +963,7 @@ static const ParseRule rules[BS_N_TOKEN_KINDS] = {
   [BS_TOKEN_COLONEQUAL]   = { NULL,          parse_walrus,    PREC_EXPR },
   [BS_TOKEN_LAMBDA]       = { parse_lambda,  NULL,            PREC_NONE },
   [BS_TOKEN_AWAIT]        = { parse_refused, NULL,            PREC_NONE },
-  [BS_TOKEN_YIELD]        = { parse_refused, NULL,            PREC_NONE },
+  [BS_TOKEN_YIELD]        = { parse_yield,   NULL,            PREC_NONE },
 };
 
 const ParseRule *

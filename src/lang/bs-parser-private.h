@@ -32,6 +32,8 @@ typedef struct {
   int         func_depth;
   int         class_depth;
   int         fstring_depth;
+  guint       n_yields;    /* yield expressions parsed so far: a def whose body adds some
+                            * is a generator */
 } BsParser;
 
 typedef enum {

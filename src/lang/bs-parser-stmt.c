@@ -353,6 +353,7 @@ parse_def (BsParser   *p,
   int def_line = p->cur.line;
   int saved_loop = p->loop_depth;
   int saved_class = p->class_depth;
+  guint n_yields;
 
   bs_parser_advance (p);
   if (!bs_parser_check (p, BS_TOKEN_NAME))
@@ -388,7 +389,10 @@ parse_def (BsParser   *p,
   p->loop_depth = 0;
   p->class_depth = 0;
   p->func_depth++;
+  n_yields = p->n_yields;
   node->function_def.body = parse_block (p, "function definition", def_line);
+  node->function_def.is_generator = p->n_yields != n_yields;
+  p->n_yields = n_yields;
   p->func_depth--;
   p->loop_depth = saved_loop;
   p->class_depth = saved_class;
@@ -899,11 +903,6 @@ parse_expression_statement (BsParser *p)
           if (!bs_parser_make_target (p, value, BS_CTX_STORE, targets->len == 0))
             return NULL;
           g_ptr_array_add (targets, value);
-          if (bs_parser_check (p, BS_TOKEN_YIELD))
-            {
-              bs_parser_refuse (p, bs_parser_token_span (&p->cur), "'yield' is");
-              return NULL;
-            }
           value = bs_parser_parse_star_expressions (p);
           if (FAILED (p))
             return NULL;

@@ -325,6 +325,9 @@ bs_parser_expr_name (const BsAstNode *e)
       return "list";
     case BS_AST_STARRED:
       return "starred";
+    case BS_AST_YIELD:
+    case BS_AST_YIELD_FROM:
+      return "yield expression";
     case BS_AST_NAME:
       return "name";
     case BS_AST_ATTRIBUTE:

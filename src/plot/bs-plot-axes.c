@@ -31,6 +31,7 @@ bs_plot_axes_new (BsPlotFigure *figure,
   axes->aspect = NAN;
   axes->colorbar = -1;
   axes->title_size = NAN;
+  axes->legend_size = NAN;
   for (int i = 0; i < 2; i++)
     {
       axes->axis[i].lim_lo = NAN;
@@ -522,6 +523,8 @@ bs_plot_axes_set_text_size (BsPlotAxes *axes,
 {
   if (axis < 0)
     axes->title_size = size_pt;
+  else if (axis == 2)
+    axes->legend_size = size_pt;
   else
     axes->axis[axis].label_size = size_pt;
 }

@@ -55,6 +55,7 @@ struct _BsPlotAxes {
   BsPlotAxis      axis[2];     /* X, Y */
   int             nrows, ncols, index;   /* subplot(nrows, ncols, index), 1-based */
   BsPlotLegendLoc legend;
+  double          legend_size; /* points; NAN: 10 */
   guint           line_cycle, patch_cycle;
   double          aspect;      /* NAN: fill the subplot; else data units' Y/X ratio */
   int             colorbar;    /* the artist a colorbar beside the axes shows, or -1 */
@@ -167,7 +168,8 @@ void          bs_plot_axes_set_title      (BsPlotAxes          *axes,
 void          bs_plot_axes_set_label      (BsPlotAxes          *axes,
                                            int                  axis,
                                            const char          *label);
-/* fontsize= of the title (AXIS -1) or an axis label, in points; NAN: the default */
+/* fontsize= of the title (AXIS -1), an axis label (0, 1) or the legend (2), in points;
+ * NAN: the default */
 void          bs_plot_axes_set_text_size  (BsPlotAxes          *axes,
                                            int                  axis,
                                            double               size_pt);

@@ -163,7 +163,8 @@ bs_plot_legend_draw (BsPlotPainter     *painter,
   static const BsPlotColor frame_edge = { 0.8, 0.8, 0.8, 1 };
   static const BsPlotColor black = { 0, 0, 0, 1 };
   cairo_t *cr = painter->cr;
-  double em = FONT_PT * painter->px_per_pt;
+  double size = isnan (frame->axes->legend_size) ? FONT_PT : frame->axes->legend_size;
+  double em = size * painter->px_per_pt;
   double border = 0.4 * em, spacing = 0.5 * em, handle_len = 2.0 * em;
   double handle_h = 0.7 * em, text_pad = 0.8 * em, axes_pad = 0.5 * em;
   g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
@@ -178,7 +179,7 @@ bs_plot_legend_draw (BsPlotPainter     *painter,
 
       if (!in_legend (a))
         continue;
-      bs_plot_painter_measure (painter, a->style.label, FALSE, FONT_PT, &e.width, &e.height);
+      bs_plot_painter_measure (painter, a->style.label, FALSE, size, &e.width, &e.height);
       text_w = MAX (text_w, e.width);
       row_h = MAX (row_h, MAX (e.height, handle_h));
       g_array_append_val (entries, e);
@@ -225,7 +226,7 @@ bs_plot_legend_draw (BsPlotPainter     *painter,
       double cy = y + row_h / 2;
 
       draw_handle (painter, e->artist, r.x + border, cy, handle_len, handle_h);
-      bs_plot_painter_text (painter, e->artist->style.label, FALSE, FONT_PT,
+      bs_plot_painter_text (painter, e->artist->style.label, FALSE, size,
                             r.x + border + handle_len + text_pad, cy, BS_PLOT_ALIGN_START,
                             BS_PLOT_ALIGN_CENTER, FALSE, &black);
       y += row_h + spacing;

@@ -105,6 +105,14 @@
   X (INDEX, index)                    /* advanced indexing with index tensors */       \
   X (INDEX_PUT, index_put)            /* index_put_: a[index] = values */              \
   X (INDEX_SELECT, index_select)                                                       \
+  X (GATHER, gather)                                                                   \
+  X (SCATTER, scatter)                /* src a tensor */                               \
+  X (SCATTER_VALUE, scatter_value)    /* src a number */                               \
+  X (SCATTER_ADD, scatter_add)                                                         \
+  X (MASKED_FILL, masked_fill)        /* value a number */                             \
+  X (MASKED_FILL_TENSOR, masked_fill_tensor) /* value a 0-dim tensor */                \
+  X (SORT, sort)                      /* values; the indices are the extra output */   \
+  X (TOPK, topk)                                                                       \
   X (CAT, cat)                                                                         \
   X (STACK, stack)                                                                     \
   X (AS_STRIDED, as_strided)          /* a view's history after an in-place op */      \

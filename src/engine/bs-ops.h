@@ -152,6 +152,34 @@ BsTensor *bs_index          (BsTensor *a, int dim, BsTensor *index, GError **err
 BsTensor *bs_index_multi    (BsTensor *a, const BsTensor *const *indices, int n,
                              GError **error);
 BsTensor *bs_index_select   (BsTensor *a, int dim, BsTensor *index, GError **error);
+/* gather and scatter along dim with an int64 index of a's number of dims */
+BsTensor *bs_gather         (BsTensor *a, int dim, BsTensor *index, GError **error);
+BsTensor *bs_scatter        (BsTensor *a, int dim, BsTensor *index, BsTensor *src,
+                             GError **error);
+BsTensor *bs_scatter_value  (BsTensor *a, int dim, BsTensor *index, double value,
+                             GError **error);
+BsTensor *bs_scatter_add    (BsTensor *a, int dim, BsTensor *index, BsTensor *src,
+                             GError **error);
+BsTensor *bs_scatter_       (BsTensor *a, int dim, BsTensor *index, BsTensor *src,
+                             GError **error);
+BsTensor *bs_scatter_value_ (BsTensor *a, int dim, BsTensor *index, double value,
+                             GError **error);
+BsTensor *bs_scatter_add_   (BsTensor *a, int dim, BsTensor *index, BsTensor *src,
+                             GError **error);
+/* mask (any dtype, nonzero = true) broadcast to a's shape */
+BsTensor *bs_masked_fill    (BsTensor *a, BsTensor *mask, double value, GError **error);
+/* value a 0-dim tensor (differentiable), or a wrapped number */
+BsTensor *bs_masked_fill_tensor (BsTensor *a, BsTensor *mask, BsTensor *value,
+                                 GError **error);
+BsTensor *bs_masked_fill_   (BsTensor *a, BsTensor *mask, double value, GError **error);
+/* values tracked; *indices (int64) set when indices is not NULL; stable */
+BsTensor *bs_sort           (BsTensor *a, int dim, gboolean descending, BsTensor **indices,
+                             GError **error);
+BsTensor *bs_argsort        (BsTensor *a, int dim, gboolean descending, GError **error);
+BsTensor *bs_topk           (BsTensor *a, gint64 k, int dim, gboolean largest,
+                             BsTensor **indices, GError **error);
+/* int64 [n, a.ndim]: the coordinates of the nonzero elements */
+BsTensor *bs_nonzero        (BsTensor *a, GError **error);
 BsTensor *bs_cat            (BsTensor *const *tensors, guint n, int dim, GError **error);
 BsTensor *bs_stack          (BsTensor *const *tensors, guint n, int dim, GError **error);
 

@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-interp-stages.h"
+#include "bs-signature.h"
 
 #include <string.h>
 
@@ -447,8 +448,13 @@ bs_call (BsInterp     *in,
             if (in->call_depth >= 5000)
               return bs_raise (in, "RecursionError", "maximum recursion depth exceeded");
             in->call_depth++;
-            in->builtin_name = b->name;
-            ok = b->func (in, b->self, a, result);
+            if (b->decl != NULL)
+              ok = bs_decl_call (in, b->decl, b->self, a, result);
+            else
+              {
+                in->builtin_name = b->name;
+                ok = b->func (in, b->self, a, result);
+              }
             in->call_depth--;
             return ok;
           }

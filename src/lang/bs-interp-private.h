@@ -27,7 +27,8 @@ typedef gboolean (*BsBuiltinFunc) (BsInterp      *in,
 typedef struct {
   BsObject       base;
   const char    *name;
-  BsBuiltinFunc  func;
+  BsBuiltinFunc  func;      /* NULL when decl calls it */
+  const struct _BsDecl *decl;  /* a declared function (bs-signature.h), or NULL */
   BsValue        self;      /* bound receiver, or None */
 } BsBuiltin;
 
@@ -175,6 +176,7 @@ struct _BsInterp {
   int              warned_nonleaf_grad;
 
   const char      *builtin_name; /* the built-in being called */
+  struct _BsSignatureSet *signatures; /* Owned: every declared function (bs-signature.h) */
 
   BsSpan           cur_span;     /* the expression calling into the engine */
   gboolean         cur_span_valid;

@@ -1,7 +1,7 @@
 /* bs-torch-module.c: the torch module, tensor attributes, methods and operators */
 #define G_LOG_DOMAIN "bs-lang"
 
-#include "bs-interp-private.h"
+#include "bs-torch-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -292,6 +292,7 @@ bs_torch_clear (BsInterp *in)
 {
   for (guint i = 0; i < G_N_ELEMENTS (in->operands); i++)
     g_clear_pointer (&in->operands[i], bs_tensor_unref);
+  g_clear_pointer (&in->signatures, bs_signature_set_free);
 }
 
 /* --- grad_fn ----------------------------------------------------------- */
@@ -429,13 +430,6 @@ size_value (BsInterp *in,
   return v;
 }
 
-typedef struct {
-  const char    *name;
-  BsBuiltinFunc  func;
-} TensorMethod;
-
-static const TensorMethod *find_method (const char *name);
-
 gboolean
 bs_tensor_getattr (BsInterp   *in,
                    BsValue     self,
@@ -444,7 +438,7 @@ bs_tensor_getattr (BsInterp   *in,
                    gboolean   *found)
 {
   BsTensor *t = SELF;
-  const TensorMethod *m;
+  const BsDecl *decl;
 
   *found = TRUE;
   if (strcmp (name, "grad") == 0)
@@ -528,10 +522,10 @@ bs_tensor_getattr (BsInterp   *in,
       *out = BS_INT (bs_tensor_version (t));
       return TRUE;
     }
-  m = find_method (name);
-  if (m != NULL)
+  decl = bs_signature_set_find (in->signatures, "Tensor", name);
+  if (decl != NULL)
     {
-      *out = bs_builtin_new (in, m->name, m->func, bs_value_ref (self));
+      *out = bs_decl_builtin (in, decl, bs_value_ref (self));
       return TRUE;
     }
   *found = FALSE;
@@ -583,861 +577,6 @@ bs_tensor_setattr (BsInterp   *in,
     }
   return bs_raise (in, "AttributeError", "'Tensor' object attribute '%s' is read-only or unknown",
                    name);
-}
-
-/* --- argument helpers -------------------------------------------------- */
-
-static gboolean
-get_dim (BsInterp     *in,
-         const BsArgs *a,
-         guint         pos,
-         gboolean     *has,
-         int          *dim)
-{
-  BsValue *v = bs_arg (a, pos, "dim");
-  gint64 d;
-
-  *has = FALSE;
-  if (v == NULL || bs_value_is_none (*v))
-    return TRUE;
-  if (!bs_to_int (in, *v, &d))
-    return FALSE;
-  *has = TRUE;
-  *dim = (int) CLAMP (d, -1000, 1000);
-  return TRUE;
-}
-
-static gboolean
-get_bool (BsInterp     *in,
-          const BsArgs *a,
-          guint         pos,
-          const char   *name,
-          gboolean      def,
-          gboolean     *out)
-{
-  BsValue *v = bs_arg (a, pos, name);
-
-  *out = def;
-  if (v == NULL)
-    return TRUE;
-  return bs_truthy (in, *v, out);
-}
-
-/* A shape from (2, 3), [2, 3] or 2, 3. */
-static gboolean
-get_shape (BsInterp     *in,
-           BsValue      *args,
-           guint         n,
-           gint64       *shape,
-           int          *ndim)
-{
-  BsValue *items = args;
-  gsize count = n;
-
-  if (n == 1 && (bs_value_is_object (args[0], BS_OBJECT_LIST)
-                 || bs_value_is_object (args[0], BS_OBJECT_TUPLE)))
-    items = bs_value_items (args[0], &count);
-  if (count > BS_MAX_DIMS)
-    return bs_raise (in, "RuntimeError", "Backstep tensors have at most %d dimensions",
-                     BS_MAX_DIMS);
-  for (gsize i = 0; i < count; i++)
-    {
-      if (!bs_is_int (items[i]))
-        return bs_raise (in, "TypeError", "size must be a tuple of ints, but got %s",
-                         bs_type_name (items[i]));
-      bs_to_int (in, items[i], &shape[i]);
-    }
-  *ndim = count;
-  return TRUE;
-}
-
-static gboolean
-get_dims (BsInterp     *in,
-          BsValue       v,
-          gint64       *dims,
-          int          *n)
-{
-  gsize count;
-  BsValue *items = bs_value_items (v, &count);
-
-  if (items == NULL)
-    {
-      *n = 1;
-      return bs_to_int (in, v, &dims[0]);
-    }
-  if (count > BS_MAX_DIMS)
-    return bs_raise (in, "IndexError", "too many dims");
-  for (gsize i = 0; i < count; i++)
-    if (!bs_to_int (in, items[i], &dims[i]))
-      return FALSE;
-  *n = count;
-  return TRUE;
-}
-
-static BsTensor *
-arg_tensor (BsInterp     *in,
-            const BsArgs *a,
-            guint         pos,
-            const char   *name)
-{
-  BsValue *v = bs_arg (a, pos, name);
-
-  if (v == NULL)
-    {
-      bs_raise (in, "TypeError", "missing required argument '%s'", name);
-      return NULL;
-    }
-  return bs_as_tensor (in, *v);
-}
-
-/* --- tensor methods ---------------------------------------------------- */
-
-#define UNARY(cname, fn) \
-  METHOD (cname) \
-  { \
-    RETURN_TENSOR (fn (SELF, ERR)); \
-  }
-
-UNARY (t_exp, bs_exp)
-UNARY (t_log, bs_log)
-UNARY (t_sqrt, bs_sqrt)
-UNARY (t_abs, bs_abs)
-UNARY (t_sin, bs_sin)
-UNARY (t_cos, bs_cos)
-UNARY (t_tanh, bs_tanh)
-UNARY (t_sigmoid, bs_sigmoid)
-UNARY (t_relu, bs_relu)
-UNARY (t_relu_, bs_relu_)
-UNARY (t_neg, bs_neg)
-UNARY (t_reciprocal, bs_reciprocal)
-UNARY (t_round, bs_round)
-UNARY (t_sign, bs_sign)
-UNARY (t_clone, bs_clone)
-UNARY (t_contiguous, bs_contiguous)
-UNARY (t_t, bs_t)
-UNARY (t_zero_, bs_zero_)
-UNARY (t_zeros_like, bs_zeros_like)
-UNARY (t_ones_like, bs_ones_like)
-
-#define BINARY(cname, expr) \
-  METHOD (cname) \
-  { \
-    BsTensor *other = arg_tensor (in, a, 0, "other"); \
-    GError *error_ = NULL; \
-    BsTensor *t_; \
-    if (other == NULL) \
-      return FALSE; \
-    t_ = (expr); \
-    bs_tensor_unref (other); \
-    if (t_ == NULL) \
-      return bs_raise_gerror (in, error_); \
-    *r = bs_wrap_tensor (in, t_); \
-    return TRUE; \
-  }
-
-static double
-alpha_of (const BsArgs *a)
-{
-  BsValue *v = bs_arg (a, G_MAXUINT, "alpha");
-  double d = 1.0;
-
-  if (v != NULL && bs_is_number (*v))
-    d = v->type == BS_VALUE_FLOAT ? v->as.number : (double) (v->type == BS_VALUE_INT
-                                                              ? v->as.integer : v->as.boolean);
-  return d;
-}
-
-BINARY (t_add, bs_add (SELF, other, alpha_of (a), ERR))
-BINARY (t_sub, bs_sub (SELF, other, alpha_of (a), ERR))
-BINARY (t_mul, bs_mul (SELF, other, ERR))
-BINARY (t_div, bs_div (SELF, other, ERR))
-BINARY (t_add_, bs_add_ (SELF, other, alpha_of (a), ERR))
-BINARY (t_sub_, bs_sub_ (SELF, other, alpha_of (a), ERR))
-BINARY (t_mul_, bs_mul_ (SELF, other, ERR))
-BINARY (t_div_, bs_div_ (SELF, other, ERR))
-BINARY (t_copy_, bs_copy_ (SELF, other, ERR))
-BINARY (t_matmul, bs_matmul (SELF, other, ERR))
-BINARY (t_mm, bs_mm (SELF, other, ERR))
-BINARY (t_mv, bs_mv (SELF, other, ERR))
-BINARY (t_dot, bs_dot (SELF, other, ERR))
-BINARY (t_bmm, bs_bmm (SELF, other, ERR))
-BINARY (t_maximum, bs_maximum (SELF, other, ERR))
-BINARY (t_minimum, bs_minimum (SELF, other, ERR))
-BINARY (t_eq, bs_compare (SELF, other, BS_COMPARE_EQ, ERR))
-BINARY (t_ne, bs_compare (SELF, other, BS_COMPARE_NE, ERR))
-BINARY (t_lt, bs_compare (SELF, other, BS_COMPARE_LT, ERR))
-BINARY (t_le, bs_compare (SELF, other, BS_COMPARE_LE, ERR))
-BINARY (t_gt, bs_compare (SELF, other, BS_COMPARE_GT, ERR))
-BINARY (t_ge, bs_compare (SELF, other, BS_COMPARE_GE, ERR))
-
-METHOD (t_pow)
-{
-  BsValue *e = bs_arg (a, 0, "exponent");
-
-  if (e == NULL)
-    return bs_raise (in, "TypeError", "pow() missing required argument 'exponent'");
-  return bs_tensor_binary (in, BS_BINOP_POW, self, *e, FALSE, r);
-}
-
-static gboolean
-reduce (BsInterp     *in,
-        BsValue       self,
-        const BsArgs *a,
-        gboolean      mean,
-        BsValue      *r)
-{
-  BsValue *dim = bs_arg (a, 0, "dim");
-  gboolean keepdim;
-  gint64 dims[BS_MAX_DIMS];
-  int n;
-
-  if (!get_bool (in, a, 1, "keepdim", FALSE, &keepdim))
-    return FALSE;
-  if (bs_arg (a, G_MAXUINT, "dtype") != NULL)
-    return bs_raise (in, "NotImplementedError", "sum(dtype=...) is not supported by Backstep");
-  if (dim == NULL || bs_value_is_none (*dim))
-    RETURN_TENSOR (mean ? bs_mean (SELF, ERR) : bs_sum (SELF, ERR));
-  if (!get_dims (in, *dim, dims, &n))
-    return FALSE;
-  RETURN_TENSOR (mean ? bs_mean_dims (SELF, dims, n, keepdim, ERR)
-                      : bs_sum_dims (SELF, dims, n, keepdim, ERR));
-}
-
-METHOD (t_sum)
-{
-  return reduce (in, self, a, FALSE, r);
-}
-
-METHOD (t_mean)
-{
-  return reduce (in, self, a, TRUE, r);
-}
-
-static gboolean
-max_min (BsInterp     *in,
-         BsValue       self,
-         const BsArgs *a,
-         gboolean      is_max,
-         BsValue      *r)
-{
-  gboolean has_dim, keepdim;
-  int dim = 0;
-  BsValue *first = bs_arg (a, 0, NULL);
-
-  if (first != NULL && bs_value_tensor (*first) != NULL)
-    {
-      BsTensor *other = bs_value_tensor (*first);
-
-      RETURN_TENSOR (is_max ? bs_maximum (SELF, other, ERR) : bs_minimum (SELF, other, ERR));
-    }
-  if (!get_dim (in, a, 0, &has_dim, &dim) || !get_bool (in, a, 1, "keepdim", FALSE, &keepdim))
-    return FALSE;
-  if (!has_dim)
-    RETURN_TENSOR (is_max ? bs_max (SELF, ERR) : bs_min (SELF, ERR));
-  {
-    GError *error = NULL;
-    BsTensor *indices = NULL;
-    BsTensor *values = is_max ? bs_max_dim (SELF, dim, keepdim, &indices, &error)
-                              : bs_min_dim (SELF, dim, keepdim, &indices, &error);
-    BsValue pair[2];
-
-    if (values == NULL)
-      return bs_raise_gerror (in, error);
-    pair[0] = bs_wrap_tensor (in, values);
-    pair[1] = bs_wrap_tensor (in, indices);
-    /* torch.return_types.max prints differently; a tuple unpacks the same */
-    *r = bs_tuple_from (in, pair, 2);
-    bs_value_unref (pair[0]);
-    bs_value_unref (pair[1]);
-    return TRUE;
-  }
-}
-
-METHOD (t_max)
-{
-  return max_min (in, self, a, TRUE, r);
-}
-
-METHOD (t_min)
-{
-  return max_min (in, self, a, FALSE, r);
-}
-
-METHOD (t_argmax)
-{
-  gboolean has_dim, keepdim;
-  int dim = 0;
-
-  if (!get_dim (in, a, 0, &has_dim, &dim) || !get_bool (in, a, 1, "keepdim", FALSE, &keepdim))
-    return FALSE;
-  RETURN_TENSOR (strcmp (in->builtin_name, "argmax") == 0
-                   ? bs_argmax (SELF, has_dim, dim, keepdim, ERR)
-                   : bs_argmin (SELF, has_dim, dim, keepdim, ERR));
-}
-
-METHOD (t_softmax)
-{
-  gboolean has_dim;
-  int dim = 0;
-
-  if (!get_dim (in, a, 0, &has_dim, &dim))
-    return FALSE;
-  if (!has_dim)
-    return bs_raise (in, "TypeError", "softmax() missing required argument 'dim'");
-  RETURN_TENSOR (strcmp (in->builtin_name, "softmax") == 0 ? bs_softmax (SELF, dim, ERR)
-                                                            : bs_log_softmax (SELF, dim, ERR));
-}
-
-METHOD (t_view)
-{
-  gint64 shape[BS_MAX_DIMS];
-  int ndim;
-
-  if (a->n_args == 1 && bs_value_is_object (a->args[0], BS_OBJECT_NATIVE))
-    {
-      BsDType dtype;
-
-      if (!bs_value_dtype (in, a->args[0], &dtype))
-        return FALSE;
-      RETURN_TENSOR (bs_to_dtype (SELF, dtype, ERR));
-    }
-  if (!get_shape (in, a->args, a->n_args, shape, &ndim))
-    return FALSE;
-  RETURN_TENSOR (strcmp (in->builtin_name, "view") == 0 ? bs_view (SELF, shape, ndim, ERR)
-                 : strcmp (in->builtin_name, "expand") == 0 ? bs_expand (SELF, shape, ndim, ERR)
-                 : bs_reshape (SELF, shape, ndim, ERR));
-}
-
-METHOD (t_view_as)
-{
-  BsTensor *other = bs_value_tensor (a->n_args > 0 ? a->args[0] : BS_NONE);
-
-  if (other == NULL)
-    return bs_raise (in, "TypeError", "expected a Tensor");
-  RETURN_TENSOR (strcmp (in->builtin_name, "expand_as") == 0
-                   ? bs_expand (SELF, other->shape, other->ndim, ERR)
-                   : bs_view (SELF, other->shape, other->ndim, ERR));
-}
-
-METHOD (t_flatten)
-{
-  gint64 s = 0, e = -1;
-  BsValue *sv = bs_arg (a, 0, "start_dim"), *ev = bs_arg (a, 1, "end_dim");
-
-  if ((sv != NULL && !bs_to_int (in, *sv, &s)) || (ev != NULL && !bs_to_int (in, *ev, &e)))
-    return FALSE;
-  RETURN_TENSOR (bs_flatten (SELF, (int) CLAMP (s, -100, 100), (int) CLAMP (e, -100, 100), ERR));
-}
-
-METHOD (t_transpose)
-{
-  gint64 d0, d1;
-
-  if (a->n_args != 2 || !bs_to_int (in, a->args[0], &d0) || !bs_to_int (in, a->args[1], &d1))
-    return a->n_args != 2 ? bs_raise (in, "TypeError", "transpose() takes 2 dims") : FALSE;
-  RETURN_TENSOR (bs_transpose (SELF, (int) CLAMP (d0, -100, 100), (int) CLAMP (d1, -100, 100),
-                               ERR));
-}
-
-METHOD (t_permute)
-{
-  gint64 dims[BS_MAX_DIMS];
-  int n;
-
-  if (!get_shape (in, a->args, a->n_args, dims, &n))
-    return FALSE;
-  RETURN_TENSOR (bs_permute (SELF, dims, n, ERR));
-}
-
-METHOD (t_squeeze)
-{
-  gboolean has;
-  int dim = 0;
-
-  if (!get_dim (in, a, 0, &has, &dim))
-    return FALSE;
-  RETURN_TENSOR (has ? bs_squeeze_dim (SELF, dim, ERR) : bs_squeeze (SELF, ERR));
-}
-
-METHOD (t_unsqueeze)
-{
-  gboolean has;
-  int dim = 0;
-
-  if (!get_dim (in, a, 0, &has, &dim))
-    return FALSE;
-  if (!has)
-    return bs_raise (in, "TypeError", "unsqueeze() missing required argument 'dim'");
-  RETURN_TENSOR (bs_unsqueeze (SELF, dim, ERR));
-}
-
-METHOD (t_clamp)
-{
-  BsValue *lo = bs_arg (a, 0, "min"), *hi = bs_arg (a, 1, "max");
-  double mn = 0, mx = 0;
-  gboolean has_min = lo != NULL && !bs_value_is_none (*lo);
-  gboolean has_max = hi != NULL && !bs_value_is_none (*hi);
-
-  if ((has_min && !bs_to_double (in, *lo, &mn)) || (has_max && !bs_to_double (in, *hi, &mx)))
-    return FALSE;
-  if (!has_min && !has_max)
-    return bs_raise (in, "RuntimeError", "torch.clamp: At least one of 'min' or 'max' must not "
-                     "be None");
-  if (g_str_has_suffix (in->builtin_name, "_"))
-    RETURN_TENSOR (bs_clamp_ (SELF, has_min, mn, has_max, mx, ERR));
-  RETURN_TENSOR (bs_clamp (SELF, has_min, mn, has_max, mx, ERR));
-}
-
-METHOD (t_fill_)
-{
-  double v;
-
-  if (a->n_args != 1 || !bs_to_double (in, a->args[0], &v))
-    return a->n_args != 1 ? bs_raise (in, "TypeError", "fill_() takes 1 argument") : FALSE;
-  RETURN_TENSOR (bs_fill_ (SELF, v, ERR));
-}
-
-METHOD (t_item)
-{
-  BsTensor *t = SELF;
-  double v;
-
-  if (bs_tensor_numel (t) != 1)
-    return bs_raise (in, "ValueError", "only one element tensors can be converted to Python "
-                     "scalars");
-  v = bs_tensor_item (t);
-  if (t->dtype == BS_DTYPE_BOOL)
-    *r = BS_BOOL (v != 0.0);
-  else if (t->dtype == BS_DTYPE_INT64)
-    *r = BS_INT (bs_tensor_get_int (t, 0));
-  else
-    *r = BS_FLOAT (v);
-  return TRUE;
-}
-
-static BsValue
-tolist_rec (BsInterp     *in,
-            BsTensor     *t,
-            const double *values,
-            int           dim,
-            gint64       *offset)
-{
-  BsValue list;
-
-  if (dim == t->ndim)
-    {
-      double v = values[(*offset)++];
-
-      if (t->dtype == BS_DTYPE_BOOL)
-        return BS_BOOL (v != 0.0);
-      if (t->dtype == BS_DTYPE_INT64)
-        return BS_INT ((gint64) v);
-      return BS_FLOAT (v);
-    }
-  list = bs_list_new (in->heap);
-  for (gint64 i = 0; i < t->shape[dim]; i++)
-    bs_list_append (list, tolist_rec (in, t, values, dim + 1, offset));
-  return list;
-}
-
-METHOD (t_tolist)
-{
-  double *values = bs_tensor_to_doubles (SELF);
-  gint64 offset = 0;
-
-  *r = tolist_rec (in, SELF, values, 0, &offset);
-  g_free (values);
-  return TRUE;
-}
-
-METHOD (t_size)
-{
-  gboolean has;
-  int dim = 0;
-
-  if (!get_dim (in, a, 0, &has, &dim))
-    return FALSE;
-  if (!has)
-    {
-      *r = size_value (in, SELF);
-      return TRUE;
-    }
-  {
-    GError *error = NULL;
-
-    if (!bs_wrap_dim (&dim, MAX (SELF->ndim, 1), &error))
-      return bs_raise_gerror (in, error);
-    *r = BS_INT (SELF->ndim == 0 ? 1 : SELF->shape[dim]);
-    return TRUE;
-  }
-}
-
-METHOD (t_dim)
-{
-  *r = BS_INT (SELF->ndim);
-  return TRUE;
-}
-
-METHOD (t_numel)
-{
-  *r = BS_INT (bs_tensor_numel (SELF));
-  return TRUE;
-}
-
-METHOD (t_detach)
-{
-  *r = bs_wrap_tensor (in, bs_tensor_detach (SELF));
-  return TRUE;
-}
-
-METHOD (t_requires_grad_)
-{
-  gboolean b;
-  GError *error = NULL;
-
-  if (!get_bool (in, a, 0, "requires_grad", TRUE, &b))
-    return FALSE;
-  if (!bs_tensor_set_requires_grad (SELF, b, &error))
-    return bs_raise_gerror (in, error);
-  *r = bs_value_ref (self);
-  return TRUE;
-}
-
-METHOD (t_retain_grad)
-{
-  GError *error = NULL;
-
-  if (!bs_tensor_retain_grad (SELF, &error))
-    return bs_raise_gerror (in, error);
-  *r = BS_NONE;
-  return TRUE;
-}
-
-METHOD (t_backward)
-{
-  BsValue *g = bs_arg (a, 0, "gradient");
-  gboolean create_graph, retain_graph;
-  BsValue *rg = bs_arg (a, 1, "retain_graph");
-  GError *error = NULL;
-  BsTensor *grad = NULL;
-
-  if (!get_bool (in, a, 2, "create_graph", FALSE, &create_graph))
-    return FALSE;
-  retain_graph = create_graph;
-  if (rg != NULL && !bs_value_is_none (*rg) && !bs_truthy (in, *rg, &retain_graph))
-    return FALSE;
-  if (g != NULL && !bs_value_is_none (*g))
-    {
-      grad = bs_as_tensor (in, *g);
-      if (grad == NULL)
-        return FALSE;
-    }
-  if (!bs_tensor_backward (SELF, grad, retain_graph, create_graph, &error))
-    {
-      g_clear_pointer (&grad, bs_tensor_unref);
-      return bs_raise_gerror (in, error);
-    }
-  g_clear_pointer (&grad, bs_tensor_unref);
-  *r = BS_NONE;
-  return TRUE;
-}
-
-typedef struct {
-  BsInterp *in;
-  BsValue   func;
-} HookData;
-
-static void
-hook_data_free (gpointer p)
-{
-  HookData *d = p;
-
-  bs_value_unref (d->func);
-  g_free (d);
-}
-
-static BsTensor *
-run_hook (BsTensor  *grad,
-          gpointer   user_data,
-          GError   **error)
-{
-  HookData *d = user_data;
-  BsInterp *in = d->in;
-  BsValue arg = bs_wrap_tensor (in, bs_tensor_ref (grad)), result;
-  BsTensor *out = NULL;
-
-  if (!bs_call_simple (in, d->func, &arg, 1, &result))
-    {
-      bs_value_unref (arg);
-      bs_callback_failed (in, error);
-      return NULL;
-    }
-  bs_value_unref (arg);
-  if (bs_value_tensor (result) != NULL)
-    out = bs_tensor_ref (bs_value_tensor (result));
-  bs_value_unref (result);
-  return out;
-}
-
-METHOD (t_register_hook)
-{
-  HookData *d;
-  GError *error = NULL;
-  guint id;
-
-  if (a->n_args != 1)
-    return bs_raise (in, "TypeError", "register_hook() takes 1 argument");
-  d = g_new0 (HookData, 1);
-  d->in = in;
-  d->func = bs_value_ref (a->args[0]);
-  id = bs_tensor_register_hook (SELF, run_hook, d, hook_data_free, &error);
-  if (id == 0 && error != NULL)
-    return bs_raise_gerror (in, error);
-  *r = BS_INT (id);
-  return TRUE;
-}
-
-static gboolean
-convert (BsInterp *in,
-         BsValue   self,
-         BsDType   dtype,
-         BsValue  *r)
-{
-  RETURN_TENSOR (bs_to_dtype (SELF, dtype, ERR));
-}
-
-METHOD (t_float)
-{
-  return convert (in, self, BS_DTYPE_FLOAT32, r);
-}
-
-METHOD (t_double)
-{
-  return convert (in, self, BS_DTYPE_FLOAT64, r);
-}
-
-METHOD (t_long)
-{
-  return convert (in, self, BS_DTYPE_INT64, r);
-}
-
-METHOD (t_bool)
-{
-  return convert (in, self, BS_DTYPE_BOOL, r);
-}
-
-METHOD (t_to)
-{
-  BsValue *d = bs_arg (a, 0, "dtype");
-  BsDType dtype;
-
-  if (d == NULL || bs_value_str (*d) != NULL)
-    {
-      *r = bs_value_ref (self);   /* .to("cpu") */
-      return TRUE;
-    }
-  if (bs_value_tensor (*d) != NULL)
-    return convert (in, self, bs_value_tensor (*d)->dtype, r);
-  if (!bs_value_dtype (in, *d, &dtype))
-    return FALSE;
-  return convert (in, self, dtype, r);
-}
-
-METHOD (t_cpu)
-{
-  *r = bs_value_ref (self);
-  return TRUE;
-}
-
-METHOD (t_norm)
-{
-  BsValue *p = bs_arg (a, 0, "p");
-  double pv = 2.0;
-  GError *error = NULL;
-  BsTensor *sq, *s, *res;
-
-  if (p != NULL && !bs_to_double (in, *p, &pv))
-    return FALSE;
-  if (pv != 2.0 || bs_arg (a, 1, "dim") != NULL)
-    return bs_raise (in, "NotImplementedError", "norm() other than the 2-norm of all elements is "
-                     "not supported by Backstep");
-  sq = bs_pow_scalar (SELF, 2.0, &error);
-  s = sq != NULL ? bs_sum (sq, &error) : NULL;
-  res = s != NULL ? bs_sqrt (s, &error) : NULL;
-  g_clear_pointer (&sq, bs_tensor_unref);
-  g_clear_pointer (&s, bs_tensor_unref);
-  if (res == NULL)
-    return bs_raise_gerror (in, error);
-  *r = bs_wrap_tensor (in, res);
-  return TRUE;
-}
-
-METHOD (t_uniform_)
-{
-  double from = 0.0, to = 1.0;
-  BsValue *f = bs_arg (a, 0, "from"), *t = bs_arg (a, 1, "to");
-  GError *error = NULL;
-  BsTensor *res;
-
-  if ((f != NULL && !bs_to_double (in, *f, &from)) || (t != NULL && !bs_to_double (in, *t, &to)))
-    return FALSE;
-  res = bs_uniform_ (SELF, from, to, NULL, &error);
-  if (res == NULL)
-    return bs_raise_gerror (in, error);
-  bs_tensor_unref (res);
-  *r = bs_value_ref (self);
-  return TRUE;
-}
-
-METHOD (t_normal_)
-{
-  double mean = 0.0, std = 1.0;
-  BsValue *m = bs_arg (a, 0, "mean"), *s = bs_arg (a, 1, "std");
-  GError *error = NULL;
-  BsTensor *res;
-
-  if ((m != NULL && !bs_to_double (in, *m, &mean)) || (s != NULL && !bs_to_double (in, *s, &std)))
-    return FALSE;
-  res = bs_normal_ (SELF, mean, std, NULL, &error);
-  if (res == NULL)
-    return bs_raise_gerror (in, error);
-  bs_tensor_unref (res);
-  *r = bs_value_ref (self);
-  return TRUE;
-}
-
-METHOD (t_is_floating_point)
-{
-  *r = BS_BOOL (bs_dtype_is_floating (SELF->dtype));
-  return TRUE;
-}
-
-METHOD (t_type)
-{
-  if (a->n_args == 0)
-    {
-      *r = bs_str_value (in, bs_dtype_tensor_type (SELF->dtype));
-      return TRUE;
-    }
-  return t_to (in, self, a, r);
-}
-
-METHOD (t_index_select)
-{
-  gint64 dim;
-  BsTensor *index;
-
-  if (a->n_args != 2 || !bs_to_int (in, a->args[0], &dim))
-    return a->n_args != 2 ? bs_raise (in, "TypeError", "index_select(dim, index)") : FALSE;
-  index = bs_value_tensor (a->args[1]);
-  if (index == NULL)
-    return bs_raise (in, "TypeError", "index must be a Tensor");
-  RETURN_TENSOR (bs_index_select (SELF, (int) CLAMP (dim, -100, 100), index, ERR));
-}
-
-METHOD (t_allclose)
-{
-  BsTensor *o = bs_value_tensor (a->n_args > 0 ? a->args[0] : BS_NONE);
-  double rtol = 1e-5, atol = 1e-8;
-  double *x, *y;
-  gint64 n;
-
-  if (o == NULL)
-    return bs_raise (in, "TypeError", "allclose() expects a Tensor");
-  if (!bs_tensor_same_shape (SELF, o))
-    return bs_raise (in, "NotImplementedError", "allclose() with broadcasting is not supported");
-  x = bs_tensor_to_doubles (SELF);
-  y = bs_tensor_to_doubles (o);
-  n = bs_tensor_numel (SELF);
-  *r = BS_BOOL (TRUE);
-  for (gint64 i = 0; i < n; i++)
-    if (!(fabs (x[i] - y[i]) <= atol + rtol * fabs (y[i])) && !(x[i] == y[i]))
-      *r = BS_BOOL (FALSE);
-  g_free (x);
-  g_free (y);
-  return TRUE;
-}
-
-METHOD (t_equal)
-{
-  BsTensor *o = bs_value_tensor (a->n_args > 0 ? a->args[0] : BS_NONE);
-  gint64 n = bs_tensor_numel (SELF);
-
-  if (o == NULL)
-    return bs_raise (in, "TypeError", "equal(): argument 'other' must be Tensor");
-  *r = BS_BOOL (bs_tensor_same_shape (SELF, o));
-  for (gint64 i = 0; i < n && r->as.boolean; i++)
-    if (bs_tensor_get (SELF, i) != bs_tensor_get (o, i))
-      *r = BS_BOOL (FALSE);
-  return TRUE;
-}
-
-/* all() and any() over every element: a bool scalar, untracked */
-#define t_any t_all
-
-METHOD (t_all)
-{
-  gboolean any = strcmp (in->builtin_name, "any") == 0;
-  gint64 n = bs_tensor_numel (SELF);
-  gboolean result = !any;
-  GError *error = NULL;
-  BsTensor *t;
-
-  if (a->n_args > 0 || a->n_kw > 0)
-    return bs_raise (in, "NotImplementedError", "Backstep supports %s() without a dim",
-                     in->builtin_name);
-  for (gint64 i = 0; i < n; i++)
-    if ((bs_tensor_get (SELF, i) != 0) == any)
-      {
-        result = any;
-        break;
-      }
-  t = bs_tensor_new_full (SELF->context, BS_DTYPE_BOOL, 0, NULL, result, &error);
-  if (t == NULL)
-    return bs_raise_gerror (in, error);
-  *r = bs_wrap_tensor (in, t);
-  return TRUE;
-}
-
-static gboolean t_floor_divide (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r);
-
-static const TensorMethod tensor_methods[] = {
-  { "exp", t_exp }, { "log", t_log }, { "sqrt", t_sqrt }, { "abs", t_abs },
-  { "sin", t_sin }, { "cos", t_cos }, { "tanh", t_tanh }, { "sigmoid", t_sigmoid },
-  { "relu", t_relu }, { "relu_", t_relu_ }, { "neg", t_neg }, { "reciprocal", t_reciprocal },
-  { "round", t_round }, { "sign", t_sign }, { "clone", t_clone }, { "contiguous", t_contiguous },
-  { "t", t_t }, { "zero_", t_zero_ }, { "add", t_add }, { "sub", t_sub }, { "mul", t_mul },
-  { "div", t_div }, { "add_", t_add_ }, { "sub_", t_sub_ }, { "mul_", t_mul_ },
-  { "div_", t_div_ }, { "copy_", t_copy_ }, { "matmul", t_matmul }, { "mm", t_mm },
-  { "mv", t_mv }, { "dot", t_dot }, { "bmm", t_bmm }, { "maximum", t_maximum },
-  { "minimum", t_minimum }, { "eq", t_eq }, { "ne", t_ne }, { "lt", t_lt }, { "le", t_le },
-  { "gt", t_gt }, { "ge", t_ge }, { "pow", t_pow }, { "sum", t_sum }, { "mean", t_mean },
-  { "max", t_max }, { "min", t_min }, { "argmax", t_argmax }, { "argmin", t_argmax },
-  { "softmax", t_softmax }, { "log_softmax", t_softmax }, { "view", t_view },
-  { "reshape", t_view }, { "expand", t_view }, { "view_as", t_view_as },
-  { "expand_as", t_view_as }, { "flatten", t_flatten }, { "transpose", t_transpose },
-  { "permute", t_permute }, { "squeeze", t_squeeze }, { "unsqueeze", t_unsqueeze },
-  { "clamp", t_clamp }, { "clamp_", t_clamp }, { "clip", t_clamp }, { "fill_", t_fill_ },
-  { "item", t_item }, { "tolist", t_tolist }, { "size", t_size }, { "dim", t_dim },
-  { "numel", t_numel }, { "detach", t_detach }, { "requires_grad_", t_requires_grad_ },
-  { "retain_grad", t_retain_grad }, { "backward", t_backward },
-  { "register_hook", t_register_hook }, { "float", t_float }, { "double", t_double },
-  { "long", t_long }, { "bool", t_bool }, { "to", t_to }, { "cpu", t_cpu }, { "norm", t_norm },
-  { "uniform_", t_uniform_ }, { "normal_", t_normal_ },
-  { "is_floating_point", t_is_floating_point }, { "type", t_type },
-  { "index_select", t_index_select }, { "allclose", t_allclose },
-  { "zeros_like", t_zeros_like }, { "ones_like", t_ones_like }, { "equal", t_equal },
-  { "all", t_all }, { "any", t_any }, { "floor_divide", t_floor_divide },
-  { "remainder", t_floor_divide },
-};
-
-static const TensorMethod *
-find_method (const char *name)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (tensor_methods); i++)
-    if (strcmp (tensor_methods[i].name, name) == 0)
-      return &tensor_methods[i];
-  return NULL;
 }
 
 /* --- operators --------------------------------------------------------- */
@@ -1570,15 +709,6 @@ floor_mod (BsInterp  *in,
     }
   *out = res;
   return TRUE;
-}
-
-METHOD (t_floor_divide)
-{
-  BsValue other = a->n_args > 0 ? a->args[0] : BS_NONE;
-
-  return bs_tensor_binary (in, strcmp (in->builtin_name, "remainder") == 0 ? BS_BINOP_MOD
-                                                                         : BS_BINOP_FLOOR_DIV,
-                           self, other, FALSE, r);
 }
 
 gboolean
@@ -1798,7 +928,7 @@ bs_tensor_format_spec (BsInterp   *in,
       bs_value_unref (tv);
       return bs_raise (in, "TypeError", "unsupported format string passed to Tensor.__format__");
     }
-  ok = t_item (in, tv, NULL, &v);
+  ok = bs_call_method (in, tv, "item", NULL, 0, &v);
   bs_value_unref (tv);
   if (!ok)
     return FALSE;
@@ -2132,1020 +1262,6 @@ bs_tensor_setitem (BsInterp *in,
   return TRUE;
 }
 
-/* --- torch functions --------------------------------------------------- */
-
-/* torch.exp(x, ...) and friends: x.exp(...) */
-METHOD (torch_forward)
-{
-  const TensorMethod *m = find_method (in->builtin_name);
-  BsArgs b = *a;
-  BsValue tv;
-  BsTensor *t;
-  gboolean ok;
-  const char *name = in->builtin_name;
-
-  if (a->n_args == 0)
-    {
-      BsValue *input = bs_arg (a, G_MAXUINT, "input");
-
-      if (input == NULL)
-        return bs_raise (in, "TypeError", "%s() missing required argument 'input'", name);
-      t = bs_as_tensor (in, *input);
-    }
-  else
-    t = bs_as_tensor (in, a->args[0]);
-  if (t == NULL || m == NULL)
-    {
-      g_clear_pointer (&t, bs_tensor_unref);
-      return m == NULL ? bs_raise (in, "AttributeError", "module 'torch' has no attribute '%s'",
-                                   name) : FALSE;
-    }
-  tv = bs_wrap_tensor (in, t);
-  if (a->n_args > 0)
-    {
-      b.args = a->args + 1;
-      b.n_args = a->n_args - 1;
-    }
-  if (b.n_kw > 0 && strcmp (b.kw_names[b.n_kw - 1], "out") == 0)
-    {
-      /* torch.mul(x, y, out=z): computed, then copied into z */
-      BsTensor *out = bs_value_tensor (b.kw_values[b.n_kw - 1]);
-      GError *error = NULL;
-      BsTensor *copied = NULL;
-
-      b.n_kw--;
-      ok = out != NULL && m->func (in, tv, &b, r);
-      bs_value_unref (tv);
-      if (out == NULL)
-        return bs_raise (in, "TypeError", "%s(): argument 'out' must be Tensor", name);
-      if (!ok)
-        return FALSE;
-      if (bs_value_tensor (*r) != NULL)
-        copied = bs_copy_ (out, bs_value_tensor (*r), &error);
-      bs_value_unref (*r);
-      if (copied == NULL)
-        return error != NULL ? bs_raise_gerror (in, error)
-                             : bs_raise (in, "TypeError", "%s() with out= needs a tensor result",
-                                         name);
-      *r = bs_wrap_tensor (in, copied);
-      return TRUE;
-    }
-  ok = m->func (in, tv, &b, r);
-  bs_value_unref (tv);
-  return ok;
-}
-
-static gboolean
-factory_options (BsInterp     *in,
-                 const BsArgs *a,
-                 BsDType      *dtype,
-                 gboolean     *requires_grad)
-{
-  BsValue *d = bs_arg (a, G_MAXUINT, "dtype"), *rg = bs_arg (a, G_MAXUINT, "requires_grad");
-
-  if (d != NULL && !bs_value_is_none (*d) && !bs_value_dtype (in, *d, dtype))
-    return FALSE;
-  *requires_grad = FALSE;
-  if (rg != NULL && !bs_truthy (in, *rg, requires_grad))
-    return FALSE;
-  return TRUE;
-}
-
-static gboolean
-finish_factory (BsInterp  *in,
-                BsTensor  *t,
-                gboolean   requires_grad,
-                BsValue   *r)
-{
-  GError *error = NULL;
-
-  if (requires_grad && !bs_tensor_set_requires_grad (t, TRUE, &error))
-    {
-      bs_tensor_unref (t);
-      return bs_raise_gerror (in, error);
-    }
-  *r = bs_wrap_tensor (in, t);
-  return TRUE;
-}
-
-METHOD (torch_tensor)
-{
-  BsValue *d = bs_arg (a, G_MAXUINT, "dtype");
-  BsDType dtype = BS_DTYPE_FLOAT32;
-  gboolean rg;
-  BsTensor *t;
-
-  if (a->n_args != 1)
-    return bs_raise (in, "TypeError", "tensor() takes 1 positional argument but %u were given",
-                     a->n_args);
-  if (!factory_options (in, a, &dtype, &rg))
-    return FALSE;
-  if (bs_value_tensor (a->args[0]) != NULL)
-    {
-      GError *error = NULL;
-      BsTensor *src = bs_value_tensor (a->args[0]);
-
-      warn (in, "To copy construct from a tensor, it is recommended to use "
-            "sourceTensor.clone().detach() or sourceTensor.clone().detach().requires_grad_(True), "
-            "rather than torch.tensor(sourceTensor).");
-      t = bs_tensor_contiguous_copy (src, d != NULL ? dtype : src->dtype, &error);
-      if (t == NULL)
-        return bs_raise_gerror (in, error);
-      bs_tensor_announce_leaf (t);
-    }
-  else if (!bs_tensor_from_data (in, a->args[0], d != NULL && !bs_value_is_none (*d), dtype, &t))
-    return FALSE;
-  if (rg && !bs_dtype_is_floating (t->dtype))
-    {
-      bs_tensor_unref (t);
-      return bs_raise (in, "RuntimeError", "Only Tensors of floating point and complex dtype can "
-                       "require gradients");
-    }
-  return finish_factory (in, t, rg, r);
-}
-
-METHOD (torch_full_factory)
-{
-  const char *name = in->builtin_name;
-  gint64 shape[BS_MAX_DIMS];
-  int ndim;
-  BsDType dtype = BS_DTYPE_FLOAT32;
-  gboolean rg;
-  GError *error = NULL;
-  BsTensor *t;
-  guint n_shape = a->n_args;
-  double fill = 0.0;
-
-  if (strcmp (name, "full") == 0)
-    {
-      BsValue *fv = bs_arg (a, 1, "fill_value");
-
-      if (fv == NULL)
-        return bs_raise (in, "TypeError", "full() missing required argument 'fill_value'");
-      if (!bs_to_double (in, *fv, &fill))
-        return FALSE;
-      if (bs_is_int (*fv))
-        dtype = fv->type == BS_VALUE_BOOL ? BS_DTYPE_BOOL : BS_DTYPE_INT64;
-      n_shape = 1;
-    }
-  else if (strcmp (name, "ones") == 0)
-    fill = 1.0;
-  if (!get_shape (in, a->args, MIN (n_shape, a->n_args), shape, &ndim))
-    return FALSE;
-  if (!factory_options (in, a, &dtype, &rg))
-    return FALSE;
-  for (int i = 0; i < ndim; i++)
-    if (shape[i] < 0)
-      return bs_raise (in, "RuntimeError", "Trying to create tensor with negative dimension %"
-                       G_GINT64_FORMAT ": [%" G_GINT64_FORMAT "]", shape[i], shape[i]);
-  if (strcmp (name, "rand") == 0 || strcmp (name, "randn") == 0 || strcmp (name, "empty") == 0)
-    {
-      t = bs_tensor_new (in->context, dtype, ndim, shape, &error);
-      if (t == NULL)
-        return bs_raise_gerror (in, error);
-      if (!bs_dtype_is_floating (dtype))
-        {
-          bs_tensor_unref (t);
-          return bs_raise (in, "RuntimeError", "\"%s\" not implemented for 'Long'",
-                           name[4] == 'n' ? "normal_kernel_cpu" : "check_uniform_bounds");
-        }
-      if (name[0] == 'r' && name[4] == 'n')
-        bs_generator_fill_normal (in->context->generator, dtype, bs_tensor_data (t),
-                                  bs_tensor_numel (t), 0.0, 1.0);
-      else if (name[0] == 'r')
-        bs_generator_fill_uniform (in->context->generator, dtype, bs_tensor_data (t),
-                                   bs_tensor_numel (t), 0.0, 1.0);
-    }
-  else
-    {
-      t = bs_tensor_new_full (in->context, dtype, ndim, shape, fill, &error);
-      if (t == NULL)
-        return bs_raise_gerror (in, error);
-    }
-  bs_tensor_announce_leaf (t);
-  return finish_factory (in, t, rg, r);
-}
-
-METHOD (torch_randint)
-{
-  gint64 low = 0, high, shape[BS_MAX_DIMS];
-  int ndim;
-  BsValue *size = bs_arg (a, G_MAXUINT, "size");
-  guint n_int = 0;
-  BsDType dtype = BS_DTYPE_INT64;
-  gboolean rg;
-  GError *error = NULL;
-  BsTensor *t;
-
-  while (n_int < a->n_args && bs_is_int (a->args[n_int]))
-    n_int++;
-  if (n_int == 1)
-    bs_to_int (in, a->args[0], &high);
-  else if (n_int == 2)
-    {
-      bs_to_int (in, a->args[0], &low);
-      bs_to_int (in, a->args[1], &high);
-    }
-  else
-    return bs_raise (in, "TypeError", "randint() received an invalid combination of arguments");
-  if (size == NULL)
-    size = bs_arg (a, n_int, NULL);
-  if (size == NULL)
-    return bs_raise (in, "TypeError", "randint() missing required argument 'size'");
-  if (!get_shape (in, size, 1, shape, &ndim) || !factory_options (in, a, &dtype, &rg))
-    return FALSE;
-  t = bs_tensor_new (in->context, dtype, ndim, shape, &error);
-  if (t == NULL)
-    return bs_raise_gerror (in, error);
-  if (!bs_generator_fill_randint (in->context->generator, dtype, bs_tensor_data (t),
-                                  bs_tensor_numel (t), low, high))
-    {
-      bs_tensor_unref (t);
-      return bs_raise (in, "RuntimeError", "random_ expects 'from' to be less than 'to', but got "
-                       "from=%" G_GINT64_FORMAT " >= to=%" G_GINT64_FORMAT, low, high);
-    }
-  bs_tensor_announce_leaf (t);
-  return finish_factory (in, t, rg, r);
-}
-
-METHOD (torch_like)
-{
-  const char *name = in->builtin_name;
-  BsTensor *src = bs_value_tensor (a->n_args > 0 ? a->args[0] : BS_NONE);
-  BsDType dtype;
-  gboolean rg;
-  GError *error = NULL;
-  BsTensor *t;
-  double fill = 0.0;
-
-  if (src == NULL)
-    return bs_raise (in, "TypeError", "%s(): argument 'input' must be Tensor", name);
-  dtype = src->dtype;
-  if (!factory_options (in, a, &dtype, &rg))
-    return FALSE;
-  if (strcmp (name, "full_like") == 0)
-    {
-      if (a->n_args < 2 || !bs_to_double (in, a->args[1], &fill))
-        return a->n_args < 2 ? bs_raise (in, "TypeError", "full_like() missing fill_value")
-                             : FALSE;
-    }
-  else if (strcmp (name, "ones_like") == 0)
-    fill = 1.0;
-  t = bs_tensor_new_full (in->context, dtype, src->ndim, src->shape, fill, &error);
-  if (t == NULL)
-    return bs_raise_gerror (in, error);
-  if (strcmp (name, "rand_like") == 0 || strcmp (name, "randn_like") == 0)
-    {
-      if (!bs_dtype_is_floating (dtype))
-        {
-          bs_tensor_unref (t);
-          return bs_raise (in, "RuntimeError", "%s needs a floating dtype", name);
-        }
-      if (name[4] == 'n')
-        bs_generator_fill_normal (in->context->generator, dtype, bs_tensor_data (t),
-                                  bs_tensor_numel (t), 0.0, 1.0);
-      else
-        bs_generator_fill_uniform (in->context->generator, dtype, bs_tensor_data (t),
-                                   bs_tensor_numel (t), 0.0, 1.0);
-    }
-  bs_tensor_announce_leaf (t);
-  return finish_factory (in, t, rg, r);
-}
-
-METHOD (torch_arange)
-{
-  double v[3] = { 0, 0, 1 };
-  gboolean all_int = TRUE;
-  BsDType dtype;
-  gboolean rg;
-  gint64 n;
-  double *values;
-  GError *error = NULL;
-  BsTensor *t;
-
-  if (a->n_args < 1 || a->n_args > 3)
-    return bs_raise (in, "TypeError", "arange() takes 1 to 3 positional arguments");
-  for (guint i = 0; i < a->n_args; i++)
-    {
-      if (!bs_to_double (in, a->args[i], &v[a->n_args == 1 ? 1 : i]))
-        return FALSE;
-      all_int &= bs_is_int (a->args[i]);
-    }
-  dtype = all_int ? BS_DTYPE_INT64 : BS_DTYPE_FLOAT32;
-  if (!factory_options (in, a, &dtype, &rg))
-    return FALSE;
-  if (v[2] == 0)
-    return bs_raise (in, "RuntimeError", "step must be nonzero");
-  n = (gint64) ceil ((v[1] - v[0]) / v[2]);
-  if (n < 0)
-    return bs_raise (in, "RuntimeError", "upper bound and larger bound inconsistent with step "
-                     "sign");
-  if (n > (1 << 26))
-    return bs_raise (in, "MemoryError", "arange() too large");
-  values = g_new (double, MAX (n, 1));
-  for (gint64 i = 0; i < n; i++)
-    values[i] = v[0] + i * v[2];
-  t = bs_tensor_new_from_doubles (in->context, dtype, 1, &n, values, &error);
-  g_free (values);
-  if (t == NULL)
-    return bs_raise_gerror (in, error);
-  bs_tensor_announce_leaf (t);
-  return finish_factory (in, t, rg, r);
-}
-
-METHOD (torch_linspace)
-{
-  double start, end;
-  gint64 steps;
-  BsDType dtype = BS_DTYPE_FLOAT32;
-  gboolean rg;
-  double *values;
-  GError *error = NULL;
-  BsTensor *t;
-  BsValue *sv = bs_arg (a, 2, "steps");
-
-  if (a->n_args < 2 || sv == NULL || !bs_to_double (in, a->args[0], &start)
-      || !bs_to_double (in, a->args[1], &end) || !bs_to_int (in, *sv, &steps))
-    return bs_value_is_none (in->exc) ? bs_raise (in, "TypeError", "linspace(start, end, steps)")
-                                      : FALSE;
-  if (!factory_options (in, a, &dtype, &rg))
-    return FALSE;
-  if (steps < 0 || steps > (1 << 26))
-    return bs_raise (in, "RuntimeError", "number of steps must be non-negative");
-  values = g_new (double, MAX (steps, 1));
-  {
-    double step = steps > 1 ? (end - start) / (steps - 1) : 0.0;
-    gint64 half = steps / 2;
-
-    /* PyTorch fills the first half from start and the second from end */
-    for (gint64 i = 0; i < steps; i++)
-      values[i] = i < half ? start + step * i : end - step * (steps - i - 1);
-  }
-  t = bs_tensor_new_from_doubles (in->context, dtype, 1, &steps, values, &error);
-  g_free (values);
-  if (t == NULL)
-    return bs_raise_gerror (in, error);
-  bs_tensor_announce_leaf (t);
-  return finish_factory (in, t, rg, r);
-}
-
-METHOD (torch_eye)
-{
-  gint64 n, m, shape[2];
-  BsDType dtype = BS_DTYPE_FLOAT32;
-  gboolean rg;
-  GError *error = NULL;
-  BsTensor *t;
-
-  if (a->n_args < 1 || !bs_to_int (in, a->args[0], &n))
-    return a->n_args < 1 ? bs_raise (in, "TypeError", "eye() missing n") : FALSE;
-  m = n;
-  if (a->n_args > 1 && !bs_to_int (in, a->args[1], &m))
-    return FALSE;
-  if (!factory_options (in, a, &dtype, &rg))
-    return FALSE;
-  shape[0] = n;
-  shape[1] = m;
-  t = bs_tensor_new (in->context, dtype, 2, shape, &error);
-  if (t == NULL)
-    return bs_raise_gerror (in, error);
-  for (gint64 i = 0; i < MIN (n, m); i++)
-    bs_tensor_set (t, i * m + i, 1.0);
-  bs_tensor_announce_leaf (t);
-  return finish_factory (in, t, rg, r);
-}
-
-static gboolean
-tensor_list (BsInterp   *in,
-             BsValue     v,
-             GPtrArray **out)
-{
-  BsValue list;
-  gsize n;
-  BsValue *items;
-
-  if (!bs_to_list (in, v, &list))
-    return FALSE;
-  items = bs_value_items (list, &n);
-  *out = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
-  for (gsize i = 0; i < n; i++)
-    {
-      if (bs_value_tensor (items[i]) == NULL)
-        {
-          bs_value_unref (list);
-          g_ptr_array_unref (*out);
-          return bs_raise (in, "TypeError", "expected Tensor as element %zu in argument 0, but "
-                           "got %s", i, bs_type_name (items[i]));
-        }
-      g_ptr_array_add (*out, bs_tensor_ref (bs_value_tensor (items[i])));
-    }
-  bs_value_unref (list);
-  return TRUE;
-}
-
-METHOD (torch_cat)
-{
-  GPtrArray *tensors;
-  gint64 dim = 0;
-  BsValue *dv = bs_arg (a, 1, "dim");
-  GError *error = NULL;
-  BsTensor *t;
-
-  if (a->n_args < 1 || !tensor_list (in, a->args[0], &tensors))
-    return a->n_args < 1 ? bs_raise (in, "TypeError", "cat() missing tensors") : FALSE;
-  if (dv != NULL && !bs_to_int (in, *dv, &dim))
-    {
-      g_ptr_array_unref (tensors);
-      return FALSE;
-    }
-  t = strcmp (in->builtin_name, "cat") == 0
-        ? bs_cat ((BsTensor *const *) tensors->pdata, tensors->len, (int) CLAMP (dim, -100, 100),
-                  &error)
-        : bs_stack ((BsTensor *const *) tensors->pdata, tensors->len,
-                    (int) CLAMP (dim, -100, 100), &error);
-  g_ptr_array_unref (tensors);
-  if (t == NULL)
-    return bs_raise_gerror (in, error);
-  *r = bs_wrap_tensor (in, t);
-  return TRUE;
-}
-
-METHOD (torch_where)
-{
-  BsTensor *c, *x, *y, *t;
-  GError *error = NULL;
-
-  if (a->n_args != 3)
-    return bs_raise (in, "TypeError", "where(condition, x, y) takes 3 arguments");
-  c = bs_as_tensor (in, a->args[0]);
-  x = c != NULL ? bs_as_tensor (in, a->args[1]) : NULL;
-  y = x != NULL ? bs_as_tensor (in, a->args[2]) : NULL;
-  t = y != NULL ? bs_where (c, x, y, &error) : NULL;
-  g_clear_pointer (&c, bs_tensor_unref);
-  g_clear_pointer (&x, bs_tensor_unref);
-  g_clear_pointer (&y, bs_tensor_unref);
-  if (t == NULL)
-    return error != NULL ? bs_raise_gerror (in, error) : FALSE;
-  *r = bs_wrap_tensor (in, t);
-  return TRUE;
-}
-
-METHOD (torch_manual_seed)
-{
-  gint64 seed;
-
-  if (a->n_args != 1 || !bs_to_int (in, a->args[0], &seed))
-    return a->n_args != 1 ? bs_raise (in, "TypeError", "manual_seed() takes 1 argument") : FALSE;
-  bs_generator_manual_seed (in->context->generator, (guint64) seed);
-  *r = BS_NONE;
-  return TRUE;
-}
-
-METHOD (torch_is_tensor)
-{
-  *r = BS_BOOL (a->n_args > 0 && bs_value_tensor (a->args[0]) != NULL);
-  return TRUE;
-}
-
-METHOD (torch_is_grad_enabled)
-{
-  *r = BS_BOOL (in->context->grad_enabled);
-  return TRUE;
-}
-
-METHOD (torch_numel)
-{
-  BsTensor *t = bs_value_tensor (a->n_args > 0 ? a->args[0] : BS_NONE);
-
-  if (t == NULL)
-    return bs_raise (in, "TypeError", "numel() expects a Tensor");
-  *r = BS_INT (bs_tensor_numel (t));
-  return TRUE;
-}
-
-METHOD (torch_set_printoptions)
-{
-  BsValue *v;
-
-  if ((v = bs_arg (a, G_MAXUINT, "profile")) != NULL && bs_value_str (*v) != NULL)
-    bs_print_options_set_profile (&in->print_options, bs_value_str (*v));
-  if ((v = bs_arg (a, 0, "precision")) != NULL && !bs_value_is_none (*v))
-    {
-      gint64 p;
-
-      if (!bs_to_int (in, *v, &p))
-        return FALSE;
-      in->print_options.precision = (int) CLAMP (p, 0, 100);
-    }
-  if ((v = bs_arg (a, 1, "threshold")) != NULL && !bs_value_is_none (*v))
-    {
-      double d;
-
-      if (!bs_to_double (in, *v, &d))
-        return FALSE;
-      in->print_options.threshold = d;
-    }
-  if ((v = bs_arg (a, 2, "edgeitems")) != NULL && !bs_value_is_none (*v))
-    {
-      gint64 e;
-
-      if (!bs_to_int (in, *v, &e))
-        return FALSE;
-      in->print_options.edgeitems = (int) CLAMP (e, 0, 1000);
-    }
-  if ((v = bs_arg (a, 3, "linewidth")) != NULL && !bs_value_is_none (*v))
-    {
-      gint64 l;
-
-      if (!bs_to_int (in, *v, &l))
-        return FALSE;
-      in->print_options.linewidth = (int) CLAMP (l, 0, 100000);
-    }
-  v = bs_arg (a, 5, "sci_mode");
-  if (v == NULL || bs_value_is_none (*v))
-    in->print_options.sci_mode = BS_SCI_MODE_DEFAULT;
-  else
-    in->print_options.sci_mode = bs_value_truthy (*v) ? BS_SCI_MODE_ON : BS_SCI_MODE_OFF;
-  *r = BS_NONE;
-  return TRUE;
-}
-
-/* --- grad mode context managers ---------------------------------------- */
-
-typedef struct {
-  int      kind;         /* 0 no_grad, 1 enable_grad, 2 set_grad_enabled, 3 anomaly */
-  gboolean value;
-  GArray  *saved;        /* gboolean stack: nested use of one object */
-} ModeData;
-
-static void
-mode_free (gpointer p)
-{
-  ModeData *d = p;
-
-  g_array_unref (d->saved);
-  g_free (d);
-}
-
-static gboolean mode_getattr (BsInterp *in, BsValue self, const char *name, BsValue *out,
-                              gboolean *found);
-static gboolean mode_decorate (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r);
-static BsValue mode_new (BsInterp *in, int kind, gboolean value);
-
-static const BsNativeType mode_type = {
-  { "torch.autograd.grad_mode", mode_free }, mode_getattr, NULL, NULL,
-};
-
-METHOD (mode_enter)
-{
-  ModeData *d = ((BsNative *) self.as.object)->data;
-  gboolean prev;
-
-  if (d->kind == 3)
-    {
-      prev = in->context->anomaly_enabled;
-      in->context->anomaly_enabled = d->value;
-    }
-  else
-    prev = bs_grad_mode_set (in->context, d->kind == 0 ? FALSE : d->kind == 1 ? TRUE : d->value);
-  g_array_append_val (d->saved, prev);
-  *r = BS_NONE;
-  return TRUE;
-}
-
-METHOD (mode_exit)
-{
-  ModeData *d = ((BsNative *) self.as.object)->data;
-
-  if (d->saved->len > 0)
-    {
-      gboolean prev = g_array_index (d->saved, gboolean, d->saved->len - 1);
-
-      g_array_set_size (d->saved, d->saved->len - 1);
-      if (d->kind == 3)
-        in->context->anomaly_enabled = prev;
-      else
-        bs_grad_mode_set (in->context, prev);
-    }
-  *r = BS_BOOL (FALSE);
-  return TRUE;
-}
-
-static gboolean
-mode_getattr (BsInterp   *in,
-              BsValue     self,
-              const char *name,
-              BsValue    *out,
-              gboolean   *found)
-{
-  *found = TRUE;
-  if (strcmp (name, "__enter__") == 0)
-    *out = bs_builtin_new (in, "__enter__", mode_enter, bs_value_ref (self));
-  else if (strcmp (name, "__exit__") == 0)
-    *out = bs_builtin_new (in, "__exit__", mode_exit, bs_value_ref (self));
-  else if (strcmp (name, "__call__") == 0)
-    *out = bs_builtin_new (in, "__call__", mode_decorate, bs_value_ref (self));
-  else
-    *found = FALSE;
-  return TRUE;
-}
-
-static BsValue
-mode_new (BsInterp *in,
-          int       kind,
-          gboolean  value)
-{
-  ModeData *d = g_new0 (ModeData, 1);
-
-  d->kind = kind;
-  d->value = value;
-  d->saved = g_array_new (FALSE, FALSE, sizeof (gboolean));
-  return bs_native_new (in->heap, &mode_type.base, d);
-}
-
-/* Used as a decorator (@torch.no_grad()), the mode wraps the function. */
-METHOD (mode_wrapped_call)
-{
-  BsValue *pair = ((BsNative *) self.as.object)->data;
-  BsValue ignored;
-  gboolean ok;
-
-  (void) pair;
-  if (!mode_enter (in, pair[0], NULL, &ignored))
-    return FALSE;
-  ok = bs_call (in, pair[1], a, r);
-  mode_exit (in, pair[0], NULL, &ignored);
-  return ok;
-}
-
-static void
-pair_free (gpointer p)
-{
-  BsValue *pair = p;
-
-  bs_value_unref (pair[0]);
-  bs_value_unref (pair[1]);
-  g_free (pair);
-}
-
-static const BsNativeType pair_type = { { "function", pair_free }, NULL, NULL, NULL };
-
-/* @torch.no_grad(): the mode object called with the function */
-METHOD (mode_decorate)
-{
-  ModeData *d = ((BsNative *) self.as.object)->data;
-  BsValue *pair;
-
-  if (a->n_args != 1 || a->n_kw != 0)
-    return bs_raise (in, "TypeError", "a grad mode decorates one function");
-  pair = g_new (BsValue, 2);
-  pair[0] = mode_new (in, d->kind, d->value);
-  pair[1] = bs_value_ref (a->args[0]);
-  *r = bs_builtin_new (in, "wrapper", mode_wrapped_call,
-                       bs_native_new (in->heap, &pair_type.base, pair));
-  return TRUE;
-}
-
-METHOD (torch_grad_mode)
-{
-  const char *name = in->builtin_name;
-  gboolean value = TRUE;
-
-  if (strcmp (name, "set_grad_enabled") == 0 || strcmp (name, "detect_anomaly") == 0)
-    {
-      BsValue *v = bs_arg (a, 0, "mode");
-
-      if (v == NULL && name[0] == 's')
-        return bs_raise (in, "TypeError", "set_grad_enabled() missing 1 required positional "
-                         "argument: 'mode'");
-      if (v != NULL && !bs_truthy (in, *v, &value))
-        return FALSE;
-      if (name[0] == 's')
-        {
-          /* takes effect immediately, as PyTorch's constructor does */
-          BsValue m = mode_new (in, 2, value);
-          ModeData *d = ((BsNative *) m.as.object)->data;
-          gboolean prev = bs_grad_mode_set (in->context, value);
-
-          g_array_append_val (d->saved, prev);
-          *r = m;
-          return TRUE;
-        }
-      *r = mode_new (in, 3, TRUE);
-      return TRUE;
-    }
-  if (a->n_args == 1 && (bs_value_is_object (a->args[0], BS_OBJECT_FUNCTION)))
-    {
-      /* @torch.no_grad without parentheses */
-      BsValue *pair = g_new (BsValue, 2);
-      BsValue wrapper;
-
-      pair[0] = mode_new (in, name[0] == 'n' ? 0 : 1, TRUE);
-      pair[1] = bs_value_ref (a->args[0]);
-      wrapper = bs_native_new (in->heap, &pair_type.base, pair);
-      *r = bs_builtin_new (in, "wrapper", mode_wrapped_call, wrapper);
-      return TRUE;
-    }
-  *r = mode_new (in, name[0] == 'n' ? 0 : 1, TRUE);
-  return TRUE;
-}
-
-METHOD (torch_set_detect_anomaly)
-{
-  gboolean v;
-
-  if (a->n_args != 1 || !bs_truthy (in, a->args[0], &v))
-    return a->n_args != 1 ? bs_raise (in, "TypeError", "set_detect_anomaly(mode)") : FALSE;
-  in->context->anomaly_enabled = v;
-  *r = mode_new (in, 3, v);
-  return TRUE;
-}
-
-/* --- autograd ---------------------------------------------------------- */
-
-METHOD (autograd_grad)
-{
-  static const char *const kw[] = { "outputs", "inputs", "grad_outputs", "retain_graph",
-                                    "create_graph", "only_inputs", "allow_unused", NULL };
-  BsValue *ov = bs_arg (a, 0, "outputs"), *iv = bs_arg (a, 1, "inputs");
-  BsValue *gv = bs_arg (a, 2, "grad_outputs"), *rg = bs_arg (a, 3, "retain_graph");
-  GPtrArray *outputs = NULL, *inputs = NULL, *grads_out = NULL, *result;
-  BsBackwardOptions options = { 0 };
-  GError *error = NULL;
-  BsValue tuple;
-  gboolean ok = FALSE;
-
-  if (!bs_check_args (in, a, "grad", 2, 7, kw))
-    return FALSE;
-  if (!get_bool (in, a, 4, "create_graph", FALSE, &options.create_graph)
-      || !get_bool (in, a, 6, "allow_unused", FALSE, &options.allow_unused))
-    return FALSE;
-  options.retain_graph = options.create_graph;
-  if (rg != NULL && !bs_value_is_none (*rg))
-    options.retain_graph = bs_value_truthy (*rg);
-  if (bs_value_tensor (*ov) != NULL)
-    {
-      outputs = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
-      g_ptr_array_add (outputs, bs_tensor_ref (bs_value_tensor (*ov)));
-    }
-  else if (!tensor_list (in, *ov, &outputs))
-    return FALSE;
-  if (bs_value_tensor (*iv) != NULL)
-    {
-      inputs = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
-      g_ptr_array_add (inputs, bs_tensor_ref (bs_value_tensor (*iv)));
-    }
-  else if (!tensor_list (in, *iv, &inputs))
-    goto out;
-  if (gv != NULL && !bs_value_is_none (*gv))
-    {
-      if (bs_value_tensor (*gv) != NULL)
-        {
-          grads_out = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
-          g_ptr_array_add (grads_out, bs_tensor_ref (bs_value_tensor (*gv)));
-        }
-      else if (!tensor_list (in, *gv, &grads_out))
-        goto out;
-      if (grads_out->len != outputs->len)
-        {
-          bs_raise (in, "RuntimeError", "grad_outputs must have the same length as outputs");
-          goto out;
-        }
-    }
-  result = bs_autograd_grad ((BsTensor *const *) outputs->pdata,
-                             grads_out != NULL ? (BsTensor *const *) grads_out->pdata : NULL,
-                             outputs->len, (BsTensor *const *) inputs->pdata, inputs->len,
-                             &options, &error);
-  if (result == NULL)
-    {
-      bs_raise_gerror (in, error);
-      goto out;
-    }
-  tuple = bs_tuple_new (in->heap, result->len);
-  for (guint i = 0; i < result->len; i++)
-    {
-      BsTensor *g = g_ptr_array_index (result, i);
-
-      ((BsTuple *) tuple.as.object)->items[i] = bs_wrap_tensor (in, g != NULL ? bs_tensor_ref (g)
-                                                                              : NULL);
-    }
-  g_ptr_array_unref (result);
-  *r = tuple;
-  ok = TRUE;
-
-out:
-  g_clear_pointer (&outputs, g_ptr_array_unref);
-  g_clear_pointer (&inputs, g_ptr_array_unref);
-  g_clear_pointer (&grads_out, g_ptr_array_unref);
-  return ok;
-}
-
-METHOD (autograd_variable)
-{
-  BsValue *rg = bs_arg (a, 1, "requires_grad");
-  BsTensor *src = bs_value_tensor (a->n_args > 0 ? a->args[0] : BS_NONE);
-  BsTensor *t;
-  GError *error = NULL;
-
-  if (src == NULL)
-    return bs_raise (in, "TypeError", "Variable data has to be a tensor, but got %s",
-                     a->n_args > 0 ? bs_type_name (a->args[0]) : "nothing");
-  t = bs_tensor_detach (src);
-  if (rg != NULL && bs_value_truthy (*rg) && !bs_tensor_set_requires_grad (t, TRUE, &error))
-    {
-      bs_tensor_unref (t);
-      return bs_raise_gerror (in, error);
-    }
-  *r = bs_wrap_tensor (in, t);
-  return TRUE;
-}
-
-/* --- nn ---------------------------------------------------------------- */
-
-METHOD (nn_parameter)
-{
-  BsValue *data = bs_arg (a, 0, "data");
-  BsValue *rg = bs_arg (a, 1, "requires_grad");
-  BsTensor *t;
-  GError *error = NULL;
-
-  if (data == NULL || bs_value_tensor (*data) == NULL)
-    return bs_raise (in, "TypeError", "Parameter() expects a Tensor");
-  t = bs_nn_parameter (bs_value_tensor (*data), &error);
-  if (t == NULL)
-    return bs_raise_gerror (in, error);
-  if (rg != NULL && !bs_value_truthy (*rg))
-    bs_tensor_set_requires_grad (t, FALSE, NULL);
-  *r = bs_wrap_tensor (in, t);
-  return TRUE;
-}
-
-METHOD (nn_linear_init)
-{
-  gint64 nin, nout;
-  gboolean bias;
-  BsTensor *w = NULL, *b = NULL;
-  GError *error = NULL;
-  BsValue pair[2];
-
-  if (a->n_args != 3 || !bs_to_int (in, a->args[0], &nin) || !bs_to_int (in, a->args[1], &nout))
-    return a->n_args != 3 ? bs_raise (in, "TypeError", "Linear(in_features, out_features)")
-                          : FALSE;
-  bias = bs_value_truthy (a->args[2]);
-  if (nin < 0 || nout < 0)
-    return bs_raise (in, "RuntimeError", "Trying to create tensor with negative dimension");
-  if (!bs_nn_linear_init (in->context, nin, nout, bias, BS_DTYPE_FLOAT32, &w, &b, &error))
-    return bs_raise_gerror (in, error);
-  pair[0] = bs_wrap_tensor (in, w);
-  pair[1] = bs_wrap_tensor (in, b);
-  *r = bs_tuple_from (in, pair, 2);
-  bs_value_unref (pair[0]);
-  bs_value_unref (pair[1]);
-  return TRUE;
-}
-
-METHOD (nn_zero_grad)
-{
-  BsTensor *t = bs_value_tensor (a->n_args > 0 ? a->args[0] : BS_NONE);
-
-  if (t != NULL)
-    bs_tensor_zero_grad (t, a->n_args > 1 && bs_value_truthy (a->args[1]));
-  *r = BS_NONE;
-  return TRUE;
-}
-
-static gboolean
-reduction_of (BsInterp     *in,
-              const BsArgs *a,
-              BsReduction  *red)
-{
-  BsValue *v = bs_arg (a, G_MAXUINT, "reduction");
-  const char *s;
-
-  *red = BS_REDUCTION_MEAN;
-  if (v == NULL)
-    return TRUE;
-  s = bs_value_str (*v);
-  if (s != NULL && strcmp (s, "mean") == 0)
-    *red = BS_REDUCTION_MEAN;
-  else if (s != NULL && strcmp (s, "sum") == 0)
-    *red = BS_REDUCTION_SUM;
-  else if (s != NULL && strcmp (s, "none") == 0)
-    *red = BS_REDUCTION_NONE;
-  else
-    return bs_raise (in, "ValueError", "%s is not a valid value for reduction",
-                     s != NULL ? s : "this");
-  return TRUE;
-}
-
-METHOD (f_loss)
-{
-  const char *name = in->builtin_name;
-  BsTensor *input, *target;
-  BsReduction red;
-  gint64 ignore = -100;
-  BsValue *iv = bs_arg (a, G_MAXUINT, "ignore_index");
-  GError *error = NULL;
-  BsTensor *t;
-
-  if (!reduction_of (in, a, &red))
-    return FALSE;
-  if (iv != NULL && !bs_to_int (in, *iv, &ignore))
-    return FALSE;
-  input = arg_tensor (in, a, 0, "input");
-  if (input == NULL)
-    return FALSE;
-  target = arg_tensor (in, a, 1, "target");
-  if (target == NULL)
-    {
-      bs_tensor_unref (input);
-      return FALSE;
-    }
-  if (g_str_has_prefix (name, "binary_cross_entropy"))
-    {
-      BsValue *wv = bs_arg (a, 2, "weight"), *pv = bs_arg (a, G_MAXUINT, "pos_weight");
-      BsTensor *weight = NULL, *pos_weight = NULL;
-
-      if ((wv != NULL && !bs_value_is_none (*wv) && (weight = bs_as_tensor (in, *wv)) == NULL)
-          || (pv != NULL && !bs_value_is_none (*pv)
-              && (pos_weight = bs_as_tensor (in, *pv)) == NULL))
-        {
-          g_clear_pointer (&weight, bs_tensor_unref);
-          bs_tensor_unref (input);
-          bs_tensor_unref (target);
-          return FALSE;
-        }
-      if (strcmp (name, "binary_cross_entropy") == 0)
-        t = bs_binary_cross_entropy (input, target, weight, red, &error);
-      else
-        t = bs_binary_cross_entropy_with_logits (input, target, weight, pos_weight, red, &error);
-      g_clear_pointer (&weight, bs_tensor_unref);
-      g_clear_pointer (&pos_weight, bs_tensor_unref);
-    }
-  else if (strcmp (name, "mse_loss") == 0)
-    t = bs_mse_loss (input, target, red, &error);
-  else if (strcmp (name, "nll_loss") == 0)
-    t = bs_nll_loss (input, target, red, ignore, &error);
-  else
-    t = bs_cross_entropy (input, target, red, ignore, &error);
-  bs_tensor_unref (input);
-  bs_tensor_unref (target);
-  if (t == NULL)
-    return bs_raise_gerror (in, error);
-  *r = bs_wrap_tensor (in, t);
-  return TRUE;
-}
-
-METHOD (f_linear)
-{
-  BsTensor *input = arg_tensor (in, a, 0, "input"), *w, *b = NULL, *t;
-  BsValue *bv = bs_arg (a, 2, "bias");
-  GError *error = NULL;
-
-  if (input == NULL)
-    return FALSE;
-  w = arg_tensor (in, a, 1, "weight");
-  if (w == NULL)
-    {
-      bs_tensor_unref (input);
-      return FALSE;
-    }
-  if (bv != NULL && !bs_value_is_none (*bv))
-    b = bs_as_tensor (in, *bv);
-  t = bs_linear (input, w, b, &error);
-  bs_tensor_unref (input);
-  bs_tensor_unref (w);
-  g_clear_pointer (&b, bs_tensor_unref);
-  if (t == NULL)
-    return bs_raise_gerror (in, error);
-  *r = bs_wrap_tensor (in, t);
-  return TRUE;
-}
-
-METHOD (torch_size)
-{
-  BsValue list;
-  BsValue *items;
-  gsize n;
-
-  if (a->n_args == 0)
-    list = bs_list_new (in->heap);
-  else if (!bs_to_list (in, a->args[0], &list))
-    return FALSE;
-  items = bs_value_items (list, &n);
-  for (gsize i = 0; i < n; i++)
-    if (!bs_is_int (items[i]))
-      {
-        bs_value_unref (list);
-        return bs_raise (in, "TypeError", "torch.Size() takes an iterable of 'int' (item %"
-                         G_GSIZE_FORMAT " is '%s')", i, bs_type_name (items[i]));
-      }
-  *r = bs_tuple_from (in, items, n);
-  ((BsTuple *) r->as.object)->is_size = TRUE;
-  bs_value_unref (list);
-  return TRUE;
-}
-
 /* collections.OrderedDict(): a dict that prints as PyTorch's state_dict() */
 METHOD (ordered_dict_new)
 {
@@ -3213,9 +1329,11 @@ device_getattr (BsInterp   *in,
                 BsValue    *out,
                 gboolean   *found)
 {
-  *found = strcmp (name, "type") == 0;
-  if (*found)
+  *found = strcmp (name, "type") == 0 || strcmp (name, "index") == 0;
+  if (strcmp (name, "type") == 0)
     *out = bs_str_value (in, ((BsNative *) self.as.object)->data);
+  else if (*found)
+    *out = BS_NONE;
   return TRUE;
 }
 
@@ -3241,35 +1359,343 @@ static const BsNativeType device_type = {
   { "torch.device", g_free }, device_getattr, NULL, device_repr, device_str,
 };
 
-METHOD (torch_device)
+gboolean
+bs_torch_check_device (BsInterp *in,
+                       BsValue   device)
 {
-  const char *type = a->n_args > 0 ? bs_value_str (a->args[0]) : NULL;
+  const char *name = bs_value_str (device);
 
-  if (type == NULL)
-    return bs_raise (in, "TypeError", "device() expects a device name such as 'cpu'");
-  if (strcmp (type, "cpu") != 0)
-    return bs_raise (in, "RuntimeError", "Backstep runs on the CPU only: device '%s' is not "
-                     "available", type);
-  *r = bs_native_new (in->heap, &device_type.base, g_strdup (type));
+  if (bs_value_is_none (device))
+    return TRUE;
+  if (bs_value_native (device, &device_type.base) != NULL)
+    name = ((BsNative *) device.as.object)->data;
+  if (name == NULL)
+    return bs_raise (in, "RuntimeError", "Backstep runs on the CPU only: device %s is not "
+                     "available", bs_type_name (device));
+  if (strcmp (name, "cpu") == 0)
+    return TRUE;
+  if (g_str_has_prefix (name, "cuda"))
+    return bs_raise (in, "AssertionError", "Torch not compiled with CUDA enabled");
+  return bs_raise (in, "RuntimeError", "Backstep runs on the CPU only: device '%s' is not "
+                   "available", name);
+}
+
+/* device(type) */
+static gboolean
+torch_device (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  BsValue v = bs_call_value (call, 0);
+  const char *type = bs_value_str (v);
+  g_autofree char *base = NULL;
+
+  if (bs_value_native (v, &device_type.base) != NULL)
+    {
+      *r = bs_value_ref (v);
+      return TRUE;
+    }
+  base = g_strndup (type, strcspn (type, ":"));
+  if (strcmp (base, "cpu") != 0 && strcmp (base, "cuda") != 0 && strcmp (base, "mps") != 0)
+    return bs_raise (in, "RuntimeError", "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, "
+                     "opencl, ideep, hip, ve, ort, mps, xla, lazy, vulkan, meta, hpu device type "
+                     "at start of device string: %s", type);
+  /* a device can be named without CUDA; using it is what fails */
+  *r = bs_native_new (in->heap, &device_type.base, g_steal_pointer (&base));
   return TRUE;
 }
 
-METHOD (torch_false)
+static gboolean
+torch_false (BsInterp *in,
+             BsCall   *call,
+             BsValue  *r)
 {
   *r = BS_BOOL (FALSE);
   return TRUE;
 }
 
+/* Size(sizes=()) */
+static gboolean
+torch_size (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  BsValue list;
+  BsValue *items;
+  gsize n;
+
+  if (!bs_call_has (call, 0))
+    list = bs_list_new (in->heap);
+  else if (!bs_to_list (in, bs_call_value (call, 0), &list))
+    return FALSE;
+  items = bs_value_items (list, &n);
+  for (gsize i = 0; i < n; i++)
+    if (!bs_is_int (items[i]))
+      {
+        bs_value_unref (list);
+        return bs_raise (in, "TypeError", "torch.Size() takes an iterable of 'int' (item %"
+                         G_GSIZE_FORMAT " is '%s')", i, bs_type_name (items[i]));
+      }
+  *r = bs_tuple_from (in, items, n);
+  ((BsTuple *) r->as.object)->is_size = TRUE;
+  bs_value_unref (list);
+  return TRUE;
+}
+
+/* tensor(data, *, dtype=None, device=None, pin_memory=False, requires_grad=False,
+ * names=None) */
+static gboolean
+torch_tensor (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  BsValue data = bs_call_value (call, 0);
+  gboolean has_dtype = bs_call_has (call, 1);
+  BsDType dtype = bs_call_dtype (call, 1, BS_DTYPE_FLOAT32);
+  gboolean rg = bs_call_bool (call, 4);
+  GError *error = NULL;
+  BsTensor *t;
+
+  if (bs_call_has (call, 5))
+    return bs_raise (in, "NotImplementedError", "tensor(names=...): Backstep has no named "
+                     "tensors");
+  if (bs_call_bool (call, 3))
+    return bs_raise (in, "RuntimeError", "Pinned memory requires CUDA.");
+  if (!bs_torch_check_device (in, bs_call_value (call, 2)))
+    return FALSE;
+  if (bs_value_tensor (data) != NULL)
+    {
+      BsTensor *src = bs_value_tensor (data);
+
+      bs_torch_warn (in, "To copy construct from a tensor, it is recommended to use "
+                     "sourceTensor.clone().detach() or sourceTensor.clone().detach()"
+                     ".requires_grad_(True), rather than torch.tensor(sourceTensor).");
+      t = bs_tensor_contiguous_copy (src, has_dtype ? dtype : src->dtype, &error);
+      if (t == NULL)
+        return bs_raise_gerror (in, error);
+      bs_tensor_announce_leaf (t);
+    }
+  else if (!bs_tensor_from_data (in, data, has_dtype, dtype, &t))
+    return FALSE;
+  if (rg && !bs_dtype_is_floating (t->dtype))
+    {
+      bs_tensor_unref (t);
+      return bs_raise (in, "RuntimeError", "Only Tensors of floating point and complex dtype can "
+                       "require gradients");
+    }
+  if (rg && !bs_tensor_set_requires_grad (t, TRUE, &error))
+    {
+      bs_tensor_unref (t);
+      return bs_raise_gerror (in, error);
+    }
+  *r = bs_wrap_tensor (in, t);
+  return TRUE;
+}
+
+/* The legacy constructors: torch.Tensor(2, 3), torch.FloatTensor([[1, 2]]): sizes (filled
+ * with zeros, where PyTorch leaves memory uninitialised) or data, in the row's dtype */
+static gboolean
+legacy_new (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  BsDType dtype = (BsDType) bs_call_data (call);
+  BsValue args = bs_call_value (call, 0);
+  gsize n;
+  BsValue *items = bs_value_items (args, &n);
+  gint64 shape[BS_MAX_DIMS];
+  gboolean sizes = TRUE;
+  GError *error = NULL;
+  BsTensor *t;
+
+  if (!bs_torch_check_device (in, bs_call_value (call, 1)))
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    sizes &= items[i].type == BS_VALUE_INT;
+  if (sizes)
+    {
+      if (n > BS_MAX_DIMS)
+        return bs_raise (in, "RuntimeError", "Backstep tensors have at most %d dimensions",
+                         BS_MAX_DIMS);
+      for (gsize i = 0; i < n; i++)
+        {
+          shape[i] = items[i].as.integer;
+          if (shape[i] < 0)
+            return bs_raise (in, "RuntimeError", "Trying to create tensor with negative "
+                             "dimension %" G_GINT64_FORMAT, shape[i]);
+        }
+      t = bs_tensor_new_full (in->context, dtype, n, shape, 0.0, &error);
+      if (t == NULL)
+        return bs_raise_gerror (in, error);
+      bs_tensor_announce_leaf (t);
+    }
+  else if (n == 1 && bs_value_tensor (items[0]) != NULL)
+    {
+      BsTensor *src = bs_value_tensor (items[0]);
+
+      if (src->dtype != dtype)
+        return bs_raise (in, "TypeError", "expected %s (got %s)", bs_dtype_tensor_type (dtype),
+                         bs_dtype_tensor_type (src->dtype));
+      t = bs_tensor_ref (src);
+    }
+  else if (n == 1 && (bs_value_is_object (items[0], BS_OBJECT_LIST)
+                     || bs_value_is_object (items[0], BS_OBJECT_TUPLE)))
+    {
+      if (!bs_tensor_from_data (in, items[0], TRUE, dtype, &t))
+        return FALSE;
+    }
+  else
+    return bs_raise (in, "TypeError", "new(): invalid data type '%s'",
+                     n > 0 ? bs_type_name (items[n - 1]) : "NoneType");
+  *r = bs_wrap_tensor (in, t);
+  return TRUE;
+}
+
+#define LEGACY(name, dtype) \
+  { "torch", BS_SIG_PYTHON, name "(*args, device=None)", legacy_new, dtype }
+
+static const BsSignatureRow rows[] = {
+  { "torch", BS_SIG_TORCH, "tensor(PyObject* data, *, ScalarType dtype=None, "
+    "Device? device=None, bool pin_memory=False, bool requires_grad=False, "
+    "DimnameList? names=None)", torch_tensor, 0 },
+  LEGACY ("Tensor", BS_DTYPE_FLOAT32),
+  LEGACY ("FloatTensor", BS_DTYPE_FLOAT32),
+  LEGACY ("DoubleTensor", BS_DTYPE_FLOAT64),
+  LEGACY ("LongTensor", BS_DTYPE_INT64),
+  LEGACY ("BoolTensor", BS_DTYPE_BOOL),
+  { "torch", BS_SIG_PYTHON, "device(type)", torch_device, 0 },
+  { "torch", BS_SIG_PYTHON, "Size(sizes=None)", torch_size, 0 },
+  { "torch.cuda torch.backends.mps", BS_SIG_PYTHON, "is_available()", torch_false, 0 },
+};
+
+static const BsSignatureTable torch_module_table = BS_SIGNATURE_TABLE (rows);
+
+/* --- helpers the binding files share --------------------------------------- */
+
+BsTensor *
+bs_call_self (BsCall *call)
+{
+  BsTensor *t = bs_value_tensor (call->self);
+
+  return t != NULL ? t : bs_call_tensor (call, 0);
+}
+
+gboolean
+bs_call_return_tensor (BsCall   *call,
+                       BsTensor *t,
+                       GError  **errorp,
+                       BsValue  *result)
+{
+  BsInterp *in = call->in;
+  GError *error = NULL;
+
+  if (t == NULL)
+    return errorp != NULL && *errorp != NULL ? bs_raise_gerror (in, g_steal_pointer (errorp))
+                                             : FALSE;
+  for (guint i = 0; i < call->sig->n_params; i++)
+    if (!call->sig->params[i].absent && strcmp (call->sig->params[i].name, "out") == 0
+        && bs_call_has (call, i))
+      {
+        BsTensor *out = bs_value_tensor (call->values[i]);
+        BsTensor *copied;
+
+        if (out == NULL)
+          {
+            bs_tensor_unref (t);
+            return bs_raise (in, "NotImplementedError", "%s(out=...) with a tuple is not "
+                             "supported by Backstep", call->sig->name);
+          }
+        copied = bs_copy_ (out, t, &error);
+        bs_tensor_unref (t);
+        if (copied == NULL)
+          return bs_raise_gerror (in, error);
+        *result = bs_wrap_tensor (in, copied);
+        return TRUE;
+      }
+  *result = bs_wrap_tensor (in, t);
+  return TRUE;
+}
+
+int
+bs_call_dim (BsCall *call,
+             guint   i)
+{
+  return (int) CLAMP (bs_call_int (call, i), -1000, 1000);
+}
+
+BsValue
+bs_torch_size_value (BsInterp *in,
+                     BsTensor *t)
+{
+  return size_value (in, t);
+}
+
+void
+bs_torch_warn (BsInterp   *in,
+               const char *message)
+{
+  warn (in, message);
+}
+
+BsTensor *
+bs_torch_operand (BsInterp *in,
+                  BsValue   v)
+{
+  BsTensor *t = bs_value_tensor (v);
+
+  if (t != NULL)
+    return bs_tensor_ref (t);
+  return bs_as_tensor (in, v);
+}
+
 /* --- set-up ------------------------------------------------------------ */
 
-static const char *const forwarded[] = {
-  "exp", "log", "sqrt", "abs", "sin", "cos", "tanh", "sigmoid", "relu", "neg", "reciprocal",
-  "round", "sign", "clone", "t", "add", "sub", "mul", "div", "matmul", "mm", "mv", "dot", "bmm",
-  "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge", "pow", "sum", "mean", "max", "min",
-  "argmax", "argmin", "softmax", "log_softmax", "reshape", "flatten", "transpose", "permute",
-  "squeeze", "unsqueeze", "clamp", "clip", "detach", "norm", "index_select", "allclose",
-  "numel", "equal", "all", "any", "floor_divide", "remainder", NULL,
+static const BsSignatureTable *const tables[] = {
+  &bs_tensor_math_table,
+  &bs_tensor_methods_table,
+  &bs_torch_factories_table,
+  &bs_functional_table,
+  &bs_torch_autograd_table,
+  &bs_grad_mode_table,
+  &torch_module_table,
 };
+
+BsSignatureSet *
+bs_torch_signatures_new (void)
+{
+  BsSignatureSet *set = bs_signature_set_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+    bs_signature_set_add (set, tables[i]);
+  return set;
+}
+
+typedef struct {
+  BsInterp *in;
+  BsValue   module;
+} Install;
+
+static void
+install_one (const char   *name,
+             const BsDecl *decl,
+             gpointer      user_data)
+{
+  Install *i = user_data;
+
+  bs_dict_set_str (((BsModule *) i->module.as.object)->dict, name,
+                   bs_decl_builtin (i->in, decl, BS_NONE));
+}
+
+/* Every function declared for owner becomes an attribute of module. */
+static void
+install (BsInterp   *in,
+         const char *owner,
+         BsValue     module)
+{
+  Install i = { in, module };
+
+  bs_signature_set_foreach (in->signatures, owner, install_one, &i);
+}
 
 void
 bs_torch_init (BsInterp *in)
@@ -3278,9 +1704,13 @@ bs_torch_init (BsInterp *in)
   BsValue nn = bs_module_new (in, "torch.nn");
   BsValue functional = bs_module_new (in, "torch.nn.functional");
   BsValue autograd = bs_module_new (in, "torch.autograd");
+  BsValue variable = bs_module_new (in, "torch.autograd.variable");
   BsValue optim = bs_module_new (in, "torch.optim");
-  BsDict *unused = NULL;
+  BsValue cuda = bs_module_new (in, "torch.cuda");
+  BsValue backends = bs_module_new (in, "torch.backends");
+  BsValue mps = bs_module_new (in, "torch.backends.mps");
   BsValue td = ((BsModule *) torch.as.object)->dict;
+  BsValue nd = ((BsModule *) nn.as.object)->dict;
   static const char *const dtype_names[][2] = {
     { "float32", "float" }, { "float64", "double" }, { "int64", "long" }, { "bool", NULL },
   };
@@ -3288,7 +1718,7 @@ bs_torch_init (BsInterp *in)
     BS_DTYPE_FLOAT32, BS_DTYPE_FLOAT64, BS_DTYPE_INT64, BS_DTYPE_BOOL,
   };
 
-  (void) unused;
+  in->signatures = bs_torch_signatures_new ();
   for (guint i = 0; i < G_N_ELEMENTS (dtype_ids); i++)
     {
       BsValue v = bs_native_new (in->heap, &dtype_type.base, GINT_TO_POINTER (dtype_ids[i]));
@@ -3299,104 +1729,42 @@ bs_torch_init (BsInterp *in)
         bs_dict_set_str (td, dtype_names[i][1], bs_value_ref (v));
     }
   bs_dict_set_str (td, "int", bs_value_ref (in->dtypes[BS_DTYPE_INT64]));
-  for (guint i = 0; forwarded[i] != NULL; i++)
-    bs_module_add (in, torch, forwarded[i], torch_forward);
-  bs_module_add (in, torch, "tensor", torch_tensor);
-  bs_module_add (in, torch, "Tensor", torch_tensor);
-  bs_module_add (in, torch, "FloatTensor", torch_tensor);
-  bs_module_add (in, torch, "zeros", torch_full_factory);
-  bs_module_add (in, torch, "ones", torch_full_factory);
-  bs_module_add (in, torch, "full", torch_full_factory);
-  bs_module_add (in, torch, "empty", torch_full_factory);
-  bs_module_add (in, torch, "rand", torch_full_factory);
-  bs_module_add (in, torch, "randn", torch_full_factory);
-  bs_module_add (in, torch, "randint", torch_randint);
-  bs_module_add (in, torch, "zeros_like", torch_like);
-  bs_module_add (in, torch, "ones_like", torch_like);
-  bs_module_add (in, torch, "full_like", torch_like);
-  bs_module_add (in, torch, "rand_like", torch_like);
-  bs_module_add (in, torch, "randn_like", torch_like);
-  bs_module_add (in, torch, "arange", torch_arange);
-  bs_module_add (in, torch, "linspace", torch_linspace);
-  bs_module_add (in, torch, "eye", torch_eye);
-  bs_module_add (in, torch, "cat", torch_cat);
-  bs_module_add (in, torch, "stack", torch_cat);
-  bs_module_add (in, torch, "where", torch_where);
-  bs_module_add (in, torch, "manual_seed", torch_manual_seed);
-  bs_module_add (in, torch, "is_tensor", torch_is_tensor);
-  bs_module_add (in, torch, "is_grad_enabled", torch_is_grad_enabled);
-  bs_module_add (in, torch, "numel", torch_numel);
-  bs_module_add (in, torch, "set_printoptions", torch_set_printoptions);
-  bs_module_add (in, torch, "no_grad", torch_grad_mode);
-  bs_module_add (in, torch, "enable_grad", torch_grad_mode);
-  bs_module_add (in, torch, "set_grad_enabled", torch_grad_mode);
-  bs_module_add (in, torch, "device", torch_device);
+
+  install (in, "torch", torch);
+  install (in, "torch.nn", nn);
+  install (in, "torch.nn.functional", functional);
+  install (in, "torch.autograd", autograd);
+  install (in, "torch.autograd.variable", variable);
+  install (in, "torch.cuda", cuda);
+  install (in, "torch.backends.mps", mps);
   {
     BsValue collections = bs_module_new (in, "collections");
 
     bs_module_add (in, collections, "OrderedDict", ordered_dict_new);
-    bs_dict_set_str (((BsModule *) nn.as.object)->dict, "_ordered_dict",
+    bs_dict_set_str (nd, "_ordered_dict",
                      bs_builtin_new (in, "OrderedDict", ordered_dict_new, BS_NONE));
     bs_value_unref (collections);
   }
-  {
-    BsValue cuda = bs_module_new (in, "torch.cuda");
-    BsValue backends = bs_module_new (in, "torch.backends");
-    BsValue mps = bs_module_new (in, "torch.backends.mps");
-
-    bs_module_add (in, cuda, "is_available", torch_false);
-    bs_module_add (in, mps, "is_available", torch_false);
-    bs_dict_set_str (td, "cuda", cuda);
-    bs_dict_set_str (((BsModule *) backends.as.object)->dict, "mps", mps);
-    bs_dict_set_str (td, "backends", backends);
-  }
+  bs_dict_set_str (td, "cuda", bs_value_ref (cuda));
+  bs_dict_set_str (((BsModule *) backends.as.object)->dict, "mps", bs_value_ref (mps));
+  bs_dict_set_str (td, "backends", bs_value_ref (backends));
   bs_dict_set_str (td, "nn", bs_value_ref (nn));
   bs_dict_set_str (td, "autograd", bs_value_ref (autograd));
   bs_dict_set_str (td, "optim", bs_value_ref (optim));
-  bs_dict_set_str (((BsModule *) nn.as.object)->dict, "functional", bs_value_ref (functional));
-
-  bs_module_add (in, autograd, "grad", autograd_grad);
-  bs_module_add (in, autograd, "Variable", autograd_variable);
-  bs_module_add (in, autograd, "set_detect_anomaly", torch_set_detect_anomaly);
-  bs_module_add (in, autograd, "detect_anomaly", torch_grad_mode);
-  bs_module_add (in, autograd, "no_grad", torch_grad_mode);
+  bs_dict_set_str (nd, "functional", bs_value_ref (functional));
   bs_autograd_function_init (in, autograd);
+
+  /* The prelude still reaches these as built-ins */
   {
-    BsValue variable = bs_module_new (in, "torch.autograd.variable");
+    BsValue v;
 
-    bs_module_add (in, variable, "Variable", autograd_variable);
-    bs_value_unref (variable);
+    bs_dict_get_str (td, "Tensor", &v);
+    bs_env_set (in->builtins, "Tensor", bs_value_ref (v));
+    bs_dict_get_str (td, "Size", &v);
+    bs_env_set (in->builtins, "Size", bs_value_ref (v));
+    bs_dict_get_str (nd, "Parameter", &v);
+    bs_env_set (in->builtins, "Parameter", bs_value_ref (v));
   }
-
-  bs_module_add (in, nn, "Parameter", nn_parameter);
-  bs_dict_set_str (((BsModule *) nn.as.object)->dict, "_linear_init",
-                   bs_builtin_new (in, "_linear_init", nn_linear_init, BS_NONE));
-  bs_dict_set_str (((BsModule *) nn.as.object)->dict, "_zero_grad",
-                   bs_builtin_new (in, "_zero_grad", nn_zero_grad, BS_NONE));
-  bs_env_set (in->builtins, "Parameter", bs_builtin_new (in, "Parameter", nn_parameter, BS_NONE));
-  bs_env_set (in->builtins, "Tensor", bs_builtin_new (in, "Tensor", torch_tensor, BS_NONE));
-  bs_env_set (in->builtins, "Size", bs_builtin_new (in, "Size", torch_size, BS_NONE));
-  {
-    BsValue *slot = bs_env_lookup (in->builtins, "Tensor");
-
-    bs_dict_set_str (td, "Tensor", bs_value_ref (*slot));
-    slot = bs_env_lookup (in->builtins, "Size");
-    bs_dict_set_str (td, "Size", bs_value_ref (*slot));
-    slot = bs_env_lookup (in->builtins, "Parameter");
-    bs_dict_set_str (((BsModule *) nn.as.object)->dict, "Parameter", bs_value_ref (*slot));
-  }
-
-  bs_module_add (in, functional, "relu", torch_forward);
-  bs_module_add (in, functional, "sigmoid", torch_forward);
-  bs_module_add (in, functional, "tanh", torch_forward);
-  bs_module_add (in, functional, "softmax", torch_forward);
-  bs_module_add (in, functional, "log_softmax", torch_forward);
-  bs_module_add (in, functional, "mse_loss", f_loss);
-  bs_module_add (in, functional, "binary_cross_entropy", f_loss);
-  bs_module_add (in, functional, "binary_cross_entropy_with_logits", f_loss);
-  bs_module_add (in, functional, "nll_loss", f_loss);
-  bs_module_add (in, functional, "cross_entropy", f_loss);
-  bs_module_add (in, functional, "linear", f_linear);
 
   bs_optim_init (in, optim);
 
@@ -3404,5 +1772,9 @@ bs_torch_init (BsInterp *in)
   bs_value_unref (nn);
   bs_value_unref (functional);
   bs_value_unref (autograd);
+  bs_value_unref (variable);
   bs_value_unref (optim);
+  bs_value_unref (cuda);
+  bs_value_unref (backends);
+  bs_value_unref (mps);
 }

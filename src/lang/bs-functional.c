@@ -1,0 +1,269 @@
+/* bs-functional.c: torch.nn.functional, declared by its Python signatures (PyTorch 1.13
+ * writes these functions in Python; their arguments reach torch's own functions, whose
+ * messages they give) */
+#define G_LOG_DOMAIN "bs-lang"
+
+#include "bs-torch-private.h"
+
+#include <string.h>
+
+/* Argument i as a Tensor, or the TypeError of the torch function it reaches. */
+static BsTensor *
+tensor_arg (BsInterp   *in,
+            BsCall     *call,
+            guint       i,
+            const char *torch_name)
+{
+  BsValue v = bs_call_value (call, i);
+  BsTensor *t = bs_value_tensor (v);
+
+  if (t == NULL)
+    bs_raise (in, "TypeError", "%s(): argument '%s' (position %u) must be Tensor, not %s",
+              torch_name, call->sig->params[i].name, i + 1, bs_type_name (v));
+  return t;
+}
+
+/* An optional Tensor argument: *ok FALSE when it is neither None nor a tensor. */
+static BsTensor *
+optional_tensor (BsInterp   *in,
+                 BsCall     *call,
+                 guint       i,
+                 const char *torch_name,
+                 gboolean   *ok)
+{
+  *ok = TRUE;
+  if (!bs_call_has (call, i))
+    return NULL;
+  if (bs_value_tensor (bs_call_value (call, i)) == NULL)
+    {
+      *ok = FALSE;
+      return tensor_arg (in, call, i, torch_name);
+    }
+  return bs_value_tensor (bs_call_value (call, i));
+}
+
+typedef BsTensor *(*UnaryFunc) (BsTensor *a, GError **error);
+
+/* relu(input, inplace=False), sigmoid(input), tanh(input): data is the engine's function,
+ * or for relu the in-place one in the row after */
+static gboolean
+activation (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  BsTensor *x = tensor_arg (in, call, 0, call->sig->name);
+  GError *error = NULL;
+  BsTensor *t;
+
+  if (x == NULL)
+    return FALSE;
+  if (call->sig->n_params > 1 && bs_call_bool (call, 1))
+    {
+      t = bs_relu_ (x, &error);
+      if (t == NULL)
+        return bs_raise_gerror (in, error);
+      bs_tensor_unref (t);
+      *r = bs_value_ref (bs_call_value (call, 0));
+      return TRUE;
+    }
+  t = ((UnaryFunc) bs_call_data (call)) (x, &error);
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  *r = bs_wrap_tensor (in, t);
+  return TRUE;
+}
+
+/* softmax(input, dim=None, _stacklevel=3, dtype=None): data 1 for log_softmax */
+static gboolean
+softmax (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  BsTensor *x = tensor_arg (in, call, 0, call->sig->name);
+  g_autoptr(BsTensor) cast = NULL;
+  GError *error = NULL;
+  gint64 dim;
+  BsTensor *t;
+
+  if (x == NULL)
+    return FALSE;
+  if (!bs_call_has (call, 1))
+    {
+      /* PyTorch's implicit choice: 0 for 0-, 1- and 3-dim input, else 1 */
+      bs_torch_warn (in, "Implicit dimension choice for softmax has been deprecated. Change the "
+                     "call to include dim=X as an argument.");
+      dim = x->ndim == 0 || x->ndim == 1 || x->ndim == 3 ? 0 : 1;
+    }
+  else if (!bs_to_int (in, bs_call_value (call, 1), &dim))
+    return FALSE;
+  if (bs_call_has (call, 3))
+    {
+      BsDType dtype;
+
+      if (!bs_value_dtype (in, bs_call_value (call, 3), &dtype))
+        return FALSE;
+      cast = bs_to_dtype (x, dtype, &error);
+      if (cast == NULL)
+        return bs_raise_gerror (in, error);
+      x = cast;
+    }
+  dim = CLAMP (dim, -1000, 1000);
+  t = bs_call_data (call) ? bs_log_softmax (x, (int) dim, &error)
+                          : bs_softmax (x, (int) dim, &error);
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  *r = bs_wrap_tensor (in, t);
+  return TRUE;
+}
+
+typedef enum {
+  LOSS_MSE,
+  LOSS_BCE,
+  LOSS_BCE_LOGITS,
+  LOSS_NLL,
+  LOSS_CROSS_ENTROPY,
+} Loss;
+
+static gboolean
+reduction_of (BsInterp    *in,
+              BsCall      *call,
+              guint        i,
+              BsReduction *out)
+{
+  const char *s = bs_value_str (bs_call_value (call, i));
+
+  *out = BS_REDUCTION_MEAN;
+  if (!call->given[i])
+    return TRUE;
+  if (s != NULL && strcmp (s, "mean") == 0)
+    *out = BS_REDUCTION_MEAN;
+  else if (s != NULL && strcmp (s, "sum") == 0)
+    *out = BS_REDUCTION_SUM;
+  else if (s != NULL && strcmp (s, "none") == 0)
+    *out = BS_REDUCTION_NONE;
+  else
+    return bs_raise (in, "ValueError", "%s is not a valid value for reduction",
+                     s != NULL ? s : bs_type_name (bs_call_value (call, i)));
+  return TRUE;
+}
+
+static int
+index_of (BsCall     *call,
+          const char *name)
+{
+  for (guint i = 0; i < call->sig->n_params; i++)
+    if (strcmp (call->sig->params[i].name, name) == 0)
+      return i;
+  return -1;
+}
+
+/* The losses: data is the Loss */
+static gboolean
+loss (BsInterp *in,
+      BsCall   *call,
+      BsValue  *r)
+{
+  Loss kind = (Loss) bs_call_data (call);
+  BsTensor *input = tensor_arg (in, call, 0, call->sig->name), *target, *weight = NULL;
+  BsReduction red;
+  gint64 ignore = -100;
+  GError *error = NULL;
+  gboolean ok = TRUE;
+  int i;
+  BsTensor *t = NULL;
+
+  if (input == NULL || (target = tensor_arg (in, call, 1, call->sig->name)) == NULL)
+    return FALSE;
+  if (!reduction_of (in, call, index_of (call, "reduction"), &red))
+    return FALSE;
+  if (bs_call_has (call, index_of (call, "size_average"))
+      || bs_call_has (call, index_of (call, "reduce")))
+    return bs_raise (in, "NotImplementedError", "%s(size_average=..., reduce=...) (deprecated "
+                     "by PyTorch) is not supported by Backstep: use reduction=",
+                     call->sig->name);
+  i = index_of (call, "weight");
+  if (i >= 0)
+    weight = optional_tensor (in, call, i, call->sig->name, &ok);
+  if (!ok)
+    return FALSE;
+  i = index_of (call, "ignore_index");
+  if (i >= 0 && bs_call_has (call, i) && !bs_to_int (in, bs_call_value (call, i), &ignore))
+    return FALSE;
+  i = index_of (call, "label_smoothing");
+  if (i >= 0 && bs_call_has (call, i) && bs_call_double (call, i) != 0.0)
+    return bs_raise (in, "NotImplementedError", "cross_entropy(label_smoothing=...) is not "
+                     "supported by Backstep");
+  if (weight != NULL && (kind == LOSS_NLL || kind == LOSS_CROSS_ENTROPY))
+    return bs_raise (in, "NotImplementedError", "%s(weight=...) is not supported by Backstep",
+                     call->sig->name);
+  switch (kind)
+    {
+    case LOSS_MSE:
+      t = bs_mse_loss (input, target, red, &error);
+      break;
+    case LOSS_BCE:
+      t = bs_binary_cross_entropy (input, target, weight, red, &error);
+      break;
+    case LOSS_BCE_LOGITS:
+      {
+        BsTensor *pos_weight = optional_tensor (in, call, index_of (call, "pos_weight"),
+                                                call->sig->name, &ok);
+
+        if (!ok)
+          return FALSE;
+        t = bs_binary_cross_entropy_with_logits (input, target, weight, pos_weight, red,
+                                                 &error);
+      }
+      break;
+    case LOSS_NLL:
+      t = bs_nll_loss (input, target, red, ignore, &error);
+      break;
+    case LOSS_CROSS_ENTROPY:
+    default:
+      t = bs_cross_entropy (input, target, red, ignore, &error);
+      break;
+    }
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  *r = bs_wrap_tensor (in, t);
+  return TRUE;
+}
+
+/* linear(Tensor input, Tensor weight, Tensor? bias=None) */
+static gboolean
+linear (BsInterp *in,
+        BsCall   *call,
+        BsValue  *r)
+{
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, bs_linear (bs_call_tensor (call, 0),
+                                                 bs_call_tensor (call, 1),
+                                                 bs_call_tensor (call, 2), &error), &error, r);
+}
+
+#define F "torch.nn.functional"
+#define LOSS_TAIL "size_average=None, reduce=None"
+
+static const BsSignatureRow rows[] = {
+  { F, BS_SIG_PYTHON, "relu(input, inplace=False)", activation, (gintptr) bs_relu },
+  { F, BS_SIG_PYTHON, "sigmoid(input)", activation, (gintptr) bs_sigmoid },
+  { F, BS_SIG_PYTHON, "tanh(input)", activation, (gintptr) bs_tanh },
+  { F, BS_SIG_PYTHON, "softmax(input, dim=None, _stacklevel=3, dtype=None)", softmax, 0 },
+  { F, BS_SIG_PYTHON, "log_softmax(input, dim=None, _stacklevel=3, dtype=None)", softmax, 1 },
+  { F, BS_SIG_PYTHON, "mse_loss(input, target, " LOSS_TAIL ", reduction='mean')", loss,
+    LOSS_MSE },
+  { F, BS_SIG_PYTHON, "binary_cross_entropy(input, target, weight=None, " LOSS_TAIL
+    ", reduction='mean')", loss, LOSS_BCE },
+  { F, BS_SIG_PYTHON, "binary_cross_entropy_with_logits(input, target, weight=None, " LOSS_TAIL
+    ", reduction='mean', pos_weight=None)", loss, LOSS_BCE_LOGITS },
+  { F, BS_SIG_PYTHON, "nll_loss(input, target, weight=None, size_average=None, "
+    "ignore_index=-100, reduce=None, reduction='mean')", loss, LOSS_NLL },
+  { F, BS_SIG_PYTHON, "cross_entropy(input, target, weight=None, size_average=None, "
+    "ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0)", loss,
+    LOSS_CROSS_ENTROPY },
+  { F, BS_SIG_TORCH, "linear(Tensor input, Tensor weight, Tensor? bias=None, *, "
+    "Tensor out=None)", linear, 0 },
+};
+
+const BsSignatureTable bs_functional_table = BS_SIGNATURE_TABLE (rows);

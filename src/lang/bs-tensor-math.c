@@ -1,0 +1,627 @@
+/* bs-tensor-math.c: torch's and Tensor's arithmetic, comparisons, reductions and products,
+ * declared by PyTorch 1.13's signatures */
+#define G_LOG_DOMAIN "bs-lang"
+
+#include "bs-torch-private.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef BsTensor *(*UnaryFunc) (BsTensor *a, GError **error);
+typedef BsTensor *(*BinaryFunc) (BsTensor *a, BsTensor *b, GError **error);
+
+static gboolean
+named_tensors (BsInterp *in,
+               BsCall   *call)
+{
+  return bs_raise (in, "NotImplementedError", "%s() with a dimension name: Backstep has no "
+                   "named tensors", call->sig->name);
+}
+
+/* exp(input): the row's data is the engine's function */
+static gboolean
+unary (BsInterp *in,
+       BsCall   *call,
+       BsValue  *r)
+{
+  UnaryFunc f = (UnaryFunc) bs_call_data (call);
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, f (bs_call_self (call), &error), &error, r);
+}
+
+/* mm(input, mat2): the second tensor has the row's parameter name */
+static gboolean
+binary (BsInterp *in,
+        BsCall   *call,
+        BsValue  *r)
+{
+  BinaryFunc f = (BinaryFunc) bs_call_data (call);
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, f (bs_call_self (call), bs_call_tensor (call, 1), &error),
+                                &error, r);
+}
+
+/* add, sub, mul, div and their in-place forms; data: the BsBinOp, in-place flag << 8 */
+static gboolean
+arithmetic (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  BsBinOp op = bs_call_data (call) & 0xff;
+  gboolean inplace = (bs_call_data (call) >> 8) != 0;
+  BsTensor *a = bs_call_self (call), *b = bs_call_tensor (call, 1);
+  double alpha = 1.0;
+  GError *error = NULL;
+  BsTensor *t = NULL;
+  int alpha_index = call->sig->n_params > 2 && strcmp (call->sig->params[2].name, "alpha") == 0
+                      ? 2 : -1;
+
+  if (alpha_index >= 0)
+    alpha = bs_call_double (call, alpha_index);
+  switch (op)
+    {
+    case BS_BINOP_ADD:
+      t = inplace ? bs_add_ (a, b, alpha, &error) : bs_add (a, b, alpha, &error);
+      break;
+    case BS_BINOP_SUB:
+      t = inplace ? bs_sub_ (a, b, alpha, &error) : bs_sub (a, b, alpha, &error);
+      break;
+    case BS_BINOP_MUL:
+      t = inplace ? bs_mul_ (a, b, &error) : bs_mul (a, b, &error);
+      break;
+    default:
+      t = inplace ? bs_div_ (a, b, &error) : bs_div (a, b, &error);
+      break;
+    }
+  if (t != NULL && inplace)
+    {
+      bs_tensor_unref (t);
+      *r = bs_value_ref (call->given[0] ? call->values[0] : call->self);
+      return TRUE;
+    }
+  return bs_call_return_tensor (call, t, &error, r);
+}
+
+/* add(input, alpha, other): PyTorch's deprecated order */
+static gboolean
+arithmetic_deprecated (BsInterp *in,
+                       BsCall   *call,
+                       BsValue  *r)
+{
+  BsBinOp op = bs_call_data (call) & 0xff;
+  GError *error = NULL;
+  double alpha = bs_call_double (call, 1);
+  BsTensor *a = bs_call_self (call), *b = bs_call_tensor (call, 2);
+
+  return bs_call_return_tensor (call, op == BS_BINOP_ADD ? bs_add (a, b, alpha, &error)
+                                                         : bs_sub (a, b, alpha, &error),
+                                &error, r);
+}
+
+static gboolean
+div_rounding (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  const char *mode = bs_call_string (call, 2);
+  BsValue self = call->given[0] ? call->values[0] : call->self;
+
+  if (mode == NULL)
+    return bs_tensor_binary (in, BS_BINOP_DIV, self, call->values[1], FALSE, r);
+  if (strcmp (mode, "floor") == 0)
+    return bs_tensor_binary (in, BS_BINOP_FLOOR_DIV, self, call->values[1], FALSE, r);
+  if (strcmp (mode, "trunc") == 0)
+    return bs_raise (in, "NotImplementedError", "div(rounding_mode='trunc') is not supported "
+                     "by Backstep");
+  return bs_raise (in, "RuntimeError", "div expected rounding_mode to be one of None, 'trunc', "
+                   "or 'floor' but found '%s'", mode);
+}
+
+/* pow, floor_divide, remainder: the interpreter's operator on the two values */
+static gboolean
+operator (BsInterp *in,
+          BsCall   *call,
+          BsValue  *r)
+{
+  BsValue a = call->given[0] ? call->values[0] : call->self;
+  gboolean ok = bs_tensor_binary (in, (BsBinOp) bs_call_data (call), a, call->values[1], FALSE,
+                                  r);
+  BsValue result;
+
+  if (!ok)
+    return FALSE;
+  if (call->sig->n_params > 2 && bs_call_has (call, call->sig->n_params - 1))
+    {
+      result = *r;
+      ok = bs_call_return_tensor (call, bs_tensor_ref (bs_value_tensor (result)), NULL, r);
+      bs_value_unref (result);
+    }
+  return ok;
+}
+
+static gboolean
+compare (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  BsTensor *b = bs_call_tensor (call, 1);
+  g_autoptr(BsTensor) scalar = NULL;
+  GError *error = NULL;
+
+  if (b == NULL)
+    b = scalar = bs_torch_operand (in, bs_call_scalar (call, 1));
+  return bs_call_return_tensor (call, bs_compare (bs_call_self (call), b,
+                                                  (BsCompare) bs_call_data (call), &error),
+                                &error, r);
+}
+
+/* --- reductions ---------------------------------------------------------- */
+
+/* sum(input, dim, keepdim, dtype) and mean: data 1 for mean */
+static gboolean
+reduce (BsInterp *in,
+        BsCall   *call,
+        BsValue  *r)
+{
+  gboolean mean = bs_call_data (call) != 0;
+  gboolean has_dims = call->sig->n_params > 2;
+  guint dtype_index = has_dims ? 3 : 1;
+  BsTensor *x = bs_call_self (call);
+  g_autoptr(BsTensor) cast = NULL;
+  gint64 dims[BS_MAX_DIMS];
+  int n = -1;
+  GError *error = NULL;
+
+  if (bs_call_has (call, dtype_index))
+    {
+      cast = bs_to_dtype (x, bs_call_dtype (call, dtype_index, x->dtype), &error);
+      if (cast == NULL)
+        return bs_raise_gerror (in, error);
+      x = cast;
+    }
+  if (has_dims)
+    {
+      n = bs_call_int_list (call, 1, dims);
+      if (n == -2)
+        return FALSE;
+    }
+  if (n < 0)
+    return bs_call_return_tensor (call, mean ? bs_mean (x, &error) : bs_sum (x, &error), &error,
+                                  r);
+  return bs_call_return_tensor (call, mean ? bs_mean_dims (x, dims, n, bs_call_bool (call, 2),
+                                                           &error)
+                                           : bs_sum_dims (x, dims, n, bs_call_bool (call, 2),
+                                                          &error),
+                                &error, r);
+}
+
+static gboolean
+reduce_named (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  return named_tensors (in, call);
+}
+
+/* max(input), min(input): data 1 for max */
+static gboolean
+extremum (BsInterp *in,
+          BsCall   *call,
+          BsValue  *r)
+{
+  GError *error = NULL;
+  BsTensor *x = bs_call_self (call);
+
+  return bs_call_return_tensor (call, bs_call_data (call) ? bs_max (x, &error)
+                                                          : bs_min (x, &error), &error, r);
+}
+
+static gboolean
+extremum_other (BsInterp *in,
+                BsCall   *call,
+                BsValue  *r)
+{
+  GError *error = NULL;
+  BsTensor *x = bs_call_self (call), *o = bs_call_tensor (call, 1);
+
+  return bs_call_return_tensor (call, bs_call_data (call) ? bs_maximum (x, o, &error)
+                                                          : bs_minimum (x, o, &error), &error, r);
+}
+
+static gboolean
+extremum_dim (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  GError *error = NULL;
+  BsTensor *x = bs_call_self (call), *indices = NULL, *values;
+  int dim = bs_call_dim (call, 1);
+  gboolean keepdim = bs_call_bool (call, 2);
+  BsValue pair[2];
+
+  values = bs_call_data (call) ? bs_max_dim (x, dim, keepdim, &indices, &error)
+                               : bs_min_dim (x, dim, keepdim, &indices, &error);
+  if (values == NULL)
+    return bs_raise_gerror (in, error);
+  if (bs_call_has (call, 3))
+    {
+      bs_tensor_unref (values);
+      g_clear_pointer (&indices, bs_tensor_unref);
+      return bs_raise (in, "NotImplementedError", "%s(out=...) is not supported by Backstep",
+                       call->sig->name);
+    }
+  pair[0] = bs_wrap_tensor (in, values);
+  pair[1] = bs_wrap_tensor (in, indices);
+  *r = bs_tuple_from (in, pair, 2);
+  bs_value_unref (pair[0]);
+  bs_value_unref (pair[1]);
+  return TRUE;
+}
+
+/* argmax(input, dim=None, keepdim=False): data 1 for argmax */
+static gboolean
+arg_extremum (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  GError *error = NULL;
+  BsTensor *x = bs_call_self (call);
+  gboolean has_dim = bs_call_has (call, 1), keepdim = bs_call_bool (call, 2);
+  int dim = has_dim ? (int) CLAMP (bs_call_int (call, 1), -1000, 1000) : 0;
+
+  return bs_call_return_tensor (call, bs_call_data (call)
+                                        ? bs_argmax (x, has_dim, dim, keepdim, &error)
+                                        : bs_argmin (x, has_dim, dim, keepdim, &error),
+                                &error, r);
+}
+
+/* softmax(input, dim, dtype): data 1 for log_softmax */
+static gboolean
+softmax (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  GError *error = NULL;
+  BsTensor *x = bs_call_self (call);
+  g_autoptr(BsTensor) cast = NULL;
+  int dim = (int) CLAMP (bs_call_int (call, 1), -1000, 1000);
+
+  if (bs_call_has (call, 2))
+    {
+      cast = bs_to_dtype (x, bs_call_dtype (call, 2, x->dtype), &error);
+      if (cast == NULL)
+        return bs_raise_gerror (in, error);
+      x = cast;
+    }
+  return bs_call_return_tensor (call, bs_call_data (call) ? bs_log_softmax (x, dim, &error)
+                                                          : bs_softmax (x, dim, &error),
+                                &error, r);
+}
+
+/* all(input), any(input): a bool scalar, untracked; data 1 for any */
+static gboolean
+all_any (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  gboolean any = bs_call_data (call) != 0;
+  BsTensor *x = bs_call_self (call);
+  gint64 n = bs_tensor_numel (x);
+  gboolean result = !any;
+  GError *error = NULL;
+
+  for (gint64 i = 0; i < n; i++)
+    if ((bs_tensor_get (x, i) != 0) == any)
+      {
+        result = any;
+        break;
+      }
+  return bs_call_return_tensor (call, bs_tensor_new_full (x->context, BS_DTYPE_BOOL, 0, NULL,
+                                                          result, &error), &error, r);
+}
+
+static gboolean
+all_any_dim (BsInterp *in,
+             BsCall   *call,
+             BsValue  *r)
+{
+  return bs_raise (in, "NotImplementedError", "%s(dim=...) is not supported by Backstep yet",
+                   call->sig->name);
+}
+
+/* --- clamp, fill, round ---------------------------------------------------- */
+
+/* clamp(input, min, max) with numbers; data 1 for clamp_ */
+static gboolean
+clamp (BsInterp *in,
+       BsCall   *call,
+       BsValue  *r)
+{
+  gboolean has_min = bs_call_has (call, 1), has_max = bs_call_has (call, 2);
+  double mn = has_min ? bs_call_double (call, 1) : 0, mx = has_max ? bs_call_double (call, 2) : 0;
+  BsTensor *x = bs_call_self (call);
+  GError *error = NULL;
+
+  if (!has_min && !has_max)
+    return bs_raise (in, "RuntimeError", "torch.clamp: At least one of 'min' or 'max' must not "
+                     "be None");
+  if (bs_call_data (call))
+    {
+      BsTensor *t = bs_clamp_ (x, has_min, mn, has_max, mx, &error);
+
+      if (t == NULL)
+        return bs_raise_gerror (in, error);
+      bs_tensor_unref (t);
+      *r = bs_value_ref (call->given[0] ? call->values[0] : call->self);
+      return TRUE;
+    }
+  return bs_call_return_tensor (call, bs_clamp (x, has_min, mn, has_max, mx, &error), &error, r);
+}
+
+/* clamp(input, min, max) with tensors: 0-dim bounds read as numbers */
+static gboolean
+clamp_tensors (BsInterp *in,
+               BsCall   *call,
+               BsValue  *r)
+{
+  for (guint i = 1; i <= 2; i++)
+    {
+      BsTensor *t = bs_call_tensor (call, i);
+
+      if (t != NULL && t->ndim > 0)
+        return bs_raise (in, "NotImplementedError", "%s() with tensor bounds is not supported by "
+                         "Backstep: give numbers", call->sig->name);
+    }
+  return clamp (in, call, r);
+}
+
+static gboolean
+fill_ (BsInterp *in,
+       BsCall   *call,
+       BsValue  *r)
+{
+  GError *error = NULL;
+  BsTensor *t = bs_fill_ (bs_call_self (call), bs_call_double (call, 1), &error);
+
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (t);
+  *r = bs_value_ref (call->given[0] ? call->values[0] : call->self);
+  return TRUE;
+}
+
+static gboolean
+copy_ (BsInterp *in,
+       BsCall   *call,
+       BsValue  *r)
+{
+  GError *error = NULL;
+  BsTensor *t = bs_copy_ (bs_call_self (call), bs_call_tensor (call, 1), &error);
+
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (t);
+  *r = bs_value_ref (call->values[0]);
+  return TRUE;
+}
+
+static gboolean
+inplace_unary (BsInterp *in,
+               BsCall   *call,
+               BsValue  *r)
+{
+  UnaryFunc f = (UnaryFunc) bs_call_data (call);
+  GError *error = NULL;
+  BsTensor *t = f (bs_call_self (call), &error);
+
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (t);
+  *r = bs_value_ref (call->given[0] ? call->values[0] : call->self);
+  return TRUE;
+}
+
+static gboolean
+round_decimals (BsInterp *in,
+                BsCall   *call,
+                BsValue  *r)
+{
+  if (bs_call_int (call, 1) == 0)
+    return unary (in, call, r);
+  return bs_raise (in, "NotImplementedError", "round(decimals=...) is not supported by Backstep");
+}
+
+/* --- comparisons of whole tensors ------------------------------------------ */
+
+static gboolean
+allclose (BsInterp *in,
+          BsCall   *call,
+          BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call), *o = bs_call_tensor (call, 1);
+  double rtol = bs_call_double (call, 2), atol = bs_call_double (call, 3);
+  gboolean equal_nan = bs_call_bool (call, 4);
+  g_autofree double *xs = NULL, *ys = NULL;
+  gint64 n;
+
+  if (!bs_tensor_same_shape (x, o))
+    return bs_raise (in, "NotImplementedError", "allclose() with broadcasting is not supported by "
+                     "Backstep");
+  xs = bs_tensor_to_doubles (x);
+  ys = bs_tensor_to_doubles (o);
+  n = bs_tensor_numel (x);
+  *r = BS_BOOL (TRUE);
+  for (gint64 i = 0; i < n; i++)
+    {
+      if (isnan (xs[i]) && isnan (ys[i]) && equal_nan)
+        continue;
+      if (!(fabs (xs[i] - ys[i]) <= atol + rtol * fabs (ys[i])) && !(xs[i] == ys[i]))
+        *r = BS_BOOL (FALSE);
+    }
+  return TRUE;
+}
+
+static gboolean
+equal (BsInterp *in,
+       BsCall   *call,
+       BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call), *o = bs_call_tensor (call, 1);
+  gint64 n = bs_tensor_numel (x);
+
+  *r = BS_BOOL (bs_tensor_same_shape (x, o));
+  for (gint64 i = 0; i < n && r->as.boolean; i++)
+    if (bs_tensor_get (x, i) != bs_tensor_get (o, i))
+      *r = BS_BOOL (FALSE);
+  return TRUE;
+}
+
+#define OUT ", *, Tensor out=None)"
+#define TT "torch Tensor"
+#define UNARY_ROWS(name, fn) \
+  { "Tensor", BS_SIG_BUILTIN, "_TensorBase." #name "()", unary, (gintptr) fn }, \
+  { "torch", BS_SIG_TORCH, #name "(Tensor input" OUT, unary, (gintptr) fn }
+#define COMPARE_ROWS(name, code) \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, Tensor other" OUT, compare, code }, \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, Scalar other" OUT, compare, code }
+#define BINARY_ROW(name, other, fn) \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, Tensor " #other OUT, binary, (gintptr) fn }
+
+static const BsSignatureRow rows[] = {
+  UNARY_ROWS (exp, bs_exp),
+  UNARY_ROWS (log, bs_log),
+  UNARY_ROWS (sqrt, bs_sqrt),
+  UNARY_ROWS (abs, bs_abs),
+  UNARY_ROWS (sin, bs_sin),
+  UNARY_ROWS (cos, bs_cos),
+  UNARY_ROWS (tanh, bs_tanh),
+  UNARY_ROWS (sigmoid, bs_sigmoid),
+  UNARY_ROWS (neg, bs_neg),
+  UNARY_ROWS (reciprocal, bs_reciprocal),
+  UNARY_ROWS (sign, bs_sign),
+  { "Tensor", BS_SIG_BUILTIN, "_TensorBase.relu()", unary, (gintptr) bs_relu },
+  { "torch", BS_SIG_TORCH, "relu(Tensor input)", unary, (gintptr) bs_relu },
+  { "Tensor", BS_SIG_BUILTIN, "_TensorBase.relu_()", inplace_unary, (gintptr) bs_relu_ },
+  { "torch", BS_SIG_TORCH, "relu_(Tensor input)", inplace_unary, (gintptr) bs_relu_ },
+  { "Tensor", BS_SIG_BUILTIN, "_TensorBase.zero_()", inplace_unary, (gintptr) bs_zero_ },
+  { "torch", BS_SIG_TORCH, "zero_(Tensor input)", inplace_unary, (gintptr) bs_zero_ },
+  { TT, BS_SIG_TORCH, "round(Tensor input" OUT, unary, (gintptr) bs_round },
+  { TT, BS_SIG_TORCH, "round(Tensor input, *, int64_t decimals, Tensor out=None)", round_decimals,
+    (gintptr) bs_round },
+
+  { TT, BS_SIG_TORCH, "add(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+    arithmetic, BS_BINOP_ADD },
+  { TT, BS_SIG_TORCH, "add(Tensor input, Scalar alpha, Tensor other" OUT "|deprecated",
+    arithmetic_deprecated, BS_BINOP_ADD },
+  { TT, BS_SIG_TORCH, "sub(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+    arithmetic, BS_BINOP_SUB },
+  { TT, BS_SIG_TORCH, "sub(Tensor input, Scalar alpha, Tensor other" OUT "|deprecated",
+    arithmetic_deprecated, BS_BINOP_SUB },
+  { TT, BS_SIG_TORCH, "mul(Tensor input, Tensor other" OUT, arithmetic, BS_BINOP_MUL },
+  { TT, BS_SIG_TORCH, "div(Tensor input, Tensor other" OUT, arithmetic, BS_BINOP_DIV },
+  { TT, BS_SIG_TORCH, "div(Tensor input, Tensor other, *, c10::string_view? rounding_mode, "
+    "Tensor out=None)", div_rounding, 0 },
+  { TT, BS_SIG_TORCH, "div(Tensor input, Scalar other, *, c10::string_view? rounding_mode)",
+    div_rounding, 0 },
+  { "Tensor", BS_SIG_TORCH, "add_(Tensor input, Tensor other, *, Scalar alpha=1)", arithmetic,
+    BS_BINOP_ADD | 1 << 8 },
+  { "Tensor", BS_SIG_TORCH, "add_(Tensor input, Scalar alpha, Tensor other)|deprecated",
+    arithmetic_deprecated, BS_BINOP_ADD },
+  { "Tensor", BS_SIG_TORCH, "sub_(Tensor input, Tensor other, *, Scalar alpha=1)", arithmetic,
+    BS_BINOP_SUB | 1 << 8 },
+  { "Tensor", BS_SIG_TORCH, "sub_(Tensor input, Scalar alpha, Tensor other)|deprecated",
+    arithmetic_deprecated, BS_BINOP_SUB },
+  { "Tensor", BS_SIG_TORCH, "mul_(Tensor input, Tensor other)", arithmetic,
+    BS_BINOP_MUL | 1 << 8 },
+  { "Tensor", BS_SIG_TORCH, "div_(Tensor input, Tensor other)", arithmetic,
+    BS_BINOP_DIV | 1 << 8 },
+  { TT, BS_SIG_TORCH, "pow(Tensor input, Tensor exponent" OUT, operator, BS_BINOP_POW },
+  { "torch", BS_SIG_TORCH, "pow(Scalar self, Tensor exponent" OUT, operator, BS_BINOP_POW },
+  { TT, BS_SIG_TORCH, "pow(Tensor input, Scalar exponent" OUT, operator, BS_BINOP_POW },
+  { TT, BS_SIG_TORCH, "floor_divide(Tensor input, Tensor other" OUT, operator,
+    BS_BINOP_FLOOR_DIV },
+  { TT, BS_SIG_TORCH, "floor_divide(Tensor input, Scalar other)", operator, BS_BINOP_FLOOR_DIV },
+  { TT, BS_SIG_TORCH, "remainder(Tensor input, Tensor other" OUT, operator, BS_BINOP_MOD },
+  { "torch", BS_SIG_TORCH, "remainder(Scalar self, Tensor other)", operator, BS_BINOP_MOD },
+  { TT, BS_SIG_TORCH, "remainder(Tensor input, Scalar other" OUT, operator, BS_BINOP_MOD },
+
+  { "Tensor", BS_SIG_TORCH, "copy_(Tensor input, Tensor other, bool non_blocking=False)", copy_,
+    0 },
+  { "Tensor", BS_SIG_TORCH, "copy_(Tensor input, Tensor other, bool async=False)|deprecated",
+    copy_, 0 },
+
+  BINARY_ROW (matmul, other, bs_matmul),
+  BINARY_ROW (mm, mat2, bs_mm),
+  BINARY_ROW (mv, vec, bs_mv),
+  BINARY_ROW (dot, tensor, bs_dot),
+  BINARY_ROW (bmm, mat2, bs_bmm),
+  BINARY_ROW (maximum, other, bs_maximum),
+  BINARY_ROW (minimum, other, bs_minimum),
+
+  COMPARE_ROWS (eq, BS_COMPARE_EQ),
+  COMPARE_ROWS (ne, BS_COMPARE_NE),
+  COMPARE_ROWS (lt, BS_COMPARE_LT),
+  COMPARE_ROWS (le, BS_COMPARE_LE),
+  COMPARE_ROWS (gt, BS_COMPARE_GT),
+  COMPARE_ROWS (ge, BS_COMPARE_GE),
+  { TT, BS_SIG_TORCH, "allclose(Tensor input, Tensor other, double rtol=1e-05, "
+    "double atol=1e-08, bool equal_nan=False)", allclose, 0 },
+  { TT, BS_SIG_TORCH, "equal(Tensor input, Tensor other)", equal, 0 },
+
+  { TT, BS_SIG_TORCH, "sum(Tensor input, *, ScalarType? dtype=None)", reduce, 0 },
+  { TT, BS_SIG_TORCH, "sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, "
+    "ScalarType? dtype=None, Tensor out=None)", reduce, 0 },
+  { TT, BS_SIG_TORCH, "sum(Tensor input, DimnameList[1] dim, bool keepdim=False, *, "
+    "ScalarType? dtype=None, Tensor out=None)", reduce_named, 0 },
+  { TT, BS_SIG_TORCH, "mean(Tensor input, *, ScalarType? dtype=None)", reduce, 1 },
+  { TT, BS_SIG_TORCH, "mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, "
+    "ScalarType? dtype=None, Tensor out=None)", reduce, 1 },
+  { TT, BS_SIG_TORCH, "mean(Tensor input, DimnameList[1] dim, bool keepdim=False, *, "
+    "ScalarType? dtype=None, Tensor out=None)", reduce_named, 1 },
+  { TT, BS_SIG_TORCH, "max(Tensor input)", extremum, 1 },
+  { TT, BS_SIG_TORCH, "max(Tensor input, Tensor other" OUT, extremum_other, 1 },
+  { TT, BS_SIG_TORCH, "max(Tensor input, int64_t dim, bool keepdim=False, *, "
+    "TensorList[2] out=None)", extremum_dim, 1 },
+  { TT, BS_SIG_TORCH, "max(Tensor input, Dimname dim, bool keepdim=False, *, "
+    "TensorList[2] out=None)", reduce_named, 1 },
+  { TT, BS_SIG_TORCH, "min(Tensor input)", extremum, 0 },
+  { TT, BS_SIG_TORCH, "min(Tensor input, Tensor other" OUT, extremum_other, 0 },
+  { TT, BS_SIG_TORCH, "min(Tensor input, int64_t dim, bool keepdim=False, *, "
+    "TensorList[2] out=None)", extremum_dim, 0 },
+  { TT, BS_SIG_TORCH, "min(Tensor input, Dimname dim, bool keepdim=False, *, "
+    "TensorList[2] out=None)", reduce_named, 0 },
+  { TT, BS_SIG_TORCH, "argmax(Tensor input, int64_t? dim=None, bool keepdim=False" OUT,
+    arg_extremum, 1 },
+  { TT, BS_SIG_TORCH, "argmin(Tensor input, int64_t? dim=None, bool keepdim=False" OUT,
+    arg_extremum, 0 },
+  { TT, BS_SIG_TORCH, "softmax(Tensor input, int64_t dim, ScalarType? dtype=None" OUT,
+    softmax, 0 },
+  { TT, BS_SIG_TORCH, "softmax(Tensor input, Dimname dim, *, ScalarType? dtype=None)",
+    reduce_named, 0 },
+  { TT, BS_SIG_TORCH, "log_softmax(Tensor input, int64_t dim, ScalarType? dtype=None" OUT,
+    softmax, 1 },
+  { TT, BS_SIG_TORCH, "log_softmax(Tensor input, Dimname dim, *, ScalarType? dtype=None)",
+    reduce_named, 1 },
+  { TT, BS_SIG_TORCH, "all(Tensor input" OUT, all_any, 0 },
+  { TT, BS_SIG_TORCH, "all(Tensor input, int64_t dim, bool keepdim=False" OUT, all_any_dim, 0 },
+  { TT, BS_SIG_TORCH, "all(Tensor input, Dimname dim, bool keepdim=False" OUT, reduce_named, 0 },
+  { TT, BS_SIG_TORCH, "any(Tensor input" OUT, all_any, 1 },
+  { TT, BS_SIG_TORCH, "any(Tensor input, int64_t dim, bool keepdim=False" OUT, all_any_dim, 1 },
+  { TT, BS_SIG_TORCH, "any(Tensor input, Dimname dim, bool keepdim=False" OUT, reduce_named, 1 },
+
+  { TT, BS_SIG_TORCH, "clamp(Tensor input, Tensor? min=None, Tensor? max=None" OUT,
+    clamp_tensors, 0 },
+  { TT, BS_SIG_TORCH, "clamp(Tensor input, Scalar? min=None, Scalar? max=None" OUT, clamp, 0 },
+  { TT, BS_SIG_TORCH, "clamp_(Tensor input, Tensor? min=None, Tensor? max=None)", clamp_tensors,
+    1 },
+  { TT, BS_SIG_TORCH, "clamp_(Tensor input, Scalar? min=None, Scalar? max=None)", clamp, 1 },
+  { TT, BS_SIG_TORCH, "clip(Tensor input, Tensor? min=None, Tensor? max=None" OUT,
+    clamp_tensors, 0 },
+  { TT, BS_SIG_TORCH, "clip(Tensor input, Scalar? min=None, Scalar? max=None" OUT, clamp, 0 },
+  { TT, BS_SIG_TORCH, "fill_(Tensor input, Tensor value)", fill_, 0 },
+  { TT, BS_SIG_TORCH, "fill_(Tensor input, Scalar value)", fill_, 0 },
+};
+
+const BsSignatureTable bs_tensor_math_table = BS_SIGNATURE_TABLE (rows);

@@ -1,0 +1,681 @@
+/* bs-tensor-methods.c: Tensor's views and shapes, conversions, autograd methods and
+ * reading values, declared by PyTorch 1.13's signatures */
+#define G_LOG_DOMAIN "bs-lang"
+
+#include "bs-torch-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "bs-backward.h"
+#include "bs-generator.h"
+
+static gboolean
+named_tensors (BsInterp *in,
+               BsCall   *call)
+{
+  return bs_raise (in, "NotImplementedError", "%s() with a dimension name: Backstep has no "
+                   "named tensors", call->sig->name);
+}
+
+static gboolean
+refuse_named (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  return named_tensors (in, call);
+}
+
+static BsValue
+receiver (BsCall *call)
+{
+  return call->given[0] ? call->values[0] : call->self;
+}
+
+/* --- shapes ---------------------------------------------------------------- */
+
+typedef BsTensor *(*ShapeFunc) (BsTensor *a, const gint64 *shape, int ndim, GError **error);
+
+/* view(size), reshape(shape), expand(size): the row's data is the engine's function */
+static gboolean
+reshape (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  ShapeFunc f = (ShapeFunc) bs_call_data (call);
+  gint64 shape[BS_MAX_DIMS];
+  int n = bs_call_int_list (call, 1, shape);
+  GError *error = NULL;
+
+  if (n < 0)
+    return FALSE;
+  return bs_call_return_tensor (call, f (bs_call_self (call), shape, n, &error), &error, r);
+}
+
+static gboolean
+view_dtype (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call);
+  BsDType dtype = bs_call_dtype (call, 1, x->dtype);
+  GError *error = NULL;
+
+  if (dtype != x->dtype)
+    return bs_raise (in, "NotImplementedError", "view(dtype) reinterpreting memory is not "
+                     "supported by Backstep");
+  return bs_call_return_tensor (call, bs_tensor_ref (x), &error, r);
+}
+
+/* view_as(other), expand_as(other): data 1 for expand_as */
+static gboolean
+shape_as (BsInterp *in,
+          BsCall   *call,
+          BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call), *o = bs_call_tensor (call, 1);
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, bs_call_data (call)
+                                        ? bs_expand (x, o->shape, o->ndim, &error)
+                                        : bs_view (x, o->shape, o->ndim, &error), &error, r);
+}
+
+static gboolean
+flatten (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, bs_flatten (bs_call_self (call), bs_call_dim (call, 1),
+                                                  bs_call_dim (call, 2), &error), &error, r);
+}
+
+static gboolean
+transpose (BsInterp *in,
+           BsCall   *call,
+           BsValue  *r)
+{
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, bs_transpose (bs_call_self (call), bs_call_dim (call, 1),
+                                                    bs_call_dim (call, 2), &error), &error, r);
+}
+
+static gboolean
+transpose_t (BsInterp *in,
+             BsCall   *call,
+             BsValue  *r)
+{
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, bs_t (bs_call_self (call), &error), &error, r);
+}
+
+static gboolean
+permute (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  gint64 dims[BS_MAX_DIMS];
+  int n = bs_call_int_list (call, 1, dims);
+  GError *error = NULL;
+
+  if (n < 0)
+    return FALSE;
+  return bs_call_return_tensor (call, bs_permute (bs_call_self (call), dims, n, &error), &error,
+                                r);
+}
+
+static gboolean
+squeeze (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  GError *error = NULL;
+  BsTensor *x = bs_call_self (call);
+
+  if (call->sig->n_params > 1)
+    return bs_call_return_tensor (call, bs_squeeze_dim (x, bs_call_dim (call, 1), &error),
+                                  &error, r);
+  return bs_call_return_tensor (call, bs_squeeze (x, &error), &error, r);
+}
+
+static gboolean
+unsqueeze (BsInterp *in,
+           BsCall   *call,
+           BsValue  *r)
+{
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, bs_unsqueeze (bs_call_self (call), bs_call_dim (call, 1),
+                                                    &error), &error, r);
+}
+
+static gboolean
+contiguous (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, bs_contiguous (bs_call_self (call), &error), &error, r);
+}
+
+static gboolean
+clone_ (BsInterp *in,
+       BsCall   *call,
+       BsValue  *r)
+{
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, bs_clone (bs_call_self (call), &error), &error, r);
+}
+
+static gboolean
+index_select (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, bs_index_select (bs_call_self (call), bs_call_dim (call, 1),
+                                                       bs_call_tensor (call, 2), &error),
+                                &error, r);
+}
+
+/* --- reading values --------------------------------------------------------- */
+
+static gboolean
+item (BsInterp *in,
+      BsCall   *call,
+      BsValue  *r)
+{
+  BsTensor *t = bs_call_self (call);
+  double v;
+
+  if (bs_tensor_numel (t) != 1)
+    return bs_raise (in, "ValueError", "only one element tensors can be converted to Python "
+                     "scalars");
+  v = bs_tensor_item (t);
+  if (t->dtype == BS_DTYPE_BOOL)
+    *r = BS_BOOL (v != 0.0);
+  else if (t->dtype == BS_DTYPE_INT64)
+    *r = BS_INT (bs_tensor_get_int (t, 0));
+  else
+    *r = BS_FLOAT (v);
+  return TRUE;
+}
+
+static BsValue
+tolist_rec (BsInterp     *in,
+            BsTensor     *t,
+            const double *values,
+            int           dim,
+            gint64       *offset)
+{
+  BsValue list;
+
+  if (dim == t->ndim)
+    {
+      double v = values[(*offset)++];
+
+      if (t->dtype == BS_DTYPE_BOOL)
+        return BS_BOOL (v != 0.0);
+      if (t->dtype == BS_DTYPE_INT64)
+        return BS_INT ((gint64) v);
+      return BS_FLOAT (v);
+    }
+  list = bs_list_new (in->heap);
+  for (gint64 i = 0; i < t->shape[dim]; i++)
+    bs_list_append (list, tolist_rec (in, t, values, dim + 1, offset));
+  return list;
+}
+
+static gboolean
+tolist (BsInterp *in,
+        BsCall   *call,
+        BsValue  *r)
+{
+  BsTensor *t = bs_call_self (call);
+  g_autofree double *values = bs_tensor_to_doubles (t);
+  gint64 offset = 0;
+
+  *r = tolist_rec (in, t, values, 0, &offset);
+  return TRUE;
+}
+
+static gboolean
+size (BsInterp *in,
+      BsCall   *call,
+      BsValue  *r)
+{
+  BsTensor *t = bs_call_self (call);
+  GError *error = NULL;
+  int dim;
+
+  if (call->sig->n_params == 1)
+    {
+      *r = bs_torch_size_value (in, t);
+      return TRUE;
+    }
+  dim = bs_call_dim (call, 1);
+  if (!bs_wrap_dim (&dim, MAX (t->ndim, 1), &error))
+    return bs_raise_gerror (in, error);
+  *r = BS_INT (t->ndim == 0 ? 1 : t->shape[dim]);
+  return TRUE;
+}
+
+static gboolean
+dim (BsInterp *in,
+     BsCall   *call,
+     BsValue  *r)
+{
+  *r = BS_INT (bs_call_self (call)->ndim);
+  return TRUE;
+}
+
+static gboolean
+numel (BsInterp *in,
+       BsCall   *call,
+       BsValue  *r)
+{
+  *r = BS_INT (bs_tensor_numel (bs_call_self (call)));
+  return TRUE;
+}
+
+static gboolean
+is_floating_point (BsInterp *in,
+                   BsCall   *call,
+                   BsValue  *r)
+{
+  *r = BS_BOOL (bs_dtype_is_floating (bs_call_self (call)->dtype));
+  return TRUE;
+}
+
+/* --- autograd ---------------------------------------------------------------- */
+
+static gboolean
+detach (BsInterp *in,
+        BsCall   *call,
+        BsValue  *r)
+{
+  *r = bs_wrap_tensor (in, bs_tensor_detach (bs_call_self (call)));
+  return TRUE;
+}
+
+static gboolean
+requires_grad_ (BsInterp *in,
+                BsCall   *call,
+                BsValue  *r)
+{
+  GError *error = NULL;
+
+  if (!bs_tensor_set_requires_grad (bs_call_self (call), bs_call_bool (call, 1), &error))
+    return bs_raise_gerror (in, error);
+  *r = bs_value_ref (receiver (call));
+  return TRUE;
+}
+
+static gboolean
+retain_grad (BsInterp *in,
+             BsCall   *call,
+             BsValue  *r)
+{
+  GError *error = NULL;
+
+  if (!bs_tensor_retain_grad (bs_call_self (call), &error))
+    return bs_raise_gerror (in, error);
+  *r = BS_NONE;
+  return TRUE;
+}
+
+/* Tensor.backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) */
+static gboolean
+backward (BsInterp *in,
+          BsCall   *call,
+          BsValue  *r)
+{
+  gboolean create_graph, retain_graph;
+  GError *error = NULL;
+  g_autoptr(BsTensor) grad = NULL;
+  gboolean ok;
+
+  if (!bs_truthy (in, bs_call_value (call, 3), &create_graph))
+    return FALSE;
+  retain_graph = create_graph;
+  if (bs_call_has (call, 2) && !bs_truthy (in, bs_call_value (call, 2), &retain_graph))
+    return FALSE;
+  if (bs_call_has (call, 4))
+    return bs_raise (in, "NotImplementedError", "backward(inputs=...) is not supported by "
+                     "Backstep");
+  if (bs_call_has (call, 1))
+    {
+      grad = bs_as_tensor (in, bs_call_value (call, 1));
+      if (grad == NULL)
+        return FALSE;
+    }
+  ok = bs_tensor_backward (bs_call_self (call), grad, retain_graph, create_graph, &error);
+  if (!ok)
+    return bs_raise_gerror (in, error);
+  *r = BS_NONE;
+  return TRUE;
+}
+
+typedef struct {
+  BsInterp *in;
+  BsValue   func;
+} HookData;
+
+static void
+hook_data_free (gpointer p)
+{
+  HookData *d = p;
+
+  bs_value_unref (d->func);
+  g_free (d);
+}
+
+static BsTensor *
+run_hook (BsTensor  *grad,
+          gpointer   user_data,
+          GError   **error)
+{
+  HookData *d = user_data;
+  BsInterp *in = d->in;
+  BsValue arg = bs_wrap_tensor (in, bs_tensor_ref (grad)), result;
+  BsTensor *out = NULL;
+
+  if (!bs_call_simple (in, d->func, &arg, 1, &result))
+    {
+      bs_value_unref (arg);
+      bs_callback_failed (in, error);
+      return NULL;
+    }
+  bs_value_unref (arg);
+  if (bs_value_tensor (result) != NULL)
+    out = bs_tensor_ref (bs_value_tensor (result));
+  bs_value_unref (result);
+  return out;
+}
+
+/* Tensor.register_hook(self, hook) */
+static gboolean
+register_hook (BsInterp *in,
+               BsCall   *call,
+               BsValue  *r)
+{
+  HookData *d = g_new0 (HookData, 1);
+  GError *error = NULL;
+  guint id;
+
+  d->in = in;
+  d->func = bs_value_ref (bs_call_value (call, 1));
+  id = bs_tensor_register_hook (bs_call_self (call), run_hook, d, hook_data_free, &error);
+  if (id == 0 && error != NULL)
+    return bs_raise_gerror (in, error);
+  *r = BS_INT (id);
+  return TRUE;
+}
+
+/* --- conversions --------------------------------------------------------------- */
+
+static gboolean
+convert_to (BsInterp *in,
+            BsCall   *call,
+            BsDType   dtype,
+            BsValue  *r)
+{
+  GError *error = NULL;
+  BsTensor *x = bs_call_self (call);
+
+  if (x->dtype == dtype)
+    {
+      *r = bs_value_ref (receiver (call));
+      return TRUE;
+    }
+  return bs_call_return_tensor (call, bs_to_dtype (x, dtype, &error), &error, r);
+}
+
+/* float(), double(), long(), bool(): the row's data is the dtype */
+static gboolean
+convert (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  return convert_to (in, call, (BsDType) bs_call_data (call), r);
+}
+
+/* to(device=None, dtype=None, non_blocking=False, copy=False) */
+static gboolean
+to_device (BsInterp *in,
+           BsCall   *call,
+           BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call);
+
+  if (!bs_torch_check_device (in, bs_call_value (call, 1)))
+    return FALSE;
+  if (bs_call_bool (call, 4))
+    return bs_call_return_tensor (call, bs_clone (x, NULL), NULL, r);
+  return convert_to (in, call, bs_call_dtype (call, 2, x->dtype), r);
+}
+
+static gboolean
+to_dtype (BsInterp *in,
+          BsCall   *call,
+          BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call);
+
+  return convert_to (in, call, bs_call_dtype (call, 1, x->dtype), r);
+}
+
+static gboolean
+to_other (BsInterp *in,
+          BsCall   *call,
+          BsValue  *r)
+{
+  return convert_to (in, call, bs_call_tensor (call, 1)->dtype, r);
+}
+
+static gboolean
+cpu (BsInterp *in,
+     BsCall   *call,
+     BsValue  *r)
+{
+  *r = bs_value_ref (receiver (call));
+  return TRUE;
+}
+
+static gboolean
+cuda (BsInterp *in,
+      BsCall   *call,
+      BsValue  *r)
+{
+  return bs_raise (in, "AssertionError", "Torch not compiled with CUDA enabled");
+}
+
+/* type(dtype=None): the type's name, or a conversion */
+static gboolean
+type (BsInterp *in,
+      BsCall   *call,
+      BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call);
+  BsValue d = bs_call_value (call, 1);
+  BsDType dtype;
+  const char *name = bs_value_str (d);
+
+  if (bs_value_is_none (d))
+    {
+      *r = bs_str_value (in, bs_dtype_tensor_type (x->dtype));
+      return TRUE;
+    }
+  if (name != NULL)
+    {
+      for (dtype = 0; dtype < BS_N_DTYPES; dtype++)
+        if (strcmp (bs_dtype_tensor_type (dtype), name) == 0)
+          return convert_to (in, call, dtype, r);
+      return bs_raise (in, "ValueError", "invalid type: '%s'", name);
+    }
+  if (!bs_value_dtype (in, d, &dtype))
+    return FALSE;
+  return convert_to (in, call, dtype, r);
+}
+
+/* --- random fills --------------------------------------------------------------- */
+
+static gboolean
+random_fill (BsInterp *in,
+             BsCall   *call,
+             gboolean  normal,
+             BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call);
+  double a = bs_call_double (call, 1), b = bs_call_double (call, 2);
+  GError *error = NULL;
+  BsTensor *res;
+
+  if (bs_call_has (call, 3))
+    return bs_raise (in, "NotImplementedError", "%s(generator=...) is not supported by "
+                     "Backstep yet", call->sig->name);
+  res = normal ? bs_normal_ (x, a, b, NULL, &error) : bs_uniform_ (x, a, b, NULL, &error);
+  if (res == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (res);
+  *r = bs_value_ref (receiver (call));
+  return TRUE;
+}
+
+static gboolean
+uniform_ (BsInterp *in,
+          BsCall   *call,
+          BsValue  *r)
+{
+  return random_fill (in, call, FALSE, r);
+}
+
+static gboolean
+normal_ (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  return random_fill (in, call, TRUE, r);
+}
+
+/* norm(self, p='fro', dim=None, keepdim=False, dtype=None): the 2-norm of every element */
+static gboolean
+norm (BsInterp *in,
+      BsCall   *call,
+      BsValue  *r)
+{
+  BsValue p = bs_call_value (call, 1);
+  const char *ps = bs_value_str (p);
+  GError *error = NULL;
+  g_autoptr(BsTensor) sq = NULL;
+  g_autoptr(BsTensor) s = NULL;
+
+  if (!(bs_value_is_none (p) || (ps != NULL && strcmp (ps, "fro") == 0)
+        || (bs_is_number (p) && bs_call_double (call, 1) == 2.0))
+      || bs_call_has (call, 2) || bs_call_has (call, 4))
+    return bs_raise (in, "NotImplementedError", "norm() other than the 2-norm of all elements is "
+                     "not supported by Backstep yet");
+  sq = bs_pow_scalar (bs_call_self (call), 2.0, &error);
+  s = sq != NULL ? bs_sum (sq, &error) : NULL;
+  return bs_call_return_tensor (call, s != NULL ? bs_sqrt (s, &error) : NULL, &error, r);
+}
+
+#define TT "torch Tensor"
+#define NOARGS(name, func) { "Tensor", BS_SIG_BUILTIN, "_TensorBase." #name "()", func, 0 }
+
+static const BsSignatureRow rows[] = {
+  { "Tensor", BS_SIG_TORCH, "view(Tensor input, ScalarType dtype)", view_dtype, 0 },
+  { "Tensor", BS_SIG_TORCH, "view(Tensor input, SymIntArrayRef size)", reshape,
+    (gintptr) bs_view },
+  { TT, BS_SIG_TORCH, "reshape(Tensor input, SymIntArrayRef shape)", reshape,
+    (gintptr) bs_reshape },
+  { "Tensor", BS_SIG_TORCH, "expand(Tensor input, SymIntArrayRef size, *, bool implicit=False)",
+    reshape, (gintptr) bs_expand },
+  { "Tensor", BS_SIG_TORCH, "view_as(Tensor input, Tensor other)", shape_as, 0 },
+  { "Tensor", BS_SIG_TORCH, "expand_as(Tensor input, Tensor other)", shape_as, 1 },
+  { TT, BS_SIG_TORCH, "flatten(Tensor input, int64_t start_dim, int64_t end_dim, "
+    "Dimname out_dim)", refuse_named, 0 },
+  { TT, BS_SIG_TORCH, "flatten(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)", flatten,
+    0 },
+  { TT, BS_SIG_TORCH, "flatten(Tensor input, Dimname start_dim, Dimname end_dim, "
+    "Dimname out_dim)", refuse_named, 0 },
+  { TT, BS_SIG_TORCH, "flatten(Tensor input, DimnameList dims, Dimname out_dim)", refuse_named,
+    0 },
+  { TT, BS_SIG_TORCH, "transpose(Tensor input, int64_t dim0, int64_t dim1)", transpose, 0 },
+  { TT, BS_SIG_TORCH, "transpose(Tensor input, Dimname dim0, Dimname dim1)", refuse_named, 0 },
+  NOARGS (t, transpose_t),
+  { "torch", BS_SIG_TORCH, "t(Tensor input)", transpose_t, 0 },
+  { TT, BS_SIG_TORCH, "permute(Tensor input, IntArrayRef dims)", permute, 0 },
+  { TT, BS_SIG_TORCH, "squeeze(Tensor input)", squeeze, 0 },
+  { TT, BS_SIG_TORCH, "squeeze(Tensor input, int64_t dim)", squeeze, 0 },
+  { TT, BS_SIG_TORCH, "squeeze(Tensor input, Dimname dim)", refuse_named, 0 },
+  { TT, BS_SIG_TORCH, "unsqueeze(Tensor input, int64_t dim)", unsqueeze, 0 },
+  { "Tensor", BS_SIG_TORCH, "contiguous(Tensor input, *, "
+    "MemoryFormat memory_format=contiguous_format)", contiguous, 0 },
+  { TT, BS_SIG_TORCH, "clone(Tensor input, *, MemoryFormat? memory_format=None)", clone_, 0 },
+  { TT, BS_SIG_TORCH, "index_select(Tensor input, int64_t dim, Tensor index, *, "
+    "Tensor out=None)", index_select, 0 },
+  { TT, BS_SIG_TORCH, "index_select(Tensor input, Dimname dim, Tensor index, *, "
+    "Tensor out=None)", refuse_named, 0 },
+
+  NOARGS (item, item),
+  NOARGS (tolist, tolist),
+  { "Tensor", BS_SIG_TORCH, "size(Tensor input, int64_t dim)", size, 0 },
+  { "Tensor", BS_SIG_TORCH, "size(Tensor input)", size, 0 },
+  { "Tensor", BS_SIG_TORCH, "size(Tensor input, Dimname dim)", refuse_named, 0 },
+  NOARGS (dim, dim),
+  NOARGS (numel, numel),
+  { "torch", BS_SIG_TORCH, "numel(Tensor input)", numel, 0 },
+  NOARGS (is_floating_point, is_floating_point),
+  { "torch", BS_SIG_TORCH, "is_floating_point(Tensor input)", is_floating_point, 0 },
+
+  NOARGS (detach, detach),
+  { "torch", BS_SIG_TORCH, "detach(Tensor input)", detach, 0 },
+  { "Tensor", BS_SIG_TORCH, "requires_grad_(Tensor input, bool requires_grad=True)",
+    requires_grad_, 0 },
+  NOARGS (retain_grad, retain_grad),
+  { "Tensor", BS_SIG_PYTHON, "Tensor.backward(self, gradient=None, retain_graph=None, "
+    "create_graph=False, inputs=None)", backward, 0 },
+  { "Tensor", BS_SIG_PYTHON, "Tensor.register_hook(self, hook)", register_hook, 0 },
+
+  { "Tensor", BS_SIG_TORCH, "float(Tensor input, *, MemoryFormat? memory_format=None)", convert,
+    BS_DTYPE_FLOAT32 },
+  { "Tensor", BS_SIG_TORCH, "double(Tensor input, *, MemoryFormat? memory_format=None)",
+    convert, BS_DTYPE_FLOAT64 },
+  { "Tensor", BS_SIG_TORCH, "long(Tensor input, *, MemoryFormat? memory_format=None)", convert,
+    BS_DTYPE_INT64 },
+  { "Tensor", BS_SIG_TORCH, "bool(Tensor input, *, MemoryFormat? memory_format=None)", convert,
+    BS_DTYPE_BOOL },
+  { "Tensor", BS_SIG_TORCH, "to(Tensor input, Device device=None, ScalarType dtype=None, "
+    "bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)", to_device,
+    0 },
+  { "Tensor", BS_SIG_TORCH, "to(Tensor input, ScalarType dtype, bool non_blocking=False, "
+    "bool copy=False, *, MemoryFormat? memory_format=None)", to_dtype, 0 },
+  { "Tensor", BS_SIG_TORCH, "to(Tensor input, Tensor tensor, bool non_blocking=False, "
+    "bool copy=False, *, MemoryFormat? memory_format=None)", to_other, 0 },
+  { "Tensor", BS_SIG_TORCH, "cpu(Tensor input, *, MemoryFormat? memory_format=None)", cpu, 0 },
+  { "Tensor", BS_SIG_TORCH, "cuda(Tensor input, Device? device=None, bool non_blocking=False, "
+    "*, MemoryFormat? memory_format=None)", cuda, 0 },
+  { "Tensor", BS_SIG_TORCH, "type(Tensor input, PyObject* dtype=None, bool non_blocking=False, "
+    "*, MemoryFormat? memory_format=None)", type, 0 },
+  { "Tensor", BS_SIG_TORCH, "type(Tensor input, PyObject* dtype=None, bool async=False, *, "
+    "MemoryFormat? memory_format=None)|deprecated", type, 0 },
+
+  { "Tensor", BS_SIG_TORCH, "uniform_(Tensor input, double from=0, double to=1, *, "
+    "Generator? generator=None)", uniform_, 0 },
+  { "Tensor", BS_SIG_TORCH, "normal_(Tensor input, double mean=0, double std=1, *, "
+    "Generator? generator=None)", normal_, 0 },
+  { "Tensor", BS_SIG_PYTHON, "Tensor.norm(self, p='fro', dim=None, keepdim=False, dtype=None)",
+    norm, 0 },
+  { "torch", BS_SIG_PYTHON, "norm(input, p='fro', dim=None, keepdim=False, out=None, "
+    "dtype=None)", norm, 0 },
+};
+
+const BsSignatureTable bs_tensor_methods_table = BS_SIGNATURE_TABLE (rows);

@@ -1,0 +1,39 @@
+/* bs-torch-private.h: what the files binding torch, Tensor and torch.nn.functional share */
+#pragma once
+
+#include "bs-signature.h"
+
+#include "bs-error.h"
+#include "bs-ops.h"
+
+G_BEGIN_DECLS
+
+/* The tensor a method was called on, or a torch function's first argument. */
+BsTensor   *bs_call_self            (BsCall *call);
+/* Wraps t as the result (writing it into out= when given), or raises error. */
+gboolean    bs_call_return_tensor   (BsCall *call, BsTensor *t, GError **error, BsValue *result);
+/* A dim argument checked against PyTorch's range for ndim. */
+int         bs_call_dim             (BsCall *call, guint i);
+
+/* A warning as PyTorch prints it, at the user's line. */
+void        bs_torch_warn           (BsInterp *in, const char *message);
+/* t.shape: a torch.Size (new reference). */
+BsValue     bs_torch_size_value     (BsInterp *in, BsTensor *t);
+/* A Python number (int or float) as a 0-dim wrapped number tensor (new reference). */
+BsTensor   *bs_torch_operand        (BsInterp *in, BsValue v);
+
+/* device= given as None, "cpu", torch.device('cpu'); anything else raises as PyTorch
+ * without CUDA does */
+gboolean    bs_torch_check_device   (BsInterp *in, BsValue device);
+/* Every table of torch, Tensor and torch.nn.functional, grouped. */
+BsSignatureSet *bs_torch_signatures_new (void);
+
+/* The tables (one per file) */
+extern const BsSignatureTable bs_tensor_math_table;
+extern const BsSignatureTable bs_tensor_methods_table;
+extern const BsSignatureTable bs_torch_factories_table;
+extern const BsSignatureTable bs_functional_table;
+extern const BsSignatureTable bs_torch_autograd_table;
+extern const BsSignatureTable bs_grad_mode_table;
+
+G_END_DECLS

@@ -498,8 +498,7 @@ python_missing (BsInterp          *in,
 static gboolean
 builtin_arity_error (BsInterp          *in,
                      const BsSignature *sig,
-                     const BsArgs      *args,
-                     BsValue            self)
+                     const BsArgs      *args)
 {
   guint positional = 0, required = 0, keywords = 0;
   gboolean all_positional_only = TRUE;
@@ -517,14 +516,7 @@ builtin_arity_error (BsInterp          *in,
         all_positional_only = FALSE;
     }
   if (args->n_kw > 0 && keywords == 0)
-    {
-      const char *owner = bs_value_is_none (self) ? NULL : type_name (self);
-
-      if (owner != NULL)
-        return bs_raise (in, "TypeError", "%s.%s() takes no keyword arguments", owner,
-                         sig->short_name);
-      return bs_raise (in, "TypeError", "%s() takes no keyword arguments", sig->name);
-    }
+    return bs_raise (in, "TypeError", "%s() takes no keyword arguments", sig->name);
   if (sig->n_params == 0 || (sig->n_params == 1 && sig->params[0].is_self))
     return bs_raise (in, "TypeError", "%s() takes no arguments (%u given)", sig->name,
                      args->n_args);
@@ -589,7 +581,7 @@ bind_python (BsInterp           *in,
           if (!raise)
             return FALSE;
           if (builtin)
-            return builtin_arity_error (in, sig, args, call->self);
+            return builtin_arity_error (in, sig, args);
           for (guint k = 0; k < args->n_kw; k++)
             {
               int idx = find_param (sig, args->kw_names[k]);
@@ -638,7 +630,7 @@ bind_python (BsInterp           *in,
               for (guint i = 0; i < sig->n_params; i++)
                 keywords += !sig->params[i].is_self && !sig->params[i].positional_only;
               if (keywords == 0)
-                return builtin_arity_error (in, sig, args, call->self);
+                return builtin_arity_error (in, sig, args);
               return bs_raise (in, "TypeError", "'%s' is an invalid keyword argument for %s()",
                                args->kw_names[k], sig->short_name);
             }
@@ -664,7 +656,7 @@ bind_python (BsInterp           *in,
       if (builtin)
         {
           if (p->positional_only)
-            return builtin_arity_error (in, sig, args, call->self);
+            return builtin_arity_error (in, sig, args);
           return bs_raise (in, "TypeError", "%s() missing required argument '%s' (pos %u)",
                            sig->short_name, p->name, i + 1 - sig->has_self);
         }

@@ -59,11 +59,14 @@ static char *
 row_name (const BsSignatureRow *row)
 {
   const char *open = strchr (row->signature, '(');
-  g_autofree char *full = g_strndup (row->signature,
-                                     open != NULL ? open - row->signature
-                                                  : (long) strlen (row->signature));
-  const char *dot = strrchr (full, '.');
+  g_autofree char *full = NULL;
+  const char *dot;
 
+  if (row->name != NULL)
+    return g_strdup (row->name);
+  full = g_strndup (row->signature, open != NULL ? open - row->signature
+                                                 : (long) strlen (row->signature));
+  dot = strrchr (full, '.');
   return g_strdup (dot != NULL ? dot + 1 : full);
 }
 

@@ -227,6 +227,8 @@ is_receiver (const BsSignature *sig,
              const BsParam     *p,
              guint              index)
 {
+  if (strcmp (sig->short_name, "__init__") == 0)
+    return index == 0 && strcmp (p->name, "self") == 0;
   if (sig->kind == BS_SIG_TORCH)
     return index == 0 && p->type == BS_PARAM_TENSOR
            && (strcmp (p->name, "input") == 0 || strcmp (p->name, "self") == 0);
@@ -305,7 +307,7 @@ bs_signature_parse (BsSignatureKind   kind,
     {
       BsParam *p = &sig->params[i];
 
-      if (as_method && is_receiver (sig, p, i))
+      if ((as_method || strcmp (sig->short_name, "__init__") == 0) && is_receiver (sig, p, i))
         {
           p->is_self = TRUE;
           sig->has_self = TRUE;

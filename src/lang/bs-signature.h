@@ -19,6 +19,9 @@
  *    maxsplit=-1)", "list.append(object, /)"): the same rules with CPython's messages for
  *    built-ins (Argument Clinic's wording).
  *
+ * "Linear.__init__(self, ...)" declares a class's constructor: self is the object being
+ * made, counted as Python counts it.
+ *
  * A row's owner names where it lives: "torch", "Tensor" (a method: the parameter "self"
  * or the first "Tensor input" is the receiver, "out" does not exist), both ("torch
  * Tensor"), "torch.nn.functional", a module ("math") or a built-in type ("str").
@@ -76,6 +79,7 @@ typedef struct {
   const char       *signature;
   BsSignatureFunc   func;
   gintptr           data;       /* the row's own data (an op, a flag), read by func */
+  const char       *name;       /* the Python name when the signature's differs, or NULL */
 } BsSignatureRow;
 
 /* A table: rows of one file. */

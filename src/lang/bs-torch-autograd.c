@@ -216,19 +216,13 @@ mode_getattr (BsInterp   *in,
   return TRUE;
 }
 
-/* no_grad(orig_func=None), enable_grad: a mode, or the function decorated without
- * parentheses; data is the ModeKind */
+/* no_grad(), enable_grad(): data is the ModeKind */
 static gboolean
 grad_mode (BsInterp *in,
            BsCall   *call,
            BsValue  *r)
 {
-  ModeKind kind = (ModeKind) bs_call_data (call);
-
-  if (bs_call_has (call, 0))
-    *r = wrap (in, kind, TRUE, bs_call_value (call, 0));
-  else
-    *r = mode_new (in, kind, TRUE);
+  *r = mode_new (in, (ModeKind) bs_call_data (call), TRUE);
   return TRUE;
 }
 
@@ -242,7 +236,7 @@ set_grad_enabled (BsInterp *in,
   BsValue m;
   gboolean prev;
 
-  if (!bs_truthy (in, bs_call_value (call, 0), &value))
+  if (!bs_truthy (in, bs_call_value (call, 1), &value))
     return FALSE;
   m = mode_new (in, MODE_SET_GRAD_ENABLED, value);
   prev = bs_grad_mode_set (in->context, value);
@@ -468,11 +462,14 @@ zero_grad (BsInterp *in,
 }
 
 static const BsSignatureRow rows[] = {
-  { "torch torch.autograd", BS_SIG_PYTHON, "no_grad(orig_func=None)", grad_mode,
-    MODE_NO_GRAD },
-  { "torch", BS_SIG_PYTHON, "enable_grad(orig_func=None)", grad_mode, MODE_ENABLE_GRAD },
-  { "torch", BS_SIG_PYTHON, "set_grad_enabled(mode)", set_grad_enabled, 0 },
-  { "torch.autograd", BS_SIG_PYTHON, "detect_anomaly(check_nan=True)", detect_anomaly, 0 },
+  { "torch torch.autograd", BS_SIG_PYTHON, "no_grad.__init__(self)", grad_mode, MODE_NO_GRAD,
+    "no_grad" },
+  { "torch torch.autograd", BS_SIG_PYTHON, "enable_grad.__init__(self)", grad_mode,
+    MODE_ENABLE_GRAD, "enable_grad" },
+  { "torch torch.autograd", BS_SIG_PYTHON, "set_grad_enabled.__init__(self, mode)",
+    set_grad_enabled, 0, "set_grad_enabled" },
+  { "torch.autograd", BS_SIG_PYTHON, "detect_anomaly.__init__(self, check_nan=True)",
+    detect_anomaly, 0, "detect_anomaly" },
   { "torch.autograd", BS_SIG_PYTHON, "set_detect_anomaly(mode, check_nan=True)",
     set_detect_anomaly, 0 },
   { "torch.autograd", BS_SIG_PYTHON, "grad(outputs, inputs, grad_outputs=None, "

@@ -1380,7 +1380,7 @@ bs_torch_check_device (BsInterp *in,
                    "available", name);
 }
 
-/* device(type) */
+/* Device(device), Device(type, index=-1) */
 static gboolean
 torch_device (BsInterp *in,
               BsCall   *call,
@@ -1395,6 +1395,12 @@ torch_device (BsInterp *in,
       *r = bs_value_ref (v);
       return TRUE;
     }
+  if (type == NULL)
+    return bs_raise (in, "RuntimeError", "Backstep has no device %" G_GINT64_FORMAT
+                     ": it runs on the CPU only", bs_call_int (call, 0));
+  if (call->sig->n_params > 1 && bs_call_has (call, 1))
+    return bs_raise (in, "NotImplementedError", "device(type, index) is not supported by "
+                     "Backstep: the CPU has no index");
   base = g_strndup (type, strcspn (type, ":"));
   if (strcmp (base, "cpu") != 0 && strcmp (base, "cuda") != 0 && strcmp (base, "mps") != 0)
     return bs_raise (in, "RuntimeError", "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, "
@@ -1563,7 +1569,9 @@ static const BsSignatureRow rows[] = {
   LEGACY ("DoubleTensor", BS_DTYPE_FLOAT64),
   LEGACY ("LongTensor", BS_DTYPE_INT64),
   LEGACY ("BoolTensor", BS_DTYPE_BOOL),
-  { "torch", BS_SIG_PYTHON, "device(type)", torch_device, 0 },
+  { "torch", BS_SIG_TORCH, "Device(Device device)", torch_device, 0, "device" },
+  { "torch", BS_SIG_TORCH, "Device(c10::string_view type, int64_t? index=-1)", torch_device, 0,
+    "device" },
   { "torch", BS_SIG_PYTHON, "Size(sizes=None)", torch_size, 0 },
   { "torch.cuda torch.backends.mps", BS_SIG_PYTHON, "is_available()", torch_false, 0 },
 };

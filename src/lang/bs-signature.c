@@ -100,8 +100,9 @@ parse_default (BsParam    *p,
       if (*end == '\0')
         return TRUE;
     }
-  if (p->type == BS_PARAM_OBJECT)
-    return TRUE;   /* a Python default the C function reads itself */
+  if (p->type == BS_PARAM_OBJECT || p->type == BS_PARAM_MEMORY_FORMAT
+      || p->type == BS_PARAM_LAYOUT || p->type == BS_PARAM_SCALAR_TYPE)
+    return TRUE;   /* a default the C function reads itself */
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "unreadable default '%s'", text);
   return FALSE;
 }

@@ -164,6 +164,7 @@ void            bs_signature_set_foreach (BsSignatureSet *set, const char *owner
                                           gpointer user_data);
 /* Every row of the set, for the test that walks the table. */
 GPtrArray      *bs_signature_set_rows (BsSignatureSet *set);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsSignatureSet, bs_signature_set_free)
 
 /* A built-in for decl: called as a function, or bound to self as a method. */
 BsValue      bs_decl_builtin      (BsInterp *in, const BsDecl *decl, BsValue self /* taken */);

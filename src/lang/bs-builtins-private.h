@@ -17,5 +17,12 @@ gboolean    bs_exact_args         (BsInterp *in, const BsArgs *a, const char *fn
 void        bs_math_module_init   (BsInterp *in);
 void        bs_random_module_init (BsInterp *in);
 void        bs_time_module_init   (BsInterp *in);
+void        bs_sys_module_init    (BsInterp *in);
+void        bs_backstep_module_init (BsInterp *in);
+
+/* A module written in Python (src/lang/py), run at its first import: *found FALSE when
+ * there is none of that name. */
+gboolean    bs_module_load_python (BsInterp *in, const char *name, BsValue *out,
+                                   gboolean *found);
 
 G_END_DECLS

@@ -1196,7 +1196,7 @@ BUILTIN (builtin_refused)
 /* --- modules ----------------------------------------------------------- */
 
 static const char *const refused_modules[] = {
-  "os", "sys", "subprocess", "socket", "shutil", "pathlib", "io", "builtins", "importlib",
+  "os", "subprocess", "socket", "shutil", "pathlib", "io", "builtins", "importlib",
   "ctypes", "pickle", "urllib", "http", "requests", "signal", "threading", "multiprocessing",
   "glob", "tempfile", "inspect", "gc", "code", "pty", "posix", "select", "asyncio", NULL,
 };
@@ -1225,6 +1225,14 @@ bs_import_module (BsInterp   *in,
       || strcmp (top, "matplotlib") == 0)
     return bs_raise (in, "ModuleNotFoundError", "No module named '%s' (Backstep provides torch, "
                      "math, random and time)", name);
+  {
+    gboolean found;
+
+    if (!bs_module_load_python (in, name, out, &found))
+      return FALSE;
+    if (found)
+      return TRUE;
+  }
   return bs_raise (in, "ModuleNotFoundError", "No module named '%s'", name);
 }
 
@@ -1352,4 +1360,6 @@ bs_builtins_init (BsInterp *in)
   bs_math_module_init (in);
   bs_random_module_init (in);
   bs_time_module_init (in);
+  bs_sys_module_init (in);
+  bs_backstep_module_init (in);
 }

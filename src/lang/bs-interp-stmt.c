@@ -566,6 +566,33 @@ exec_for (BsInterp  *in,
   return r;
 }
 
+/* "x: int" at module level or in a class body: the annotation, evaluated, goes into the
+ * scope's __annotations__ (what @dataclass reads), as CPython does; a function's are only
+ * parsed, as there. */
+static gboolean
+store_annotation (BsInterp  *in,
+                  BsAstNode *node)
+{
+  const char *key = bs_intern (in, "__annotations__");
+  BsValue annotation, *dict;
+
+  if (!bs_eval (in, node->ann_assign.annotation, &annotation))
+    return FALSE;
+  if (node->ann_assign.target->kind != BS_AST_NAME)
+    {
+      bs_value_unref (annotation);
+      return TRUE;
+    }
+  dict = bs_env_find (in->frame->env, key);
+  if (dict == NULL || !bs_value_is_object (*dict, BS_OBJECT_DICT))
+    {
+      bs_env_store (in->frame->env, key, bs_dict_new (in->heap));
+      dict = bs_env_find (in->frame->env, key);
+    }
+  bs_dict_set_str (*dict, node->ann_assign.target->name.id, annotation);
+  return TRUE;
+}
+
 static BsExecResult
 exec_stmt (BsInterp  *in,
            BsAstNode *node,
@@ -624,6 +651,8 @@ exec_stmt (BsInterp  *in,
       {
         BsValue v;
 
+        if (in->frame->func == NULL && !store_annotation (in, node))
+          return BS_EXEC_ERROR;
         if (node->ann_assign.value == NULL)
           return BS_EXEC_NORMAL;
         if (!bs_eval (in, node->ann_assign.value, &v))

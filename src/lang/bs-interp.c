@@ -935,6 +935,40 @@ bs_interp_get_context (BsInterp *in)
   return in->context;
 }
 
+/* sys.exit(code) reached the top, as CPython ends: None or 0 is success, a number is a
+ * failure without a traceback, anything else is printed on stderr. */
+static gboolean
+system_exit (BsInterp  *in,
+             GError   **error)
+{
+  BsValue args = ((BsInstance *) in->exc.as.object)->args;
+  gsize n;
+  BsValue *items = bs_value_items (args, &n);
+  BsValue code = n == 1 ? items[0] : n == 0 ? BS_NONE : args;
+  g_autoptr(GString) text = g_string_new (NULL);
+  gboolean ok;
+
+  ok = bs_value_is_none (code) || (code.type == BS_VALUE_INT && code.as.integer == 0)
+       || (code.type == BS_VALUE_BOOL && !code.as.boolean);
+  if (!ok && code.type != BS_VALUE_INT && code.type != BS_VALUE_BOOL)
+    {
+      bs_value_ref (code);
+      bs_value_unref (in->exc);
+      in->exc = BS_NONE;
+      if (bs_str (in, code, text))
+        g_string_append_c (text, '\n');
+      bs_value_unref (code);
+    }
+  bs_value_unref (in->exc);
+  in->exc = BS_NONE;
+  if (ok)
+    return TRUE;
+  g_free (in->error_text);
+  in->error_text = g_strdup (text->str);
+  g_set_error (error, BS_INTERP_ERROR, BS_INTERP_ERROR_EXCEPTION, "SystemExit: %s", text->str);
+  return FALSE;
+}
+
 gboolean
 bs_interp_parse_and_run (BsInterp    *in,
                          const char  *source,
@@ -984,6 +1018,8 @@ bs_interp_parse_and_run (BsInterp    *in,
           g_propagate_error (error, g_error_copy (in->fatal));
           return FALSE;
         }
+      if (!prelude && bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "SystemExit")))
+        return system_exit (in, error);
       {
         BsInstance *instance = (BsInstance *) in->exc.as.object;
         BsValue klass = instance->klass;
@@ -1030,6 +1066,26 @@ bs_interp_run (BsInterp    *self,
     filename = "<string>";
   self->has_error_span = FALSE;
   g_clear_pointer (&self->error_text, g_free);
+  {
+    BsValue sys, argv;
+
+    /* sys.argv[0] is the script, as python3 FILE gives it */
+    if (bs_dict_get_str (self->modules, "sys", &sys)
+        && bs_dict_get_str (((BsModule *) sys.as.object)->dict, "argv", &argv)
+        && bs_value_is_object (argv, BS_OBJECT_LIST))
+      {
+        gsize n;
+        BsValue *items = bs_value_items (argv, &n);
+
+        if (n == 0)
+          bs_list_append (argv, bs_str_value (self, filename));
+        else
+          {
+            bs_value_unref (items[0]);
+            items[0] = bs_str_value (self, filename);
+          }
+      }
+  }
   if (bs_interp_parse_and_run (self, source, length, filename, FALSE, &local))
     return TRUE;
   if (local->domain == BS_LANG_ERROR)

@@ -1745,14 +1745,9 @@ bs_torch_init (BsInterp *in)
   install (in, "torch.autograd.variable", variable);
   install (in, "torch.cuda", cuda);
   install (in, "torch.backends.mps", mps);
-  {
-    BsValue collections = bs_module_new (in, "collections");
-
-    bs_module_add (in, collections, "OrderedDict", ordered_dict_new);
-    bs_dict_set_str (nd, "_ordered_dict",
-                     bs_builtin_new (in, "OrderedDict", ordered_dict_new, BS_NONE));
-    bs_value_unref (collections);
-  }
+  /* collections.OrderedDict (src/lang/py/collections.py takes it from here) */
+  bs_dict_set_str (nd, "_ordered_dict",
+                   bs_builtin_new (in, "OrderedDict", ordered_dict_new, BS_NONE));
   bs_dict_set_str (td, "cuda", bs_value_ref (cuda));
   bs_dict_set_str (((BsModule *) backends.as.object)->dict, "mps", bs_value_ref (mps));
   bs_dict_set_str (td, "backends", bs_value_ref (backends));

@@ -1,0 +1,83 @@
+/* bs-module-loader.c: the standard modules written in Python (src/lang/py/NAME.py, compiled
+ * in as a GResource), run in a scope of their own at their first import */
+#define G_LOG_DOMAIN "bs-lang"
+
+#include "bs-interp-stages.h"
+#include "bs-builtins-private.h"
+
+#include "bs-lang-py-resources.h"
+#include "bs-parser.h"
+
+#define RESOURCE_PREFIX "/org/backstep/lang/py/"
+
+gboolean
+bs_module_load_python (BsInterp   *in,
+                       const char *name,
+                       BsValue    *out,
+                       gboolean   *found)
+{
+  g_autofree char *path = g_strconcat (RESOURCE_PREFIX, name, ".py", NULL);
+  g_autofree char *filename = g_strconcat ("<backstep>/", name, ".py", NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  BsAst *ast;
+  BsAstNode *root;
+  BsValue module, ret = BS_NONE;
+  BsModule *m;
+  BsEnv *env, *globals = in->globals;
+  BsFrame frame = { 0 };
+  BsExecResult r;
+  const char *key;
+  BsValue *value;
+  guint i = 0;
+  gsize size;
+  const char *source;
+
+  *out = BS_NONE;
+  *found = FALSE;
+  bytes = g_resource_lookup_data (bs_lang_py_get_resource (), path,
+                                  G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  if (bytes == NULL)
+    return TRUE;
+  *found = TRUE;
+  source = g_bytes_get_data (bytes, &size);
+  ast = bs_parse_interned (source, size, filename, in->names, &error);
+  if (ast == NULL)
+    return bs_raise (in, "ImportError", "Backstep's module %s does not parse: %s", name,
+                     error->message);
+  g_ptr_array_add (in->asts, ast);
+  root = bs_ast_get_root (ast);
+  module = bs_module_new (in, name);
+  m = (BsModule *) module.as.object;
+  env = bs_env_new (in, NULL);
+  bs_env_set (env, "__name__", bs_str_value (in, name));
+  frame.parent = in->frame;
+  frame.env = env;
+  frame.name = "<module>";
+  frame.filename = bs_ast_get_filename (ast);
+  frame.source = bs_ast_get_source (ast, NULL);
+  frame.is_prelude = TRUE;
+  frame.first_arg = BS_NONE;
+  frame.line = 1;
+  /* its functions see its names as their globals */
+  in->globals = env;
+  in->frame = &frame;
+  r = bs_exec_block (in, root->module.body.items, root->module.body.len, &ret);
+  in->frame = frame.parent;
+  in->globals = globals;
+  bs_value_unref (ret);
+  while (bs_env_next (env, &i, &key, &value))
+    bs_dict_set_str (m->dict, key, bs_value_ref (*value));
+  bs_value_unref (BS_OBJECT (env));
+  if (r == BS_EXEC_ERROR)
+    {
+      BsValue key_value = bs_str_value (in, name);
+
+      bs_dict_remove (in->modules, key_value);
+      bs_value_unref (key_value);
+      bs_value_unref (module);
+      return FALSE;
+    }
+  *out = module;
+  return TRUE;
+}

@@ -1179,9 +1179,10 @@ BUILTIN (object_init)
 
 /* --- refused ------------------------------------------------------------ */
 
+/* self: the built-in's own name (its row's data); None from vars() */
 BUILTIN (builtin_refused)
 {
-  const char *name = in->builtin_name;
+  const char *name = bs_value_str (self) != NULL ? bs_value_str (self) : "vars";
 
   if (strcmp (name, "open") == 0)
     return bs_raise (in, "PermissionError", "open() is not available in Backstep: scripts cannot "
@@ -1309,7 +1310,9 @@ bs_builtins_init (BsInterp *in)
 
   for (guint i = 0; i < G_N_ELEMENTS (functions); i++)
     bs_env_set (in->builtins, functions[i].name,
-                bs_builtin_new (in, functions[i].name, functions[i].func, BS_NONE));
+                bs_builtin_new (in, functions[i].name, functions[i].func,
+                                functions[i].func == builtin_refused
+                                  ? bs_str_value (in, functions[i].name) : BS_NONE));
   object = bs_class_new (in, "object", BS_NONE);
   bs_dict_set_str (((BsClass *) object.as.object)->dict, "__init__",
                    bs_builtin_new (in, "__init__", object_init, BS_NONE));

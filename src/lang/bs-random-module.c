@@ -81,18 +81,30 @@ BUILTIN (random_uniform)
   return TRUE;
 }
 
-BUILTIN (random_gauss)
+/* gauss(mu, sigma) and normalvariate(mu, sigma), by their own samplers */
+static gboolean
+normal_sample (BsInterp     *in,
+               const BsArgs *a,
+               double      (*sample) (BsPyRandom *random, double mu, double sigma),
+               BsValue      *r)
 {
   double mu = 0.0, sigma = 1.0;
   BsValue *m = bs_arg (a, 0, "mu"), *s = bs_arg (a, 1, "sigma");
 
   if ((m != NULL && !bs_to_double (in, *m, &mu)) || (s != NULL && !bs_to_double (in, *s, &sigma)))
     return FALSE;
-  if (strcmp (in->builtin_name, "gauss") == 0)
-    *r = BS_FLOAT (bs_py_random_gauss (in->py_random, mu, sigma));
-  else
-    *r = BS_FLOAT (bs_py_random_normalvariate (in->py_random, mu, sigma));
+  *r = BS_FLOAT (sample (in->py_random, mu, sigma));
   return TRUE;
+}
+
+BUILTIN (random_gauss)
+{
+  return normal_sample (in, a, bs_py_random_gauss, r);
+}
+
+BUILTIN (random_normalvariate)
+{
+  return normal_sample (in, a, bs_py_random_normalvariate, r);
 }
 
 BUILTIN (random_choice)
@@ -142,7 +154,7 @@ bs_random_module_init (BsInterp *in)
   bs_module_add (in, m, "randrange", random_randrange);
   bs_module_add (in, m, "uniform", random_uniform);
   bs_module_add (in, m, "gauss", random_gauss);
-  bs_module_add (in, m, "normalvariate", random_gauss);
+  bs_module_add (in, m, "normalvariate", random_normalvariate);
   bs_module_add (in, m, "choice", random_choice);
   bs_module_add (in, m, "shuffle", random_shuffle);
   bs_value_unref (m);

@@ -58,9 +58,11 @@ cluster_of_scope (BsScene *scene,
 }
 
 /* What every laid-out scene must satisfy: boxes inside the scene and apart, edges from
- * box to box running downward, clusters around their members and their title's room. */
+ * box to box (running downward when downward: dot may rank the two ends of an edge
+ * between clusters alike), clusters around their members and their title's room. */
 static void
-assert_laid_out (BsScene *scene)
+assert_laid_out_full (BsScene  *scene,
+                      gboolean  downward)
 {
   guint n_nodes = bs_scene_get_n_nodes (scene);
   double width, height;
@@ -102,7 +104,8 @@ assert_laid_out (BsScene *scene)
       g_assert_cmpfloat (distance_to_node (scene, edge->from, edge->points[0]), <=, NEAR);
       g_assert_cmpfloat (distance_to_node (scene, edge->to, edge->arrow_tip), <=, NEAR);
       /* inputs above the ops that use them */
-      g_assert_cmpfloat (from->y + from->height, <=, to->y);
+      if (downward)
+        g_assert_cmpfloat (from->y + from->height, <=, to->y);
     }
 
   for (guint i = 0; i < bs_scene_get_n_clusters (scene); i++)
@@ -142,6 +145,12 @@ assert_laid_out (BsScene *scene)
         }
       g_assert_cmpuint (n_members, >, 0);
     }
+}
+
+static void
+assert_laid_out (BsScene *scene)
+{
+  assert_laid_out_full (scene, TRUE);
 }
 
 static BsScene *
@@ -613,6 +622,163 @@ test_shared (void)
   g_assert_cmpfloat (height, >=, 0);
 }
 
+/* --- the budget ------------------------------------------------------------------- */
+
+/* The layout in rows, forced by a budget of no time: every scene's invariants hold, with
+ * clusters nested and collapsed, and the note says why. */
+static void
+test_budget_none (void)
+{
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsTrace) trace = record_script (seed004_script);
+  g_autoptr(BsScene) scene = NULL;
+  const guint32 pair_scope = 1;
+  Fixture f;
+
+  bs_layout_set_budget (layout, 0, BS_LAYOUT_DEFAULT_MEMORY);
+  scene = laid_out (layout, trace, NULL, 0);
+  assert_laid_out (scene);
+  g_assert_cmpstr (bs_scene_get_layout_note (scene), ==,
+                   "Laid out in rows by Backstep: no time was left for Graphviz");
+  g_clear_pointer (&scene, bs_scene_unref);
+
+  fixture_init (&f);
+  record_seed004_scoped (&f);
+  scene = laid_out (layout, fixture_trace (&f), NULL, 0);
+  g_assert_cmpuint (bs_scene_get_n_clusters (scene), ==, 3);
+  assert_laid_out (scene);
+  g_clear_pointer (&scene, bs_scene_unref);
+  scene = laid_out (layout, fixture_trace (&f), &pair_scope, 1);
+  assert_laid_out (scene);
+  g_assert_nonnull (bs_scene_get_layout_note (scene));
+  g_clear_pointer (&scene, bs_scene_unref);
+  fixture_clear (&f);
+
+  /* a scene laid out again within the budget loses its note */
+  bs_layout_set_budget (layout, BS_LAYOUT_DEFAULT_TIME, BS_LAYOUT_DEFAULT_MEMORY);
+  scene = laid_out (layout, trace, NULL, 0);
+  g_assert_null (bs_scene_get_layout_note (scene));
+}
+
+/* A training loop of iterations iterations, each a small network's forward pass adding
+ * to a total: shared parameters feeding every iteration. */
+static char *
+loop_script (guint iterations)
+{
+  return g_strdup_printf ("import torch\n"
+                          "torch.manual_seed(0)\n"
+                          "W = torch.randn(3, 4, requires_grad=True)\n"
+                          "b = torch.zeros(4, requires_grad=True)\n"
+                          "total = torch.tensor(0.0)\n"
+                          "for i in range(%u):\n"
+                          "    h = torch.tanh(torch.randn(2, 3) @ W + b)\n"
+                          "    total = total + (h * h).mean()\n"
+                          "total.backward()\n", iterations);
+}
+
+/* A chain of n ops, y = y * 2.0: a graph dot lays out quickly at any length. */
+static char *
+chain_script (guint n)
+{
+  GString *script = g_string_new ("import torch\ny = torch.tensor(1.0, requires_grad=True)\n");
+
+  for (guint i = 0; i < n; i++)
+    g_string_append (script, "y = y * 1.0\n");
+  return g_string_free (script, FALSE);
+}
+
+/* A graph above in-process size that dot does quickly: laid out by dot as a process, as
+ * dot lays it out (no note), its edges found again by id. */
+static void
+test_budget_dot_process (void)
+{
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autofree char *script = chain_script (2500);
+  g_autoptr(BsTrace) trace = record_script (script);
+  g_autoptr(BsScene) scene = NULL;
+  g_autofree char *dot = NULL;
+
+  /* time enough for a busy machine: this is about which layout, not how fast */
+  bs_layout_set_budget (layout, 120 * G_TIME_SPAN_SECOND, BS_LAYOUT_DEFAULT_MEMORY);
+  scene = laid_out (layout, trace, NULL, 0);
+  assert_laid_out_full (scene, FALSE);
+  g_assert_null (bs_scene_get_layout_note (scene));
+  dot = bs_layout_to_dot (layout, scene);
+  g_assert_nonnull (strstr (dot, "nslimit=1"));
+  g_assert_nonnull (strstr (dot, " [id=e0];"));
+}
+
+/* dot as a process, out of its memory budget, falls back with a note that says so. */
+static void
+test_budget_memory (void)
+{
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autofree char *script = chain_script (2500);
+  g_autoptr(BsTrace) trace = record_script (script);
+  g_autoptr(BsScene) scene = NULL;
+
+  bs_layout_set_budget (layout, 120 * G_TIME_SPAN_SECOND, 20 << 20);
+  scene = laid_out (layout, trace, NULL, 0);
+  assert_laid_out (scene);
+  g_assert_cmpstr (bs_scene_get_layout_note (scene), ==,
+                   "Laid out in rows by Backstep: Graphviz needed more than 20 MiB");
+}
+
+/* The scripts that kept Graphviz busy for minutes or took gigabytes each get a picture,
+ * by the layout in rows if need be (how fast: `./backstep.sh bench layout`). */
+static void
+test_budget_big (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(GString) script = g_string_new ("import torch\n");
+  g_autoptr(BsTrace) trace = NULL;
+  g_autoptr(BsScene) scene = NULL;
+
+  if (g_str_equal (name, "rnn330"))
+    g_string_append (script, "w = torch.tensor(0.5, requires_grad=True)\n"
+                             "u = torch.tensor(0.3, requires_grad=True)\n"
+                             "v = torch.tensor(0.2, requires_grad=True)\n"
+                             "h = torch.tensor(0.1)\n"
+                             "for t in range(330):\n"
+                             "    h = torch.tanh(w * h + u * (h * v) + 0.3)\n"
+                             "h.backward()\n");
+  else if (g_str_has_prefix (name, "chain"))
+    {
+      g_string_append (script, "x = torch.tensor(1.001, requires_grad=True)\ny = x * 1.0\n");
+      for (guint64 i = g_ascii_strtoull (name + strlen ("chain"), NULL, 10); i > 0; i--)
+        g_string_append (script, "y = y * x\n");
+      g_string_append (script, "y.backward()\n");
+    }
+  else if (g_str_equal (name, "train100"))
+    g_string_append (script, "torch.manual_seed(0)\n"
+                             "X = torch.randn(8, 2)\n"
+                             "Y = (X[:, 0] * X[:, 1] > 0).float().unsqueeze(1)\n"
+                             "model = torch.nn.Sequential(torch.nn.Linear(2, 8), "
+                             "torch.nn.Tanh(), torch.nn.Linear(8, 1))\n"
+                             "opt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+                             "for step in range(100):\n"
+                             "    opt.zero_grad()\n"
+                             "    loss = torch.nn.functional.mse_loss(model(X), Y)\n"
+                             "    loss.backward()\n"
+                             "    opt.step()\n");
+  else
+    {
+      g_autofree char *loop = loop_script (715);
+
+      g_string_assign (script, loop);
+    }
+  trace = record_script (script->str);
+  scene = laid_out (layout, trace, NULL, 0);
+  if (g_str_equal (name, "tensors5000"))
+    g_assert_cmpuint (bs_trace_get_n_tensors (trace), >=, 5000);
+  g_test_message ("%s: %u boxes, %s", name, bs_scene_get_n_nodes (scene),
+                  bs_scene_get_layout_note (scene) != NULL ? bs_scene_get_layout_note (scene)
+                                                           : "laid out by dot");
+  /* the layout in rows puts every input above its op */
+  assert_laid_out_full (scene, bs_scene_get_layout_note (scene) != NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -628,5 +794,13 @@ main (int   argc,
   g_test_add_func ("/layout/layout/graphviz-error", test_graphviz_error);
   g_test_add_func ("/layout/layout/dot", test_dot);
   g_test_add_func ("/layout/layout/shared", test_shared);
+  g_test_add_func ("/layout/budget/none", test_budget_none);
+  g_test_add_func ("/layout/budget/dot-process", test_budget_dot_process);
+  g_test_add_func ("/layout/budget/memory", test_budget_memory);
+  g_test_add_data_func ("/layout/budget/rnn330", "rnn330", test_budget_big);
+  g_test_add_data_func ("/layout/budget/chain150", "chain150", test_budget_big);
+  g_test_add_data_func ("/layout/budget/chain4000", "chain4000", test_budget_big);
+  g_test_add_data_func ("/layout/budget/train100", "train100", test_budget_big);
+  g_test_add_data_func ("/layout/budget/tensors5000", "tensors5000", test_budget_big);
   return g_test_run ();
 }

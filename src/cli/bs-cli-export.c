@@ -37,20 +37,39 @@ export (BsCliOptions        *cli,
   trace = bs_cli_options_record (cli, FALSE);
   if (trace == NULL)
     return 1;
+  /* a script stopped by --timeout leaves no time for its picture */
+  if (cli->timed_out)
+    return bs_cli_options_report_run (cli);
   last = bs_trace_get_n_steps (trace) - 1;
   if (!options->handout && !options->at_end && options->step > last)
     return bs_cli_usage_error ("export", "--step %" G_GUINT64_FORMAT ": %s has steps 0 to %"
                                G_GUINT64_FORMAT, options->step, cli->display_name, last);
 
+  /* --timeout covers the layout and the file too: the layout gets what time is left (it
+   * falls back to a cheaper layout rather than run past it), and the watchdog ends the
+   * process should writing run past it */
+  bs_cli_options_start_timeout (cli);
   scene = bs_scene_new_for_trace (trace, NULL, 0);
   layout = bs_layout_new ();
+  if (cli->deadline > 0)
+    bs_layout_set_budget (layout, MIN (BS_LAYOUT_DEFAULT_TIME,
+                                       cli->deadline - g_get_monotonic_time ()),
+                          BS_LAYOUT_DEFAULT_MEMORY);
   bs_layout_prepare (layout, scene);
   renderer = bs_renderer_new (bs_palette_get (options->palette));
   bs_renderer_set_scale (renderer, options->scale);
   bs_renderer_measure_scene (renderer, scene);
   if (!bs_layout_run (layout, scene, &error))
     {
+      bs_cli_options_stop_timeout (cli);
       fprintf (stderr, "backstep export: cannot lay out the graph: %s\n", error->message);
+      return 1;
+    }
+  if (cli->deadline > 0 && g_get_monotonic_time () >= cli->deadline)
+    {
+      /* no time is left for the file */
+      bs_cli_options_stop_timeout (cli);
+      fprintf (stderr, "%s\n", cli->timeout_message);
       return 1;
     }
 
@@ -62,6 +81,7 @@ export (BsCliOptions        *cli,
       ok = bs_export_write_file (renderer, scene, state, options->format, options->output,
                                  &error);
     }
+  bs_cli_options_stop_timeout (cli);
   if (!ok)
     {
       fprintf (stderr, "backstep export: %s\n", error->message);

@@ -66,7 +66,7 @@ watchdog_thread (gpointer data)
 }
 
 static Watchdog *
-watchdog_start (double        seconds,
+watchdog_start (gint64        deadline,
                 const char   *message,
                 GCancellable *cancellable)
 {
@@ -74,7 +74,7 @@ watchdog_start (double        seconds,
 
   g_mutex_init (&dog->lock);
   g_cond_init (&dog->cond);
-  dog->deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+  dog->deadline = deadline;
   dog->message = message;
   dog->cancellable = cancellable;
   dog->thread = g_thread_new ("bs-timeout", watchdog_thread, dog);
@@ -300,7 +300,9 @@ bs_cli_options_start_timeout (BsCliOptions *self)
   self->timeout_message = g_strdup_printf ("backstep %s: %s: stopped after %s second%s "
                                            "(--timeout)", self->command, self->display_name,
                                            number, self->timeout == 1 ? "" : "s");
-  self->watchdog = watchdog_start (self->timeout, self->timeout_message, self->cancellable);
+  if (self->deadline == 0)
+    self->deadline = g_get_monotonic_time () + (gint64) (self->timeout * G_USEC_PER_SEC);
+  self->watchdog = watchdog_start (self->deadline, self->timeout_message, self->cancellable);
 }
 
 gboolean

@@ -37,6 +37,8 @@ typedef struct {
   char         *run_report;       /* what CPython would print on stderr */
   BsSourceSpan  run_span;         /* where it stopped, line 0: unknown */
   gboolean      timed_out;
+  gint64        deadline;         /* g_get_monotonic_time() when --timeout runs out, 0: none
+                                   * (set when the watchdog first starts) */
 
   /* Private */
   gboolean      with_budget;
@@ -67,7 +69,8 @@ char    *bs_cli_options_read_script   (BsCliOptions   *self,
                                        gsize          *length);
 
 /* Starts and stops the --timeout watchdog around the run (nothing without
- * --timeout). Stopping returns whether it cancelled the script. */
+ * --timeout). Stopping returns whether it cancelled the script. Started again, it keeps
+ * the first start's deadline (export: the picture is made within the same time). */
 void     bs_cli_options_start_timeout (BsCliOptions   *self);
 gboolean bs_cli_options_stop_timeout  (BsCliOptions   *self);
 

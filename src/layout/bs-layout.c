@@ -11,14 +11,26 @@
 
 #include <math.h>
 
+#include "bs-dot-process.h"
+#include "bs-layered-layout.h"
 #include "bs-layout.h"
 #include "bs-scene-graph.h"
 #include "bs-scene-private.h"
 
 G_DEFINE_QUARK (bs-layout-error-quark, bs_layout_error)
 
-/* Room around the drawing, in points. */
-#define SCENE_MARGIN 16.0
+/* The most work (bs_layered_layout_cost) laid out by dot in this process, where it cannot
+ * be stopped: dot takes about 0.1 s for such a graph here, so a small graph's picture is
+ * exactly what dot draws, without starting a process (which costs about as much again).
+ * Both the work with every edge and the work within clusters count: dot's rows for
+ * edges between clusters are not known in advance, but far fewer than the first says. */
+#define IN_PROCESS_COST 20000
+#define IN_PROCESS_LOCAL_COST 4000
+/* The most work `dot` as a process is given a chance at: beyond it, dot needs far more
+ * than a few seconds (and gigabytes) whatever its attributes. */
+#define DOT_PROCESS_COST 200000
+/* The part of the time budget kept for the layout in rows, should dot be killed. */
+#define FALLBACK_RESERVE_US (100 * G_TIME_SPAN_MILLISECOND)
 /* How long the worker waits, idle, before freeing the graph it last laid out. */
 #define RELEASE_DELAY_US (100 * G_TIME_SPAN_MILLISECOND)
 
@@ -31,6 +43,8 @@ typedef enum {
 typedef struct {
   RequestKind   kind;
   BsScene      *scene;      /* Owned */
+  gint64        time_us;    /* the budget */
+  gsize         memory_bytes;
   GTask        *task;       /* Owned: an asynchronous layout's, else NULL */
 
   /* A synchronous request's answer, under mutex */
@@ -54,6 +68,8 @@ typedef struct {
 
 struct _BsLayout {
   Worker *worker;           /* Owned: a reference to the process's worker */
+  gint64  time_us;
+  gsize   memory_bytes;
 };
 
 static void
@@ -92,27 +108,19 @@ collect_message (char *text)
 
 /* --- reading the layout back ---------------------------------------------- */
 
-typedef struct {
-  double left;    /* Graphviz's x of the scene's x = margin */
-  double top;     /* Graphviz's y (upward) of the scene's y = margin */
-} Frame;
-
 static BsScenePoint
-to_scene (const Frame *frame,
-          pointf       p)
+to_scene (const BsSceneFrame *frame,
+          pointf              p)
 {
-  BsScenePoint q = { p.x - frame->left + SCENE_MARGIN, frame->top - p.y + SCENE_MARGIN };
-
-  return q;
+  return bs_scene_frame_point (frame, p.x, p.y);
 }
 
-/* The edge's Bézier pieces as one curve: dot gives one piece unless the edge was
- * split, then straight cubic segments join the pieces. */
+/* The edge's Bézier pieces as one curve (bs_scene_curve_add). */
 static void
 read_edge (BsScene     *scene,
            guint        index,
            Agedge_t    *edge,
-           const Frame *frame)
+           const BsSceneFrame *frame)
 {
   BsSceneEdge *item = bs_scene_get_edge (scene, index);
   splines *spl = ED_spl (edge);
@@ -130,20 +138,7 @@ read_edge (BsScene     *scene,
       const bezier *piece = &spl->list[b];
 
       for (int p = 0; p < piece->size; p++)
-        {
-          BsScenePoint q = to_scene (frame, piece->list[p]);
-
-          if (p == 0 && points->len > 0)
-            {
-              BsScenePoint last = g_array_index (points, BsScenePoint, points->len - 1);
-
-              if (last.x == q.x && last.y == q.y)
-                continue;
-              g_array_append_val (points, last);
-              g_array_append_val (points, q);
-            }
-          g_array_append_val (points, q);
-        }
+        bs_scene_curve_add (points, to_scene (frame, piece->list[p]), p == 0);
       if (piece->eflag)
         {
           item->has_arrow = TRUE;
@@ -161,7 +156,7 @@ read_layout (BsScene      *scene,
              BsSceneGraph *graph)
 {
   boxf bb = GD_bb (graph->graph);
-  Frame frame = { bb.LL.x, bb.UR.y };
+  BsSceneFrame frame = { bb.LL.x, bb.UR.y };
 
   for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
     {
@@ -185,8 +180,8 @@ read_layout (BsScene      *scene,
       item->width = box.UR.x - box.LL.x;
       item->height = box.UR.y - box.LL.y;
     }
-  bs_scene_set_laid_out (scene, bb.UR.x - bb.LL.x + 2 * SCENE_MARGIN,
-                         bb.UR.y - bb.LL.y + 2 * SCENE_MARGIN);
+  bs_scene_set_laid_out (scene, bb.UR.x - bb.LL.x + 2 * BS_SCENE_MARGIN,
+                         bb.UR.y - bb.LL.y + 2 * BS_SCENE_MARGIN);
 }
 
 /* --- the worker ------------------------------------------------------------ */
@@ -200,7 +195,8 @@ check_sizes (BsScene  *scene,
       const BsSceneNode *item = bs_scene_get_node (scene, i);
 
       if (!isfinite (item->width) || !isfinite (item->height) || item->width < 0
-          || item->height < 0 || item->width > BS_SCENE_GRAPH_MAX_SIZE || item->height > BS_SCENE_GRAPH_MAX_SIZE)
+          || item->height < 0 || item->width > BS_SCENE_GRAPH_MAX_SIZE
+          || item->height > BS_SCENE_GRAPH_MAX_SIZE)
         {
           g_set_error (error, BS_LAYOUT_ERROR, BS_LAYOUT_ERROR_GRAPHVIZ,
                        "Graphviz cannot lay out node %s: its size %g × %g points is not "
@@ -251,6 +247,18 @@ forget_prepared (Worker *worker)
   g_clear_pointer (&worker->prepared_scene, bs_scene_unref);
 }
 
+/* Whether dot lays scene out in this process; cost: the work it would have. */
+static gboolean
+in_process (BsScene *scene,
+            guint64 *cost)
+{
+  guint64 local, all = bs_layered_layout_cost (scene, &local);
+
+  if (cost != NULL)
+    *cost = all;
+  return all <= IN_PROCESS_COST && local <= IN_PROCESS_LOCAL_COST;
+}
+
 /* Makes scene's graph ahead of its layout request. (Not inlined: the layout benchmark
  * counts its instructions by name.) */
 static G_GNUC_NO_INLINE void
@@ -258,7 +266,7 @@ prepare_scene (Worker  *worker,
                BsScene *scene)
 {
   forget_prepared (worker);
-  if (worker->gvc == NULL)
+  if (worker->gvc == NULL || !in_process (scene, NULL))
     return;
   g_string_truncate (messages (), 0);
   agreseterrors ();
@@ -276,23 +284,15 @@ typedef struct {
   gboolean      laid_out;
 } Job;
 
-/* Lays scene out. The graph stays for job_release(), after the caller has its answer:
- * freeing a large layout takes a while. (Not inlined: the layout benchmark counts its
- * instructions by name.) */
-static G_GNUC_NO_INLINE gboolean
-layout_scene (Worker        *worker,
-              BsScene       *scene,
-              GCancellable  *cancellable,
-              Job           *job,
-              GError       **error)
+/* Lays scene out with dot in this process. The graph stays for job_release(), after the
+ * caller has its answer: freeing a large layout takes a while. */
+static gboolean
+layout_in_process (Worker        *worker,
+                   BsScene       *scene,
+                   GCancellable  *cancellable,
+                   Job           *job,
+                   GError       **error)
 {
-  /* the graph made ahead, when it is this scene's; it goes in the job, to be freed with it */
-  if (worker->prepared != NULL && worker->prepared_scene == scene)
-    job->graph = g_steal_pointer (&worker->prepared);
-  forget_prepared (worker);
-
-  if (cancelled (cancellable, error) || !check_sizes (scene, error))
-    return FALSE;
   if (worker->gvc == NULL)
     {
       g_set_error_literal (error, BS_LAYOUT_ERROR, BS_LAYOUT_ERROR_GRAPHVIZ,
@@ -315,6 +315,77 @@ layout_scene (Worker        *worker,
   if (graphviz_failed (job->laid_out ? 0 : -1, error) || cancelled (cancellable, error))
     return FALSE;
   read_layout (scene, job->graph);
+  return TRUE;
+}
+
+static char *
+format_seconds (gint64 time_us)
+{
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (number, sizeof number, "%.3g",
+                                    (double) time_us / G_TIME_SPAN_SECOND));
+}
+
+/* Lays scene out within the request's budget, by dot in this process, by `dot` as a
+ * process, or in rows (then with a note saying why). (Not inlined: the layout benchmark
+ * counts its instructions by name.) */
+static G_GNUC_NO_INLINE gboolean
+layout_scene (Worker        *worker,
+              Request       *request,
+              GCancellable  *cancellable,
+              Job           *job,
+              GError       **error)
+{
+  BsScene *scene = request->scene;
+  gint64 deadline = g_get_monotonic_time () + request->time_us;
+  g_autoptr(GError) dot_error = NULL;
+  g_autofree char *seconds = format_seconds (request->time_us);
+  g_autofree char *note = NULL;
+  guint64 cost;
+
+  /* the graph made ahead, when it is this scene's; it goes in the job, to be freed with it */
+  if (worker->prepared != NULL && worker->prepared_scene == scene)
+    job->graph = g_steal_pointer (&worker->prepared);
+  forget_prepared (worker);
+
+  if (cancelled (cancellable, error) || !check_sizes (scene, error))
+    return FALSE;
+  bs_scene_set_layout_note (scene, NULL);
+  if (in_process (scene, &cost) && request->time_us > 0)
+    return layout_in_process (worker, scene, cancellable, job, error);
+
+  if (cost <= DOT_PROCESS_COST && request->time_us > FALLBACK_RESERVE_US)
+    {
+      g_autofree char *text = bs_scene_graph_to_dot_full (scene, TRUE);
+
+      if (bs_dot_process_run (scene, text, deadline - FALLBACK_RESERVE_US,
+                              request->memory_bytes, cancellable, &dot_error))
+        return TRUE;
+      if (g_error_matches (dot_error, BS_LAYOUT_ERROR, BS_LAYOUT_ERROR_CANCELLED))
+        {
+          g_propagate_error (error, g_steal_pointer (&dot_error));
+          return FALSE;
+        }
+      g_debug ("%s", dot_error->message);
+    }
+
+  if (request->time_us <= 0)
+    note = g_strdup ("Laid out in rows by Backstep: no time was left for Graphviz");
+  else if (dot_error == NULL)
+    note = g_strdup_printf ("Laid out in rows by Backstep: Graphviz would need far more "
+                            "than %s s for %u boxes and %u edges", seconds,
+                            bs_scene_get_n_nodes (scene), bs_scene_get_n_edges (scene));
+  else if (g_error_matches (dot_error, BS_LAYOUT_ERROR, BS_LAYOUT_ERROR_TIMED_OUT))
+    note = g_strdup_printf ("Laid out in rows by Backstep: Graphviz took more than %s s",
+                            seconds);
+  else if (g_error_matches (dot_error, BS_LAYOUT_ERROR, BS_LAYOUT_ERROR_MEMORY))
+    note = g_strdup_printf ("Laid out in rows by Backstep: Graphviz needed more than "
+                            "%" G_GSIZE_FORMAT " MiB", request->memory_bytes >> 20);
+  else
+    note = g_strdup_printf ("Laid out in rows by Backstep: %s", dot_error->message);
+  bs_layered_layout_run (scene);
+  bs_scene_set_layout_note (scene, note);
   return TRUE;
 }
 
@@ -341,10 +412,16 @@ request_free (Request *request)
 
 static Request *
 request_new (RequestKind  kind,
-             BsScene     *scene)
+             BsScene     *scene,
+             BsLayout    *layout)
 {
   Request *request = g_new0 (Request, 1);
 
+  if (layout != NULL)
+    {
+      request->time_us = layout->time_us;
+      request->memory_bytes = layout->memory_bytes;
+    }
   request->kind = kind;
   request->scene = scene != NULL ? bs_scene_ref (scene) : NULL;
   g_mutex_init (&request->mutex);
@@ -416,7 +493,7 @@ worker_main (gpointer data)
         }
       if (request->task != NULL)
         {
-          ok = layout_scene (worker, request->scene, g_task_get_cancellable (request->task),
+          ok = layout_scene (worker, request, g_task_get_cancellable (request->task),
                              &last, &error);
           if (ok)
             g_task_return_boolean (request->task, TRUE);
@@ -426,7 +503,7 @@ worker_main (gpointer data)
         }
       else
         {
-          ok = layout_scene (worker, request->scene, NULL, &last, &error);
+          ok = layout_scene (worker, request, NULL, &last, &error);
           request_answer (request, ok, error);
         }
     }
@@ -473,7 +550,7 @@ worker_unref (Worker *worker)
     return;
 
   /* Requests already queued run first; then the thread ends. */
-  g_async_queue_push (worker->queue, request_new (REQUEST_QUIT, NULL));
+  g_async_queue_push (worker->queue, request_new (REQUEST_QUIT, NULL, NULL));
   g_thread_join (worker->thread);
   g_async_queue_unref (worker->queue);
   g_free (worker);
@@ -487,7 +564,21 @@ bs_layout_new (void)
   BsLayout *self = g_new0 (BsLayout, 1);
 
   self->worker = worker_ref ();
+  self->time_us = BS_LAYOUT_DEFAULT_TIME;
+  self->memory_bytes = BS_LAYOUT_DEFAULT_MEMORY;
   return self;
+}
+
+void
+bs_layout_set_budget (BsLayout *self,
+                      gint64    time_us,
+                      gsize     memory_bytes)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (memory_bytes > 0);
+
+  self->time_us = MAX (time_us, 0);
+  self->memory_bytes = memory_bytes;
 }
 
 void
@@ -506,7 +597,7 @@ bs_layout_prepare (BsLayout *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (scene != NULL);
 
-  g_async_queue_push (self->worker->queue, request_new (REQUEST_PREPARE, scene));
+  g_async_queue_push (self->worker->queue, request_new (REQUEST_PREPARE, scene, self));
 }
 
 void
@@ -522,7 +613,7 @@ bs_layout_run_async (BsLayout            *self,
   g_return_if_fail (scene != NULL);
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
-  request = request_new (REQUEST_LAYOUT, scene);
+  request = request_new (REQUEST_LAYOUT, scene, self);
   request->task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (request->task, bs_layout_run_async);
   /* A cancelled layout reports BS_LAYOUT_ERROR_CANCELLED, not GIO's error. */
@@ -554,7 +645,7 @@ bs_layout_run (BsLayout  *self,
   g_return_val_if_fail (scene != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  request = request_new (REQUEST_LAYOUT, scene);
+  request = request_new (REQUEST_LAYOUT, scene, self);
   g_async_queue_push (self->worker->queue, request);
   request_wait (request);
   ok = request->ok;
@@ -571,5 +662,5 @@ bs_layout_to_dot (BsLayout *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (scene != NULL, NULL);
 
-  return bs_scene_graph_to_dot (scene);
+  return bs_scene_graph_to_dot_full (scene, !in_process (scene, NULL));
 }

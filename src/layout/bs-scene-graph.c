@@ -24,6 +24,17 @@ static const Attribute graph_attributes[] = {
   { "ranksep", "0.4" },
 };
 
+/* dot's effort bounded, for graphs above in-process size: the network simplex passes of
+ * ranking and positioning stop after one iteration per node, the crossing minimisation
+ * runs half its passes and gives up sooner, and is not run again at the end. */
+static const Attribute bounded_attributes[] = {
+  { "nslimit", "1" },
+  { "nslimit1", "1" },
+  { "mclimit", "0.5" },
+  { "searchsize", "20" },
+  { "remincross", "false" },
+};
+
 static const Attribute node_defaults[] = {
   { "shape", "box" },
   { "fixedsize", "true" },
@@ -87,9 +98,8 @@ node_cluster_scope (BsScene           *scene,
   return scope != NULL ? scope->parent : 0;
 }
 
-/* Per scene node, the index of the cluster drawn around it, -1: none. */
-static int *
-node_clusters (BsScene *scene)
+int *
+bs_scene_graph_node_clusters (BsScene *scene)
 {
   guint n_nodes = bs_scene_get_n_nodes (scene);
   int *clusters = g_new (int, MAX (n_nodes, 1));
@@ -171,11 +181,20 @@ append_attributes (GString         *dot,
 char *
 bs_scene_graph_to_dot (BsScene *scene)
 {
+  return bs_scene_graph_to_dot_full (scene, FALSE);
+}
+
+char *
+bs_scene_graph_to_dot_full (BsScene  *scene,
+                            gboolean  bounded)
+{
   g_autoptr(GString) dot = g_string_new ("digraph backstep {\n");
-  g_autofree int *clusters = node_clusters (scene);
+  g_autofree int *clusters = bs_scene_graph_node_clusters (scene);
   g_autoptr(GPtrArray) members = cluster_members (scene, clusters);
 
   append_attributes (dot, "graph", graph_attributes, G_N_ELEMENTS (graph_attributes));
+  if (bounded)
+    append_attributes (dot, "graph", bounded_attributes, G_N_ELEMENTS (bounded_attributes));
   append_attributes (dot, "node", node_defaults, G_N_ELEMENTS (node_defaults));
   for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
     {
@@ -193,8 +212,12 @@ bs_scene_graph_to_dot (BsScene *scene)
     {
       const BsSceneEdge *edge = bs_scene_get_edge (scene, i);
 
-      g_string_append_printf (dot, "  %s -> %s;\n", bs_scene_get_node (scene, edge->from)->name,
+      g_string_append_printf (dot, "  %s -> %s", bs_scene_get_node (scene, edge->from)->name,
                               bs_scene_get_node (scene, edge->to)->name);
+      /* the id names the scene edge in dot's output; it changes nothing in the layout */
+      if (bounded)
+        g_string_append_printf (dot, " [id=e%u]", i);
+      g_string_append (dot, ";\n");
     }
   g_string_append (dot, "}\n");
   return g_string_free (g_steal_pointer (&dot), FALSE);
@@ -249,7 +272,7 @@ bs_scene_graph_new_unsized (BsScene *scene)
   g_autoptr(BsSceneGraph) self = g_new0 (BsSceneGraph, 1);
   guint n_nodes = bs_scene_get_n_nodes (scene);
   guint n_clusters = bs_scene_get_n_clusters (scene);
-  g_autofree int *clusters = node_clusters (scene);
+  g_autofree int *clusters = bs_scene_graph_node_clusters (scene);
   g_autoptr(GPtrArray) members = cluster_members (scene, clusters);
   Builder builder = { scene, members };
 

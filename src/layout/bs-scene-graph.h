@@ -36,6 +36,14 @@ void           bs_scene_graph_set_sizes   (BsSceneGraph *self,
 void           bs_scene_graph_free     (BsSceneGraph  *self);
 
 char          *bs_scene_graph_to_dot   (BsScene       *scene);
+/* The same, for `dot` run as its own process when bounded: dot's effort bounded by its
+ * attributes, and each edge's id its scene index ("e7"), to find it in dot's output. */
+char          *bs_scene_graph_to_dot_full (BsScene     *scene,
+                                           gboolean     bounded);
+
+/* Per scene node, the index of the cluster drawn directly around it, -1: none
+ * (g_free it). */
+int           *bs_scene_graph_node_clusters (BsScene   *scene);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsSceneGraph, bs_scene_graph_free)
 

@@ -39,6 +39,7 @@ struct _BsScene {
   double        width;
   double        height;
   gboolean      laid_out;
+  char         *layout_note;  /* Owned: NULL when dot laid it out as asked */
 };
 
 #define NO_SLOTS G_MAXUINT
@@ -475,6 +476,7 @@ bs_scene_unref (BsScene *self)
   g_free (self->node_raw);
   g_free (self->slot_start);
   g_free (self->tensor_raw);
+  g_free (self->layout_note);
   bs_trace_unref (self->trace);
   g_free (self);
 }
@@ -673,4 +675,36 @@ bs_scene_set_laid_out (BsScene *self,
   self->width = width;
   self->height = height;
   self->laid_out = TRUE;
+}
+
+const char *
+bs_scene_get_layout_note (BsScene *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->layout_note;
+}
+
+void
+bs_scene_set_layout_note (BsScene    *self,
+                          const char *note)
+{
+  g_free (self->layout_note);
+  self->layout_note = g_strdup (note);
+}
+
+void
+bs_scene_curve_add (GArray       *points,
+                    BsScenePoint  q,
+                    gboolean      starts_piece)
+{
+  if (starts_piece && points->len > 0)
+    {
+      BsScenePoint last = g_array_index (points, BsScenePoint, points->len - 1);
+
+      if (last.x == q.x && last.y == q.y)
+        return;
+      g_array_append_val (points, last);
+      g_array_append_val (points, q);
+    }
+  g_array_append_val (points, q);
 }

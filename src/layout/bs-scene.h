@@ -135,6 +135,12 @@ void                  bs_scene_get_size        (BsScene              *self,
                                                 double               *width,
                                                 double               *height);
 gboolean              bs_scene_is_laid_out     (BsScene              *self);
+/* NULL when Graphviz laid the scene out; else one line saying which cheaper layout was
+ * used instead and why ("Graphviz needed more than 2 s ..."), to show with the picture.
+ * Such a layout leaves BS_SCENE_NOTE_HEIGHT points free at the top for it. */
+const char           *bs_scene_get_layout_note (BsScene              *self);
+
+#define BS_SCENE_NOTE_HEIGHT 24.0
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsScene, bs_scene_unref)
 

@@ -1936,6 +1936,21 @@ draw_error (Frame *f)
              &f->palette->error_text);
 }
 
+/* The layout's note (a cheaper layout than Graphviz's was used, and why) in the band the
+ * layout left for it at the top. */
+static void
+draw_layout_note (Frame *f)
+{
+  const char *text = bs_scene_get_layout_note (f->scene);
+  Note note = { .n_lines = 1, .fonts = { FONT_SMALL } };
+
+  if (text == NULL)
+    return;
+  note.lines[0] = text;
+  note_draw (f->self, f->cr, &note, 2, 2, &f->palette->cluster, &f->palette->cluster_border,
+             &f->palette->text_dim);
+}
+
 static void
 prepare (BsRenderer *self,
          cairo_t    *cr,
@@ -1984,6 +1999,7 @@ bs_renderer_draw (BsRenderer         *self,
       draw_arrivals (&f, i, bs_scene_get_node (scene, i));
   draw_edge_label (&f);
   draw_error (&f);
+  draw_layout_note (&f);
   frame_clear (&f);
   cairo_restore (cr);
 }

@@ -11,6 +11,10 @@
  *                                    them before Run)
  *   bench-layout SCRIPT --dot FILE   also writes the DOT handed to Graphviz to FILE, for
  *                                    `dot -Tsvg FILE` on the same graph
+ *   bench-layout SCRIPT --dot-only FILE  only writes that DOT (no layout)
+ *   bench-layout SCRIPT --png FILE [X Y]  writes the picture (fitted, or the 1920x1080
+ *                                    region from X, Y at scale 1) and prints the layout's
+ *                                    note, to look at
  *   bench-layout --memory SCRIPT     records SCRIPT and builds its scene (laid out with
  *                                    every top-level loop iteration collapsed, when the
  *                                    trace has scopes); the last line is "maxrss_mib MIB"
@@ -34,15 +38,22 @@ now (void)
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* CPU seconds of every thread of the process so far. */
+/* CPU seconds of every thread of the process so far, and of the processes it ran (the
+ * layout's `dot`, for a large graph). */
 static double
 cpu_time (void)
 {
-  struct rusage usage;
+  double seconds = 0;
 
-  getrusage (RUSAGE_SELF, &usage);
-  return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6
-         + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec * 1e-6;
+  for (guint i = 0; i < 2; i++)
+    {
+      struct rusage usage;
+
+      getrusage (i == 0 ? RUSAGE_SELF : RUSAGE_CHILDREN, &usage);
+      seconds += usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6
+                 + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec * 1e-6;
+    }
+  return seconds;
 }
 
 static double
@@ -190,6 +201,9 @@ first_picture (const char *path,
       if (!g_file_set_contents (dot_path, dot, -1, &error))
         g_error ("%s", error->message);
     }
+  /* which layout gave the picture: Graphviz's, or the layout in rows (and why) */
+  printf ("layout %s\n", bs_scene_get_layout_note (scene) != NULL
+                          ? bs_scene_get_layout_note (scene) : "graphviz");
   printf ("first_picture_cpu_s %.4f\n", cpu);
   printf ("first_picture_s %.4f\n", p.done - p.start);
   return 0;
@@ -240,6 +254,69 @@ memory (const char *path)
   return 0;
 }
 
+/* The picture, to look at: the whole scene fitted into 1920x1080, or (crop) the region of
+ * that size from (x, y) at scale 1; the layout's note on stdout. */
+static int
+save_png (const char *path,
+          const char *png_path,
+          gboolean    crop,
+          double      x,
+          double      y)
+{
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(BsTrace) trace = record (path);
+  g_autoptr(BsScene) scene = bs_scene_new_for_trace (trace, NULL, 0);
+  g_autoptr(BsTraceState) state = NULL;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *surface = target_new ();
+  cairo_t *cr;
+  double width, height;
+
+  bs_renderer_measure_scene (renderer, scene);
+  if (!bs_layout_run (layout, scene, &error))
+    g_error ("%s", error->message);
+  bs_scene_get_size (scene, &width, &height);
+  printf ("size %.0f x %.0f\nnote %s\n", width, height,
+          bs_scene_get_layout_note (scene) != NULL ? bs_scene_get_layout_note (scene) : "-");
+  if (!crop)
+    draw (renderer, scene, surface);
+  else
+    {
+      state = bs_replay_state_at (trace, bs_trace_get_n_steps (trace) - 1);
+      cr = cairo_create (surface);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      cairo_translate (cr, -x, -y);
+      bs_renderer_draw (renderer, cr, scene, state);
+      cairo_destroy (cr);
+    }
+  cairo_surface_write_to_png (surface, png_path);
+  cairo_surface_destroy (surface);
+  return 0;
+}
+
+/* The DOT handed to Graphviz, with the boxes measured, without laying it out. */
+static int
+dot_only (const char *path,
+          const char *dot_path)
+{
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(BsTrace) trace = record (path);
+  g_autoptr(BsScene) scene = bs_scene_new_for_trace (trace, NULL, 0);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dot = NULL;
+
+  bs_renderer_measure_scene (renderer, scene);
+  dot = bs_layout_to_dot (layout, scene);
+  printf ("boxes %u edges %u clusters %u\n", bs_scene_get_n_nodes (scene),
+          bs_scene_get_n_edges (scene), bs_scene_get_n_clusters (scene));
+  if (!g_file_set_contents (dot_path, dot, -1, &error))
+    g_error ("%s", error->message);
+  return 0;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -250,6 +327,14 @@ main (int   argc,
     return first_picture (argv[1], NULL);
   if (argc == 4 && g_str_equal (argv[2], "--dot"))
     return first_picture (argv[1], argv[3]);
-  fprintf (stderr, "usage: bench-layout SCRIPT [--dot FILE] | --memory SCRIPT\n");
+  if (argc == 4 && g_str_equal (argv[2], "--png"))
+    return save_png (argv[1], argv[3], FALSE, 0, 0);
+  if (argc == 6 && g_str_equal (argv[2], "--png"))
+    return save_png (argv[1], argv[3], TRUE, g_ascii_strtod (argv[4], NULL),
+                     g_ascii_strtod (argv[5], NULL));
+  if (argc == 4 && g_str_equal (argv[2], "--dot-only"))
+    return dot_only (argv[1], argv[3]);
+  fprintf (stderr, "usage: bench-layout SCRIPT [--dot FILE | --dot-only FILE | --png FILE [X Y]]"
+           " | --memory SCRIPT\n");
   return 2;
 }

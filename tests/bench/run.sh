@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs Backstep and its reference side by side, several times, and prints medians and ratios.
-# Usage: tests/bench/run.sh [engine] [run] [replay] [layout] [ui] [layout-instructions] [--runs N]
+# Usage: tests/bench/run.sh [engine] [run] [replay] [layout] [layout-budget] [ui]
+#        [layout-instructions] [--runs N]
 # (layout-instructions needs valgrind and is not run by default)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -145,11 +146,64 @@ bench_layout() {
     printf '%-22s %s\n' "$w" "$(awk '$1 == "record_s"' "$tmp/$w.out")"
   done
   rm -rf "$tmp"
+  bench_layout_budget
   echo "(medians of $runs runs; picture_s: from recording to the drawn picture, in the process,"
   echo " pic_cpu_s its CPU time (all threads); dot_s, dot_cpu_s: dot -Tsvg as a whole process;"
   echo " each ratio is the median of the runs' own ratios, Backstep over dot, taken back to"
   echo " back; process_s: bench-layout as a whole process; the boxes are measured and the last"
   echo " step drawn by BsRenderer; the phases are of one run)"
+}
+
+# dot_once DOT: the wall seconds of `dot -Tsvg DOT` as a whole process, or "killed" when it
+# runs past DOT_LIMIT_S seconds or DOT_LIMIT_KIB of address space (both bounded, so that the
+# benchmark ends and leaves the machine usable: unbounded, some of these take minutes and
+# tens of gigabytes)
+DOT_LIMIT_S=60
+DOT_LIMIT_KIB=$((8 * 1024 * 1024))
+dot_once() {
+  local start end
+  start=$(date +%s.%N)
+  if (ulimit -v "$DOT_LIMIT_KIB"; timeout "$DOT_LIMIT_S" /usr/bin/dot -Tsvg "$1" -o /dev/null) \
+       > /dev/null 2>&1; then
+    end=$(date +%s.%N)
+    echo "$end - $start" | bc -l
+  else
+    echo killed
+  fi
+}
+
+# The scripts that kept Graphviz busy for minutes (issue 14): first picture within the
+# layout's budget (2 s), by Graphviz or by the layout in rows, against dot -Tsvg on the same
+# DOT (one run each, bounded); then the worst first picture of every run of every script.
+bench_layout_budget() {
+  local bin=build/tests/bench/bench-layout dir=tests/bench/scripts tmp worst=0 worst_of=""
+  tmp=$(mktemp -d)
+  printf '\n%-10s %6s %6s %10s %10s %10s  %s\n' script boxes edges picture_s worst_s dot_s layout
+  for w in graph200 graph1000 graph2000 train100 chain150 rnn330 graph5000 chain4000; do
+    "$bin" "$dir/$w.py" --dot "$tmp/$w.dot" > "$tmp/$w.out" 2> /dev/null
+    local f=() i m top d
+    for i in $(seq "$runs"); do
+      "$bin" "$dir/$w.py" > "$tmp/run.out" 2> /dev/null
+      f+=("$(awk '$1 == "first_picture_s" { print $2 }' "$tmp/run.out")")
+    done
+    m=$(printf '%s\n' "${f[@]}" | median)
+    top=$(printf '%s\n' "${f[@]}" | sort -g | tail -n 1)
+    if [ "$(echo "$top > $worst" | bc -l)" -eq 1 ]; then
+      worst=$top
+      worst_of=$w
+    fi
+    d=$(dot_once "$tmp/$w.dot")
+    [ "$d" = killed ] || d=$(printf '%.4f' "$d")
+    printf '%-10s %6s %6s %10.4f %10.4f %10s  %s\n' "$w" \
+      "$(awk '$1 == "boxes" { print $2 }' "$tmp/$w.out")" \
+      "$(awk '$1 == "boxes" { print $4 }' "$tmp/$w.out")" "$m" "$top" "$d" \
+      "$(sed -n 's/^layout //p' "$tmp/run.out")"
+  done
+  rm -rf "$tmp"
+  printf 'worst first picture: %.4f s (%s)\n' "$worst" "$worst_of"
+  echo "(picture_s: median of $runs runs, worst_s the slowest, from recording to the drawn picture;"
+  echo " dot_s: dot -Tsvg on the same DOT as a whole process, one run, killed past ${DOT_LIMIT_S} s"
+  echo " or $((DOT_LIMIT_KIB / 1048576)) GiB; layout: which layout gave the picture, and why)"
 }
 
 # The same comparison in instructions executed (valgrind's callgrind), which a busy machine
@@ -230,6 +284,7 @@ for suite in "${suites[@]}"; do
     run) bench_run ;;
     replay) bench_replay ;;
     layout) bench_layout ;;
+    layout-budget) bench_layout_budget ;;
     layout-instructions) bench_layout_instructions ;;
     ui) bench_ui ;;
     *) echo "unknown benchmark suite: $suite" >&2; exit 2 ;;

@@ -159,7 +159,7 @@ bench_layout() {
 # benchmark ends and leaves the machine usable: unbounded, some of these take minutes and
 # tens of gigabytes)
 DOT_LIMIT_S=60
-DOT_LIMIT_KIB=$((8 * 1024 * 1024))
+DOT_LIMIT_KIB=$((4 * 1024 * 1024))
 dot_once() {
   local start end
   start=$(date +%s.%N)

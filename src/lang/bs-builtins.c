@@ -63,7 +63,9 @@ BUILTIN (builtin_print)
         }
     }
   g_string_append (s, end != NULL && bs_value_str (*end) != NULL ? bs_value_str (*end) : "\n");
-  bs_interp_write_stdout (in, s->str);
+  /* the output callbacks take NUL-terminated text: a str's NULs end each piece */
+  for (gsize at = 0; at < s->len; at += strlen (s->str + at) + 1)
+    bs_interp_write_stdout (in, s->str + at);
   g_string_free (s, TRUE);
   *r = BS_NONE;
   return TRUE;
@@ -287,14 +289,10 @@ BUILTIN (builtin_dict)
     {
       if (bs_value_is_object (a->args[0], BS_OBJECT_DICT))
         {
-          BsDict *src = (BsDict *) a->args[0].as.object;
-
-          for (guint i = 0; i < src->entries->len; i++)
+          if (!bs_py_dict_merge (in, d, a->args[0]))
             {
-              BsDictEntry *e = &g_array_index (src->entries, BsDictEntry, i);
-
-              if (!e->deleted)
-                bs_dict_set (d, e->key, bs_value_ref (e->value), NULL);
+              bs_value_unref (d);
+              return FALSE;
             }
         }
       else
@@ -313,7 +311,6 @@ BUILTIN (builtin_dict)
             {
               gsize m;
               BsValue *pair = bs_value_items (items[i], &m);
-              char *message = NULL;
 
               if (pair == NULL || m != 2)
                 {
@@ -322,10 +319,8 @@ BUILTIN (builtin_dict)
                   return bs_raise (in, "ValueError", "dictionary update sequence element #%zu "
                                    "has length %zu; 2 is required", i, m);
                 }
-              if (!bs_dict_set (d, pair[0], bs_value_ref (pair[1]), &message))
+              if (!bs_py_dict_set (in, d, pair[0], bs_value_ref (pair[1])))
                 {
-                  bs_raise (in, "TypeError", "%s", message);
-                  g_free (message);
                   bs_value_unref (list);
                   bs_value_unref (d);
                   return FALSE;

@@ -39,18 +39,14 @@ comp_loop (BsInterp  *in,
         return FALSE;
       if (node->kind == BS_AST_DICT_COMP)
         {
-          char *message = NULL;
-
           if (!bs_eval (in, node->comp.value, &value))
             {
               bs_value_unref (v);
               return FALSE;
             }
-          if (!bs_dict_set (acc, v, value, &message))
+          if (!bs_py_dict_set (in, acc, v, value))
             {
               bs_value_unref (v);
-              bs_raise (in, "TypeError", "%s", message);
-              g_free (message);
               return FALSE;
             }
           bs_value_unref (v);

@@ -347,7 +347,9 @@ typedef struct {
   BsValue  seq;        /* Owned */
   BsValue  iter_obj;   /* Owned: an object with __next__, or None */
   gint64   index;
-  gint64   length;     /* ranges */
+  gint64   length;     /* ranges; dicts: the size they had at the start */
+  guint64  version;    /* dicts: their version at the start */
+  int      what;       /* dicts: keys 0, values 1, items 2 */
   int      kind;
 } BsPyIter;
 gboolean    bs_py_iter_init          (BsInterp *in, BsValue iterable, BsPyIter *it);
@@ -372,10 +374,29 @@ gboolean    bs_check_args         (BsInterp *in, const BsArgs *a, const char *fn
 
 /* Python's hash(): CPython's values for ints, floats, bools and tuples of them. */
 gboolean    bs_py_hash            (BsInterp *in, BsValue v, gint64 *hash);
+/* Python's key equality for hashed tables (a BsKeyEqualFunc, data the interpreter):
+ * identity, then ==; -1 when == raised. Sets and dicts share it and bs_py_hash(). */
+int         bs_py_key_equal       (BsValue a, BsValue b, gpointer in);
 BsValue     bs_set_new            (BsInterp *in, gboolean frozen);
 gboolean    bs_set_add            (BsInterp *in, BsValue set, BsValue item);
 gboolean    bs_is_set             (BsValue v);
 void        bs_py_set_init        (BsInterp *in);
+
+/* --- bs-py-dict.c ------------------------------------------------------- */
+
+/* d[key] = value with Python's hashing and equality (__hash__, __eq__); takes value.
+ * FALSE with the exception raised (unhashable key, an error in __eq__ or __hash__). */
+gboolean    bs_py_dict_set        (BsInterp *in, BsValue dict, BsValue key, BsValue value);
+/* *found and *value (borrowed; may be NULL) for key; FALSE when hashing or == raised. */
+gboolean    bs_py_dict_get        (BsInterp *in, BsValue dict, BsValue key, BsValue *value,
+                                   gboolean *found);
+/* Removes key; *value (when not NULL) receives the value removed. */
+gboolean    bs_py_dict_del        (BsInterp *in, BsValue dict, BsValue key, BsValue *value,
+                                   gboolean *found);
+
+/* Copies every entry of the dict from into to, with the hashes it has (as CPython: no
+ * __hash__ runs again). */
+gboolean    bs_py_dict_merge      (BsInterp *in, BsValue to, BsValue from);
 
 /* --- bs-py-iter.c ------------------------------------------------------- */
 

@@ -578,12 +578,9 @@ eval_inner (BsInterp  *in,
         for (guint i = 0; i < node->dict.values.len; i++)
           {
             BsValue k, v;
-            char *message = NULL;
 
             if (node->dict.keys.items[i] == NULL)
               {
-                BsDict *src;
-
                 if (!bs_eval (in, node->dict.values.items[i], &v))
                   goto dict_fail;
                 if (!bs_value_is_object (v, BS_OBJECT_DICT))
@@ -593,13 +590,10 @@ eval_inner (BsInterp  *in,
                     bs_value_unref (v);
                     goto dict_fail;
                   }
-                src = (BsDict *) v.as.object;
-                for (guint j = 0; j < src->entries->len; j++)
+                if (!bs_py_dict_merge (in, dict, v))
                   {
-                    BsDictEntry *e = &g_array_index (src->entries, BsDictEntry, j);
-
-                    if (!e->deleted)
-                      bs_dict_set (dict, e->key, bs_value_ref (e->value), NULL);
+                    bs_value_unref (v);
+                    goto dict_fail;
                   }
                 bs_value_unref (v);
                 continue;
@@ -611,11 +605,9 @@ eval_inner (BsInterp  *in,
                 bs_value_unref (k);
                 goto dict_fail;
               }
-            if (!bs_dict_set (dict, k, v, &message))
+            if (!bs_py_dict_set (in, dict, k, v))
               {
                 bs_value_unref (k);
-                bs_raise (in, "TypeError", "%s", message);
-                g_free (message);
                 goto dict_fail;
               }
             bs_value_unref (k);

@@ -24,14 +24,93 @@ dict_items (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
   return TRUE;
 }
 
+gboolean
+bs_py_dict_set (BsInterp *in,
+                BsValue   dict,
+                BsValue   key,
+                BsValue   value)
+{
+  gint64 hash;
+
+  if (!bs_py_hash (in, key, &hash))
+    {
+      bs_value_unref (value);
+      return FALSE;
+    }
+  return bs_dict_insert (dict, key, hash, value, bs_py_key_equal, in) > 0;
+}
+
+gboolean
+bs_py_dict_get (BsInterp *in,
+                BsValue   dict,
+                BsValue   key,
+                BsValue  *value,
+                gboolean *found)
+{
+  gint64 hash;
+  int r;
+
+  *found = FALSE;
+  if (!bs_py_hash (in, key, &hash))
+    return FALSE;
+  r = bs_dict_lookup (dict, key, hash, bs_py_key_equal, in, value);
+  *found = r > 0;
+  return r >= 0;
+}
+
+gboolean
+bs_py_dict_del (BsInterp *in,
+                BsValue   dict,
+                BsValue   key,
+                BsValue  *value,
+                gboolean *found)
+{
+  gint64 hash;
+  int r;
+
+  *found = FALSE;
+  if (!bs_py_hash (in, key, &hash))
+    return FALSE;
+  r = bs_dict_delete (dict, key, hash, bs_py_key_equal, in, value);
+  *found = r > 0;
+  return r >= 0;
+}
+
+/* Copies every entry of from into to, with the hashes it has (as CPython, no __hash__ runs
+ * again). */
+gboolean
+bs_py_dict_merge (BsInterp *in,
+                  BsValue   to,
+                  BsValue   from)
+{
+  BsDict *d = (BsDict *) from.as.object;
+  guint64 version = d->version;
+
+  for (guint i = 0; i < d->entries->len; i++)
+    {
+      BsDictEntry e = g_array_index (d->entries, BsDictEntry, i);
+
+      if (e.deleted)
+        continue;
+      if (bs_dict_insert (to, e.key, e.hash, bs_value_ref (e.value), bs_py_key_equal, in) < 0)
+        return FALSE;
+      if (d->version != version)
+        return bs_raise (in, "RuntimeError", "dictionary changed size during iteration");
+    }
+  return TRUE;
+}
+
 static gboolean
 dict_get (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 {
   BsValue v;
+  gboolean found;
 
   if (a->n_args < 1)
     return bs_raise (in, "TypeError", "get expected at least 1 argument, got 0");
-  if (bs_dict_get (self, a->args[0], &v))
+  if (!bs_py_dict_get (in, self, a->args[0], &v, &found))
+    return FALSE;
+  if (found)
     *r = bs_value_ref (v);
   else
     *r = a->n_args > 1 ? bs_value_ref (a->args[1]) : BS_NONE;
@@ -41,16 +120,14 @@ dict_get (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 static gboolean
 dict_pop (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 {
-  BsValue v;
+  gboolean found;
 
   if (a->n_args < 1)
     return bs_raise (in, "TypeError", "pop expected at least 1 argument, got 0");
-  if (bs_dict_get (self, a->args[0], &v))
-    {
-      *r = bs_value_ref (v);
-      bs_dict_remove (self, a->args[0]);
-      return TRUE;
-    }
+  if (!bs_py_dict_del (in, self, a->args[0], r, &found))
+    return FALSE;
+  if (found)
+    return TRUE;
   if (a->n_args > 1)
     {
       *r = bs_value_ref (a->args[1]);
@@ -63,18 +140,9 @@ static gboolean
 dict_update (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 {
   *r = BS_NONE;
-  if (a->n_args > 0 && bs_value_is_object (a->args[0], BS_OBJECT_DICT))
-    {
-      BsDict *d = (BsDict *) a->args[0].as.object;
-
-      for (guint i = 0; i < d->entries->len; i++)
-        {
-          BsDictEntry *e = &g_array_index (d->entries, BsDictEntry, i);
-
-          if (!e->deleted)
-            bs_dict_set (self, e->key, bs_value_ref (e->value), NULL);
-        }
-    }
+  if (a->n_args > 0 && bs_value_is_object (a->args[0], BS_OBJECT_DICT)
+      && !bs_py_dict_merge (in, self, a->args[0]))
+    return FALSE;
   for (guint i = 0; i < a->n_kw; i++)
     bs_dict_set_str (self, a->kw_names[i], bs_value_ref (a->kw_values[i]));
   return TRUE;
@@ -84,20 +152,17 @@ static gboolean
 dict_setdefault (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 {
   BsValue v;
+  gboolean found;
 
   if (a->n_args < 1)
     return bs_raise (in, "TypeError", "setdefault expected at least 1 argument, got 0");
-  if (!bs_dict_get (self, a->args[0], &v))
+  if (!bs_py_dict_get (in, self, a->args[0], &v, &found))
+    return FALSE;
+  if (!found)
     {
-      char *message = NULL;
-
       v = a->n_args > 1 ? a->args[1] : BS_NONE;
-      if (!bs_dict_set (self, a->args[0], bs_value_ref (v), &message))
-        {
-          bs_raise (in, "TypeError", "%s", message);
-          g_free (message);
-          return FALSE;
-        }
+      if (!bs_py_dict_set (in, self, a->args[0], bs_value_ref (v)))
+        return FALSE;
     }
   *r = bs_value_ref (v);
   return TRUE;
@@ -106,33 +171,36 @@ dict_setdefault (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 static gboolean
 dict_copy (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 {
-  BsDict *d = (BsDict *) self.as.object;
-
   *r = bs_dict_new (in->heap);
-  for (guint i = 0; i < d->entries->len; i++)
-    {
-      BsDictEntry *e = &g_array_index (d->entries, BsDictEntry, i);
-
-      if (!e->deleted)
-        bs_dict_set (*r, e->key, bs_value_ref (e->value), NULL);
-    }
-  return TRUE;
+  ((BsDict *) r->as.object)->is_ordered = ((BsDict *) self.as.object)->is_ordered;
+  if (bs_py_dict_merge (in, *r, self))
+    return TRUE;
+  bs_value_unref (*r);
+  *r = BS_NONE;
+  return FALSE;
 }
 
 static gboolean
 dict_clear (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 {
-  BsValue keys;
-  gsize n;
-  BsValue *items;
+  BsDict *d = (BsDict *) self.as.object;
+  GArray *entries = d->entries;
 
+  /* values released last: their finalisers may not see a half-cleared dict */
+  d->entries = g_array_new (FALSE, FALSE, sizeof (BsDictEntry));
+  g_clear_pointer (&d->index, g_free);
+  d->index_size = 0;
+  d->n_live = 0;
+  d->version++;
+  for (guint i = 0; i < entries->len; i++)
+    {
+      BsDictEntry *e = &g_array_index (entries, BsDictEntry, i);
+
+      bs_value_unref (e->key);
+      bs_value_unref (e->value);
+    }
+  g_array_unref (entries);
   *r = BS_NONE;
-  if (!bs_to_list (in, self, &keys))
-    return FALSE;
-  items = bs_value_items (keys, &n);
-  for (gsize i = 0; i < n; i++)
-    bs_dict_remove (self, items[i]);
-  bs_value_unref (keys);
   return TRUE;
 }
 

@@ -223,14 +223,12 @@ bs_getitem (BsInterp *in,
   if (bs_value_is_object (obj, BS_OBJECT_DICT))
     {
       BsValue v;
-      guint h;
+      gboolean found;
 
-      if (!bs_value_hash (key, &h))
-        return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_type_name (key));
-      if (!bs_dict_get (obj, key, &v))
-        {
-          return bs_raise_key_error (in, key);
-        }
+      if (!bs_py_dict_get (in, obj, key, &v, &found))
+        return FALSE;
+      if (!found)
+        return bs_raise_key_error (in, key);
       *out = bs_value_ref (v);
       return TRUE;
     }
@@ -330,15 +328,7 @@ bs_setitem (BsInterp *in,
     }
   if (bs_value_is_object (obj, BS_OBJECT_DICT))
     {
-      char *message = NULL;
-
-      if (!bs_dict_set (obj, key, bs_value_ref (value), &message))
-        {
-          bs_raise (in, "TypeError", "%s", message);
-          g_free (message);
-          return FALSE;
-        }
-      return TRUE;
+      return bs_py_dict_set (in, obj, key, bs_value_ref (value));
     }
   if (bs_value_is_object (obj, BS_OBJECT_INSTANCE))
     {
@@ -394,11 +384,11 @@ bs_delitem (BsInterp *in,
     }
   if (bs_value_is_object (obj, BS_OBJECT_DICT))
     {
-      if (!bs_dict_remove (obj, key))
-        {
-          return bs_raise_key_error (in, key);
-        }
-      return TRUE;
+      gboolean found;
+
+      if (!bs_py_dict_del (in, obj, key, NULL, &found))
+        return FALSE;
+      return found || bs_raise_key_error (in, key);
     }
   return bs_raise (in, "TypeError", "'%s' object doesn't support item deletion",
                    bs_type_name (obj));

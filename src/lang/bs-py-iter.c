@@ -286,14 +286,14 @@ view_contains (BsInterp *in, BsValue self, BsValue item, gboolean *result)
       gsize n;
       BsValue *kv = bs_value_is_object (item, BS_OBJECT_TUPLE) ? bs_value_items (item, &n) : NULL;
       BsValue value;
-      guint h;
+      gboolean found;
 
       *result = FALSE;
       if (kv == NULL || n != 2)
         return TRUE;
-      if (!bs_value_hash (kv[0], &h))
-        return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_type_name (kv[0]));
-      if (!bs_dict_get (v->dict, kv[0], &value))
+      if (!bs_py_dict_get (in, v->dict, kv[0], &value, &found))
+        return FALSE;
+      if (!found)
         return TRUE;
       return bs_equal (in, value, kv[1], result);
     }
@@ -633,8 +633,15 @@ bs_py_iter_init (BsInterp *in,
       it->kind = ITER_RANGE;
       bs_len (in, v, &it->length);
     }
-  else if (bs_value_is_object (v, BS_OBJECT_DICT))
-    it->kind = ITER_DICT;
+  else if (bs_value_is_object (v, BS_OBJECT_DICT) || view_kind (v) >= 0)
+    {
+      it->kind = ITER_DICT;
+      it->what = MAX (view_kind (v), 0);
+      if (it->what > 0 || !bs_value_is_object (v, BS_OBJECT_DICT))
+        v = view_data (v)->dict;
+      it->length = ((BsDict *) v.as.object)->n_live;
+      it->version = ((BsDict *) v.as.object)->version;
+    }
   else if (bs_value_str (v) != NULL)
     it->kind = ITER_STR;
   else if (bs_native_ops (v) != NULL && bs_native_ops (v)->next != NULL)
@@ -744,15 +751,32 @@ bs_py_iter_next (BsInterp *in,
       {
         BsDict *d = (BsDict *) it->seq.as.object;
 
+        if ((gint64) d->n_live != it->length || d->version != it->version)
+          {
+            gboolean resized = (gint64) d->n_live != it->length;
+
+            it->length = -1;   /* stays an error, as in CPython */
+            bs_raise (in, "RuntimeError", resized ? "dictionary changed size during iteration"
+                                                  : "dictionary keys changed during iteration");
+            return -1;
+          }
         while ((guint) it->index < d->entries->len)
           {
             BsDictEntry *e = &g_array_index (d->entries, BsDictEntry, it->index++);
 
-            if (!e->deleted)
+            if (e->deleted)
+              continue;
+            if (it->what == 0)
+              *out = bs_value_ref (e->key);
+            else if (it->what == 1)
+              *out = bs_value_ref (e->value);
+            else
               {
-                *out = bs_value_ref (e->key);
-                return 1;
+                BsValue pair[2] = { e->key, e->value };
+
+                *out = bs_tuple_from (in, pair, 2);
               }
+            return 1;
           }
         return 0;
       }

@@ -467,7 +467,11 @@ order (BsInterp *in,
     }
   if (bs_value_str (a) != NULL && bs_value_str (b) != NULL)
     {
-      c = strcmp (bs_value_str (a), bs_value_str (b));
+      BsStr *x = (BsStr *) a.as.object, *y = (BsStr *) b.as.object;
+
+      c = memcmp (x->data, y->data, MIN (x->length, y->length));
+      if (c == 0)
+        c = x->length < y->length ? -1 : x->length > y->length ? 1 : 0;
       goto compare;
     }
   if ((bs_value_is_object (a, BS_OBJECT_LIST) && bs_value_is_object (b, BS_OBJECT_LIST))
@@ -530,19 +534,16 @@ bs_contains (BsInterp *in,
   *result = FALSE;
   if (bs_value_is_object (container, BS_OBJECT_DICT))
     {
-      guint h;
-
-      if (!bs_value_hash (item, &h))
-        return bs_raise (in, "TypeError", "unhashable type: '%s'", bs_type_name (item));
-      *result = bs_dict_get (container, item, NULL);
-      return TRUE;
+      return bs_py_dict_get (in, container, item, NULL, result);
     }
   if (bs_value_str (container) != NULL)
     {
+      BsStr *hay = (BsStr *) container.as.object, *needle = (BsStr *) item.as.object;
+
       if (bs_value_str (item) == NULL)
         return bs_raise (in, "TypeError", "'in <string>' requires string as left operand, not %s",
                          bs_type_name (item));
-      *result = strstr (bs_value_str (container), bs_value_str (item)) != NULL;
+      *result = memmem (hay->data, hay->length, needle->data, needle->length) != NULL;
       return TRUE;
     }
   if (bs_native_ops (container) != NULL && bs_native_ops (container)->contains != NULL)

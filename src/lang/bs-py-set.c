@@ -19,7 +19,6 @@
 #define MIN_SIZE      8
 #define LINEAR_PROBES 9
 #define PERTURB_SHIFT 5
-#define MODULUS       ((guint64) 0x1fffffffffffffff)   /* 2**61 - 1, the numeric hash modulus */
 
 typedef enum { SLOT_EMPTY, SLOT_USED, SLOT_DUMMY } SlotState;
 
@@ -43,40 +42,6 @@ static const BsNativeType frozenset_type;
 
 /* --- hashing ----------------------------------------------------------- */
 
-static gint64
-hash_int (gint64 v)
-{
-  guint64 u = v < 0 ? (guint64) 0 - (guint64) v : (guint64) v;
-  gint64 h = (gint64) (u % MODULUS);
-
-  if (v < 0)
-    h = -h;
-  return h == -1 ? -2 : h;
-}
-
-/* The hash of a finite double's exact rational value M * 2**E modulo 2**61 - 1: as
- * 2**61 is 1 modulo that prime, multiplying by 2**E is a rotation of the 61-bit residue. */
-static gint64
-hash_double (double x)
-{
-  int e, k;
-  guint64 h;
-  gint64 r;
-
-  if (isinf (x))
-    return x > 0 ? 314159 : -314159;
-  if (isnan (x))
-    return 0;
-  h = (guint64) ldexp (frexp (fabs (x), &e), 53);   /* < 2**53, already reduced */
-  k = (e - 53) % 61;
-  if (k < 0)
-    k += 61;
-  if (k > 0)
-    h = ((h << k) & MODULUS) | (h >> (61 - k));
-  r = x < 0 ? -(gint64) h : (gint64) h;
-  return r == -1 ? -2 : r;
-}
-
 static gboolean
 set_data_hash (SetData *d, gint64 *out);
 
@@ -85,37 +50,14 @@ bs_py_hash (BsInterp *in,
             BsValue   v,
             gint64   *hash)
 {
-  switch (v.type)
-    {
-    case BS_VALUE_NONE:
-      *hash = 0x5f3759df;
-      return TRUE;
-    case BS_VALUE_BOOL:
-      *hash = v.as.boolean ? 1 : 0;
-      return TRUE;
-    case BS_VALUE_INT:
-      *hash = hash_int (v.as.integer);
-      return TRUE;
-    case BS_VALUE_FLOAT:
-      *hash = hash_double (v.as.number);
-      return TRUE;
-    case BS_VALUE_OBJECT:
-    default:
-      break;
-    }
+  if (v.type != BS_VALUE_OBJECT)
+    return bs_value_hash (v, hash);
   switch (v.as.object->type)
     {
-    case BS_OBJECT_STR:
-      *hash = ((BsStr *) v.as.object)->hash;
-      return TRUE;
     case BS_OBJECT_TUPLE:
       {
-        /* the xxHash-style combination of CPython 3.8 and later */
-        const guint64 prime1 = G_GUINT64_CONSTANT (11400714785074694791);
-        const guint64 prime2 = G_GUINT64_CONSTANT (14029467366897019727);
-        const guint64 prime5 = G_GUINT64_CONSTANT (2870177450012600261);
         BsTuple *t = (BsTuple *) v.as.object;
-        guint64 acc = prime5;
+        guint64 acc = bs_hash_tuple_start ();
 
         for (gsize i = 0; i < t->length; i++)
           {
@@ -123,12 +65,9 @@ bs_py_hash (BsInterp *in,
 
             if (!bs_py_hash (in, t->items[i], &lane))
               return FALSE;
-            acc += (guint64) lane * prime2;
-            acc = (acc << 31) | (acc >> 33);
-            acc *= prime1;
+            acc = bs_hash_tuple_add (acc, lane);
           }
-        acc += t->length ^ (prime5 ^ G_GUINT64_CONSTANT (3527539));
-        *hash = acc == G_MAXUINT64 ? 1546275796 : (gint64) acc;
+        *hash = bs_hash_tuple_finish (acc, t->length);
         return TRUE;
       }
     case BS_OBJECT_LIST:
@@ -154,7 +93,7 @@ bs_py_hash (BsInterp *in,
                 bs_value_unref (r);
                 return bs_raise (in, "TypeError", "__hash__ method should return an integer");
               }
-            *hash = hash_int (r.type == BS_VALUE_BOOL ? r.as.boolean : r.as.integer);
+            *hash = bs_hash_int (r.type == BS_VALUE_BOOL ? r.as.boolean : r.as.integer);
             return TRUE;
           }
         if (bs_class_lookup (klass, "__eq__", &method)
@@ -165,14 +104,22 @@ bs_py_hash (BsInterp *in,
     default:
       break;
     }
-  {
-    /* object.__hash__: the address rotated by four bits */
-    guint64 p = (guint64) (guintptr) v.as.object;
-    gint64 h = (gint64) ((p >> 4) | (p << 60));
+  return bs_value_hash (v, hash);
+}
 
-    *hash = h == -1 ? -2 : h;
-    return TRUE;
-  }
+/* Key equality for tables that hold Python keys (sets, dicts): identity, then ==. */
+int
+bs_py_key_equal (BsValue  a,
+                 BsValue  b,
+                 gpointer in)
+{
+  gboolean eq;
+
+  if (a.type == BS_VALUE_OBJECT && b.type == BS_VALUE_OBJECT && a.as.object == b.as.object)
+    return 1;
+  if (!bs_equal (in, a, b, &eq))
+    return -1;
+  return eq ? 1 : 0;
 }
 
 /* --- the table --------------------------------------------------------- */
@@ -305,13 +252,12 @@ lookup (BsInterp *in,
             }
           if (s->hash == hash)
             {
-              gboolean eq;
               Slot *before = d->table;
+              BsValue held = bs_value_ref (s->key);
+              int eq = bs_py_key_equal (held, key, in);
 
-              if (s->key.type == key.type && s->key.type == BS_VALUE_OBJECT
-                  && s->key.as.object == key.as.object)
-                eq = TRUE;
-              else if (!bs_equal (in, s->key, key, &eq))
+              bs_value_unref (held);
+              if (eq < 0)
                 return -1;
               if (d->table != before)
                 return bs_raise (in, "RuntimeError", "set changed size during iteration"), -1;
@@ -806,16 +752,63 @@ set_contains (BsInterp *in, BsValue self, BsValue item, gboolean *result)
   return r >= 0;
 }
 
+/* A live iterator, as CPython's: changing the set's size meanwhile is a RuntimeError. */
+typedef struct {
+  BsValue  set;
+  gsize    pos;
+  gsize    used;
+} SetIterData;
+
+static void
+set_iter_free (gpointer p)
+{
+  SetIterData *it = p;
+
+  bs_value_unref (it->set);
+  g_free (it);
+}
+
+static int
+set_iter_next (BsInterp *in, BsValue self, BsValue *out)
+{
+  SetIterData *it = ((BsNative *) self.as.object)->data;
+  SetData *d = set_data (it->set);
+
+  if (d->used != it->used)
+    {
+      it->used = G_MAXSIZE;   /* stays an error, as in CPython */
+      bs_raise (in, "RuntimeError", "Set changed size during iteration");
+      return -1;
+    }
+  while (it->pos <= d->mask)
+    {
+      Slot *slot = &d->table[it->pos++];
+
+      if (slot->state == SLOT_USED)
+        {
+          *out = bs_value_ref (slot->key);
+          return 1;
+        }
+    }
+  return 0;
+}
+
+static const BsNativeOps set_iterator_ops = {
+  .next = set_iter_next,
+};
+
+static const BsNativeType set_iterator_type = {
+  { "set_iterator", set_iter_free }, NULL, NULL, NULL, NULL, &set_iterator_ops,
+};
+
 static gboolean
 set_iter (BsInterp *in, BsValue self, BsValue *out)
 {
-  SetData *d = set_data (self);
+  SetIterData *it = g_new0 (SetIterData, 1);
 
-  /* a snapshot: changing a set while iterating over it is an error in Python anyway */
-  *out = bs_list_new (in->heap);
-  for (gsize i = 0; i <= d->mask; i++)
-    if (d->table[i].state == SLOT_USED)
-      bs_list_append (*out, bs_value_ref (d->table[i].key));
+  it->set = bs_value_ref (self);
+  it->used = set_data (self)->used;
+  *out = bs_native_new (in->heap, &set_iterator_type.base, it);
   return TRUE;
 }
 

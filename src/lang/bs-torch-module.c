@@ -1293,7 +1293,6 @@ METHOD (ordered_dict_new)
         {
           gsize m;
           BsValue *pair = bs_value_items (items[i], &m);
-          g_autofree char *message = NULL;
 
           if (pair == NULL || m != 2)
             {
@@ -1301,10 +1300,9 @@ METHOD (ordered_dict_new)
               bs_raise (in, "ValueError", "need 2 values to unpack for OrderedDict()");
               goto fail;
             }
-          if (!bs_dict_set (d, pair[0], bs_value_ref (pair[1]), &message))
+          if (!bs_py_dict_set (in, d, pair[0], bs_value_ref (pair[1])))
             {
               bs_value_unref (list);
-              bs_raise (in, "TypeError", "%s", message);
               goto fail;
             }
         }

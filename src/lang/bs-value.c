@@ -197,6 +197,30 @@ bs_value_unref (BsValue v)
 
 /* --- strings ----------------------------------------------------------- */
 
+/* Code points of valid UTF-8, NULs included (g_utf8_strlen stops at one). */
+static glong
+utf8_length (const char *s,
+             gsize       length)
+{
+  glong n = 0;
+
+  for (gsize i = 0; i < length; i++)
+    n += ((unsigned char) s[i] & 0xc0) != 0x80;
+  return n;
+}
+
+/* FNV-1a of the bytes: stable from run to run (CPython randomises str hashes). */
+static gint64
+bytes_hash (const char *s,
+            gsize       length)
+{
+  guint64 h = G_GUINT64_CONSTANT (14695981039346656037);
+
+  for (gsize i = 0; i < length; i++)
+    h = (h ^ (unsigned char) s[i]) * G_GUINT64_CONSTANT (1099511628211);
+  return (gint64) h == -1 ? -2 : (gint64) h;
+}
+
 BsValue
 bs_str_new (BsHeap     *heap,
             const char *text,
@@ -210,8 +234,8 @@ bs_str_new (BsHeap     *heap,
   memcpy (str->data, text, length);
   str->data[length] = '\0';
   str->length = length;
-  str->n_chars = g_utf8_strlen (str->data, length);
-  str->hash = g_str_hash (str->data);
+  str->n_chars = utf8_length (str->data, length);
+  str->hash = bytes_hash (str->data, length);
   return BS_OBJECT (str);
 }
 
@@ -286,32 +310,97 @@ bs_value_items (BsValue  v,
 
 /* --- hashing and equality ---------------------------------------------- */
 
+#define HASH_MODULUS ((guint64) 0x1fffffffffffffff)   /* 2**61 - 1, CPython's modulus */
+
+gint64
+bs_hash_int (gint64 v)
+{
+  guint64 u = v < 0 ? (guint64) 0 - (guint64) v : (guint64) v;
+  gint64 h = (gint64) (u % HASH_MODULUS);
+
+  if (v < 0)
+    h = -h;
+  return h == -1 ? -2 : h;
+}
+
+/* The hash of a finite double's exact rational value M * 2**E modulo 2**61 - 1: as
+ * 2**61 is 1 modulo that prime, multiplying by 2**E is a rotation of the 61-bit residue. */
+gint64
+bs_hash_double (double x)
+{
+  int e, k;
+  guint64 h;
+  gint64 r;
+
+  if (isinf (x))
+    return x > 0 ? 314159 : -314159;
+  if (isnan (x))
+    return 0;
+  h = (guint64) ldexp (frexp (fabs (x), &e), 53);   /* < 2**53, already reduced */
+  k = (e - 53) % 61;
+  if (k < 0)
+    k += 61;
+  if (k > 0)
+    h = ((h << k) & HASH_MODULUS) | (h >> (61 - k));
+  r = x < 0 ? -(gint64) h : (gint64) h;
+  return r == -1 ? -2 : r;
+}
+
+/* object.__hash__: the address rotated by four bits */
+gint64
+bs_hash_identity (gconstpointer p)
+{
+  guint64 a = (guint64) (guintptr) p;
+  gint64 h = (gint64) ((a >> 4) | (a << 60));
+
+  return h == -1 ? -2 : h;
+}
+
+/* the xxHash-style combination of CPython 3.8 and later */
+#define XXPRIME_1 G_GUINT64_CONSTANT (11400714785074694791)
+#define XXPRIME_2 G_GUINT64_CONSTANT (14029467366897019727)
+#define XXPRIME_5 G_GUINT64_CONSTANT (2870177450012600261)
+
+guint64
+bs_hash_tuple_start (void)
+{
+  return XXPRIME_5;
+}
+
+guint64
+bs_hash_tuple_add (guint64 acc,
+                   gint64  item)
+{
+  acc += (guint64) item * XXPRIME_2;
+  acc = (acc << 31) | (acc >> 33);
+  return acc * XXPRIME_1;
+}
+
+gint64
+bs_hash_tuple_finish (guint64 acc,
+                      gsize   length)
+{
+  acc += length ^ (XXPRIME_5 ^ G_GUINT64_CONSTANT (3527539));
+  return acc == G_MAXUINT64 ? 1546275796 : (gint64) acc;
+}
+
 gboolean
 bs_value_hash (BsValue  v,
-               guint   *hash)
+               gint64  *hash)
 {
   switch (v.type)
     {
     case BS_VALUE_NONE:
-      *hash = 0x9e3779b9u;
+      *hash = 0x5f3759df;
       return TRUE;
     case BS_VALUE_BOOL:
       *hash = v.as.boolean ? 1 : 0;    /* True == 1, so they must hash alike */
       return TRUE;
     case BS_VALUE_INT:
-      *hash = (guint) (v.as.integer ^ (v.as.integer >> 32));
+      *hash = bs_hash_int (v.as.integer);
       return TRUE;
     case BS_VALUE_FLOAT:
-      if (v.as.number == floor (v.as.number) && fabs (v.as.number) < 9.2e18)
-        {
-          gint64 i = (gint64) v.as.number;
-
-          *hash = (guint) (i ^ (i >> 32));
-        }
-      else
-        {
-          *hash = g_double_hash (&v.as.number);
-        }
+      *hash = bs_hash_double (v.as.number);
       return TRUE;
     case BS_VALUE_OBJECT:
     default:
@@ -325,17 +414,17 @@ bs_value_hash (BsValue  v,
     case BS_OBJECT_TUPLE:
       {
         BsTuple *tuple = (BsTuple *) v.as.object;
-        guint h = 0x345678u;
+        guint64 acc = bs_hash_tuple_start ();
 
         for (gsize i = 0; i < tuple->length; i++)
           {
-            guint item;
+            gint64 item;
 
             if (!bs_value_hash (tuple->items[i], &item))
               return FALSE;
-            h = (h ^ item) * 1000003u;
+            acc = bs_hash_tuple_add (acc, item);
           }
-        *hash = h;
+        *hash = bs_hash_tuple_finish (acc, tuple->length);
         return TRUE;
       }
     case BS_OBJECT_LIST:
@@ -343,7 +432,7 @@ bs_value_hash (BsValue  v,
       return FALSE;
     default:
       /* identity, as object.__hash__ (tensors hash by identity too) */
-      *hash = g_direct_hash (v.as.object);
+      *hash = bs_hash_identity (v.as.object);
       return TRUE;
     }
 }
@@ -521,19 +610,32 @@ bs_dict_new (BsHeap *heap)
   return BS_OBJECT (dict);
 }
 
-/* Returns the entry index for key, or -1; *slot receives where it is or would go. */
+static int
+plain_equal (BsValue  a,
+             BsValue  b,
+             gpointer data)
+{
+  return bs_value_equal (a, b);
+}
+
+/* The entry index for key (>= 0), -1 when absent, -2 on an error in equal; *slot receives
+ * where it is or would go. */
 static gint64
-dict_find (BsDict  *dict,
-           BsValue  key,
-           guint    hash,
-           gsize   *slot)
+dict_find (BsDict         *dict,
+           BsValue         key,
+           gint64          hash,
+           BsKeyEqualFunc  equal,
+           gpointer        data,
+           gsize          *slot)
 {
   gsize mask, i;
+  guint restarts = 0;
 
+restart:
   if (dict->index_size == 0)
     return -1;
   mask = dict->index_size - 1;
-  for (i = hash & mask;; i = (i + 1) & mask)
+  for (i = (guint64) hash & mask;; i = (i + 1) & mask)
     {
       gint64 e = dict->index[i];
 
@@ -545,8 +647,32 @@ dict_find (BsDict  *dict,
       if (e >= 0)
         {
           BsDictEntry *entry = &g_array_index (dict->entries, BsDictEntry, e);
+          BsValue candidate;
+          guint64 version;
+          int eq;
 
-          if (entry->hash == hash && bs_value_equal (entry->key, key))
+          if (entry->hash != hash)
+            continue;
+          if (entry->key.type == BS_VALUE_OBJECT && key.type == BS_VALUE_OBJECT
+              && entry->key.as.object == key.as.object)
+            {
+              *slot = i;
+              return e;
+            }
+          /* equal may run Python code that changes the dict: hold the key meanwhile */
+          candidate = bs_value_ref (entry->key);
+          version = dict->version;
+          eq = equal (candidate, key, data);
+          bs_value_unref (candidate);
+          if (eq < 0)
+            return -2;
+          if (dict->version != version || dict->index[i] != e)
+            {
+              if (++restarts > 1000)
+                return -2;
+              goto restart;
+            }
+          if (eq > 0)
             {
               *slot = i;
               return e;
@@ -577,25 +703,118 @@ dict_rebuild_index (BsDict *dict)
     dict->index[i] = -1;
   for (guint e = 0; e < dict->entries->len; e++)
     {
-      guint hash = g_array_index (dict->entries, BsDictEntry, e).hash;
+      gint64 hash = g_array_index (dict->entries, BsDictEntry, e).hash;
       gsize i;
 
-      for (i = hash & (size - 1); dict->index[i] != -1; i = (i + 1) & (size - 1))
+      for (i = (guint64) hash & (size - 1); dict->index[i] != -1; i = (i + 1) & (size - 1))
         ;
       dict->index[i] = e;
     }
 }
 
+int
+bs_dict_lookup (BsValue         dict_value,
+                BsValue         key,
+                gint64          hash,
+                BsKeyEqualFunc  equal,
+                gpointer        data,
+                BsValue        *value)
+{
+  BsDict *dict = (BsDict *) dict_value.as.object;
+  gsize slot;
+  gint64 e = dict_find (dict, key, hash, equal, data, &slot);
+
+  if (e < 0)
+    return e == -1 ? 0 : -1;
+  if (value != NULL)
+    *value = g_array_index (dict->entries, BsDictEntry, e).value;
+  return 1;
+}
+
+int
+bs_dict_insert (BsValue         dict_value,
+                BsValue         key,
+                gint64          hash,
+                BsValue         value,
+                BsKeyEqualFunc  equal,
+                gpointer        data)
+{
+  BsDict *dict = (BsDict *) dict_value.as.object;
+  gsize slot = 0;
+  gint64 e = dict_find (dict, key, hash, equal, data, &slot);
+
+  if (e == -2)
+    {
+      bs_value_unref (value);
+      return -1;
+    }
+  if (e >= 0)
+    {
+      BsDictEntry *entry = &g_array_index (dict->entries, BsDictEntry, e);
+      BsValue old = entry->value;
+
+      entry->value = value;
+      bs_value_unref (old);
+      return 1;
+    }
+  if (dict->entries->len + 1 > dict->index_size / 2)
+    {
+      dict_rebuild_index (dict);
+      /* the keys are all different from key: the first empty slot is its place */
+      for (slot = (guint64) hash & (dict->index_size - 1); dict->index[slot] != -1;
+           slot = (slot + 1) & (dict->index_size - 1))
+        ;
+    }
+  {
+    BsDictEntry entry = { bs_value_ref (key), value, hash, FALSE };
+
+    g_array_append_val (dict->entries, entry);
+    dict->index[slot] = dict->entries->len - 1;
+    dict->n_live++;
+    dict->version++;
+  }
+  return 1;
+}
+
+int
+bs_dict_delete (BsValue         dict_value,
+                BsValue         key,
+                gint64          hash,
+                BsKeyEqualFunc  equal,
+                gpointer        data,
+                BsValue        *value)
+{
+  BsDict *dict = (BsDict *) dict_value.as.object;
+  gsize slot;
+  gint64 e = dict_find (dict, key, hash, equal, data, &slot);
+  BsDictEntry *entry;
+  BsValue old_key, old_value;
+
+  if (e < 0)
+    return e == -1 ? 0 : -1;
+  entry = &g_array_index (dict->entries, BsDictEntry, e);
+  old_key = entry->key;
+  old_value = entry->value;
+  entry->key = entry->value = BS_NONE;
+  entry->deleted = TRUE;
+  dict->index[slot] = -2;   /* a tombstone keeps probe chains intact */
+  dict->n_live--;
+  dict->version++;
+  bs_value_unref (old_key);
+  if (value != NULL)
+    *value = old_value;
+  else
+    bs_value_unref (old_value);
+  return 1;
+}
+
 gboolean
-bs_dict_set (BsValue   dict_value,
+bs_dict_set (BsValue   dict,
              BsValue   key,
              BsValue   value,
              char    **message)
 {
-  BsDict *dict = (BsDict *) dict_value.as.object;
-  guint hash;
-  gsize slot = 0;
-  gint64 e;
+  gint64 hash;
 
   if (!bs_value_hash (key, &hash))
     {
@@ -604,73 +823,30 @@ bs_dict_set (BsValue   dict_value,
       bs_value_unref (value);
       return FALSE;
     }
-  e = dict_find (dict, key, hash, &slot);
-  if (e >= 0)
-    {
-      BsDictEntry *entry = &g_array_index (dict->entries, BsDictEntry, e);
-
-      bs_value_unref (entry->value);
-      entry->value = value;
-      return TRUE;
-    }
-  if (dict->entries->len + 1 > dict->index_size / 2)
-    {
-      dict_rebuild_index (dict);
-      dict_find (dict, key, hash, &slot);
-    }
-  {
-    BsDictEntry entry = { bs_value_ref (key), value, hash, FALSE };
-
-    g_array_append_val (dict->entries, entry);
-    dict->index[slot] = dict->entries->len - 1;
-    dict->n_live++;
-  }
-  return TRUE;
+  return bs_dict_insert (dict, key, hash, value, plain_equal, NULL) > 0;
 }
 
 gboolean
-bs_dict_get (BsValue  dict_value,
+bs_dict_get (BsValue  dict,
              BsValue  key,
              BsValue *value)
 {
-  BsDict *dict = (BsDict *) dict_value.as.object;
-  guint hash;
-  gsize slot;
-  gint64 e;
+  gint64 hash;
 
   if (!bs_value_hash (key, &hash))
     return FALSE;
-  e = dict_find (dict, key, hash, &slot);
-  if (e < 0)
-    return FALSE;
-  if (value != NULL)
-    *value = g_array_index (dict->entries, BsDictEntry, e).value;
-  return TRUE;
+  return bs_dict_lookup (dict, key, hash, plain_equal, NULL, value) > 0;
 }
 
 gboolean
-bs_dict_remove (BsValue dict_value,
+bs_dict_remove (BsValue dict,
                 BsValue key)
 {
-  BsDict *dict = (BsDict *) dict_value.as.object;
-  guint hash;
-  gsize slot;
-  gint64 e;
-  BsDictEntry *entry;
+  gint64 hash;
 
   if (!bs_value_hash (key, &hash))
     return FALSE;
-  e = dict_find (dict, key, hash, &slot);
-  if (e < 0)
-    return FALSE;
-  entry = &g_array_index (dict->entries, BsDictEntry, e);
-  bs_value_unref (entry->key);
-  bs_value_unref (entry->value);
-  entry->key = entry->value = BS_NONE;
-  entry->deleted = TRUE;
-  dict->index[slot] = -2;   /* a tombstone keeps probe chains intact */
-  dict->n_live--;
-  return TRUE;
+  return bs_dict_delete (dict, key, hash, plain_equal, NULL, NULL) > 0;
 }
 
 gboolean

@@ -81,8 +81,8 @@ typedef struct {
   BsObject  base;
   gsize     length;        /* bytes, UTF-8 */
   glong     n_chars;       /* code points */
-  guint     hash;
-  char      data[];        /* NUL-terminated */
+  gint64    hash;
+  char      data[];        /* NUL-terminated; may hold NULs too ("a\x00b") */
 } BsStr;
 
 BsValue     bs_str_new            (BsHeap *heap, const char *text, gssize length);
@@ -114,7 +114,7 @@ BsValue    *bs_value_items        (BsValue v, gsize *length);
 typedef struct {
   BsValue key;
   BsValue value;
-  guint   hash;
+  gint64  hash;
   gboolean deleted;
 } BsDictEntry;
 
@@ -122,13 +122,32 @@ typedef struct {
   BsObject  base;
   GArray   *entries;       /* BsDictEntry in insertion order */
   gsize     n_live;
+  guint64   version;       /* changes whenever a key is added or removed */
   gint64   *index;         /* open addressing into entries, -1 empty */
   gsize     index_size;
   gboolean  is_ordered;    /* a collections.OrderedDict: only its repr differs */
 } BsDict;
 
 BsValue     bs_dict_new           (BsHeap *heap);
-/* FALSE when the key is unhashable (sets a TypeError text in *message). */
+
+/* Python's key equality, for the functions below that take it: 1 equal, 0 not, -1 an
+ * error (which they return as -1 in turn). Python code it runs may change the dict: the
+ * lookup starts again then, as CPython's does. */
+typedef int (*BsKeyEqualFunc) (BsValue a, BsValue b, gpointer data);
+
+/* With the key's hash computed by the caller (bs_value_hash, or Python's __hash__):
+ * 1 found (*value borrowed, may be NULL), 0 absent, -1 an error in equal. */
+int         bs_dict_lookup        (BsValue dict, BsValue key, gint64 hash, BsKeyEqualFunc equal,
+                                   gpointer data, BsValue *value);
+/* Inserts or replaces; takes value (also on error). 1 done, -1 an error in equal. */
+int         bs_dict_insert        (BsValue dict, BsValue key, gint64 hash, BsValue value,
+                                   BsKeyEqualFunc equal, gpointer data);
+/* 1 removed (*value, when not NULL, receives its value), 0 absent, -1 an error. */
+int         bs_dict_delete        (BsValue dict, BsValue key, gint64 hash, BsKeyEqualFunc equal,
+                                   gpointer data, BsValue *value);
+
+/* Keys that bs_value_hash() hashes (no Python code runs).
+ * FALSE when the key is unhashable (sets a TypeError text in *message). */
 gboolean    bs_dict_set           (BsValue dict, BsValue key, BsValue value, char **message);
 gboolean    bs_dict_get           (BsValue dict, BsValue key, BsValue *value);  /* borrowed */
 gboolean    bs_dict_remove        (BsValue dict, BsValue key);
@@ -178,7 +197,17 @@ gsize       bs_heap_n_objects     (BsHeap *heap);
 /* Python's truth, equality and hashing for the types this file knows. */
 gboolean    bs_value_truthy       (BsValue v);
 gboolean    bs_value_equal        (BsValue a, BsValue b);
-gboolean    bs_value_hash         (BsValue v, guint *hash);
+/* CPython's hash() of None, bools, ints, floats and tuples of them; strings by a stable
+ * hash of their bytes; other objects by identity. FALSE for lists and dicts. Instances with
+ * __hash__ need the interpreter (bs_py_hash), which combines tuples the same way. */
+gboolean    bs_value_hash         (BsValue v, gint64 *hash);
+gint64      bs_hash_int           (gint64 v);
+gint64      bs_hash_double        (double x);
+gint64      bs_hash_identity      (gconstpointer p);
+/* A tuple's hash: start, then add each item's hash, then finish with the length. */
+guint64     bs_hash_tuple_start   (void);
+guint64     bs_hash_tuple_add     (guint64 acc, gint64 item);
+gint64      bs_hash_tuple_finish  (guint64 acc, gsize length);
 const char *bs_value_type_name    (BsValue v);
 
 G_END_DECLS

@@ -558,7 +558,13 @@ append_exception (BsInterp   *in,
   g_string_free (message, TRUE);
 }
 
-/* The exceptions exc was chained to first, each once, as CPython prints them. */
+typedef struct {
+  BsValue     exc;        /* borrowed */
+  const char *joint;      /* what is printed between the next one and it, or NULL */
+} ChainLink;
+
+/* The exceptions exc was chained to first, each once, as CPython prints them. A loop, not
+ * recursion: a script can chain as many exceptions as it likes. */
 static void
 append_chain (BsInterp   *in,
               GString    *s,
@@ -567,26 +573,42 @@ append_chain (BsInterp   *in,
               const char *filename,
               GHashTable *seen)
 {
-  BsValue cause = exception_link (exc, "__cause__");
-  BsValue context = exception_link (exc, "__context__");
-  BsValue suppress = BS_NONE;
+  g_autoptr(GArray) chain = g_array_new (FALSE, FALSE, sizeof (ChainLink));
 
-  g_hash_table_add (seen, exc.as.object);
-  bs_dict_get_str (((BsInstance *) exc.as.object)->dict, "__suppress_context__", &suppress);
-  if (bs_is_exception_instance (cause) && !g_hash_table_contains (seen, cause.as.object))
+  for (BsValue o = exc;;)
     {
-      append_chain (in, s, cause, source, filename, seen);
-      g_string_append (s, "\nThe above exception was the direct cause of the following "
-                          "exception:\n\n");
+      BsValue cause = exception_link (o, "__cause__");
+      BsValue context = exception_link (o, "__context__");
+      BsValue suppress = BS_NONE;
+      ChainLink link = { o, NULL };
+
+      g_hash_table_add (seen, o.as.object);
+      bs_dict_get_str (((BsInstance *) o.as.object)->dict, "__suppress_context__", &suppress);
+      if (bs_is_exception_instance (cause) && !g_hash_table_contains (seen, cause.as.object))
+        {
+          link.joint = "\nThe above exception was the direct cause of the following "
+                       "exception:\n\n";
+          o = cause;
+        }
+      else if (bs_is_exception_instance (context) && !bs_value_truthy (suppress)
+               && !g_hash_table_contains (seen, context.as.object))
+        {
+          link.joint = "\nDuring handling of the above exception, another exception "
+                       "occurred:\n\n";
+          o = context;
+        }
+      g_array_append_val (chain, link);
+      if (link.joint == NULL)
+        break;
     }
-  else if (bs_is_exception_instance (context) && !bs_value_truthy (suppress)
-           && !g_hash_table_contains (seen, context.as.object))
+  for (guint i = chain->len; i-- > 0;)
     {
-      append_chain (in, s, context, source, filename, seen);
-      g_string_append (s, "\nDuring handling of the above exception, another exception "
-                          "occurred:\n\n");
+      ChainLink *link = &g_array_index (chain, ChainLink, i);
+
+      if (link->joint != NULL)
+        g_string_append (s, link->joint);
+      append_exception (in, s, link->exc, source, filename);
     }
-  append_exception (in, s, exc, source, filename);
 }
 
 char *

@@ -172,6 +172,8 @@ test_pdf (void)
   g_autoptr(GBytes) pdf = NULL;
   g_autoptr(GBytes) handout = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(BsLayout) layout = NULL;
+  g_autoptr(BsSceneCache) scenes = NULL;
 
   drawn_init (&d, seed004_script);
   state = middle_state (&d);
@@ -179,11 +181,17 @@ test_pdf (void)
   g_assert_no_error (error);
   g_assert_cmpuint (count_pages (pdf), ==, 1);
 
-  /* The handout: a page per step. */
-  handout = bs_export_handout_to_bytes (d.renderer, d.scene, &error);
+  /* The handout: a page per step of the range asked for, here every step. */
+  layout = bs_layout_new ();
+  scenes = bs_scene_cache_new (d.trace, d.renderer, BS_SCENE_VIEW_LIVE, NULL, 0);
+  handout = bs_export_handout_to_bytes (d.renderer, scenes, layout, 0, G_MAXUINT64, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (count_pages (handout), ==, bs_trace_get_n_steps (d.trace));
   g_assert_cmpuint (bs_trace_get_n_steps (d.trace), >, 20);
+  g_clear_pointer (&handout, g_bytes_unref);
+  handout = bs_export_handout_to_bytes (d.renderer, scenes, layout, 3, 7, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_pages (handout), ==, 5);
   drawn_clear (&d);
 }
 
@@ -285,6 +293,8 @@ test_atomic (void)
   g_autofree char *handout = g_build_filename (dir, "handout.pdf", NULL);
   g_autofree char *contents = NULL;
   g_autofree char *listing = NULL;
+  g_autoptr(BsLayout) layout = NULL;
+  g_autoptr(BsSceneCache) scenes = NULL;
   double width, height;
 
   g_assert_no_error (error);
@@ -293,7 +303,10 @@ test_atomic (void)
 
   g_assert_true (bs_export_write_file (d.renderer, d.scene, state, BS_EXPORT_PNG, png, &error));
   g_assert_no_error (error);
-  g_assert_true (bs_export_write_handout (d.renderer, d.scene, handout, &error));
+  layout = bs_layout_new ();
+  scenes = bs_scene_cache_new (d.trace, d.renderer, BS_SCENE_VIEW_WHOLE, NULL, 0);
+  g_assert_true (bs_export_write_handout (d.renderer, scenes, layout, 0, G_MAXUINT64, handout,
+                                          &error));
   g_assert_no_error (error);
   listing = list_dir (dir);
   g_assert_cmpstr (listing, ==, "graph.png handout.pdf");

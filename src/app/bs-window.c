@@ -12,6 +12,7 @@
 #include "bs-loss-plot.h"
 #include "bs-layout.h"
 #include "bs-replay.h"
+#include "bs-scene-cache.h"
 #include "bs-script-job.h"
 #include "bs-step-text.h"
 #include "bs-timeline.h"
@@ -38,6 +39,9 @@ struct _BsWindow {
   BsLayout          *layout;
   BsRenderer        *renderer;
   GCancellable      *layout_cancellable;
+  BsSceneCache      *scenes;          /* the scene of each step, for the current view */
+  BsScene           *laying_out;      /* Borrowed from scenes: the scene in Graphviz now */
+  BsSceneView        view;
   GArray            *collapsed;       /* guint32 scopes collapsed into one box */
   guint64            step;
   guint              autosave_id;
@@ -303,9 +307,10 @@ show_empty (BsWindow   *self,
 
 /* A layout in flight: the scene it positions and whether to fit it into view. */
 typedef struct {
-  BsWindow *window;
-  BsScene  *scene;
-  gboolean  fit;
+  BsWindow     *window;
+  BsScene      *scene;
+  BsSceneCache *scenes;   /* the cache the scene is from */
+  gboolean      fit;
 } LayoutRequest;
 
 static void
@@ -317,6 +322,8 @@ layout_request_free (LayoutRequest *request)
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LayoutRequest, layout_request_free)
+
+static void show_scene (BsWindow *self, gboolean fit);
 
 static void
 layout_finished (GObject      *source,
@@ -334,19 +341,15 @@ layout_finished (GObject      *source,
       return;
     }
   g_clear_object (&self->layout_cancellable);
-  bs_graph_view_set_scene (self->graph_view, request->scene, request->fit);
-  if (bs_scene_get_n_nodes (request->scene) > 0)
-    gtk_stack_set_visible_child_name (self->graph_stack, "graph");
-  else
-    show_empty (self, "No Graph Yet",
-                "The script made no tensor that requires grad, so autograd recorded no "
-                "graph. Create one with requires_grad=True and run again.");
+  if (request->scenes != self->scenes)
+    return;
+  bs_scene_cache_laid_out (self->scenes, request->scene);
+  show_scene (self, request->fit);
   show_step (self, self->step);
   if (g_getenv ("BACKSTEP_QUIT_AFTER_FIRST_GRAPH") != NULL)
     quit_after_next_frame (self);
 }
 
-/* Builds the scene of the current trace and lays it out off the main thread. */
 static void
 show_too_large (BsWindow *self,
                 guint     n_boxes)
@@ -360,43 +363,90 @@ show_too_large (BsWindow *self,
   show_empty (self, "Graph Too Large to Draw", description);
 }
 
+/* Shows the scene of the current step: at once when its graph (or one of the same shape)
+ * was laid out before, else once Graphviz has laid it out off the main thread. */
+static void
+show_scene (BsWindow *self,
+            gboolean  fit)
+{
+  g_autoptr(BsScene) scene = NULL;
+  BsScene *shown = bs_graph_view_get_scene (self->graph_view);
+  LayoutRequest *request;
+
+  if (self->scenes == NULL)
+    return;
+  scene = bs_scene_cache_lookup (self->scenes, self->step);
+  if (scene == shown)
+    return;
+  if (bs_scene_get_n_nodes (scene) > MAX_GRAPH_BOXES)
+    {
+      show_too_large (self, bs_scene_get_n_nodes (scene));
+      return;
+    }
+  if (bs_scene_is_laid_out (scene))
+    {
+      double old_width = 0, old_height = 0, width, height;
+
+      /* A graph of the same size (the next iteration's) keeps the camera where it is. */
+      if (shown != NULL)
+        bs_scene_get_size (shown, &old_width, &old_height);
+      bs_scene_get_size (scene, &width, &height);
+      bs_graph_view_set_scene (self->graph_view, scene,
+                               fit || width != old_width || height != old_height);
+      if (bs_scene_get_n_nodes (scene) > 0)
+        gtk_stack_set_visible_child_name (self->graph_stack, "graph");
+      else
+        show_empty (self, "No Graph Yet",
+                    "The script holds no tensor that requires grad at this step, so "
+                    "autograd has no graph to show. Step on, or create one with "
+                    "requires_grad=True and run again.");
+      return;
+    }
+  if (self->laying_out == scene && self->layout_cancellable != NULL)
+    return;
+  if (self->layout_cancellable != NULL)
+    g_cancellable_cancel (self->layout_cancellable);
+  g_clear_object (&self->layout_cancellable);
+  self->laying_out = scene;
+  request = g_new0 (LayoutRequest, 1);
+  request->window = g_object_ref (self);
+  request->fit = TRUE;
+  request->scenes = self->scenes;
+  request->scene = g_steal_pointer (&scene);
+  self->layout_cancellable = g_cancellable_new ();
+  bs_layout_run_async (self->layout, request->scene, self->layout_cancellable,
+                       layout_finished, request);
+}
+
+/* Starts again from the trace: new scenes (after a run, a change of palette, a scope
+ * collapsed or expanded), the current step's shown as soon as it is laid out. */
 static void
 start_layout (BsWindow *self,
               gboolean  fit)
 {
-  LayoutRequest *request;
   BsTrace *trace;
 
   if (self->layout_cancellable != NULL)
     g_cancellable_cancel (self->layout_cancellable);
   g_clear_object (&self->layout_cancellable);
+  self->laying_out = NULL;
+  g_clear_pointer (&self->scenes, bs_scene_cache_free);
   if (self->result == NULL)
     return;
   trace = self->result->trace;
   /* Checked before any work on this thread: an endless loop stopped after a million
    * statements must not freeze the window or tie up the layout thread for hours. */
-  if (bs_trace_get_n_nodes (trace) + bs_trace_get_n_tensors (trace) > 2 * MAX_GRAPH_BOXES)
+  if (self->view == BS_SCENE_VIEW_WHOLE
+      && bs_trace_get_n_nodes (trace) + bs_trace_get_n_tensors (trace) > 2 * MAX_GRAPH_BOXES)
     {
       show_too_large (self, bs_trace_get_n_tensors (trace));
       return;
     }
-  request = g_new0 (LayoutRequest, 1);
-  request->window = g_object_ref (self);
-  request->fit = fit;
-  request->scene = bs_scene_new_for_trace (trace,
-                                           (const guint32 *) (gpointer) self->collapsed->data,
-                                           self->collapsed->len);
-  if (bs_scene_get_n_nodes (request->scene) > MAX_GRAPH_BOXES)
-    {
-      show_too_large (self, bs_scene_get_n_nodes (request->scene));
-      layout_request_free (request);
-      return;
-    }
-  bs_layout_prepare (self->layout, request->scene);
-  bs_renderer_measure_scene (self->renderer, request->scene);
-  self->layout_cancellable = g_cancellable_new ();
-  bs_layout_run_async (self->layout, request->scene, self->layout_cancellable,
-                       layout_finished, request);
+  self->scenes = bs_scene_cache_new (trace, self->renderer, self->view,
+                                     (const guint32 *) (gpointer) self->collapsed->data,
+                                     self->collapsed->len);
+  bs_graph_view_set_scene (self->graph_view, NULL, FALSE);
+  show_scene (self, fit);
 }
 
 static void
@@ -582,6 +632,7 @@ show_step (BsWindow *self,
     }
   animate = step == self->step + 1 || step + 1 == self->step;
   self->step = MIN (step, total - 1);
+  show_scene (self, FALSE);
   state = bs_replay_state_at (self->result->trace, self->step);
   bs_timeline_set_step (self->timeline, self->step);
   bs_loss_plot_set_backward (self->loss_plot, state->last_backward);
@@ -999,6 +1050,9 @@ file_dropped (GtkDropTarget *target,
 typedef struct {
   BsScene        *scene;
   BsTraceState   *state;
+  BsSceneView     view;
+  guint64         first;     /* the handout's steps */
+  guint64         last;
   BsExportChoice  choice;
   BsPaletteKind   palette;
   GFile          *file;
@@ -1027,7 +1081,14 @@ export_in_thread (GTask        *task,
 
   bs_renderer_set_scale (renderer, job->choice.scale);
   if (job->choice.handout)
-    ok = bs_export_write_handout (renderer, job->scene, path, &error);
+    {
+      g_autoptr(BsLayout) layout = bs_layout_new ();
+      g_autoptr(BsSceneCache) scenes = bs_scene_cache_new (bs_scene_get_trace (job->scene),
+                                                           renderer, job->view, NULL, 0);
+
+      ok = bs_export_write_handout (renderer, scenes, layout, job->first, job->last, path,
+                                    &error);
+    }
   else
     ok = bs_export_write_file (renderer, job->scene, job->state, job->choice.format, path,
                                &error);
@@ -1074,6 +1135,9 @@ export_chosen (BsExportDialog       *dialog,
   job = g_new0 (ExportJob, 1);
   job->scene = bs_scene_ref (scene);
   job->state = bs_replay_state_at (bs_scene_get_trace (scene), self->step);
+  /* The handout of what the view shows now: the steps that show the same graph. */
+  job->view = bs_scene_cache_get_view (self->scenes);
+  bs_scene_cache_get_span (self->scenes, self->step, &job->first, &job->last);
   job->choice = *choice;
   /* Slides are light unless the class is watching the projector palette. */
   job->palette = self->presenting ? BS_PALETTE_PROJECTOR : BS_PALETTE_LIGHT;
@@ -1513,6 +1577,7 @@ bs_window_finalize (GObject *object)
   g_clear_object (&self->run_cancellable);
   g_clear_pointer (&self->result, bs_script_result_free);
   g_clear_object (&self->layout_cancellable);
+  g_clear_pointer (&self->scenes, bs_scene_cache_free);
   g_clear_pointer (&self->layout, bs_layout_free);
   g_clear_pointer (&self->renderer, bs_renderer_free);
   g_array_unref (self->collapsed);

@@ -19,7 +19,39 @@ typedef struct {
   double          scale;
   gboolean        handout;
   BsPaletteKind   palette;
+  BsSceneView     view;
+  gboolean        has_from;
+  gboolean        has_to;
+  guint64         from;
+  guint64         to;
 } ExportOptions;
+
+/* A handout's steps by default: those of the first backward call (the whole run when
+ * there is none). */
+static void
+first_backward_steps (BsTrace *trace,
+                      guint64 *first,
+                      guint64 *last)
+{
+  gint64 begin = bs_trace_find_backward (trace, 1);
+  guint64 n_events = bs_trace_get_n_events (trace);
+
+  *first = 0;
+  *last = G_MAXUINT64;
+  if (begin < 0)
+    return;
+  *first = bs_trace_get_event (trace, begin)->step;
+  for (guint64 i = begin + 1; i < n_events; i++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (trace, i);
+
+      if (event->type == BS_TRACE_EVENT_BACKWARD_END && event->backward == 1)
+        {
+          *last = event->step;
+          return;
+        }
+    }
+}
 
 static int
 export (BsCliOptions        *cli,
@@ -29,9 +61,10 @@ export (BsCliOptions        *cli,
   g_autoptr(BsScene) scene = NULL;
   g_autoptr(BsRenderer) renderer = NULL;
   g_autoptr(BsLayout) layout = NULL;
+  g_autoptr(BsSceneCache) scenes = NULL;
   g_autoptr(BsTraceState) state = NULL;
   g_autoptr(GError) error = NULL;
-  guint64 last;
+  guint64 last, step;
   gboolean ok;
 
   trace = bs_cli_options_record (cli, FALSE);
@@ -44,40 +77,50 @@ export (BsCliOptions        *cli,
   if (!options->handout && !options->at_end && options->step > last)
     return bs_cli_usage_error ("export", "--step %" G_GUINT64_FORMAT ": %s has steps 0 to %"
                                G_GUINT64_FORMAT, options->step, cli->display_name, last);
+  if ((options->has_from && options->from > last) || (options->has_to && options->to > last))
+    return bs_cli_usage_error ("export", "--from/--to: %s has steps 0 to %" G_GUINT64_FORMAT,
+                               cli->display_name, last);
 
   /* --timeout covers the layout and the file too: the layout gets what time is left (it
    * falls back to a cheaper layout rather than run past it), and the watchdog ends the
    * process should writing run past it */
   bs_cli_options_start_timeout (cli);
-  scene = bs_scene_new_for_trace (trace, NULL, 0);
   layout = bs_layout_new ();
   if (cli->deadline > 0)
     bs_layout_set_budget (layout, MIN (BS_LAYOUT_DEFAULT_TIME,
                                        cli->deadline - g_get_monotonic_time ()),
                           BS_LAYOUT_DEFAULT_MEMORY);
-  bs_layout_prepare (layout, scene);
   renderer = bs_renderer_new (bs_palette_get (options->palette));
   bs_renderer_set_scale (renderer, options->scale);
-  bs_renderer_measure_scene (renderer, scene);
-  if (!bs_layout_run (layout, scene, &error))
-    {
-      bs_cli_options_stop_timeout (cli);
-      fprintf (stderr, "backstep export: cannot lay out the graph: %s\n", error->message);
-      return 1;
-    }
-  if (cli->deadline > 0 && g_get_monotonic_time () >= cli->deadline)
-    {
-      /* no time is left for the file */
-      bs_cli_options_stop_timeout (cli);
-      fprintf (stderr, "%s\n", cli->timeout_message);
-      return 1;
-    }
+  scenes = bs_scene_cache_new (trace, renderer, options->view, NULL, 0);
 
   if (options->handout)
-    ok = bs_export_write_handout (renderer, scene, options->output, &error);
+    {
+      guint64 from, to;
+
+      first_backward_steps (trace, &from, &to);
+      if (options->has_from)
+        from = options->from;
+      if (options->has_to)
+        to = options->to;
+      else if (options->has_from)
+        to = last;
+      if (from > to)
+        return bs_cli_usage_error ("export", "--from %" G_GUINT64_FORMAT " is after --to %"
+                                   G_GUINT64_FORMAT, from, to);
+      ok = bs_export_write_handout (renderer, scenes, layout, from, to, options->output,
+                                    &error);
+    }
   else
     {
-      state = bs_replay_state_at (trace, options->at_end ? last : options->step);
+      step = options->at_end ? last : options->step;
+      scene = bs_scene_cache_get (scenes, layout, step, &error);
+      if (scene == NULL)
+        {
+          fprintf (stderr, "backstep export: cannot lay out the graph: %s\n", error->message);
+          return 1;
+        }
+      state = bs_replay_state_at (trace, step);
       ok = bs_export_write_file (renderer, scene, state, options->format, options->output,
                                  &error);
     }
@@ -109,7 +152,10 @@ check_options (ExportOptions *options,
                const char    *output,
                const char    *step_text,
                const char    *scale_text,
-               const char    *palette_text)
+               const char    *palette_text,
+               const char    *view_text,
+               const char    *from_text,
+               const char    *to_text)
 {
   g_autoptr(GError) error = NULL;
 
@@ -120,7 +166,21 @@ check_options (ExportOptions *options,
   if (options->handout && options->format != BS_EXPORT_PDF)
     return bs_cli_usage_error ("export", "--handout writes a PDF: OUT must end in .pdf");
   if (options->handout && step_text != NULL)
-    return bs_cli_usage_error ("export", "--handout has every step: leave out --step");
+    return bs_cli_usage_error ("export", "--handout has a range of steps: use --from and "
+                               "--to, not --step");
+  if (!options->handout && (from_text != NULL || to_text != NULL))
+    return bs_cli_usage_error ("export", "--from and --to choose a handout's steps: add "
+                               "--handout, or use --step");
+  if (from_text != NULL
+      && !g_ascii_string_to_unsigned (from_text, 10, 0, G_MAXUINT64, &options->from, NULL))
+    return bs_cli_usage_error ("export", "--from: expected a step number, not '%s'", from_text);
+  if (to_text != NULL
+      && !g_ascii_string_to_unsigned (to_text, 10, 0, G_MAXUINT64, &options->to, NULL))
+    return bs_cli_usage_error ("export", "--to: expected a step number, not '%s'", to_text);
+  options->has_from = from_text != NULL;
+  options->has_to = to_text != NULL;
+  if (view_text != NULL && !bs_scene_view_from_name (view_text, &options->view))
+    return bs_cli_usage_error ("export", "--view: expected live or whole, not '%s'", view_text);
   if (step_text != NULL && !g_str_equal (step_text, "end")
       && !g_ascii_string_to_unsigned (step_text, 10, 0, G_MAXUINT64, &options->step, NULL))
     return bs_cli_usage_error ("export", "--step: expected a step number or 'end', not '%s'",
@@ -145,6 +205,9 @@ bs_cli_export (int    argc,
   g_autofree char *step_text = NULL;
   g_autofree char *scale_text = NULL;
   g_autofree char *palette_text = NULL;
+  g_autofree char *view_text = NULL;
+  g_autofree char *from_text = NULL;
+  g_autofree char *to_text = NULL;
   ExportOptions options = { .at_end = TRUE, .scale = 1, .palette = BS_PALETTE_LIGHT };
   BsCliOptions cli;
   int status;
@@ -155,8 +218,15 @@ bs_cli_export (int    argc,
       "The step to show, counted as `backstep trace` counts (default: end)", "K|end" },
     { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text,
       "Pixels per point for PNG (default: 1)", "S" },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view_text,
+      "live: the graph the script holds at the step (default); whole: every graph of the run",
+      "live|whole" },
     { "handout", 0, 0, G_OPTION_ARG_NONE, &options.handout,
-      "Write every step as one page of a PDF, each explained under the graph", NULL },
+      "Write a PDF, one A4 page per step, each explained under the graph", NULL },
+    { "from", 0, 0, G_OPTION_ARG_STRING, &from_text,
+      "The handout's first step (default: the first backward call's)", "K" },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &to_text,
+      "The handout's last step (default: the first backward call's last, or the end)", "K" },
     { "palette", 0, 0, G_OPTION_ARG_STRING, &palette_text,
       "Colours and type: light, dark or projector (default: light)", "NAME" },
     G_OPTION_ENTRY_NULL
@@ -168,7 +238,7 @@ bs_cli_export (int    argc,
   context = g_option_context_new ("FILE.py -o OUT");
   g_option_context_set_summary (context,
     "Runs a Python script (\"-\": standard input) with a recorder attached and draws its\n"
-    "graph as it stands at a step: PNG, SVG, PDF or DOT, chosen by OUT's extension.\n"
+    "live graph as it stands at a step (what the script still holds): PNG, SVG, PDF or DOT, chosen by OUT's extension.\n"
     "The file is written atomically. The script's print() output is not shown.\n"
     "\n"
     "A script that raises still has its graph drawn, up to and including the error,\n"
@@ -177,7 +247,8 @@ bs_cli_export (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   status = bs_cli_options_parse (&cli, context, argc, argv);
   if (status < 0)
-    status = check_options (&options, output, step_text, scale_text, palette_text);
+    status = check_options (&options, output, step_text, scale_text, palette_text,
+                            view_text, from_text, to_text);
   if (status < 0)
     status = export (&cli, &options);
   bs_cli_options_clear (&cli);

@@ -325,5 +325,6 @@ bs_recording_run (const char               *source,
   else if (error_text != NULL)
     *error_text = NULL;
 
+  bs_recorder_close (recorder);
   return bs_trace_ref (bs_recorder_get_trace (recorder));
 }

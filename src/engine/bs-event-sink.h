@@ -70,6 +70,10 @@ typedef struct _BsEventSink {
   /* A leaf's requires_grad changed after it was announced (torch.tensor(...,
    * requires_grad=True) makes the tensor, then sets the flag; requires_grad_()). */
   void (*requires_grad_changed) (gpointer user_data, BsTensor *tensor);
+  /* The last reference went: what is alive at any moment is what PyTorch holds. Called
+   * before anything is released; the callback must not take a reference. */
+  void (*tensor_destroyed) (gpointer user_data, BsTensor *tensor);
+  void (*node_destroyed)   (gpointer user_data, BsNode *node);
 } BsEventSink;
 
 G_END_DECLS

@@ -74,6 +74,8 @@ bs_node_free (BsNode *self)
 
   while (node != NULL)
     {
+      if (bs_context_emits (node->context, node_destroyed))
+        node->context->sink->node_destroyed (node->context->sink_data, node);
       for (guint i = 0; i < node->n_inputs; i++)
         {
           BsNode *next = node->next[i].node;

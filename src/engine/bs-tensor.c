@@ -247,6 +247,8 @@ bs_tensor_unref (BsTensor *self)
   if (self == NULL || --self->ref_count > 0)
     return;
 
+  if (bs_context_emits (self->context, tensor_destroyed))
+    self->context->sink->tensor_destroyed (self->context->sink_data, self);
   if (self->grad_fn != NULL && self->grad_fn->retained == self)
     self->grad_fn->retained = NULL;
   g_clear_pointer (&self->grad_fn, bs_node_unref);

@@ -95,10 +95,22 @@ fw_requires_grad_changed (gpointer user_data, BsTensor *tensor)
   FORWARD (requires_grad_changed, tensor);
 }
 
+static void
+fw_tensor_destroyed (gpointer user_data, BsTensor *tensor)
+{
+  FORWARD (tensor_destroyed, tensor);
+}
+
+static void
+fw_node_destroyed (gpointer user_data, BsNode *node)
+{
+  FORWARD (node_destroyed, node);
+}
+
 const BsEventSink bs_interp_forward_sink = {
   fw_tensor_created, fw_inplace, fw_backward_begin, fw_node_begin, fw_edge,
   fw_accumulate, fw_freed, fw_backward_end, fw_grad_zeroed, fw_optimizer_step, fw_error,
-  fw_requires_grad_changed,
+  fw_requires_grad_changed, fw_tensor_destroyed, fw_node_destroyed,
 };
 
 /* --- debugger hooks ---------------------------------------------------- */

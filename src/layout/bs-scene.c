@@ -34,6 +34,9 @@ struct _BsScene {
   guint        *slot_start;     /* per trace node id: its first entry in slots */
   GArray       *slots;          /* int per (node, input_nr): its edge, -1: none */
 
+  /* Borrowed, while the scene is built: only what is alive in it is a box (NULL: all). */
+  const BsTraceState *live;
+
   guint32       n_trace_nodes;
   guint32       n_trace_tensors;
   double        width;
@@ -103,6 +106,8 @@ find_constants (BsScene      *self,
 
       if (node->is_accumulate || node->tensor == 0 || node->tensor > self->n_trace_tensors)
         continue;
+      if (self->live != NULL && !bs_trace_state_node_alive (self->live, n))
+        continue;
       next = bs_trace_get_list (trace, node->next);
       output = bs_trace_get_tensor (trace, node->tensor);
       inputs = bs_trace_get_list (trace, output->inputs);
@@ -122,6 +127,13 @@ find_constants (BsScene      *self,
     }
   used[0] = FALSE;
   return used;
+}
+
+static gboolean
+live_node (BsScene *self,
+           guint32  node)
+{
+  return self->live == NULL || bs_trace_state_node_alive (self->live, node);
 }
 
 /* The raw boxes in the order their tensors and nodes appear in the trace. */
@@ -163,11 +175,14 @@ find_boxes (BsScene *self)
       if ((event->type != BS_TRACE_EVENT_TENSOR && event->type != BS_TRACE_EVENT_INPLACE)
           || event->tensor == 0 || event->tensor > n_tensors || event->node > n_nodes)
         continue;
+      if (self->live != NULL && event->tensor > self->live->n_tensors)
+        continue;
       tensor = bs_trace_get_tensor (trace, event->tensor);
       if (event->type == BS_TRACE_EVENT_INPLACE)
         {
           node = bs_trace_get_node (trace, event->node);
-          if (node != NULL && !node->is_accumulate && self->node_raw[event->node] < 0)
+          if (node != NULL && !node->is_accumulate && self->node_raw[event->node] < 0
+              && live_node (self, event->node))
             add_raw (self, tensor_last, BS_SCENE_NODE_OP, event->tensor, event->node,
                      node->scope, TRUE);
           continue;
@@ -178,11 +193,15 @@ find_boxes (BsScene *self)
       if (node != NULL && !node->is_accumulate)
         {
           /* A second output of a node shows in the box of its first. */
-          if (self->node_raw[tensor->grad_fn] < 0 && node->tensor == event->tensor)
+          if (self->node_raw[tensor->grad_fn] < 0 && node->tensor == event->tensor
+              && live_node (self, tensor->grad_fn))
             add_raw (self, tensor_last, BS_SCENE_NODE_OP, event->tensor, tensor->grad_fn,
                      node->scope, FALSE);
         }
-      else if (tensor->requires_grad || accumulator[event->tensor] != 0)
+      else if ((tensor->requires_grad || accumulator[event->tensor] != 0)
+               && (self->live == NULL
+                   || bs_trace_state_tensor_alive (self->live, event->tensor)
+                   || used[event->tensor]))
         add_raw (self, tensor_last, BS_SCENE_NODE_LEAF, event->tensor,
                  accumulator[event->tensor], tensor->scope, FALSE);
       else if (used[event->tensor] && !tensor->is_wrapped_number)
@@ -414,6 +433,15 @@ bs_scene_new_for_trace (BsTrace       *trace,
                         const guint32 *collapsed_scopes,
                         guint          n_collapsed)
 {
+  return bs_scene_new_live (trace, NULL, collapsed_scopes, n_collapsed);
+}
+
+BsScene *
+bs_scene_new_live (BsTrace            *trace,
+                   const BsTraceState *alive,
+                   const guint32      *collapsed_scopes,
+                   guint               n_collapsed)
+{
   BsScene *self;
 
   g_return_val_if_fail (trace != NULL, NULL);
@@ -443,7 +471,9 @@ bs_scene_new_for_trace (BsTrace       *trace,
   for (guint32 t = 0; t <= self->n_trace_tensors; t++)
     self->tensor_raw[t] = -1;
 
+  self->live = alive;
   find_boxes (self);
+  self->live = NULL;
   collapse (self);
   add_edges (self);
   return self;
@@ -707,4 +737,94 @@ bs_scene_curve_add (GArray       *points,
       g_array_append_val (points, q);
     }
   g_array_append_val (points, q);
+}
+
+char *
+bs_scene_shape_key (BsScene *self)
+{
+  guint32 n_scopes;
+  g_autofree int *scope_cluster = NULL;
+  GString *key;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  n_scopes = bs_trace_get_n_scopes (self->trace);
+  scope_cluster = g_new (int, n_scopes + 1);
+  for (guint32 s = 0; s <= n_scopes; s++)
+    scope_cluster[s] = -1;
+  key = g_string_new (NULL);
+  for (guint i = 0; i < self->clusters->len; i++)
+    {
+      const BsSceneCluster *cluster = &g_array_index (self->clusters, BsSceneCluster, i);
+
+      if (cluster->scope <= n_scopes)
+        scope_cluster[cluster->scope] = (int) i;
+      g_string_append_printf (key, "c%d;", cluster->parent);
+    }
+  for (guint i = 0; i < self->nodes->len; i++)
+    {
+      const BsSceneNode *node = &g_array_index (self->nodes, BsSceneNode, i);
+      const BsTraceTensor *tensor = node->tensor != 0
+                                    ? bs_trace_get_tensor (self->trace, node->tensor) : NULL;
+      const BsTraceNode *op = node->kind == BS_SCENE_NODE_OP
+                              ? bs_trace_get_node (self->trace, node->node) : NULL;
+      guint32 scope = node->kind == BS_SCENE_NODE_CLUSTER ? scope_parent (self, node->scope)
+                                                          : node->scope;
+
+      g_string_append_printf (key, "n%d:%u:%d", (int) node->kind, op != NULL ? op->name : 0,
+                              scope <= n_scopes ? scope_cluster[scope] : -1);
+      if (tensor != NULL)
+        for (int d = 0; d < tensor->ndim; d++)
+          g_string_append_printf (key, ",%" G_GINT64_FORMAT, tensor->shape[d]);
+      g_string_append_c (key, ';');
+    }
+  for (guint i = 0; i < self->edges->len; i++)
+    {
+      const BsSceneEdge *edge = &g_array_index (self->edges, BsSceneEdge, i);
+
+      g_string_append_printf (key, "e%u>%u:%u;", edge->from, edge->to, edge->input_nr);
+    }
+  return g_string_free (key, FALSE);
+}
+
+void
+bs_scene_copy_layout (BsScene *self,
+                      BsScene *from)
+{
+  g_return_if_fail (self != NULL && from != NULL);
+  g_return_if_fail (from->laid_out);
+  g_return_if_fail (self->nodes->len == from->nodes->len
+                    && self->edges->len == from->edges->len
+                    && self->clusters->len == from->clusters->len);
+
+  for (guint i = 0; i < self->nodes->len; i++)
+    {
+      BsSceneNode *node = &g_array_index (self->nodes, BsSceneNode, i);
+      const BsSceneNode *old = &g_array_index (from->nodes, BsSceneNode, i);
+
+      node->x = old->x + (old->width - node->width) / 2;
+      node->y = old->y + (old->height - node->height) / 2;
+    }
+  for (guint i = 0; i < self->edges->len; i++)
+    {
+      BsSceneEdge *edge = &g_array_index (self->edges, BsSceneEdge, i);
+      const BsSceneEdge *old = &g_array_index (from->edges, BsSceneEdge, i);
+
+      bs_scene_set_edge_points (self, i, old->points != NULL
+                                ? g_memdup2 (old->points, old->n_points * sizeof (BsScenePoint))
+                                : NULL, old->n_points);
+      edge->has_arrow = old->has_arrow;
+      edge->arrow_base = old->arrow_base;
+      edge->arrow_tip = old->arrow_tip;
+    }
+  for (guint i = 0; i < self->clusters->len; i++)
+    {
+      BsSceneCluster *cluster = &g_array_index (self->clusters, BsSceneCluster, i);
+      const BsSceneCluster *old = &g_array_index (from->clusters, BsSceneCluster, i);
+
+      cluster->x = old->x;
+      cluster->y = old->y;
+      cluster->width = old->width;
+      cluster->height = old->height;
+    }
+  bs_scene_set_laid_out (self, from->width, from->height);
 }

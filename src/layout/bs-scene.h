@@ -91,6 +91,12 @@ typedef struct {
 BsScene              *bs_scene_new_for_trace   (BsTrace              *trace,
                                                 const guint32        *collapsed_scopes,
                                                 guint                 n_collapsed);
+/* The live graph at alive (NULL: the whole trace): the grad_fn nodes that exist and are
+ * not destroyed, the leaves that are alive or that they use, the constants they use. */
+BsScene              *bs_scene_new_live        (BsTrace              *trace,
+                                                const BsTraceState   *alive,
+                                                const guint32        *collapsed_scopes,
+                                                guint                 n_collapsed);
 BsScene              *bs_scene_ref             (BsScene              *self);
 void                  bs_scene_unref           (BsScene              *self);
 
@@ -129,6 +135,15 @@ gboolean              bs_scene_node_visible    (BsScene              *self,
 gboolean              bs_scene_edge_visible    (BsScene              *self,
                                                 guint                 index,
                                                 const BsTraceState   *state);
+
+/* A text equal for two scenes exactly when they have the same boxes (kind, op, shape),
+ * edges and clusters in the same order, whatever tensors they show: the graphs of two
+ * iterations of a loop that built the same graph. One layout serves both. */
+char                 *bs_scene_shape_key       (BsScene              *self);
+/* Lays self out as from, a laid-out scene of the same shape key: each box keeps the
+ * size it was measured at, centred where from's box is; edges and clusters as from's. */
+void                  bs_scene_copy_layout     (BsScene              *self,
+                                                BsScene              *from);
 
 /* Width and height once laid out (0 before). */
 void                  bs_scene_get_size        (BsScene              *self,

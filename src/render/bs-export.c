@@ -15,8 +15,9 @@ G_DEFINE_QUARK (bs-export-error-quark, bs_export_error)
 
 /* cairo's image surfaces stop here. */
 #define MAX_PIXELS 32767
-/* A handout page is at least this wide, for its text (points: about 15 cm). */
-#define MIN_PAGE_WIDTH 420.0
+/* Handout pages: A4 landscape, in points. */
+#define HANDOUT_WIDTH  841.89
+#define HANDOUT_HEIGHT 595.28
 #define PAGE_MARGIN    24.0
 
 static const char *const extensions[] = {
@@ -218,53 +219,89 @@ bs_export_to_bytes (BsRenderer          *renderer,
 
 /* --- handout --------------------------------------------------------------- */
 
+/* The step's explanation: what happened, and for an edge its local gradient and what
+ * flows on. */
+static char *
+step_caption (BsTrace            *trace,
+              const BsTraceState *state)
+{
+  g_autofree char *describe = bs_step_text_describe (trace, state);
+  const BsTraceEvent *edge = bs_trace_state_get_edge (state);
+  g_autofree char *local = NULL;
+  g_autofree char *flow = NULL;
+
+  if (edge == NULL)
+    return g_steal_pointer (&describe);
+  local = bs_step_text_local_gradient (trace, state, edge);
+  flow = bs_step_text_flow (trace, edge);
+  return g_strdup_printf ("%s\nLocal gradient: %s\nFlows on: %s", describe, local, flow);
+}
+
 GBytes *
-bs_export_handout_to_bytes (BsRenderer  *renderer,
-                            BsScene     *scene,
-                            GError     **error)
+bs_export_handout_to_bytes (BsRenderer    *renderer,
+                            BsSceneCache  *scenes,
+                            BsLayout      *layout,
+                            guint64        first,
+                            guint64        last,
+                            GError       **error)
 {
   BsTrace *trace;
   GByteArray *bytes;
   cairo_surface_t *surface;
   cairo_t *cr;
-  double width, height, page_width, text_width;
+  double text_width = HANDOUT_WIDTH - 2 * PAGE_MARGIN;
   guint64 n_steps;
 
   g_return_val_if_fail (renderer != NULL, NULL);
-  g_return_val_if_fail (scene != NULL, NULL);
+  g_return_val_if_fail (scenes != NULL && layout != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  trace = bs_scene_get_trace (scene);
+  trace = bs_scene_cache_get_trace (scenes);
   n_steps = bs_trace_get_n_steps (trace);
-  scene_size (scene, &width, &height);
-  page_width = MAX (width, MIN_PAGE_WIDTH);
-  text_width = page_width - 2 * PAGE_MARGIN;
+  last = MIN (last, n_steps > 0 ? n_steps - 1 : 0);
+  first = MIN (first, last);
 
   bytes = g_byte_array_new ();
-  surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, page_width, height);
+  surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, HANDOUT_WIDTH,
+                                                 HANDOUT_HEIGHT);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Backstep");
   cr = cairo_create (surface);
-  for (guint64 step = 0; step < n_steps; step++)
+  for (guint64 step = first; step <= last; step++)
     {
       g_autoptr(BsTraceState) state = bs_replay_state_at (trace, step);
-      g_autofree char *text = bs_step_text_describe (trace, state);
+      g_autoptr(BsScene) scene = NULL;
+      g_autofree char *text = step_caption (trace, state);
       g_autofree char *title = g_strdup_printf ("Step %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT,
                                                 step, n_steps - 1);
       double caption = bs_renderer_draw_caption (renderer, NULL, title, text, 0, 0, text_width);
+      double width, height, room_width, room_height, fit;
 
-      /* The page's size is set before anything is drawn on it. */
-      cairo_pdf_surface_set_size (surface, page_width, height + caption + PAGE_MARGIN);
+      scene = bs_scene_cache_get (scenes, layout, step, error);
+      if (scene == NULL)
+        {
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+          g_byte_array_unref (bytes);
+          return NULL;
+        }
+      scene_size (scene, &width, &height);
+      room_width = HANDOUT_WIDTH - 2 * PAGE_MARGIN;
+      room_height = MAX (HANDOUT_HEIGHT - 2 * PAGE_MARGIN - caption, HANDOUT_HEIGHT / 4);
+      fit = MIN (1.0, MIN (room_width / width, room_height / height));
+
       bs_color_set_source (&bs_renderer_get_palette (renderer)->background, cr);
       cairo_paint (cr);
-
       cairo_save (cr);
-      cairo_translate (cr, (page_width - width) / 2, 0);
+      cairo_translate (cr, (HANDOUT_WIDTH - width * fit) / 2, PAGE_MARGIN);
+      cairo_scale (cr, fit, fit);
       cairo_rectangle (cr, 0, 0, width, height);
       cairo_clip (cr);
       bs_renderer_draw (renderer, cr, scene, state);
       cairo_restore (cr);
 
-      bs_renderer_draw_caption (renderer, cr, title, text, PAGE_MARGIN, height, text_width);
+      bs_renderer_draw_caption (renderer, cr, title, text, PAGE_MARGIN,
+                                MIN (PAGE_MARGIN + height * fit, HANDOUT_HEIGHT - caption
+                                     - PAGE_MARGIN), text_width);
       cairo_show_page (cr);
       if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
         break;
@@ -533,15 +570,18 @@ bs_export_write_file (BsRenderer          *renderer,
 }
 
 gboolean
-bs_export_write_handout (BsRenderer  *renderer,
-                         BsScene     *scene,
-                         const char  *filename,
-                         GError     **error)
+bs_export_write_handout (BsRenderer    *renderer,
+                         BsSceneCache  *scenes,
+                         BsLayout      *layout,
+                         guint64        first,
+                         guint64        last,
+                         const char    *filename,
+                         GError       **error)
 {
   g_autoptr(GBytes) bytes = NULL;
 
   g_return_val_if_fail (filename != NULL, FALSE);
 
-  bytes = bs_export_handout_to_bytes (renderer, scene, error);
+  bytes = bs_export_handout_to_bytes (renderer, scenes, layout, first, last, error);
   return bytes != NULL && write_atomically (filename, bytes, error);
 }

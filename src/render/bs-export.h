@@ -12,6 +12,7 @@
 #pragma once
 
 #include "bs-renderer.h"
+#include "bs-scene-cache.h"
 
 G_BEGIN_DECLS
 
@@ -46,9 +47,14 @@ GBytes   *bs_export_to_bytes             (BsRenderer          *renderer,
 char     *bs_export_to_dot               (BsRenderer          *renderer,
                                           BsScene             *scene,
                                           const BsTraceState  *state);
-/* A PDF, one page per step: the graph at that step, the step's explanation under it. */
+/* A PDF, one A4 landscape page per step from first to last (clamped to the trace's
+ * steps): the graph at that step (scenes' scene, laid out with layout when it needs to
+ * be), scaled down to fit when large, the step's explanation under it. */
 GBytes   *bs_export_handout_to_bytes     (BsRenderer          *renderer,
-                                          BsScene             *scene,
+                                          BsSceneCache        *scenes,
+                                          BsLayout            *layout,
+                                          guint64              first,
+                                          guint64              last,
                                           GError             **error);
 
 gboolean  bs_export_write_file           (BsRenderer          *renderer,
@@ -58,7 +64,10 @@ gboolean  bs_export_write_file           (BsRenderer          *renderer,
                                           const char          *filename,
                                           GError             **error);
 gboolean  bs_export_write_handout        (BsRenderer          *renderer,
-                                          BsScene             *scene,
+                                          BsSceneCache        *scenes,
+                                          BsLayout            *layout,
+                                          guint64              first,
+                                          guint64              last,
                                           const char          *filename,
                                           GError             **error);
 

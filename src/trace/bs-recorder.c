@@ -18,6 +18,7 @@ struct _BsRecorder {
   guint32     backward;        /* the backward running, 0: none */
   gint       *progress;        /* Borrowed: statements counted for another thread */
   gboolean    budget_reported;
+  gboolean    closed;          /* the run ended: what its end releases is not recorded */
 };
 
 BsRecorder *
@@ -62,6 +63,13 @@ bs_recorder_set_progress (BsRecorder *self,
 {
   g_return_if_fail (self != NULL);
   self->progress = statements;
+}
+
+void
+bs_recorder_close (BsRecorder *self)
+{
+  g_return_if_fail (self != NULL);
+  self->closed = TRUE;
 }
 
 BsTrace *
@@ -477,6 +485,34 @@ on_requires_grad_changed (gpointer  user_data,
     refresh_requires_grad (self, id, tensor);
 }
 
+static void
+on_tensor_destroyed (gpointer  user_data,
+                     BsTensor *tensor)
+{
+  BsRecorder *self = user_data;
+  BsTraceEvent record = { .type = BS_TRACE_EVENT_DESTROYED };
+
+  if (self->closed)
+    return;
+  record.tensor = bs_recorder_lookup_tensor (self, tensor);
+  if (record.tensor != 0)
+    append (self, &record);
+}
+
+static void
+on_node_destroyed (gpointer  user_data,
+                   BsNode   *node)
+{
+  BsRecorder *self = user_data;
+  BsTraceEvent record = { .type = BS_TRACE_EVENT_DESTROYED };
+
+  if (self->closed)
+    return;
+  record.node = lookup_node (self, node);
+  if (record.node != 0)
+    append (self, &record);
+}
+
 static const BsEventSink recorder_sink = {
   .tensor_created = on_tensor_created,
   .inplace = on_inplace,
@@ -490,6 +526,8 @@ static const BsEventSink recorder_sink = {
   .optimizer_step = on_optimizer_step,
   .error = on_error,
   .requires_grad_changed = on_requires_grad_changed,
+  .tensor_destroyed = on_tensor_destroyed,
+  .node_destroyed = on_node_destroyed,
 };
 
 const BsEventSink *

@@ -35,6 +35,8 @@ void               bs_recorder_set_progress  (BsRecorder        *self,
                                               gint              *statements);
 /* The trace recorded so far, borrowed: it grows as recording goes on. */
 BsTrace           *bs_recorder_get_trace     (BsRecorder        *self);
+/* The run is over: what tearing it down destroys is not part of it. */
+void               bs_recorder_close         (BsRecorder        *self);
 
 /* The trace id of a tensor the recorder has seen, or 0. */
 guint32            bs_recorder_lookup_tensor (BsRecorder        *self,

@@ -156,6 +156,12 @@ apply (BsTraceState *state,
     case BS_TRACE_EVENT_BUDGET:
       state->budget_reached = TRUE;
       break;
+    case BS_TRACE_EVENT_DESTROYED:
+      if (tensor != NULL)
+        tensor->destroyed = TRUE;
+      if (node != NULL)
+        node->destroyed = TRUE;
+      break;
     case BS_TRACE_EVENT_TENSOR:
     case BS_TRACE_EVENT_GRAD_FN:
     case BS_TRACE_EVENT_PRINT:
@@ -338,4 +344,73 @@ const BsTraceSpan *
 bs_trace_state_get_span (const BsTraceState *self)
 {
   return bs_trace_get_statement (self->trace, self->statement);
+}
+
+gboolean
+bs_trace_state_tensor_alive (const BsTraceState *self,
+                             guint32             tensor)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return tensor != 0 && tensor <= self->n_tensors && !self->tensors[tensor - 1].destroyed;
+}
+
+gboolean
+bs_trace_state_node_alive (const BsTraceState *self,
+                           guint32             node)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return node != 0 && node <= self->n_nodes && !self->nodes[node - 1].destroyed;
+}
+
+GArray *
+bs_replay_live_starts (BsTrace *trace)
+{
+  GArray *starts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint64 first = 0, n_events;
+
+  g_return_val_if_fail (trace != NULL, starts);
+  g_array_append_val (starts, first);
+  n_events = bs_trace_get_n_events (trace);
+  for (guint64 i = 0; i < n_events; i++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (trace, i);
+      const BsTraceTensor *tensor;
+      guint64 step = event->step;
+
+      if (event->type != BS_TRACE_EVENT_DESTROYED || step == first)
+        continue;
+      tensor = event->tensor != 0 ? bs_trace_get_tensor (trace, event->tensor) : NULL;
+      if (event->node != 0 || (tensor != NULL && tensor->grad_fn == 0 && tensor->requires_grad))
+        {
+          first = step;
+          g_array_append_val (starts, first);
+        }
+    }
+  return starts;
+}
+
+void
+bs_replay_live_segment (GArray  *starts,
+                        guint64  n_steps,
+                        guint64  step,
+                        guint64 *first,
+                        guint64 *last)
+{
+  guint lo = 0, hi;
+
+  g_return_if_fail (starts != NULL && starts->len > 0);
+  /* The last start at or before step. */
+  hi = starts->len;
+  while (hi - lo > 1)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (g_array_index (starts, guint64, mid) <= step)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  *first = g_array_index (starts, guint64, lo);
+  *last = lo + 1 < starts->len ? g_array_index (starts, guint64, lo + 1) - 1
+                               : (n_steps > 0 ? n_steps - 1 : 0);
 }

@@ -26,6 +26,7 @@ typedef struct {
   guint32 name;       /* string: the name last bound to it, 0: none */
   guint32 grad_fn;    /* its grad_fn now (an in-place op changes it), 0: none */
   guint32 version;
+  guint8  destroyed;  /* the script (and the graph) no longer holds it */
 } BsTraceTensorState;
 
 typedef struct {
@@ -34,6 +35,7 @@ typedef struct {
   guint32 n_arrived;  /* edges that brought it a gradient in the running backward */
   guint32 arrived_in; /* the backward n_arrived counts for */
   guint8  freed;      /* its saved tensors were released */
+  guint8  destroyed;  /* nothing refers to it any more: not part of the live graph */
 } BsTraceNodeState;
 
 typedef struct {
@@ -80,6 +82,26 @@ const BsTraceEvent       *bs_trace_state_get_edge        (const BsTraceState *se
 const BsTraceEvent       *bs_trace_state_get_error       (const BsTraceState *self);
 /* The running statement's span, or NULL. */
 const BsTraceSpan        *bs_trace_state_get_span        (const BsTraceState *self);
+
+/* Whether the state's tensor or node exists and has not been destroyed. */
+gboolean                  bs_trace_state_tensor_alive    (const BsTraceState *self,
+                                                          guint32             tensor);
+gboolean                  bs_trace_state_node_alive      (const BsTraceState *self,
+                                                          guint32             node);
+
+/* The live graph (what the script still holds) loses parts only at the steps where a
+ * grad_fn node or a leaf that requires grad is destroyed; between two such steps it
+ * only grows, so the state at the last step before the next one shows every box the
+ * steps between them show. The steps that begin such a stretch, in order, the first 0
+ * (guint64). */
+GArray                   *bs_replay_live_starts          (BsTrace            *trace);
+/* The stretch of starts (of a trace of n_steps steps) that holds step: its first and
+ * last steps. */
+void                      bs_replay_live_segment         (GArray             *starts,
+                                                          guint64             n_steps,
+                                                          guint64             step,
+                                                          guint64            *first,
+                                                          guint64            *last);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsTraceState, bs_trace_state_free)
 

@@ -458,6 +458,10 @@ write_event (JsonBuilder        *builder,
     case BS_TRACE_EVENT_SCOPE_END:
       add_int (builder, "id", event->aux);
       break;
+    case BS_TRACE_EVENT_DESTROYED:
+      add_id (builder, "tensor", event->tensor);
+      add_id (builder, "node", event->node);
+      break;
     case BS_TRACE_N_EVENT_TYPES:
     default:
       break;
@@ -1189,6 +1193,16 @@ read_event (Reader           *reader,
         else
           event.aux = scope->id;
       }
+      break;
+    case BS_TRACE_EVENT_DESTROYED:
+      event.tensor = (guint32) get_int (reader, "tensor");
+      event.node = (guint32) get_int (reader, "node");
+      if ((event.tensor == 0) == (event.node == 0))
+        fail (reader, "a destroyed event names one tensor or one node:", "tensor");
+      else if (event.tensor > bs_trace_get_n_tensors (trace))
+        fail (reader, "unknown tensor in", "tensor");
+      else if (event.node > bs_trace_get_n_nodes (trace))
+        fail (reader, "unknown node in", "node");
       break;
     case BS_TRACE_N_EVENT_TYPES:
     default:

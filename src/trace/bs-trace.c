@@ -46,6 +46,7 @@ static const struct {
   [BS_TRACE_EVENT_BUDGET]         = { "budget", FALSE },
   [BS_TRACE_EVENT_SCOPE_BEGIN]    = { "scope_begin", FALSE },
   [BS_TRACE_EVENT_SCOPE_END]      = { "scope_end", FALSE },
+  [BS_TRACE_EVENT_DESTROYED]      = { "destroyed", FALSE },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (event_types) == BS_TRACE_N_EVENT_TYPES);

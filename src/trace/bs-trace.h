@@ -20,7 +20,7 @@
  *    substep 0 of a step is its step event alone.
  *  - node_begin (a node starts running) belongs to the step that follows it,
  *    the node's first edge, accumulation or error; the other events (grad_fn,
- *    bind, print, backward_end, budget, scope_begin, scope_end, tensors seen
+ *    bind, print, backward_end, budget, scope_begin, scope_end, destroyed, tensors seen
  *    for the first time without being announced) belong to the step they
  *    fall in.
  */
@@ -64,6 +64,7 @@ typedef enum {
                                    * used (low, high 32 bits) */
   BS_TRACE_EVENT_SCOPE_BEGIN,     /* aux: the scope (a module call or loop iteration) */
   BS_TRACE_EVENT_SCOPE_END,       /* aux: the scope */
+  BS_TRACE_EVENT_DESTROYED,       /* tensor or node: the last reference to it went */
   BS_TRACE_N_EVENT_TYPES
 } BsTraceEventType;
 

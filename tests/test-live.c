@@ -1,0 +1,165 @@
+/* test-live.c: the live graph, what the script holds at a step, one layout per shape */
+#include "render-fixtures.h"
+#include "bs-scene-cache.h"
+
+/* A training loop's shape: each pass rebinds loss, which drops the previous graph. */
+static const char loop_script[] =
+  "import torch\n"
+  "w = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+  "for i in range(3):\n"
+  "    loss = (w * (i + 1)).sum()\n"
+  "    loss.backward()\n";
+
+/* DynamicNet's lesson: the graph's depth changes from one pass to the next. */
+static const char depth_script[] =
+  "import torch\n"
+  "w = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+  "for depth in [1, 3, 1]:\n"
+  "    h = w\n"
+  "    for _ in range(depth):\n"
+  "        h = h * 2\n"
+  "    loss = h.sum()\n"
+  "    loss.backward()\n";
+
+static BsTrace *
+record (const char *source)
+{
+  g_autoptr(GError) error = NULL;
+  BsTrace *trace = bs_recording_run (source, -1, "test.py", NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* The step of backward call n's backward_begin event. */
+static guint64
+backward_step (BsTrace *trace,
+               guint32  n)
+{
+  gint64 index = bs_trace_find_backward (trace, n);
+
+  g_assert_cmpint (index, >=, 0);
+  return bs_trace_get_event (trace, (guint64) index)->step;
+}
+
+static guint
+count_kind (BsScene         *scene,
+            BsSceneNodeKind  kind)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    n += bs_scene_get_node (scene, i)->kind == kind;
+  return n;
+}
+
+/* Rebinding loss destroys the previous pass's graph; the leaf stays. */
+static void
+test_destroyed (void)
+{
+  g_autoptr(BsTrace) trace = record (loop_script);
+  g_autoptr(BsTraceState) second = bs_replay_state_at (trace, backward_step (trace, 2));
+  g_autoptr(BsTraceState) first = bs_replay_state_at (trace, backward_step (trace, 1));
+  guint alive = 0, destroyed = 0;
+
+  for (guint32 n = 1; n <= second->n_nodes; n++)
+    {
+      const BsTraceNode *node = bs_trace_get_node (trace, n);
+
+      if (node->is_accumulate)
+        continue;
+      if (bs_trace_state_node_alive (second, n))
+        alive++;
+      else
+        destroyed++;
+    }
+  /* The second pass's MulBackward0 and SumBackward0 are held; the first's are gone. */
+  g_assert_cmpuint (alive, ==, 2);
+  g_assert_cmpuint (destroyed, ==, 2);
+  for (guint32 n = 1; n <= first->n_nodes; n++)
+    g_assert_true (bs_trace_state_node_alive (first, n));
+  g_assert_true (bs_trace_state_tensor_alive (second, 1));
+}
+
+static void
+test_live_scene (void)
+{
+  g_autoptr(BsTrace) trace = record (loop_script);
+  g_autoptr(BsTraceState) at = bs_replay_state_at (trace, backward_step (trace, 3));
+  g_autoptr(BsScene) live = bs_scene_new_live (trace, at, NULL, 0);
+  g_autoptr(BsScene) whole = bs_scene_new_for_trace (trace, NULL, 0);
+
+  /* Now: w, and one pass's w * k and its sum. The whole run: w and three passes. */
+  g_assert_cmpuint (bs_scene_get_n_nodes (live), ==, 3);
+  g_assert_cmpuint (count_kind (live, BS_SCENE_NODE_LEAF), ==, 1);
+  g_assert_cmpuint (bs_scene_get_n_edges (live), ==, 2);
+  g_assert_cmpuint (bs_scene_get_n_nodes (whole), ==, 7);
+}
+
+/* Steps in passes 2 and 3 show scenes of one shape, laid out once: no box moves. */
+static void
+test_same_shape_same_place (void)
+{
+  g_autoptr(BsTrace) trace = record (loop_script);
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsSceneCache) scenes = bs_scene_cache_new (trace, renderer, BS_SCENE_VIEW_LIVE,
+                                                       NULL, 0);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsScene) second = bs_scene_cache_get (scenes, layout, backward_step (trace, 2),
+                                                  &error);
+  g_autoptr(BsScene) third = bs_scene_cache_lookup (scenes, backward_step (trace, 3));
+  g_autofree char *key2 = bs_scene_shape_key (second);
+  g_autofree char *key3 = bs_scene_shape_key (third);
+  guint64 first, last;
+
+  g_assert_no_error (error);
+  g_assert_true (second != third);
+  g_assert_cmpstr (key2, ==, key3);
+  g_assert_true (bs_scene_is_laid_out (third));
+  for (guint i = 0; i < bs_scene_get_n_nodes (second); i++)
+    {
+      const BsSceneNode *a = bs_scene_get_node (second, i);
+      const BsSceneNode *b = bs_scene_get_node (third, i);
+
+      g_assert_cmpfloat (a->x + a->width / 2, ==, b->x + b->width / 2);
+      g_assert_cmpfloat (a->y + a->height / 2, ==, b->y + b->height / 2);
+      g_assert_true (a->tensor != b->tensor || a->kind == BS_SCENE_NODE_LEAF);
+    }
+  /* A step of the pass shows the pass's scene from the rebinding of loss on. */
+  bs_scene_cache_get_span (scenes, backward_step (trace, 3), &first, &last);
+  g_assert_cmpuint (first, <, backward_step (trace, 3));
+  g_assert_cmpuint (last, ==, bs_trace_get_n_steps (trace) - 1);
+}
+
+static void
+test_depth_changes (void)
+{
+  g_autoptr(BsTrace) trace = record (depth_script);
+  g_autoptr(BsTraceState) one = bs_replay_state_at (trace, backward_step (trace, 1));
+  g_autoptr(BsTraceState) three = bs_replay_state_at (trace, backward_step (trace, 2));
+  g_autoptr(BsTraceState) again = bs_replay_state_at (trace, backward_step (trace, 3));
+  g_autoptr(BsScene) a = bs_scene_new_live (trace, one, NULL, 0);
+  g_autoptr(BsScene) b = bs_scene_new_live (trace, three, NULL, 0);
+  g_autoptr(BsScene) c = bs_scene_new_live (trace, again, NULL, 0);
+  g_autofree char *key_a = bs_scene_shape_key (a);
+  g_autofree char *key_b = bs_scene_shape_key (b);
+  g_autofree char *key_c = bs_scene_shape_key (c);
+
+  /* w, depth MulBackward0s, the sum. */
+  g_assert_cmpuint (bs_scene_get_n_nodes (a), ==, 3);
+  g_assert_cmpuint (bs_scene_get_n_nodes (b), ==, 5);
+  g_assert_cmpstr (key_a, !=, key_b);
+  g_assert_cmpstr (key_a, ==, key_c);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/live/destroyed", test_destroyed);
+  g_test_add_func ("/render/live/scene", test_live_scene);
+  g_test_add_func ("/render/live/same-shape-same-place", test_same_shape_same_place);
+  g_test_add_func ("/render/live/depth-changes", test_depth_changes);
+  return g_test_run ();
+}

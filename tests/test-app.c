@@ -211,7 +211,7 @@ test_every_example (void)
   static const char *examples[] = {
     "01-two-paths", "02-retain-graph", "03-two-losses", "04-dynamic-net", "05-coin-branches",
     "06-growing-layer", "07-mlp-training", "08-inplace-error", "09-non-scalar",
-    "10-custom-function", "11-second-derivative", "12-broadcasting",
+    "10-custom-function", "11-second-derivative", "12-broadcasting", "13-dynamic-training",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
@@ -417,6 +417,122 @@ assert_matches_reference (BsWindow   *window,
   g_assert_cmpfloat ((double) differing / (width * height), <=, MAX_DIFFERING);
 }
 
+/* The loop iteration scope labelled label. */
+static guint32
+scope_labelled (BsTrace    *trace,
+                const char *label)
+{
+  for (guint32 s = 1; s <= bs_trace_get_n_scopes (trace); s++)
+    if (g_strcmp0 (bs_trace_get_string (trace, bs_trace_get_scope (trace, s)->label),
+                   label) == 0)
+      return s;
+  g_error ("no scope labelled %s", label);
+  return 0;
+}
+
+static gboolean
+scope_within (BsTrace *trace,
+              guint32  scope,
+              guint32  outer)
+{
+  for (; scope != 0; scope = bs_trace_get_scope (trace, scope)->parent)
+    if (scope == outer)
+      return TRUE;
+  return FALSE;
+}
+
+/* Every op box on screen belongs to iteration; the other boxes are leaves and inputs. */
+static void
+assert_only_iteration (BsWindow   *window,
+                       const char *label)
+{
+  BsScene *scene = bs_graph_view_get_scene (BS_GRAPH_VIEW (bs_window_get_graph_view (window)));
+  BsTrace *trace = bs_scene_get_trace (scene);
+  guint32 iteration = scope_labelled (trace, label);
+  guint n_ops = 0;
+
+  g_assert_true (bs_scene_is_laid_out (scene));
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (scene, i);
+
+      if (node->kind == BS_SCENE_NODE_OP)
+        {
+          g_assert_true (scope_within (trace, node->scope, iteration));
+          n_ops++;
+        }
+      else
+        g_assert_true (node->kind == BS_SCENE_NODE_LEAF || node->kind == BS_SCENE_NODE_CONSTANT);
+    }
+  /* t, addmm, tanh, t, addmm, mse_loss. */
+  g_assert_cmpuint (n_ops, ==, 6);
+}
+
+/* A training loop shows the graph the script holds: the current pass's. The next
+ * iteration's graph has the same shape and is drawn in the same place. */
+static void
+test_live_graph (void)
+{
+  BsWindow *window = open_example ("07-mlp-training");
+  BsGraphView *view = BS_GRAPH_VIEW (bs_window_get_graph_view (window));
+  g_autoptr(GArray) before = g_array_new (FALSE, FALSE, sizeof (double));
+  BsScene *scene;
+  guint64 first_backward;
+
+  /* The first backward call, then four iterations on: inside the fifth. */
+  step (window, "win.backward-next", 1);
+  first_backward = bs_window_get_step (window);
+  step (window, "win.iteration-next", 4);
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  g_assert_cmpuint (bs_window_get_step (window), >, first_backward);
+  assert_only_iteration (window, "for epoch = 4");
+  wait_for_frames (window);
+  scene = bs_graph_view_get_scene (view);
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (scene, i);
+      double centre[2] = { node->x + node->width / 2, node->y + node->height / 2 };
+
+      g_array_append_vals (before, centre, 2);
+    }
+
+  step (window, "win.iteration-next", 1);
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  assert_only_iteration (window, "for epoch = 5");
+  g_assert_true (bs_graph_view_get_scene (view) != scene);
+  scene = bs_graph_view_get_scene (view);
+  g_assert_cmpuint (bs_scene_get_n_nodes (scene) * 2, ==, before->len);
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (scene, i);
+
+      g_assert_cmpfloat (node->x + node->width / 2, ==, g_array_index (before, double, 2 * i));
+      g_assert_cmpfloat (node->y + node->height / 2, ==,
+                         g_array_index (before, double, 2 * i + 1));
+    }
+  close_window (window);
+}
+
+/* DynamicNet: the graph's depth changes from one iteration to the next. */
+static void
+test_dynamic_depth (void)
+{
+  BsWindow *window = open_example ("13-dynamic-training");
+  BsGraphView *view = BS_GRAPH_VIEW (bs_window_get_graph_view (window));
+  g_autoptr(GHashTable) sizes = g_hash_table_new (NULL, NULL);
+
+  step (window, "win.step-first", 1);
+  for (guint i = 0; i < 8; i++)
+    {
+      step (window, "win.backward-next", 1);
+      g_assert_true (wait_until (window, bs_window_is_ready));
+      g_hash_table_add (sizes,
+                        GUINT_TO_POINTER (bs_scene_get_n_nodes (bs_graph_view_get_scene (view))));
+    }
+  g_assert_cmpuint (g_hash_table_size (sizes), >, 1);
+  close_window (window);
+}
+
 /* The window as the class sees it: before backward, in the middle of it with the
  * current edge lit, and at the end with w1's paths listed. */
 static void
@@ -462,5 +578,7 @@ main (int   argc,
   g_test_add_func ("/app/autosave", test_autosave);
   g_test_add_func ("/app/replace-asks", test_replace_asks);
   g_test_add_func ("/app/screenshots", test_screenshots);
+  g_test_add_func ("/app/live-graph", test_live_graph);
+  g_test_add_func ("/app/dynamic-depth", test_dynamic_depth);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 #include "bs-scene-cache.h"
 #include "bs-script-job.h"
 #include "bs-step-text.h"
+#include "bs-trace-nav.h"
 #include "bs-timeline.h"
 #include "bs-window.h"
 
@@ -728,6 +729,65 @@ step_activated (GtkWidget  *widget,
     step_to_statement (self, 1);
   else if (g_str_equal (action_name, "win.statement-previous"))
     step_to_statement (self, -1);
+  else if (self->result == NULL || n_steps (self) == 0)
+    return;
+  else if (g_str_has_prefix (action_name, "win.iteration-"))
+    show_step (self, bs_trace_nav_iteration (self->result->trace, self->step,
+                                             g_str_has_suffix (action_name, "next") ? 1 : -1));
+  else if (g_str_has_prefix (action_name, "win.backward-"))
+    show_step (self, bs_trace_nav_event (self->result->trace, self->step,
+                                         BS_TRACE_EVENT_BACKWARD_BEGIN,
+                                         g_str_has_suffix (action_name, "next") ? 1 : -1));
+  else if (g_str_has_prefix (action_name, "win.optimizer-"))
+    show_step (self, bs_trace_nav_event (self->result->trace, self->step,
+                                         BS_TRACE_EVENT_OPTIMIZER_STEP,
+                                         g_str_has_suffix (action_name, "next") ? 1 : -1));
+}
+
+/* Collapse all: every outermost module call becomes one box (a model, a loss); expand
+ * all opens every box again. */
+static void
+collapse_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  BsWindow *self = BS_WINDOW (widget);
+
+  g_array_set_size (self->collapsed, 0);
+  if (g_str_equal (action_name, "win.collapse-all") && self->result != NULL)
+    {
+      BsTrace *trace = self->result->trace;
+
+      for (guint32 s = 1; s <= bs_trace_get_n_scopes (trace); s++)
+        {
+          const BsTraceScope *scope = bs_trace_get_scope (trace, s);
+          guint32 outer = scope->parent;
+
+          if (scope->kind != BS_TRACE_SCOPE_MODULE_CALL)
+            continue;
+          while (outer != 0 && bs_trace_get_scope (trace, outer)->kind
+                               != BS_TRACE_SCOPE_MODULE_CALL)
+            outer = bs_trace_get_scope (trace, outer)->parent;
+          if (outer == 0)
+            g_array_append_val (self->collapsed, s);
+        }
+    }
+  start_layout (self, TRUE);
+}
+
+static void
+view_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  BsWindow *self = BS_WINDOW (widget);
+  BsSceneView view;
+
+  if (!bs_scene_view_from_name (g_variant_get_string (parameter, NULL), &view)
+      || view == self->view)
+    return;
+  self->view = view;
+  start_layout (self, TRUE);
 }
 
 static gboolean
@@ -1624,6 +1684,12 @@ setup_step_keys (BsWindow *self)
     { GDK_KEY_End, 0, "win.step-last" },
     { GDK_KEY_Right, GDK_CONTROL_MASK, "win.statement-next" },
     { GDK_KEY_Left, GDK_CONTROL_MASK, "win.statement-previous" },
+    { GDK_KEY_Right, GDK_ALT_MASK, "win.iteration-next" },
+    { GDK_KEY_Left, GDK_ALT_MASK, "win.iteration-previous" },
+    { GDK_KEY_Down, GDK_ALT_MASK, "win.backward-next" },
+    { GDK_KEY_Up, GDK_ALT_MASK, "win.backward-previous" },
+    { GDK_KEY_Page_Down, GDK_ALT_MASK, "win.optimizer-next" },
+    { GDK_KEY_Page_Up, GDK_ALT_MASK, "win.optimizer-previous" },
     { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy-image" },
   };
   GtkEventController *controller = gtk_shortcut_controller_new ();
@@ -1645,7 +1711,9 @@ bs_window_class_init (BsWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
   static const char *step_actions[] = {
     "win.step-next", "win.step-previous", "win.step-first", "win.step-last",
-    "win.statement-next", "win.statement-previous",
+    "win.statement-next", "win.statement-previous", "win.iteration-next",
+    "win.iteration-previous", "win.backward-next", "win.backward-previous",
+    "win.optimizer-next", "win.optimizer-previous",
   };
 
   object_class->dispose = bs_window_dispose;
@@ -1689,6 +1757,9 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.play", NULL, play_activated);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "win.copy-image", NULL, copy_image_activated);
+  gtk_widget_class_install_action (widget_class, "win.collapse-all", NULL, collapse_activated);
+  gtk_widget_class_install_action (widget_class, "win.expand-all", NULL, collapse_activated);
+  gtk_widget_class_install_action (widget_class, "win.view", "s", view_activated);
   for (guint i = 0; i < G_N_ELEMENTS (step_actions); i++)
     gtk_widget_class_install_action (widget_class, step_actions[i], NULL, step_activated);
 

@@ -1,0 +1,29 @@
+/* bs-trace-nav.h: where "next iteration", "next backward call" and "next optimiser step" go
+ *
+ * Pure functions of (trace, step), for the window's keys and buttons and for tests.
+ * Each returns step itself when there is nowhere to go.
+ */
+#pragma once
+
+#include "bs-trace.h"
+
+G_BEGIN_DECLS
+
+/* The innermost loop iteration that holds step (0: none). */
+guint32  bs_trace_nav_current_iteration (BsTrace          *trace,
+                                         guint64           step);
+/* The same point of the next (direction 1) or previous (-1) iteration of the innermost
+ * loop running at step: as many steps after that iteration's start as step is after
+ * its own, within that iteration. Outside any loop, the first iteration to begin after
+ * step (or the last to begin before it). */
+guint64  bs_trace_nav_iteration         (BsTrace          *trace,
+                                         guint64           step,
+                                         int               direction);
+/* The next or previous step whose step event has type (a backward call's beginning:
+ * BS_TRACE_EVENT_BACKWARD_BEGIN; an optimiser step: BS_TRACE_EVENT_OPTIMIZER_STEP). */
+guint64  bs_trace_nav_event             (BsTrace          *trace,
+                                         guint64           step,
+                                         BsTraceEventType  type,
+                                         int               direction);
+
+G_END_DECLS

@@ -30,6 +30,8 @@ add_edge (BsTextPanel        *panel,
   g_autofree char *factor = value_text (trace, edge->values[1]);
   g_autofree char *contribution = value_text (trace, edge->values[2]);
   g_autofree char *markup = NULL;
+  const BsTraceValue *up = bs_trace_get_value (trace, edge->values[0]);
+  const BsTraceValue *local_value = bs_trace_get_value (trace, edge->values[1]);
 
   bs_text_panel_heading (panel, "Current edge");
   markup = g_markup_printf_escaped ("local gradient  %s", local);
@@ -38,8 +40,15 @@ add_edge (BsTextPanel        *panel,
   markup = g_markup_printf_escaped ("upstream  %s/∂%s = %s", root, from_name, upstream);
   bs_text_panel_add (panel, markup, TRUE);
   g_free (markup);
-  markup = g_markup_printf_escaped ("flows on  %s × %s = <b>%s</b>", upstream, factor,
-                                    contribution);
+  if (up != NULL && local_value != NULL && up->numel == 1 && local_value->numel == 1)
+    markup = g_markup_printf_escaped ("flows on  %s × %s = <b>%s</b>", upstream, factor,
+                                      contribution);
+  else
+    {
+      g_autofree char *vjp = bs_step_text_vjp (trace, edge);
+
+      markup = g_markup_printf_escaped ("flows on  %s = <b>%s</b>", vjp, contribution);
+    }
   bs_text_panel_add (panel, markup, TRUE);
 }
 

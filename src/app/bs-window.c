@@ -2,6 +2,8 @@
 #define G_LOG_DOMAIN "bs-app"
 
 #include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <gtksourceview/gtksource.h>
 
 #include "bs-chain-panel.h"
@@ -458,7 +460,6 @@ run_finished (GObject      *source,
   g_autoptr(BsWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   BsScriptResult *result = bs_script_job_run_finish (async_result, &error);
-  gboolean had_result;
   guint64 n_steps;
 
   g_clear_object (&self->run_cancellable);
@@ -475,17 +476,16 @@ run_finished (GObject      *source,
       toast (self, error->message);
       return;
     }
-  had_result = self->result != NULL;
   g_clear_pointer (&self->result, bs_script_result_free);
   self->result = result;
-  gtk_text_buffer_set_text (self->output_buffer, result->output, -1);
   if (result->error != NULL && g_error_matches (result->error, BS_INTERP_ERROR,
                                                 BS_INTERP_ERROR_CANCELLED))
     toast (self, "Stopped: the graph shows what the script built until then");
 
   n_steps = bs_trace_get_n_steps (result->trace);
-  if (!had_result)
-    self->step = first_backward_step (result->trace);
+  /* Every run starts where the README says: before the first backward call, or at the
+   * error that stopped the script; not at the step the previous script was left at. */
+  self->step = first_backward_step (result->trace);
   bs_timeline_set_trace (self->timeline, result->trace);
   bs_loss_plot_set_trace (self->loss_plot, result->trace);
   g_array_set_size (self->collapsed, 0);
@@ -612,6 +612,46 @@ step_spin_changed (GtkAdjustment *adjustment,
   show_step (self, (guint64) gtk_adjustment_get_value (adjustment));
 }
 
+/* What the script had printed by the current step; from the step of the error that
+ * stopped it (or at the last step), its traceback too. */
+static void
+update_output (BsWindow *self)
+{
+  BsTrace *trace = self->result->trace;
+  guint64 n_events = bs_trace_get_n_events (trace), stop_step = G_MAXUINT64;
+  g_autoptr(GString) printed = g_string_new (NULL);
+  const char *output = self->result->output != NULL ? self->result->output : "";
+  const char *shown;
+  g_autofree char *current = NULL;
+  gsize shown_length = 0;
+  GtkTextIter start, end;
+
+  for (guint64 i = 0; i < n_events; i++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (trace, i);
+
+      if (event->type == BS_TRACE_EVENT_PRINT && event->step <= self->step)
+        g_string_append (printed, bs_trace_get_string (trace, event->text));
+      /* The error that stopped the script: the first raised in its last statement. */
+      else if (event->type == BS_TRACE_EVENT_STATEMENT)
+        stop_step = G_MAXUINT64;
+      else if (event->type == BS_TRACE_EVENT_ERROR && self->result->error != NULL
+               && stop_step == G_MAXUINT64)
+        stop_step = event->step;
+    }
+  shown_length = printed->len;
+  shown = printed->str;
+  if (self->step + 1 >= n_steps (self) || self->step >= stop_step)
+    {
+      shown = output;
+      shown_length = strlen (output);
+    }
+  gtk_text_buffer_get_bounds (self->output_buffer, &start, &end);
+  current = gtk_text_buffer_get_text (self->output_buffer, &start, &end, FALSE);
+  if (strlen (current) != shown_length || strncmp (current, shown, shown_length) != 0)
+    gtk_text_buffer_set_text (self->output_buffer, shown, (int) shown_length);
+}
+
 static void
 show_step (BsWindow *self,
            guint64   step)
@@ -634,6 +674,7 @@ show_step (BsWindow *self,
   animate = step == self->step + 1 || step + 1 == self->step;
   self->step = MIN (step, total - 1);
   show_scene (self, FALSE);
+  update_output (self);
   state = bs_replay_state_at (self->result->trace, self->step);
   bs_timeline_set_step (self->timeline, self->step);
   bs_loss_plot_set_backward (self->loss_plot, state->last_backward);
@@ -923,26 +964,57 @@ example_activated (GtkWidget  *widget,
   request_replace (BS_WINDOW (widget), g_variant_get_string (parameter, NULL), NULL);
 }
 
+static int
+compare_strings (const void *a,
+                 const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* An example's title: its first comment line, without "# " and a final full stop. */
+static char *
+first_comment (const char *text,
+               gsize       length)
+{
+  const char *end = memchr (text, '\n', length);
+  char *line;
+  gsize n;
+
+  if (length < 2 || text[0] != '#')
+    return NULL;
+  line = g_strstrip (g_strndup (text + 1, (end != NULL ? (gsize) (end - text) : length) - 1));
+  n = strlen (line);
+  if (n > 0 && line[n - 1] == '.')
+    line[n - 1] = '\0';
+  return line;
+}
+
 static GMenuModel *
 examples_menu (void)
 {
   g_auto(GStrv) names = g_resources_enumerate_children (EXAMPLES_PATH, 0, NULL);
   GMenu *menu = g_menu_new ();
 
+  if (names != NULL)
+    qsort (names, g_strv_length (names), sizeof (char *), compare_strings);
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     {
-      g_autofree char *name = g_strndup (names[i], strlen (names[i]) - strlen (".py"));
+      g_autofree char *name = NULL;
+      g_autofree char *path = g_strconcat (EXAMPLES_PATH, names[i], NULL);
+      g_autofree char *title = NULL;
       g_autofree char *label = NULL;
+      g_autoptr(GBytes) bytes = NULL;
       g_autoptr(GMenuItem) item = NULL;
-      const char *words = strchr (name, '-');
 
       if (!g_str_has_suffix (names[i], ".py"))
         continue;
-      label = g_strdup (words != NULL ? words + 1 : name);
-      for (char *p = label; *p != '\0'; p++)
-        if (*p == '-')
-          *p = ' ';
-      label[0] = g_ascii_toupper (label[0]);
+      name = g_strndup (names[i], strlen (names[i]) - strlen (".py"));
+      bytes = g_resources_lookup_data (path, 0, NULL);
+      title = bytes != NULL ? first_comment (g_bytes_get_data (bytes, NULL),
+                                             g_bytes_get_size (bytes))
+                            : NULL;
+      /* "7. A small MLP trained with SGD on a toy data set" */
+      label = g_strdup_printf ("%d. %s", atoi (name), title != NULL ? title : name);
       item = g_menu_item_new (label, NULL);
       g_menu_item_set_action_and_target (item, "win.example", "s", name);
       g_menu_append_item (menu, item);

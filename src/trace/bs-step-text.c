@@ -315,6 +315,7 @@ bs_step_text_flow (BsTrace            *trace,
 {
   g_autofree char *upstream = NULL;
   g_autofree char *contribution = NULL;
+  g_autofree char *vjp = NULL;
 
   g_return_val_if_fail (trace != NULL, NULL);
   g_return_val_if_fail (edge != NULL && edge->type == BS_TRACE_EVENT_EDGE, NULL);
@@ -328,7 +329,40 @@ bs_step_text_flow (BsTrace            *trace,
 
       return g_strdup_printf ("upstream %s × %s = %s", upstream, local, contribution);
     }
-  return g_strdup_printf ("upstream %s → %s", upstream, contribution);
+  vjp = bs_step_text_vjp (trace, edge);
+  return g_strdup_printf ("%s = %s, upstream %s", vjp, contribution, upstream);
+}
+
+char *
+bs_step_text_vjp (BsTrace            *trace,
+                  const BsTraceEvent *edge)
+{
+  const char *formula;
+  const char *rhs = NULL;
+  const char *colon, *equals;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  g_return_val_if_fail (edge != NULL && edge->type == BS_TRACE_EVENT_EDGE, NULL);
+
+  formula = bs_trace_get_string (trace, edge->text);
+  colon = formula != NULL ? strstr (formula, ": ") : NULL;
+  equals = formula != NULL ? strstr (formula, " = ") : NULL;
+  if (equals != NULL)
+    rhs = equals + strlen (" = ");
+  else if (colon != NULL)
+    rhs = colon + strlen (": ");
+  /* "Aᵀ @ grad": the gradient that arrived is the upstream one. */
+  if (rhs != NULL && strstr (rhs, "grad") != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (rhs, "grad", -1);
+
+      return g_strjoinv ("upstream", parts);
+    }
+  if (rhs != NULL && edge->values[1] != 0)
+    return g_strdup_printf ("upstream * (%s)", rhs);
+  if (rhs != NULL)
+    return g_strdup_printf ("upstream, %s", rhs);
+  return g_strdup ("upstream");
 }
 
 char *

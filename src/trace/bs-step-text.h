@@ -23,9 +23,13 @@ char *bs_step_text_local_gradient (BsTrace            *trace,
                                    const BsTraceState *state,
                                    const BsTraceEvent *edge);
 
-/* What flows along an edge event: "upstream -1 × 3 = -3" for scalars, else
- * "upstream [...] → [...]". */
+/* What flows along an edge event: "upstream -1 × 3 = -3" for scalars, else the
+ * vector-Jacobian product: "Aᵀ @ upstream = [...], upstream [...]". */
 char *bs_step_text_flow           (BsTrace            *trace,
+                                   const BsTraceEvent *edge);
+/* The vector-Jacobian product an edge computes, from its formula: "Aᵀ @ upstream",
+ * "upstream * (1 - tanh²a)". */
+char *bs_step_text_vjp            (BsTrace            *trace,
                                    const BsTraceEvent *edge);
 
 /* "∂L" for a backward call: ∂ and the label of its root (of its first one). */

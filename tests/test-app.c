@@ -221,6 +221,8 @@ test_retain_graph_error (void)
     }
   g_assert_true (seen);
   assert_text_contains (window, "error", "retain_graph=True");
+  /* The script catches the error and prints it: the output shows it from that step on. */
+  step (window, "win.step-last", 1);
   assert_text_contains (window, "output", "RuntimeError: Trying to backward through the graph");
 
   step (window, "win.step-first", 1);

@@ -358,10 +358,8 @@ bs_step_text_vjp (BsTrace            *trace,
 
       return g_strjoinv ("upstream", parts);
     }
-  if (rhs != NULL && edge->values[1] != 0)
-    return g_strdup_printf ("upstream * (%s)", rhs);
   if (rhs != NULL)
-    return g_strdup_printf ("upstream, %s", rhs);
+    return g_strdup_printf ("upstream × %s", rhs);
   return g_strdup ("upstream");
 }
 

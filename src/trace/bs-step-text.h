@@ -28,7 +28,7 @@ char *bs_step_text_local_gradient (BsTrace            *trace,
 char *bs_step_text_flow           (BsTrace            *trace,
                                    const BsTraceEvent *edge);
 /* The vector-Jacobian product an edge computes, from its formula: "Aᵀ @ upstream",
- * "upstream * (1 - tanh²a)". */
+ * "upstream × 1 - tanh²a" (elementwise). */
 char *bs_step_text_vjp            (BsTrace            *trace,
                                    const BsTraceEvent *edge);
 

@@ -826,5 +826,6 @@ bs_scene_copy_layout (BsScene *self,
       cluster->width = old->width;
       cluster->height = old->height;
     }
+  bs_scene_set_layout_note (self, from->layout_note);
   bs_scene_set_laid_out (self, from->width, from->height);
 }

@@ -457,6 +457,7 @@ void        bs_optim_init         (BsInterp *in, BsValue optim_module);
 
 /* --- bs-nn-module.c ----------------------------------------------------- */
 
-extern const char bs_nn_prelude[];
+/* py/nn.py's text (new reference) */
+GBytes     *bs_nn_prelude         (void);
 
 G_END_DECLS

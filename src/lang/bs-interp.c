@@ -874,11 +874,17 @@ bs_interp_new (const BsInterpOptions *options)
    * running out, Run pressed again) stops the script, not the prelude */
   in->options.max_steps = 0;
   cancellable = g_steal_pointer (&in->options.cancellable);
-  if (!bs_interp_parse_and_run (in, bs_nn_prelude, -1, "<prelude>", TRUE, &error))
-    {
-      g_critical ("Backstep's prelude failed: %s", error->message);
-      g_clear_error (&error);
-    }
+  {
+    g_autoptr(GBytes) prelude = bs_nn_prelude ();
+    gsize length;
+    const char *text = g_bytes_get_data (prelude, &length);
+
+    if (!bs_interp_parse_and_run (in, text, length, "<prelude>", TRUE, &error))
+      {
+        g_critical ("Backstep's prelude failed: %s", error->message);
+        g_clear_error (&error);
+      }
+  }
   in->options.cancellable = cancellable;
   in->options.max_steps = options != NULL ? options->max_steps : 0;
   in->steps = 0;

@@ -8,6 +8,21 @@
 
 G_BEGIN_DECLS
 
+#define SELF (bs_value_tensor (self))
+
+/* Wraps a new tensor, or raises the engine's error. */
+#define RETURN_TENSOR(expr) \
+  G_STMT_START { \
+    GError *error_ = NULL; \
+    BsTensor *t_ = (expr); \
+    if (t_ == NULL) \
+      return bs_raise_gerror (in, error_); \
+    *r = bs_wrap_tensor (in, t_); \
+    return TRUE; \
+  } G_STMT_END
+#define ERR (&error_)
+
+
 /* The tensor a method was called on, or a torch function's first argument. */
 BsTensor   *bs_call_self            (BsCall *call);
 /* Wraps t as the result (writing it into out= when given), or raises error. */

@@ -260,7 +260,7 @@ bind_arguments (BsInterp     *in,
   guint n_kwonly = args->arguments.kwonlyargs.len;
   gboolean *bound = g_newa (gboolean, n_params + n_kwonly + 1);
   BsValue varargs = BS_NONE, kwargs = BS_NONE;
-  const char *fname = f->name;
+  const char *fname = f->qualname;
 
   memset (bound, 0, sizeof (gboolean) * (n_params + n_kwonly + 1));
   if (a->n_args > n_params && args->arguments.vararg == NULL)

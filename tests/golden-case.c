@@ -95,7 +95,8 @@ golden_case_test (gconstpointer data)
   for (int k = 0; k < g->n_inputs; k++)
     bs_tensor_zero_grad (x[k], TRUE);
   assert_gradcheck (run_case, x, g->n_inputs, (gpointer) c);
-  assert_gradgradcheck (run_case_squared, x, g->n_inputs, (gpointer) c);
+  if (!c->first_order)
+    assert_gradgradcheck (run_case_squared, x, g->n_inputs, (gpointer) c);
 
   g_clear_pointer (&out, bs_tensor_unref);
   for (int k = 0; k < g->n_inputs; k++)

@@ -40,6 +40,8 @@ typedef struct {
   CaseFunc      func;
   double        atol;      /* of values and gradients; 0: exact values, gradients to 1e-12 */
   gboolean      is_view;   /* the result shares x0's storage */
+  gboolean      first_order; /* Backstep refuses its second derivative (with an error):
+                              * no gradgradcheck */
 } GoldenCase;
 
 /* The test of one case; data is a GoldenCase. */

@@ -113,6 +113,14 @@
   X (MASKED_FILL_TENSOR, masked_fill_tensor) /* value a 0-dim tensor */                \
   X (SORT, sort)                      /* values; the indices are the extra output */   \
   X (TOPK, topk)                                                                       \
+  X (FLIP, flip)                                                                       \
+  X (ROLL, roll)                                                                       \
+  X (REPEAT, repeat)                                                                   \
+  X (TRIL, tril)                                                                       \
+  X (TRIU, triu)                                                                       \
+  X (DIAG, diag)                                                                       \
+  X (CUMSUM, cumsum)                                                                   \
+  X (CUMPROD, cumprod)                                                                 \
   X (CAT, cat)                                                                         \
   X (STACK, stack)                                                                     \
   X (AS_STRIDED, as_strided)          /* a view's history after an in-place op */      \

@@ -178,6 +178,20 @@ BsTensor *bs_sort           (BsTensor *a, int dim, gboolean descending, BsTensor
 BsTensor *bs_argsort        (BsTensor *a, int dim, gboolean descending, GError **error);
 BsTensor *bs_topk           (BsTensor *a, gint64 k, int dim, gboolean largest,
                              BsTensor **indices, GError **error);
+BsTensor *bs_flip           (BsTensor *a, const gint64 *dims, int n_dims, GError **error);
+/* n 0: the flattened tensor rolled by shifts[0] */
+BsTensor *bs_roll           (BsTensor *a, const gint64 *shifts, const gint64 *dims, int n,
+                             GError **error);
+BsTensor *bs_repeat         (BsTensor *a, const gint64 *repeats, int n, GError **error);
+BsTensor *bs_tile           (BsTensor *a, const gint64 *reps, int n, GError **error);
+BsTensor *bs_tril           (BsTensor *a, gint64 diagonal, GError **error);
+BsTensor *bs_triu           (BsTensor *a, gint64 diagonal, GError **error);
+/* a vector to a matrix with it on diagonal k, or a matrix's diagonal k */
+BsTensor *bs_diag           (BsTensor *a, gint64 diagonal, GError **error);
+BsTensor *bs_cumsum         (BsTensor *a, int dim, GError **error);
+BsTensor *bs_cumprod        (BsTensor *a, int dim, GError **error);
+/* a.unsqueeze(1) * b, as PyTorch (MulBackward0) */
+BsTensor *bs_outer          (BsTensor *a, BsTensor *b, GError **error);
 /* int64 [n, a.ndim]: the coordinates of the nonzero elements */
 BsTensor *bs_nonzero        (BsTensor *a, GError **error);
 BsTensor *bs_cat            (BsTensor *const *tensors, guint n, int dim, GError **error);

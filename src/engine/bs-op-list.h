@@ -121,6 +121,14 @@
   X (DIAG, diag)                                                                       \
   X (CUMSUM, cumsum)                                                                   \
   X (CUMPROD, cumprod)                                                                 \
+  X (PROD_ALL, prod_all)              /* prod() */                                     \
+  X (PROD, prod)                      /* prod(dim) */                                  \
+  X (VAR, var)                                                                         \
+  X (STD, std)                                                                         \
+  X (NORM, norm)                                                                       \
+  X (LOGSUMEXP, logsumexp)                                                             \
+  X (AMAX, amax)                                                                       \
+  X (AMIN, amin)                                                                       \
   X (CAT, cat)                                                                         \
   X (STACK, stack)                                                                     \
   X (AS_STRIDED, as_strided)          /* a view's history after an in-place op */      \

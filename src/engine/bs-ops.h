@@ -104,6 +104,28 @@ BsTensor *bs_argmin         (BsTensor *a, gboolean has_dim, int dim, gboolean ke
 BsTensor *bs_softmax        (BsTensor *a, int dim, GError **error);
 BsTensor *bs_log_softmax    (BsTensor *a, int dim, GError **error);
 
+/* Over dims (n_dims 0: all); correction 1 is unbiased, 0 biased */
+BsTensor *bs_prod           (BsTensor *a, GError **error);
+BsTensor *bs_prod_dim       (BsTensor *a, int dim, gboolean keepdim, GError **error);
+BsTensor *bs_var            (BsTensor *a, const gint64 *dims, int n_dims, double correction,
+                             gboolean keepdim, GError **error);
+BsTensor *bs_std            (BsTensor *a, const gint64 *dims, int n_dims, double correction,
+                             gboolean keepdim, GError **error);
+/* the p-norm, p > 0 and finite */
+BsTensor *bs_norm           (BsTensor *a, double p, const gint64 *dims, int n_dims,
+                             gboolean keepdim, GError **error);
+BsTensor *bs_logsumexp      (BsTensor *a, const gint64 *dims, int n_dims, gboolean keepdim,
+                             GError **error);
+BsTensor *bs_amax           (BsTensor *a, const gint64 *dims, int n_dims, gboolean keepdim,
+                             GError **error);
+BsTensor *bs_amin           (BsTensor *a, const gint64 *dims, int n_dims, gboolean keepdim,
+                             GError **error);
+/* bool results, not differentiable */
+BsTensor *bs_all_dims       (BsTensor *a, const gint64 *dims, int n_dims, gboolean keepdim,
+                             GError **error);
+BsTensor *bs_any_dims       (BsTensor *a, const gint64 *dims, int n_dims, gboolean keepdim,
+                             GError **error);
+
 /* Losses */
 BsTensor *bs_mse_loss       (BsTensor *input, BsTensor *target, BsReduction reduction,
                              GError **error);

@@ -358,9 +358,6 @@ BUILTIN (builtin_range)
     }
   if (step == 0)
     return bs_raise (in, "ValueError", "range() arg 3 must not be zero");
-  if ((step > 0 && stop > start && stop - start < 0) || (step < 0 && start > stop
-                                                         && start - stop < 0))
-    return bs_raise (in, "OverflowError", "range too large: Backstep's ints are 64-bit");
   *r = bs_range_new (in, start, stop, step);
   return TRUE;
 }
@@ -507,31 +504,37 @@ BUILTIN (builtin_max)
 
 BUILTIN (builtin_sum)
 {
-  BsValue acc, list;
+  BsValue acc, item;
   BsValue *start = bs_arg (a, 1, "start");
-  gsize n;
-  BsValue *items;
+  BsPyIter it;
+  int n;
 
   if (a->n_args < 1)
     return bs_raise (in, "TypeError", "sum() takes at least 1 positional argument (0 given)");
-  acc = start != NULL ? bs_value_ref (*start) : BS_INT (0);
-  if (!bs_to_list (in, a->args[0], &list))
+  /* item by item, as Python: sum(range(10**8)) needs no list of 10**8 ints */
+  if (!bs_py_iter_init (in, a->args[0], &it))
     return FALSE;
-  items = bs_value_items (list, &n);
-  for (gsize i = 0; i < n; i++)
+  acc = start != NULL ? bs_value_ref (*start) : BS_INT (0);
+  while ((n = bs_py_iter_next (in, &it, &item)) > 0)
     {
       BsValue next;
+      gboolean ok = bs_binary_op (in, BS_BINOP_ADD, acc, item, &next);
 
-      if (!bs_binary_op (in, BS_BINOP_ADD, acc, items[i], &next))
-        {
-          bs_value_unref (acc);
-          bs_value_unref (list);
-          return FALSE;
-        }
+      bs_value_unref (item);
       bs_value_unref (acc);
-      acc = next;
+      acc = ok ? next : BS_NONE;
+      if (!ok)
+        {
+          n = -1;
+          break;
+        }
     }
-  bs_value_unref (list);
+  bs_py_iter_clear (&it);
+  if (n < 0)
+    {
+      bs_value_unref (acc);
+      return FALSE;
+    }
   *r = acc;
   return TRUE;
 }

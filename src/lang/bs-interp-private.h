@@ -276,6 +276,10 @@ void        bs_interp_set_span     (BsInterp *in, const BsSpan *span);
 
 void        bs_py_object_init     (BsInterp *in);
 
+/* MemoryError, naming the budget, unless `bytes` more fit in the script's memory budget
+ * (--max-memory): for what a script asks in one go (a long str, a big list). */
+gboolean    bs_py_check_memory    (BsInterp *in, guint64 bytes, const char *what);
+
 /* A row of a built-in type's method table (bs-py-str.c, bs-py-list.c...). */
 typedef struct {
   const char    *name;

@@ -234,13 +234,18 @@ bs_getitem (BsInterp *in,
     }
   if (bs_value_is_object (obj, BS_OBJECT_RANGE))
     {
-      gint64 len, i;
       BsRange *r = (BsRange *) obj.as.object;
+      guint64 count = bs_py_range_count (r), i;
+      gint64 k;
 
-      bs_len (in, obj, &len);
-      if (!bs_py_normalize_index (in, key, len, "range object", &i))
-        return FALSE;
-      *out = BS_INT (r->start + i * r->step);
+      /* in unsigned arithmetic: a range may hold more than 2**63 - 1 ints */
+      if (!bs_is_int (key))
+        return bs_py_normalize_index (in, key, 0, "range object", &k);
+      k = bs_int_of (key);
+      if (k < 0 ? (guint64) -(k + 1) >= count : (guint64) k >= count)
+        return bs_raise (in, "IndexError", "range object index out of range");
+      i = k < 0 ? count - (guint64) -(k + 1) - 1 : (guint64) k;
+      *out = BS_INT ((gint64) ((guint64) r->start + i * (guint64) r->step));
       return TRUE;
     }
   if (bs_value_is_object (obj, BS_OBJECT_INSTANCE))

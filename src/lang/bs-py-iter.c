@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include "bs-py-range.h"
+
 typedef enum {
   IT_WRAP,        /* iter(x) over a built-in iterable */
   IT_ENUMERATE,
@@ -631,7 +633,7 @@ bs_py_iter_init (BsInterp *in,
   else if (bs_value_is_object (v, BS_OBJECT_RANGE))
     {
       it->kind = ITER_RANGE;
-      bs_len (in, v, &it->length);
+      it->length = (gint64) MIN (bs_py_range_count ((BsRange *) v.as.object), G_MAXINT64);
     }
   else if (bs_value_is_object (v, BS_OBJECT_DICT) || view_kind (v) >= 0)
     {
@@ -744,7 +746,7 @@ bs_py_iter_next (BsInterp *in,
 
         if (it->index >= it->length)
           return 0;
-        *out = BS_INT (r->start + it->index++ * r->step);
+        *out = BS_INT ((gint64) ((guint64) r->start + (guint64) it->index++ * (guint64) r->step));
         return 1;
       }
     case ITER_DICT:

@@ -600,3 +600,22 @@ bs_check_args (BsInterp          *in,
   return TRUE;
 }
 
+/* --- the memory budget ------------------------------------------------- */
+
+gboolean
+bs_py_check_memory (BsInterp   *in,
+                    guint64     bytes,
+                    const char *what)
+{
+  BsContext *c = in->context;
+  const char *option = in->options.max_tensor_bytes_option;
+  g_autofree char *budget = NULL;
+
+  if (c->bytes_limit == 0 || bytes <= c->bytes_limit - MIN (c->bytes_limit, c->bytes_in_use))
+    return TRUE;
+  budget = g_format_size_full (c->bytes_limit, G_FORMAT_SIZE_IEC_UNITS);
+  return bs_raise (in, "MemoryError", "%s of %" G_GUINT64_FORMAT " bytes would go over the "
+                   "memory budget of %s%s%s%s", what, bytes, budget,
+                   option != NULL ? " (" : "", option != NULL ? option : "",
+                   option != NULL ? ")" : "");
+}

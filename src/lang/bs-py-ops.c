@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bs-py-number.h"
+#include "bs-py-range.h"
 #include "bs-py-str.h"
 
 static const char *const binop_dunder[][3] = {
@@ -62,8 +63,9 @@ sequence_repeat (BsInterp *in,
       BsStr *s = (BsStr *) seq.as.object;
       GString *r;
 
-      if (s->length > 0 && (guint64) times > (guint64) (256 << 20) / s->length)
-        return bs_raise (in, "MemoryError", "string too long");
+      if (s->length > 0 && ((guint64) times > G_MAXUINT64 / s->length
+                            || !bs_py_check_memory (in, s->length * (guint64) times, "a str")))
+        return FALSE;
       r = g_string_sized_new (s->length * times + 1);
       for (gint64 i = 0; i < times; i++)
         g_string_append_len (r, s->data, s->length);
@@ -76,8 +78,10 @@ sequence_repeat (BsInterp *in,
     BsValue *items = bs_value_items (seq, &n);
     BsValue list;
 
-    if (n > 0 && (guint64) times > (guint64) (16 << 20) / n)
-      return bs_raise (in, "MemoryError", "list too long");
+    if (n > 0 && ((guint64) times > G_MAXUINT64 / (n * sizeof (BsValue))
+                  || !bs_py_check_memory (in, n * sizeof (BsValue) * (guint64) times,
+                                          "a list")))
+      return FALSE;
     list = bs_list_new (in->heap);
     for (gint64 i = 0; i < times; i++)
       for (gsize j = 0; j < n; j++)
@@ -157,8 +161,8 @@ binary (BsInterp *in,
           BsStr *x = (BsStr *) a.as.object, *y = (BsStr *) b.as.object;
           char *s;
 
-          if (x->length + y->length > (gsize) (256 << 20))
-            return bs_raise (in, "MemoryError", "string too long");
+          if (!bs_py_check_memory (in, x->length + y->length, "a str"))
+            return FALSE;
           s = g_malloc (x->length + y->length + 1);
 
           memcpy (s, x->data, x->length);
@@ -174,8 +178,8 @@ binary (BsInterp *in,
           BsValue *x = bs_value_items (a, &n), *y = bs_value_items (b, &m);
           BsValue list;
 
-          if (n + m > (gsize) (16 << 20))
-            return bs_raise (in, "MemoryError", "list too long");
+          if (!bs_py_check_memory (in, (n + m) * sizeof (BsValue), "a list"))
+            return FALSE;
           list = bs_list_new (in->heap);
           for (gsize i = 0; i < n; i++)
             bs_list_append (list, bs_value_ref (x[i]));
@@ -544,6 +548,11 @@ bs_contains (BsInterp *in,
         return bs_raise (in, "TypeError", "'in <string>' requires string as left operand, not %s",
                          bs_type_name (item));
       *result = memmem (hay->data, hay->length, needle->data, needle->length) != NULL;
+      return TRUE;
+    }
+  if (bs_value_is_object (container, BS_OBJECT_RANGE) && bs_is_int (item))
+    {
+      *result = bs_py_range_contains ((BsRange *) container.as.object, bs_int_of (item));
       return TRUE;
     }
   if (bs_native_ops (container) != NULL && bs_native_ops (container)->contains != NULL)

@@ -22,9 +22,34 @@ bs_py_range_len (BsInterp *in,
                  BsRange  *r,
                  gint64   *len)
 {
-  if (r->step > 0)
-    *len = r->start < r->stop ? (r->stop - r->start - 1) / r->step + 1 : 0;
-  else
-    *len = r->start > r->stop ? (r->start - r->stop - 1) / (-r->step) + 1 : 0;
+  guint64 n = bs_py_range_count (r);
+
+  if (n > G_MAXINT64)
+    return bs_raise (in, "OverflowError", "Python int too large to convert to C ssize_t");
+  *len = (gint64) n;
   return TRUE;
+}
+
+guint64
+bs_py_range_count (BsRange *r)
+{
+  /* in unsigned arithmetic: range(-2**63, 2**63 - 1) spans more than gint64 holds */
+  if (r->step > 0)
+    return r->start < r->stop
+           ? ((guint64) r->stop - (guint64) r->start - 1) / (guint64) r->step + 1 : 0;
+  return r->start > r->stop
+         ? ((guint64) r->start - (guint64) r->stop - 1) / ((guint64) 0 - (guint64) r->step) + 1
+         : 0;
+}
+
+gboolean
+bs_py_range_contains (BsRange *r,
+                      gint64   x)
+{
+  guint64 offset;
+
+  if (r->step > 0 ? (x < r->start || x >= r->stop) : (x > r->start || x <= r->stop))
+    return FALSE;
+  offset = r->step > 0 ? (guint64) x - (guint64) r->start : (guint64) r->start - (guint64) x;
+  return offset % (r->step > 0 ? (guint64) r->step : (guint64) 0 - (guint64) r->step) == 0;
 }

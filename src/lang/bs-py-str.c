@@ -174,9 +174,11 @@ bs_py_str_format_spec (BsInterp   *in,
   width = strtol (p, (char **) &p, 10);
   if (*p == 's')
     p++;
-  if (*p != '\0' || width > 100000)
+  if (*p != '\0' || width < 0)
     return bs_raise (in, "ValueError", "Invalid format specifier '%s' for object of type "
                      "'str'", spec);
+  if (width > n && !bs_py_check_memory (in, (guint64) width, "a str"))
+    return FALSE;
   if (n < width)
     {
       glong pad = width - n, left = align == '<' ? 0 : align == '>' ? pad : pad / 2;
@@ -211,6 +213,19 @@ str_join (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
       return FALSE;
     }
   items = bs_value_items (list, &n);
+  {
+    guint64 total = n > 0 ? (n - 1) * (guint64) ((BsStr *) self.as.object)->length : 0;
+
+    for (gsize i = 0; i < n; i++)
+      if (bs_value_str (items[i]) != NULL)
+        total += ((BsStr *) items[i].as.object)->length;
+    if (!bs_py_check_memory (in, total, "a str"))
+      {
+        bs_value_unref (list);
+        g_string_free (s, TRUE);
+        return FALSE;
+      }
+  }
   for (gsize i = 0; i < n; i++)
     {
       if (bs_value_str (items[i]) == NULL)
@@ -468,6 +483,15 @@ str_replace (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
   if (a->n_args < 2 || (from = bs_value_str (a->args[0])) == NULL
       || (to = bs_value_str (a->args[1])) == NULL)
     return bs_raise (in, "TypeError", "replace expected 2 str arguments");
+  if (from[0] != '\0' && strlen (to) > strlen (from))
+    {
+      guint64 count = 0, grow = strlen (to) - strlen (from);
+
+      for (const char *f = strstr (s, from); f != NULL; f = strstr (f + strlen (from), from))
+        count++;
+      if (!bs_py_check_memory (in, strlen (s) + count * grow, "a str"))
+        return FALSE;
+    }
   out = g_string_new (s);
   if (from[0] != '\0')
     g_string_replace (out, from, to, 0);
@@ -541,7 +565,9 @@ str_pad (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
   if (a->n_args < 1 || !bs_to_int (in, a->args[0], &width))
     return a->n_args < 1 ? bs_raise (in, "TypeError", "%s() takes at least 1 argument", name)
                          : FALSE;
-  width = CLAMP (width, 0, 100000);
+  if (width > ((BsStr *) self.as.object)->n_chars
+      && !bs_py_check_memory (in, (guint64) width, "a str"))
+    return FALSE;
   if (strcmp (name, "zfill") == 0)
     {
       const char *text = bs_value_str (self);

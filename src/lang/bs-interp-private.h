@@ -147,6 +147,8 @@ struct _BsFrame {
 };
 
 struct _BsInterp {
+  /* Owned: pyplot's figures (bs-pyplot-module.c), made when first asked for */
+  struct _BsPlotSession *plots;
   BsInterpOptions  options;
   BsContext       *context;      /* Owned */
   BsHeap          *heap;         /* Owned */

@@ -10,6 +10,7 @@
 #include "bs-lang-error.h"
 #include "bs-lexer.h"
 #include "bs-parser.h"
+#include "bs-pyplot.h"
 
 G_DEFINE_QUARK (bs-interp-error-quark, bs_interp_error)
 
@@ -870,6 +871,7 @@ bs_interp_new (const BsInterpOptions *options)
   bs_py_set_init (in);
   bs_py_iter_builtins_init (in);
   bs_torch_init (in);
+  bs_pyplot_init (in);
   /* the prelude's steps are not the script's, and a cancellation (a timeout already
    * running out, Run pressed again) stops the script, not the prelude */
   in->options.max_steps = 0;
@@ -914,6 +916,7 @@ bs_interp_free (BsInterp *in)
   bs_generators_close_all (in);
   bs_value_unref (in->exc);
   bs_value_unref (in->callback_exc);
+  g_clear_pointer (&in->plots, bs_plot_session_free);
   bs_heap_free (in->heap);
   g_ptr_array_unref (in->generators);
   bs_torch_clear (in);

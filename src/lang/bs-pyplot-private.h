@@ -1,0 +1,135 @@
+/* bs-pyplot-private.h: what the files of the pyplot binding share */
+#pragma once
+
+#include <string.h>
+
+#include "bs-interp-private.h"
+#include "bs-plot-session.h"
+#include "bs-pyplot.h"
+#include "bs-pyplot-data.h"
+#include "bs-signature.h"
+
+G_BEGIN_DECLS
+
+/* A row's data: whether the function is pyplot's (on the current axes or figure) or a
+ * method of its receiver; functions serving two names add 2 for the second. */
+enum { ON_SELF = 0, ON_CURRENT = 1 };
+
+/* A Figure (AXES NULL) or an Axes of it */
+typedef struct {
+  BsPlotFigure *figure;   /* Owned (a reference) */
+  BsPlotAxes   *axes;     /* Borrowed from FIGURE */
+  guint         artist;   /* a mappable's index among the axes' artists */
+} BsPyplotHandle;
+
+BsValue         bs_pyplot_wrap            (BsInterp        *in,
+                                           BsPlotFigure    *figure,
+                                           BsPlotAxes      *axes);
+/* The handle of a Figure or Axes value, or NULL */
+BsPyplotHandle *bs_pyplot_handle          (BsValue          v);
+/* What drawing functions return: one artist, or a list of N */
+BsValue         bs_pyplot_artist          (BsInterp        *in);
+BsValue         bs_pyplot_artists         (BsInterp        *in,
+                                           guint            n);
+/* What imshow, scatter, contour return: the axes' last artist, for colorbar() */
+BsValue         bs_pyplot_mappable        (BsInterp        *in,
+                                           BsPlotFigure    *figure,
+                                           BsPlotAxes      *axes);
+BsPyplotHandle *bs_pyplot_mappable_handle (BsValue          v);
+BsValue         bs_pyplot_axes_grid       (BsInterp        *in,
+                                           BsPlotFigure    *figure,
+                                           int              nrows,
+                                           int              ncols,
+                                           gboolean         squeeze);
+
+/* The axes or figure a call acts on: its receiver, or pyplot's current one (data % 2) */
+BsPlotAxes     *bs_pyplot_axes_of         (BsInterp        *in,
+                                           BsCall          *call);
+BsPlotFigure   *bs_pyplot_figure_of       (BsInterp        *in,
+                                           BsCall          *call);
+/* A NotImplementedError for the first of NAMES the call gives */
+gboolean        bs_pyplot_refuse          (BsInterp        *in,
+                                           BsCall          *call,
+                                           const char * const *names);
+gboolean        bs_pyplot_number          (BsInterp        *in,
+                                           BsValue          v,
+                                           const char      *what,
+                                           double          *out);
+gboolean        bs_pyplot_optional_number (BsInterp        *in,
+                                           BsCall          *call,
+                                           const char      *name,
+                                           double           fallback,
+                                           double          *out);
+/* NULL for None; *OK FALSE (raised) when not a string */
+const char     *bs_pyplot_optional_string (BsInterp        *in,
+                                           BsCall          *call,
+                                           const char      *name,
+                                           gboolean        *ok);
+/* A plot library error (consumed) as ValueError, TypeError or OSError */
+gboolean        bs_pyplot_raise           (BsInterp        *in,
+                                           GError          *error);
+
+extern const BsSignatureTable bs_pyplot_objects_table;
+extern const BsSignatureTable bs_pyplot_draw_table;
+
+static inline int
+param (BsCall     *call,
+       const char *name)
+{
+  for (guint i = 0; i < call->sig->n_params; i++)
+    if (strcmp (call->sig->params[i].name, name) == 0)
+      return (int) i;
+  g_assert_not_reached ();
+  return -1;
+}
+
+static inline gboolean
+has (BsCall     *call,
+     const char *name)
+{
+  return bs_call_has (call, param (call, name));
+}
+
+/* The items of a tuple just made */
+static inline BsValue *
+bs_tuple_items (BsValue tuple)
+{
+  gsize n;
+
+  return bs_value_items (tuple, &n);
+}
+
+/* The argument NAME, or its default when it is a number, a bool or None */
+static inline BsValue
+arg (BsCall     *call,
+     const char *name)
+{
+  int i = param (call, name);
+
+  return call->given[i] ? call->values[i] : call->sig->params[i].default_value;
+}
+
+/* The string argument NAME, or its default's text without the quotes (copied to BUF);
+ * NULL when it is not a string */
+static inline const char *
+string_arg (BsCall     *call,
+            const char *name,
+            char       *buf,
+            gsize       size)
+{
+  int i = param (call, name);
+  const char *text = call->sig->params[i].default_text;
+  char *quote;
+
+  if (call->given[i])
+    return bs_value_str (call->values[i]);
+  if (text == NULL || text[0] != '\'')
+    return NULL;
+  g_strlcpy (buf, text + 1, size);
+  quote = strrchr (buf, '\'');
+  if (quote != NULL)
+    *quote = '\0';
+  return buf;
+}
+
+G_END_DECLS

@@ -317,6 +317,102 @@ bs_graph_view_follow (BsGraphView *self,
   move_camera (self, zoom, width / 2 - cx * zoom, height / 2 - cy * zoom);
 }
 
+/* The box a step is about: the node the current edge leaves, or the last tensor the
+ * step created; -1 when none. */
+static int
+step_focus (BsScene            *scene,
+            const BsTraceState *state)
+{
+  BsTrace *trace = bs_scene_get_trace (scene);
+  const BsTraceEvent *event = bs_trace_state_get_step_event (state);
+  guint64 first, end;
+
+  if (event != NULL && event->node != 0
+      && (event->type == BS_TRACE_EVENT_EDGE || event->type == BS_TRACE_EVENT_FREED
+          || event->type == BS_TRACE_EVENT_ERROR))
+    return bs_scene_find_node (scene, event->node);
+  if (event != NULL && event->tensor != 0)
+    return bs_scene_find_tensor (scene, event->tensor, state);
+  bs_trace_get_step_events (trace, state->step, &first, &end);
+  for (guint64 i = end; i > first; i--)
+    {
+      const BsTraceEvent *e = bs_trace_get_event (trace, i - 1);
+
+      if (e->type == BS_TRACE_EVENT_TENSOR || e->type == BS_TRACE_EVENT_INPLACE)
+        {
+          int index = bs_scene_find_tensor (scene, e->tensor, state);
+
+          if (index >= 0)
+            return index;
+        }
+    }
+  return -1;
+}
+
+int
+bs_graph_view_find_named (BsGraphView *self,
+                          const char  *name)
+{
+  g_return_val_if_fail (BS_IS_GRAPH_VIEW (self), -1);
+  g_return_val_if_fail (name != NULL, -1);
+
+  if (self->scene == NULL || self->state == NULL)
+    return -1;
+  for (guint32 t = 1; t <= self->state->n_tensors; t++)
+    {
+      const char *bound = bs_trace_state_get_name (self->state, t);
+      int index;
+
+      if (bound == NULL || !g_str_equal (bound, name))
+        continue;
+      index = bs_scene_find_tensor (self->scene, t, self->state);
+      if (index >= 0)
+        return index;
+    }
+  return -1;
+}
+
+gboolean
+bs_graph_view_select_line (BsGraphView *self,
+                           int          line,
+                           double       min_zoom)
+{
+  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (int));
+  BsTrace *trace;
+
+  g_return_val_if_fail (BS_IS_GRAPH_VIEW (self), FALSE);
+
+  if (self->scene == NULL || self->state == NULL)
+    return FALSE;
+  trace = bs_scene_get_trace (self->scene);
+  for (guint i = 0; i < bs_scene_get_n_nodes (self->scene); i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (self->scene, i);
+      const BsTraceTensor *tensor = node->tensor != 0 ? bs_trace_get_tensor (trace, node->tensor)
+                                                      : NULL;
+
+      if (tensor != NULL && tensor->has_span && tensor->span.line == line
+          && bs_scene_node_visible (self->scene, i, self->state))
+        g_array_append_val (found, i);
+    }
+  if (found->len == 0)
+    return FALSE;
+  bs_graph_view_set_selected (self, g_array_index (found, int, found->len - 1));
+  bs_graph_view_set_highlighted (self, (const int *) (gpointer) found->data, found->len);
+  bs_graph_view_follow (self, g_array_index (found, int, found->len - 1), min_zoom);
+  return TRUE;
+}
+
+void
+bs_graph_view_follow_step (BsGraphView *self,
+                           double       min_zoom)
+{
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+
+  if (self->scene != NULL && self->state != NULL)
+    bs_graph_view_follow (self, step_focus (self->scene, self->state), min_zoom);
+}
+
 static void
 zoom_at (BsGraphView *self,
          double       zoom,

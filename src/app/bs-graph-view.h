@@ -46,6 +46,18 @@ void                bs_graph_view_set_highlighted (BsGraphView *self,
                                                    guint        n_indices);
 /* Keeps a box in view at a readable zoom (at least min_zoom): moves the camera
  * smoothly when the box is out of view or the graph is shown too small. */
+/* The box of the tensor bound to name at the state shown, or -1. */
+int                 bs_graph_view_find_named   (BsGraphView  *self,
+                                                const char   *name);
+/* Selects the boxes of the tensors line made (the last selected, the others ringed) and
+ * follows it; FALSE when there are none. */
+gboolean            bs_graph_view_select_line  (BsGraphView  *self,
+                                                int           line,
+                                                double        min_zoom);
+/* Follows the box the step shown is about: the node the current edge leaves, or the
+ * last tensor the step created. */
+void                bs_graph_view_follow_step  (BsGraphView  *self,
+                                                double        min_zoom);
 void                bs_graph_view_follow       (BsGraphView  *self,
                                                 int           index,
                                                 double        min_zoom);

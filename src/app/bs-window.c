@@ -1,29 +1,28 @@
 /* bs-window.c: the stepping debugger's main window */
 #define G_LOG_DOMAIN "bs-app"
 
-#include <glib/gstdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <gtksourceview/gtksource.h>
 
 #include "bs-chain-panel.h"
+#include "bs-editor.h"
+#include "bs-examples.h"
 #include "bs-error-help.h"
 #include "bs-export-dialog.h"
+#include "bs-export-job.h"
 #include "bs-graph-view.h"
 #include "bs-inspector.h"
-#include "bs-loss-plot.h"
 #include "bs-layout.h"
+#include "bs-output-panel.h"
 #include "bs-replay.h"
 #include "bs-scene-cache.h"
 #include "bs-script-job.h"
 #include "bs-step-text.h"
+#include "bs-stepper.h"
 #include "bs-trace-nav.h"
 #include "bs-timeline.h"
 #include "bs-window.h"
 
-#define EXAMPLES_PATH     "/org/backstep/Backstep/examples/"
 #define DEFAULT_EXAMPLE   "01-two-paths"
-#define AUTOSAVE_DELAY_MS 500
 #define MAX_OPEN_BYTES    (10 * 1024 * 1024)
 #define MAX_GRAPH_BOXES   5000  /* Graphviz takes seconds beyond this, and minutes soon after */
 #define FOLLOW_MIN_ZOOM   0.8   /* below this, labels are too small to read on a projector */
@@ -46,9 +45,7 @@ struct _BsWindow {
   BsScene           *laying_out;      /* Borrowed from scenes: the scene in Graphviz now */
   BsSceneView        view;
   GArray            *collapsed;       /* guint32 scopes collapsed into one box */
-  guint64            step;
-  guint              autosave_id;
-  guint              play_id;
+  BsStepper         *stepper;
   guint              progress_id;
   gboolean           rerun;           /* Run was pressed during a run: run again after it */
   char              *pending_example; /* to load once the user says what to do with edits */
@@ -67,7 +64,7 @@ struct _BsWindow {
   GtkPaned          *outer_paned;
   GtkBox            *timeline_box;
   GtkWidget         *editor_scroller;
-  GtkSourceView     *editor;
+  BsEditor          *editor;
   GtkRevealer       *error_revealer;
   GtkLabel          *error_message;
   GtkLabel          *error_explanation;
@@ -86,69 +83,25 @@ struct _BsWindow {
   BsTimeline        *timeline;
   BsTextPanel       *inspector;
   BsTextPanel       *chain_panel;
-  BsLossPlot        *loss_plot;
-  GtkSourceBuffer   *buffer;
-  GtkTextTag        *step_tag;
-  GtkTextTag        *error_tag;
-  GtkTextBuffer     *output_buffer;
+  BsOutputPanel     *output;
 };
 
 G_DEFINE_FINAL_TYPE (BsWindow, bs_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void show_step       (BsWindow *self, guint64 step);
+static void step_changed    (BsWindow *self, guint64 previous);
 static void update_renderer (BsWindow *self);
-static void editor_clicked  (GtkGestureClick *gesture, int n_press, double x, double y,
-                             BsWindow *self);
-static gboolean editor_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard,
-                                      GtkTooltip *tooltip, BsWindow *self);
 
-/* --- autosave: the editor's text survives a crash ---------------------------------- */
-
-static char *
-autosave_path (void)
+static guint64
+current_step (BsWindow *self)
 {
-  return g_build_filename (g_get_user_state_dir (), "backstep", "autosave.py", NULL);
+  return bs_stepper_get_step (self->stepper);
 }
 
-static char *
-editor_text (BsWindow *self)
+static guint64
+n_steps (BsWindow *self)
 {
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
-  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
-}
-
-static gboolean
-autosave_now (gpointer user_data)
-{
-  BsWindow *self = user_data;
-  g_autofree char *path = autosave_path ();
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *text = editor_text (self);
-  g_autoptr(GError) error = NULL;
-
-  self->autosave_id = 0;
-  if (g_mkdir_with_parents (dir, 0700) != 0
-      || !g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600,
-                                    &error))
-    g_warning ("Cannot autosave to %s: %s", path, error != NULL ? error->message : "");
-  return G_SOURCE_REMOVE;
-}
-
-static void
-autosave_forget (BsWindow *self)
-{
-  g_autofree char *path = autosave_path ();
-
-  g_clear_handle_id (&self->autosave_id, g_source_remove);
-  g_unlink (path);
-}
-
-static gboolean
-is_modified (BsWindow *self)
-{
-  return gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer));
+  return bs_stepper_get_n_steps (self->stepper);
 }
 
 static void
@@ -163,36 +116,13 @@ update_title (BsWindow *self)
     name = g_strdup_printf ("%s (example)", self->example);
   else
     name = g_strdup ("Untitled script");
-  title = g_strdup_printf ("%s%s", is_modified (self) ? "• " : "", name);
+  title = g_strdup_printf ("%s%s", bs_editor_is_modified (self->editor) ? "• " : "", name);
   adw_window_title_set_subtitle (self->window_title, title);
-}
-
-static void
-buffer_changed (BsWindow *self)
-{
-  g_clear_handle_id (&self->autosave_id, g_source_remove);
-  self->autosave_id = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_now, self);
 }
 
 static void
 modified_changed (BsWindow *self)
 {
-  update_title (self);
-}
-
-static void
-set_text (BsWindow   *self,
-          const char *text)
-{
-  GtkTextIter start;
-
-  gtk_text_buffer_begin_irreversible_action (GTK_TEXT_BUFFER (self->buffer));
-  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
-  gtk_text_buffer_end_irreversible_action (GTK_TEXT_BUFFER (self->buffer));
-  gtk_text_buffer_get_start_iter (GTK_TEXT_BUFFER (self->buffer), &start);
-  gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (self->buffer), &start);
-  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
-  autosave_forget (self);
   update_title (self);
 }
 
@@ -226,43 +156,6 @@ set_running (BsWindow *self,
     self->progress_id = g_timeout_add (250, show_progress, self);
   gtk_widget_set_visible (self->stop_button, running);
   gtk_widget_set_sensitive (self->run_button, !running);
-}
-
-static void
-clear_editor_marks (BsWindow *self)
-{
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
-  gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->step_tag, &start, &end);
-  gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->error_tag, &start, &end);
-}
-
-static void
-mark_span (BsWindow   *self,
-           GtkTextTag *tag,
-           int         line,
-           int         col,
-           int         end_line,
-           int         end_col)
-{
-  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
-  GtkTextIter start, end;
-
-  if (line < 1)
-    return;
-  gtk_text_buffer_get_iter_at_line (buffer, &start, line - 1);
-  if (end_line < line)
-    {
-      end = start;
-      gtk_text_iter_forward_to_line_end (&end);
-    }
-  else
-    {
-      gtk_text_buffer_get_iter_at_line_offset (buffer, &start, line - 1, MAX (col - 1, 0));
-      gtk_text_buffer_get_iter_at_line_offset (buffer, &end, end_line - 1, MAX (end_col - 1, 0));
-    }
-  gtk_text_buffer_apply_tag (buffer, tag, &start, &end);
 }
 
 /* Where a fresh run starts: the graph complete, just before the first backward call. */
@@ -348,7 +241,7 @@ layout_finished (GObject      *source,
     return;
   bs_scene_cache_laid_out (self->scenes, request->scene);
   show_scene (self, request->fit);
-  show_step (self, self->step);
+  show_step (self, current_step (self));
   if (g_getenv ("BACKSTEP_QUIT_AFTER_FIRST_GRAPH") != NULL)
     quit_after_next_frame (self);
 }
@@ -378,7 +271,7 @@ show_scene (BsWindow *self,
 
   if (self->scenes == NULL)
     return;
-  scene = bs_scene_cache_lookup (self->scenes, self->step);
+  scene = bs_scene_cache_lookup (self->scenes, current_step (self));
   if (scene == shown)
     return;
   if (bs_scene_get_n_nodes (scene) > MAX_GRAPH_BOXES)
@@ -460,7 +353,6 @@ run_finished (GObject      *source,
   g_autoptr(BsWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   BsScriptResult *result = bs_script_job_run_finish (async_result, &error);
-  guint64 n_steps;
 
   g_clear_object (&self->run_cancellable);
   set_running (self, FALSE);
@@ -482,15 +374,17 @@ run_finished (GObject      *source,
                                                 BS_INTERP_ERROR_CANCELLED))
     toast (self, "Stopped: the graph shows what the script built until then");
 
-  n_steps = bs_trace_get_n_steps (result->trace);
   /* Every run starts where the README says: before the first backward call, or at the
-   * error that stopped the script; not at the step the previous script was left at. */
-  self->step = first_backward_step (result->trace);
+   * error that stopped the script; not at the step the previous script was left at.
+   * Shown once the new run's scenes are there. */
+  g_signal_handlers_block_by_func (self->stepper, step_changed, self);
+  bs_stepper_set_trace (self->stepper, result->trace, first_backward_step (result->trace));
+  g_signal_handlers_unblock_by_func (self->stepper, step_changed, self);
   bs_timeline_set_trace (self->timeline, result->trace);
-  bs_loss_plot_set_trace (self->loss_plot, result->trace);
+  bs_output_panel_set_run (self->output, result->trace, result->output, result->error != NULL);
   g_array_set_size (self->collapsed, 0);
   start_layout (self, TRUE);
-  show_step (self, MIN (self->step, n_steps > 0 ? n_steps - 1 : 0));
+  show_step (self, current_step (self));
 }
 
 static void
@@ -509,7 +403,7 @@ run_activated (GtkWidget  *widget,
       return;
     }
   g_free (self->ran_source);
-  self->ran_source = editor_text (self);
+  self->ran_source = bs_editor_get_text (self->editor);
   if (self->file != NULL)
     name = g_file_get_basename (self->file);
   self->run_cancellable = g_cancellable_new ();
@@ -535,12 +429,6 @@ stop_activated (GtkWidget  *widget,
 
 /* --- stepping ------------------------------------------------------------------------ */
 
-static guint64
-n_steps (BsWindow *self)
-{
-  return self->result != NULL ? bs_trace_get_n_steps (self->result->trace) : 0;
-}
-
 static void
 show_error (BsWindow           *self,
             const BsTraceState *state)
@@ -562,38 +450,6 @@ show_error (BsWindow           *self,
   gtk_label_set_markup (self->error_explanation, explanation);
 }
 
-/* The box a step is about: the node the current edge leaves, or the last tensor the
- * step created; -1 when none. */
-static int
-step_focus (BsScene            *scene,
-            const BsTraceState *state)
-{
-  BsTrace *trace = bs_scene_get_trace (scene);
-  const BsTraceEvent *event = bs_trace_state_get_step_event (state);
-  guint64 first, end;
-
-  if (event != NULL && event->node != 0
-      && (event->type == BS_TRACE_EVENT_EDGE || event->type == BS_TRACE_EVENT_FREED
-          || event->type == BS_TRACE_EVENT_ERROR))
-    return bs_scene_find_node (scene, event->node);
-  if (event != NULL && event->tensor != 0)
-    return bs_scene_find_tensor (scene, event->tensor, state);
-  bs_trace_get_step_events (trace, state->step, &first, &end);
-  for (guint64 i = end; i > first; i--)
-    {
-      const BsTraceEvent *e = bs_trace_get_event (trace, i - 1);
-
-      if (e->type == BS_TRACE_EVENT_TENSOR || e->type == BS_TRACE_EVENT_INPLACE)
-        {
-          int index = bs_scene_find_tensor (scene, e->tensor, state);
-
-          if (index >= 0)
-            return index;
-        }
-    }
-  return -1;
-}
-
 static void
 update_panels (BsWindow *self)
 {
@@ -612,49 +468,10 @@ step_spin_changed (GtkAdjustment *adjustment,
   show_step (self, (guint64) gtk_adjustment_get_value (adjustment));
 }
 
-/* What the script had printed by the current step; from the step of the error that
- * stopped it (or at the last step), its traceback too. */
+/* Shows the stepper's step; a step next to the previous one animates. */
 static void
-update_output (BsWindow *self)
-{
-  BsTrace *trace = self->result->trace;
-  guint64 n_events = bs_trace_get_n_events (trace), stop_step = G_MAXUINT64;
-  g_autoptr(GString) printed = g_string_new (NULL);
-  const char *output = self->result->output != NULL ? self->result->output : "";
-  const char *shown;
-  g_autofree char *current = NULL;
-  gsize shown_length = 0;
-  GtkTextIter start, end;
-
-  for (guint64 i = 0; i < n_events; i++)
-    {
-      const BsTraceEvent *event = bs_trace_get_event (trace, i);
-
-      if (event->type == BS_TRACE_EVENT_PRINT && event->step <= self->step)
-        g_string_append (printed, bs_trace_get_string (trace, event->text));
-      /* The error that stopped the script: the first raised in its last statement. */
-      else if (event->type == BS_TRACE_EVENT_STATEMENT)
-        stop_step = G_MAXUINT64;
-      else if (event->type == BS_TRACE_EVENT_ERROR && self->result->error != NULL
-               && stop_step == G_MAXUINT64)
-        stop_step = event->step;
-    }
-  shown_length = printed->len;
-  shown = printed->str;
-  if (self->step + 1 >= n_steps (self) || self->step >= stop_step)
-    {
-      shown = output;
-      shown_length = strlen (output);
-    }
-  gtk_text_buffer_get_bounds (self->output_buffer, &start, &end);
-  current = gtk_text_buffer_get_text (self->output_buffer, &start, &end, FALSE);
-  if (strlen (current) != shown_length || strncmp (current, shown, shown_length) != 0)
-    gtk_text_buffer_set_text (self->output_buffer, shown, (int) shown_length);
-}
-
-static void
-show_step (BsWindow *self,
-           guint64   step)
+step_changed (BsWindow *self,
+              guint64   previous)
 {
   g_autoptr(BsTraceState) state = NULL;
   g_autofree char *text = NULL;
@@ -662,22 +479,21 @@ show_step (BsWindow *self,
   const BsTraceSpan *span;
   const BsTraceEvent *step_event;
   guint64 total = n_steps (self);
+  guint64 step = current_step (self);
   gboolean animate;
 
-  clear_editor_marks (self);
-  if (total == 0)
+  bs_editor_clear_marks (self->editor);
+  if (total == 0 || self->result == NULL)
     {
       gtk_label_set_text (self->step_text, "");
       gtk_label_set_text (self->step_label, "");
       return;
     }
-  animate = step == self->step + 1 || step + 1 == self->step;
-  self->step = MIN (step, total - 1);
+  animate = step == previous + 1 || step + 1 == previous;
   show_scene (self, FALSE);
-  update_output (self);
-  state = bs_replay_state_at (self->result->trace, self->step);
-  bs_timeline_set_step (self->timeline, self->step);
-  bs_loss_plot_set_backward (self->loss_plot, state->last_backward);
+  state = bs_replay_state_at (self->result->trace, step);
+  bs_timeline_set_step (self->timeline, step);
+  bs_output_panel_set_step (self->output, step, state->last_backward);
   step_event = bs_trace_state_get_step_event (state);
   span = bs_trace_state_get_span (state);
   if (step_event != NULL && step_event->type == BS_TRACE_EVENT_ERROR && span != NULL)
@@ -688,68 +504,55 @@ show_step (BsWindow *self,
   label = g_strdup_printf ("/ %" G_GUINT64_FORMAT, total - 1);
   gtk_label_set_text (self->step_label, label);
   g_signal_handlers_block_by_func (self->step_adjustment, step_spin_changed, self);
-  gtk_adjustment_configure (self->step_adjustment, self->step, 0, total - 1, 1, 10, 0);
+  gtk_adjustment_configure (self->step_adjustment, step, 0, total - 1, 1, 10, 0);
   g_signal_handlers_unblock_by_func (self->step_adjustment, step_spin_changed, self);
   if (span != NULL)
-    mark_span (self, self->step_tag, span->line, 0, 0, 0);
+    bs_editor_mark_line (self->editor, span->line);
   show_error (self, state);
-  if (self->result->error != NULL && self->result->error_span.line > 0
-      && self->step == total - 1)
+  if (self->result->error != NULL && self->result->error_span.line > 0 && step == total - 1)
     {
       const BsSourceSpan *e = &self->result->error_span;
 
-      mark_span (self, self->error_tag, e->line, e->col, e->end_line, e->end_col);
+      bs_editor_mark_error (self->editor, e->line, e->col, e->end_line, e->end_col,
+                            self->result->error_text);
     }
   if (bs_graph_view_get_scene (self->graph_view) != NULL
       && bs_scene_get_trace (bs_graph_view_get_scene (self->graph_view)) == self->result->trace)
     {
-      BsScene *scene = bs_graph_view_get_scene (self->graph_view);
-      int focus = step_focus (scene, state);
-
       bs_graph_view_set_state (self->graph_view, g_steal_pointer (&state), animate);
-      bs_graph_view_follow (self->graph_view, focus, FOLLOW_MIN_ZOOM);
+      bs_graph_view_follow_step (self->graph_view, FOLLOW_MIN_ZOOM);
       update_panels (self);
     }
 }
 
 static void
-step_by (BsWindow *self,
-         gint64    delta)
+show_step (BsWindow *self,
+           guint64   step)
 {
-  guint64 total = n_steps (self);
-
-  if (total == 0)
-    return;
-  if (delta < 0 && self->step < (guint64) -delta)
-    show_step (self, 0);
-  else
-    show_step (self, MIN (self->step + delta, total - 1));
+  bs_stepper_go (self->stepper, step);
 }
 
-static gboolean
-is_statement_step (BsWindow *self,
-                   guint64   step)
-{
-  gint64 index = bs_trace_get_step_event (self->result->trace, step);
-
-  return index >= 0
-    && bs_trace_get_event (self->result->trace, index)->type == BS_TRACE_EVENT_STATEMENT;
-}
-
-static void
-step_to_statement (BsWindow *self,
-                   int       direction)
-{
-  guint64 total = n_steps (self);
-  gint64 step = self->step;
-
-  if (total == 0)
-    return;
-  for (step += direction; step > 0 && step < (gint64) total - 1; step += direction)
-    if (is_statement_step (self, step))
-      break;
-  show_step (self, CLAMP (step, 0, (gint64) total - 1));
-}
+/* The stepping actions and their keys (besides Space for the next step). */
+static const struct {
+  const char      *action;
+  BsStepMove       move;
+  int              direction;
+  guint            key;
+  GdkModifierType  modifiers;
+} moves[] = {
+  { "win.step-next", BS_STEP_MOVE_STEP, 1, GDK_KEY_Right, 0 },
+  { "win.step-previous", BS_STEP_MOVE_STEP, -1, GDK_KEY_Left, 0 },
+  { "win.step-first", BS_STEP_MOVE_END, -1, GDK_KEY_Home, 0 },
+  { "win.step-last", BS_STEP_MOVE_END, 1, GDK_KEY_End, 0 },
+  { "win.statement-next", BS_STEP_MOVE_STATEMENT, 1, GDK_KEY_Right, GDK_CONTROL_MASK },
+  { "win.statement-previous", BS_STEP_MOVE_STATEMENT, -1, GDK_KEY_Left, GDK_CONTROL_MASK },
+  { "win.iteration-next", BS_STEP_MOVE_ITERATION, 1, GDK_KEY_Right, GDK_ALT_MASK },
+  { "win.iteration-previous", BS_STEP_MOVE_ITERATION, -1, GDK_KEY_Left, GDK_ALT_MASK },
+  { "win.backward-next", BS_STEP_MOVE_BACKWARD, 1, GDK_KEY_Down, GDK_ALT_MASK },
+  { "win.backward-previous", BS_STEP_MOVE_BACKWARD, -1, GDK_KEY_Up, GDK_ALT_MASK },
+  { "win.optimizer-next", BS_STEP_MOVE_OPTIMIZER, 1, GDK_KEY_Page_Down, GDK_ALT_MASK },
+  { "win.optimizer-previous", BS_STEP_MOVE_OPTIMIZER, -1, GDK_KEY_Page_Up, GDK_ALT_MASK },
+};
 
 static void
 step_activated (GtkWidget  *widget,
@@ -758,31 +561,9 @@ step_activated (GtkWidget  *widget,
 {
   BsWindow *self = BS_WINDOW (widget);
 
-  if (g_str_equal (action_name, "win.step-next"))
-    step_by (self, 1);
-  else if (g_str_equal (action_name, "win.step-previous"))
-    step_by (self, -1);
-  else if (g_str_equal (action_name, "win.step-first"))
-    show_step (self, 0);
-  else if (g_str_equal (action_name, "win.step-last"))
-    show_step (self, G_MAXUINT64);
-  else if (g_str_equal (action_name, "win.statement-next"))
-    step_to_statement (self, 1);
-  else if (g_str_equal (action_name, "win.statement-previous"))
-    step_to_statement (self, -1);
-  else if (self->result == NULL || n_steps (self) == 0)
-    return;
-  else if (g_str_has_prefix (action_name, "win.iteration-"))
-    show_step (self, bs_trace_nav_iteration (self->result->trace, self->step,
-                                             g_str_has_suffix (action_name, "next") ? 1 : -1));
-  else if (g_str_has_prefix (action_name, "win.backward-"))
-    show_step (self, bs_trace_nav_event (self->result->trace, self->step,
-                                         BS_TRACE_EVENT_BACKWARD_BEGIN,
-                                         g_str_has_suffix (action_name, "next") ? 1 : -1));
-  else if (g_str_has_prefix (action_name, "win.optimizer-"))
-    show_step (self, bs_trace_nav_event (self->result->trace, self->step,
-                                         BS_TRACE_EVENT_OPTIMIZER_STEP,
-                                         g_str_has_suffix (action_name, "next") ? 1 : -1));
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    if (g_str_equal (action_name, moves[i].action))
+      bs_stepper_move (self->stepper, moves[i].move, moves[i].direction);
 }
 
 /* Collapse all: every outermost module call becomes one box (a model, a loss); expand
@@ -831,21 +612,6 @@ view_activated (GtkWidget  *widget,
   start_layout (self, TRUE);
 }
 
-static gboolean
-play_tick (gpointer user_data)
-{
-  BsWindow *self = user_data;
-
-  if (self->step + 1 >= n_steps (self))
-    {
-      self->play_id = 0;
-      gtk_toggle_button_set_active (self->play_button, FALSE);
-      return G_SOURCE_REMOVE;
-    }
-  step_by (self, 1);
-  return G_SOURCE_CONTINUE;
-}
-
 static void
 play_activated (GtkWidget  *widget,
                 const char *action_name,
@@ -854,18 +620,17 @@ play_activated (GtkWidget  *widget,
   BsWindow *self = BS_WINDOW (widget);
   guint speed = gtk_drop_down_get_selected (self->speed_dropdown);
 
-  if (self->play_id != 0)
-    {
-      g_clear_handle_id (&self->play_id, g_source_remove);
-      gtk_toggle_button_set_active (self->play_button, FALSE);
-      return;
-    }
-  if (self->step + 1 >= n_steps (self))
-    show_step (self, 0);
-  self->play_id = g_timeout_add (play_intervals_ms[MIN (speed,
-                                                        G_N_ELEMENTS (play_intervals_ms) - 1)],
-                                 play_tick, self);
-  gtk_toggle_button_set_active (self->play_button, TRUE);
+  if (bs_stepper_is_playing (self->stepper))
+    bs_stepper_pause (self->stepper);
+  else
+    bs_stepper_play (self->stepper,
+                     play_intervals_ms[MIN (speed, G_N_ELEMENTS (play_intervals_ms) - 1)]);
+}
+
+static void
+playing_changed (BsWindow *self)
+{
+  gtk_toggle_button_set_active (self->play_button, bs_stepper_is_playing (self->stepper));
 }
 
 /* --- files and examples --------------------------------------------------------------- */
@@ -874,18 +639,17 @@ gboolean
 bs_window_load_example (BsWindow   *self,
                         const char *name)
 {
-  g_autofree char *path = g_strconcat (EXAMPLES_PATH, name, ".py", NULL);
-  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
-  if (bytes == NULL)
+  text = bs_examples_read (name);
+  if (text == NULL)
     return FALSE;
-  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
   g_clear_object (&self->file);
   g_free (self->example);
   self->example = g_strdup (name);
-  set_text (self, text);
+  bs_editor_set_text (self->editor, text);
+  update_title (self);
   return TRUE;
 }
 
@@ -930,7 +694,7 @@ request_replace (BsWindow   *self,
   g_free (self->pending_example);
   self->pending_example = g_strdup (example);
   g_set_object (&self->pending_file, file);
-  if (!is_modified (self))
+  if (!bs_editor_is_modified (self->editor))
     {
       apply_pending (self);
       return;
@@ -964,64 +728,6 @@ example_activated (GtkWidget  *widget,
   request_replace (BS_WINDOW (widget), g_variant_get_string (parameter, NULL), NULL);
 }
 
-static int
-compare_strings (const void *a,
-                 const void *b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-/* An example's title: its first comment line, without "# " and a final full stop. */
-static char *
-first_comment (const char *text,
-               gsize       length)
-{
-  const char *end = memchr (text, '\n', length);
-  char *line;
-  gsize n;
-
-  if (length < 2 || text[0] != '#')
-    return NULL;
-  line = g_strstrip (g_strndup (text + 1, (end != NULL ? (gsize) (end - text) : length) - 1));
-  n = strlen (line);
-  if (n > 0 && line[n - 1] == '.')
-    line[n - 1] = '\0';
-  return line;
-}
-
-static GMenuModel *
-examples_menu (void)
-{
-  g_auto(GStrv) names = g_resources_enumerate_children (EXAMPLES_PATH, 0, NULL);
-  GMenu *menu = g_menu_new ();
-
-  if (names != NULL)
-    qsort (names, g_strv_length (names), sizeof (char *), compare_strings);
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    {
-      g_autofree char *name = NULL;
-      g_autofree char *path = g_strconcat (EXAMPLES_PATH, names[i], NULL);
-      g_autofree char *title = NULL;
-      g_autofree char *label = NULL;
-      g_autoptr(GBytes) bytes = NULL;
-      g_autoptr(GMenuItem) item = NULL;
-
-      if (!g_str_has_suffix (names[i], ".py"))
-        continue;
-      name = g_strndup (names[i], strlen (names[i]) - strlen (".py"));
-      bytes = g_resources_lookup_data (path, 0, NULL);
-      title = bytes != NULL ? first_comment (g_bytes_get_data (bytes, NULL),
-                                             g_bytes_get_size (bytes))
-                            : NULL;
-      /* "7. A small MLP trained with SGD on a toy data set" */
-      label = g_strdup_printf ("%d. %s", atoi (name), title != NULL ? title : name);
-      item = g_menu_item_new (label, NULL);
-      g_menu_item_set_action_and_target (item, "win.example", "s", name);
-      g_menu_append_item (menu, item);
-    }
-  return G_MENU_MODEL (menu);
-}
-
 void
 bs_window_open_file (BsWindow *self,
                      GFile    *file)
@@ -1046,7 +752,8 @@ bs_window_open_file (BsWindow *self,
     }
   g_set_object (&self->file, file);
   g_clear_pointer (&self->example, g_free);
-  set_text (self, contents);
+  bs_editor_set_text (self->editor, contents);
+  update_title (self);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.run", NULL);
 }
 
@@ -1096,7 +803,7 @@ static gboolean
 save_to (BsWindow *self,
          GFile    *file)
 {
-  g_autofree char *text = editor_text (self);
+  g_autofree char *text = bs_editor_get_text (self->editor);
   g_autoptr(GError) error = NULL;
 
   /* g_file_replace_contents writes a temporary file and renames it over the old one. */
@@ -1108,8 +815,7 @@ save_to (BsWindow *self,
     }
   g_set_object (&self->file, file);
   g_clear_pointer (&self->example, g_free);
-  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
-  autosave_forget (self);
+  bs_editor_mark_saved (self->editor);
   update_title (self);
   return TRUE;
 }
@@ -1178,58 +884,6 @@ file_dropped (GtkDropTarget *target,
 
 /* --- export -------------------------------------------------------------------------- */
 
-/* An export in flight on a worker thread: what to draw and where. */
-typedef struct {
-  BsScene        *scene;
-  BsTraceState   *state;
-  BsSceneView     view;
-  guint64         first;     /* the handout's steps */
-  guint64         last;
-  BsExportChoice  choice;
-  BsPaletteKind   palette;
-  GFile          *file;
-} ExportJob;
-
-static void
-export_job_free (ExportJob *job)
-{
-  bs_scene_unref (job->scene);
-  bs_trace_state_free (job->state);
-  g_object_unref (job->file);
-  g_free (job);
-}
-
-static void
-export_in_thread (GTask        *task,
-                  gpointer      source_object,
-                  gpointer      task_data,
-                  GCancellable *cancellable)
-{
-  ExportJob *job = task_data;
-  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (job->palette));
-  g_autofree char *path = g_file_get_path (job->file);
-  GError *error = NULL;
-  gboolean ok;
-
-  bs_renderer_set_scale (renderer, job->choice.scale);
-  if (job->choice.handout)
-    {
-      g_autoptr(BsLayout) layout = bs_layout_new ();
-      g_autoptr(BsSceneCache) scenes = bs_scene_cache_new (bs_scene_get_trace (job->scene),
-                                                           renderer, job->view, NULL, 0);
-
-      ok = bs_export_write_handout (renderer, scenes, layout, job->first, job->last, path,
-                                    &error);
-    }
-  else
-    ok = bs_export_write_file (renderer, job->scene, job->state, job->choice.format, path,
-                               &error);
-  if (ok)
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
 static void
 export_finished (GObject      *source,
                  GAsyncResult *result,
@@ -1237,14 +891,17 @@ export_finished (GObject      *source,
 {
   g_autoptr(BsWindow) self = user_data;
   g_autoptr(GError) error = NULL;
-  ExportJob *job = g_task_get_task_data (G_TASK (result));
-  g_autofree char *name = g_file_get_parse_name (job->file);
   g_autofree char *message = NULL;
+  GFile *file = NULL;
 
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
+  if (!bs_export_job_run_finish (result, &file, &error))
     message = g_strdup_printf ("Export failed: %s", error->message);
   else
-    message = g_strdup_printf ("Exported to %s", name);
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      message = g_strdup_printf ("Exported to %s", name);
+    }
   toast (self, message);
 }
 
@@ -1256,27 +913,17 @@ export_chosen (BsExportDialog       *dialog,
 {
   BsWindow *self = user_data;
   BsScene *scene = bs_graph_view_get_scene (self->graph_view);
-  g_autoptr(GTask) task = NULL;
-  ExportJob *job;
+  guint64 first, last;
 
   if (scene == NULL || self->result == NULL)
     return;
-  /* The handout replays every step on the worker thread: build the replay's
-   * checkpoints here first, so that thread only reads them. */
-  bs_trace_state_free (bs_replay_state_at (bs_scene_get_trace (scene), G_MAXUINT64));
-  job = g_new0 (ExportJob, 1);
-  job->scene = bs_scene_ref (scene);
-  job->state = bs_replay_state_at (bs_scene_get_trace (scene), self->step);
   /* The handout of what the view shows now: the steps that show the same graph. */
-  job->view = bs_scene_cache_get_view (self->scenes);
-  bs_scene_cache_get_span (self->scenes, self->step, &job->first, &job->last);
-  job->choice = *choice;
+  bs_scene_cache_get_span (self->scenes, current_step (self), &first, &last);
   /* Slides are light unless the class is watching the projector palette. */
-  job->palette = self->presenting ? BS_PALETTE_PROJECTOR : BS_PALETTE_LIGHT;
-  job->file = g_object_ref (file);
-  task = g_task_new (NULL, NULL, export_finished, g_object_ref (self));
-  g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
-  g_task_run_in_thread (task, export_in_thread);
+  bs_export_job_run_async (scene, current_step (self), bs_scene_cache_get_view (self->scenes),
+                           first, last, choice,
+                           self->presenting ? BS_PALETTE_PROJECTOR : BS_PALETTE_LIGHT, file,
+                           export_finished, g_object_ref (self));
 }
 
 static char *
@@ -1382,13 +1029,12 @@ close_response (AdwMessageDialog *dialog,
   if (g_str_equal (response, "save"))
     {
       gtk_widget_activate_action (GTK_WIDGET (self), "win.save", NULL);
-      if (is_modified (self))
+      if (bs_editor_is_modified (self->editor))
         return;
     }
   else if (!g_str_equal (response, "discard"))
     return;
-  autosave_forget (self);
-  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  bs_editor_mark_saved (self->editor);
   /* The dialog closes itself after this: it must not outlive its parent's link. */
   gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   gtk_window_destroy (GTK_WINDOW (self));
@@ -1400,9 +1046,9 @@ bs_window_close_request (GtkWindow *window)
   BsWindow *self = BS_WINDOW (window);
   AdwMessageDialog *dialog;
 
-  if (!is_modified (self))
+  if (!bs_editor_is_modified (self->editor))
     {
-      autosave_forget (self);
+      bs_editor_forget_draft (self->editor);
       return GTK_WINDOW_CLASS (bs_window_parent_class)->close_request (window);
     }
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (window, "Save Changes?",
@@ -1423,59 +1069,11 @@ bs_window_close_request (GtkWindow *window)
 /* --- set-up -------------------------------------------------------------------------- */
 
 static void
-update_style_scheme (BsWindow *self)
-{
-  AdwStyleManager *manager = adw_style_manager_get_default ();
-  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
-  gboolean dark = adw_style_manager_get_dark (manager);
-  GtkSourceStyleScheme *scheme =
-    gtk_source_style_scheme_manager_get_scheme (schemes, dark ? "backstep-dark" : "backstep");
-
-  if (scheme == NULL)
-    scheme = gtk_source_style_scheme_manager_get_scheme (schemes, dark ? "Adwaita-dark"
-                                                                       : "Adwaita");
-  gtk_source_buffer_set_style_scheme (self->buffer, scheme);
-}
-
-static void
-setup_editor (BsWindow *self)
-{
-  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
-  GtkGesture *click;
-
-  self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->editor)));
-  gtk_source_buffer_set_language (self->buffer,
-                                  gtk_source_language_manager_get_language (languages,
-                                                                            "python3"));
-  self->step_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "current-step",
-                                               "paragraph-background", "rgba(53,132,228,0.18)",
-                                               NULL);
-  self->error_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "error",
-                                                "underline", PANGO_UNDERLINE_ERROR,
-                                                "underline-rgba", &(GdkRGBA) { 0.88, 0.11, 0.14, 1 },
-                                                NULL);
-  update_style_scheme (self);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (update_style_scheme), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->buffer, "changed", G_CALLBACK (buffer_changed), self,
-                           G_CONNECT_SWAPPED);
-  click = gtk_gesture_click_new ();
-  g_signal_connect (click, "released", G_CALLBACK (editor_clicked), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->editor), GTK_EVENT_CONTROLLER (click));
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self->editor), TRUE);
-  g_signal_connect (self->editor, "query-tooltip", G_CALLBACK (editor_query_tooltip), self);
-  g_signal_connect_object (self->buffer, "modified-changed", G_CALLBACK (modified_changed),
-                           self, G_CONNECT_SWAPPED);
-}
-
-static void
 setup_side_panels (BsWindow *self)
 {
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *output = gtk_text_view_new ();
   GtkWidget *chain = bs_text_panel_new ();
   GtkWidget *inspector = bs_text_panel_new ();
-  GtkWidget *output_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *output = bs_output_panel_new ();
   AdwViewStackPage *page;
 
   self->chain_panel = BS_TEXT_PANEL (chain);
@@ -1485,19 +1083,8 @@ setup_side_panels (BsWindow *self)
   page = adw_view_stack_add_titled (self->side_stack, inspector, "inspector", "Inspector");
   adw_view_stack_page_set_icon_name (page, "edit-find-symbolic");
 
-  gtk_text_view_set_editable (GTK_TEXT_VIEW (output), FALSE);
-  gtk_text_view_set_monospace (GTK_TEXT_VIEW (output), TRUE);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (output), 6);
-  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (output), 6);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), output);
-  gtk_widget_set_vexpand (scroller, TRUE);
-  self->output_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (output));
-  self->loss_plot = BS_LOSS_PLOT (bs_loss_plot_new ());
-  gtk_widget_set_margin_start (GTK_WIDGET (self->loss_plot), 6);
-  gtk_widget_set_margin_end (GTK_WIDGET (self->loss_plot), 6);
-  gtk_box_append (GTK_BOX (output_box), GTK_WIDGET (self->loss_plot));
-  gtk_box_append (GTK_BOX (output_box), scroller);
-  page = adw_view_stack_add_titled (self->side_stack, output_box, "output", "Output");
+  self->output = BS_OUTPUT_PANEL (output);
+  page = adw_view_stack_add_titled (self->side_stack, output, "output", "Output");
   adw_view_stack_page_set_icon_name (page, "utilities-terminal-symbolic");
 }
 
@@ -1516,7 +1103,6 @@ node_selected (BsWindow *self,
   BsScene *scene = bs_graph_view_get_scene (self->graph_view);
   const BsSceneNode *node;
   const BsTraceTensor *tensor;
-  GtkTextIter iter;
 
   update_panels (self);
   if (index < 0 || scene == NULL)
@@ -1526,75 +1112,27 @@ node_selected (BsWindow *self,
                              : NULL;
   if (tensor == NULL || !tensor->has_span)
     return;
-  gtk_text_buffer_get_iter_at_line (GTK_TEXT_BUFFER (self->buffer), &iter,
-                                    tensor->span.line - 1);
-  gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (self->buffer), &iter);
-  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->editor), &iter, 0.1, FALSE, 0, 0);
+  bs_editor_show_line (self->editor, tensor->span.line);
 }
 
 /* A click in the editor: the boxes of the tensors its line created, ringed. */
 static void
-editor_clicked (GtkGestureClick *gesture,
-                int              n_press,
-                double           x,
-                double           y,
-                BsWindow        *self)
+editor_clicked (BsWindow *self,
+                int       line)
 {
-  BsScene *scene = bs_graph_view_get_scene (self->graph_view);
-  const BsTraceState *state = bs_graph_view_get_state (self->graph_view);
-  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (int));
-  GtkTextIter iter;
-  int buffer_x, buffer_y, line;
-
-  if (scene == NULL || state == NULL)
-    return;
-  gtk_text_view_window_to_buffer_coords (GTK_TEXT_VIEW (self->editor), GTK_TEXT_WINDOW_WIDGET,
-                                         x, y, &buffer_x, &buffer_y);
-  gtk_text_view_get_iter_at_location (GTK_TEXT_VIEW (self->editor), &iter, buffer_x, buffer_y);
-  line = gtk_text_iter_get_line (&iter) + 1;
-  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
-    {
-      const BsSceneNode *node = bs_scene_get_node (scene, i);
-      const BsTraceTensor *tensor = node->tensor != 0
-        ? bs_trace_get_tensor (bs_scene_get_trace (scene), node->tensor) : NULL;
-
-      if (tensor != NULL && tensor->has_span && tensor->span.line == line
-          && bs_scene_node_visible (scene, i, state))
-        g_array_append_val (found, i);
-    }
-  if (found->len == 0)
-    return;
-  bs_graph_view_set_selected (self->graph_view, g_array_index (found, int, found->len - 1));
-  bs_graph_view_set_highlighted (self->graph_view, (const int *) (gpointer) found->data,
-                                 found->len);
-  bs_graph_view_follow (self->graph_view, g_array_index (found, int, found->len - 1),
-                        FOLLOW_MIN_ZOOM);
-  update_panels (self);
+  if (bs_graph_view_select_line (self->graph_view, line, FOLLOW_MIN_ZOOM))
+    update_panels (self);
 }
 
-/* Hovering an underlined error shows its message. */
-static gboolean
-editor_query_tooltip (GtkWidget  *widget,
-                      int         x,
-                      int         y,
-                      gboolean    keyboard,
-                      GtkTooltip *tooltip,
-                      BsWindow   *self)
+static void
+setup_editor (BsWindow *self)
 {
-  g_autofree char *message = NULL;
-  GtkTextIter iter;
-  int buffer_x, buffer_y;
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->editor));
 
-  if (self->result == NULL || self->result->error_text == NULL || keyboard)
-    return FALSE;
-  gtk_text_view_window_to_buffer_coords (GTK_TEXT_VIEW (self->editor), GTK_TEXT_WINDOW_WIDGET,
-                                         x, y, &buffer_x, &buffer_y);
-  gtk_text_view_get_iter_at_location (GTK_TEXT_VIEW (self->editor), &iter, buffer_x, buffer_y);
-  if (!gtk_text_iter_has_tag (&iter, self->error_tag))
-    return FALSE;
-  message = g_strdup (self->result->error_text);
-  gtk_tooltip_set_text (tooltip, g_strchomp (message));
-  return TRUE;
+  g_signal_connect_object (self->editor, "line-clicked", G_CALLBACK (editor_clicked), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (buffer, "modified-changed", G_CALLBACK (modified_changed), self,
+                           G_CONNECT_SWAPPED);
 }
 
 static void
@@ -1663,15 +1201,9 @@ setup_stage (BsWindow *self)
 static void
 restore_or_load_example (BsWindow *self)
 {
-  g_autofree char *path = autosave_path ();
-  g_autofree char *text = NULL;
-
-  if (g_file_get_contents (path, &text, NULL, NULL) && g_utf8_validate (text, -1, NULL))
+  if (bs_editor_restore_draft (self->editor))
     {
-      set_text (self, text);
-      /* Still unsaved: keep the draft until it is saved or discarded. */
-      gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), TRUE);
-      autosave_now (self);
+      update_title (self);
       toast (self, "Restored the text you had not saved");
       return;
     }
@@ -1689,13 +1221,9 @@ bs_window_dispose (GObject *object)
     g_cancellable_cancel (self->run_cancellable);
   if (self->layout_cancellable != NULL)
     g_cancellable_cancel (self->layout_cancellable);
-  g_clear_handle_id (&self->play_id, g_source_remove);
+  if (self->stepper != NULL)
+    bs_stepper_pause (self->stepper);
   g_clear_handle_id (&self->progress_id, g_source_remove);
-  if (self->autosave_id != 0)
-    {
-      g_clear_handle_id (&self->autosave_id, g_source_remove);
-      autosave_now (self);
-    }
   gtk_widget_dispose_template (GTK_WIDGET (object), BS_TYPE_WINDOW);
   G_OBJECT_CLASS (bs_window_parent_class)->dispose (object);
 }
@@ -1712,6 +1240,7 @@ bs_window_finalize (GObject *object)
   g_clear_pointer (&self->scenes, bs_scene_cache_free);
   g_clear_pointer (&self->layout, bs_layout_free);
   g_clear_pointer (&self->renderer, bs_renderer_free);
+  g_clear_object (&self->stepper);
   g_array_unref (self->collapsed);
   g_free (self->example);
   g_free (self->ran_source);
@@ -1742,36 +1271,26 @@ step_key_pressed (GtkWidget *widget,
 }
 
 static void
+add_step_key (GtkEventController *controller,
+              guint               key,
+              GdkModifierType     modifiers,
+              const char         *action)
+{
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new (gtk_keyval_trigger_new (key, modifiers),
+                      gtk_callback_action_new (step_key_pressed, (gpointer) action, NULL)));
+}
+
+static void
 setup_step_keys (BsWindow *self)
 {
-  static const struct {
-    guint            key;
-    GdkModifierType  modifiers;
-    const char      *action;
-  } keys[] = {
-    { GDK_KEY_Right, 0, "win.step-next" },
-    { GDK_KEY_space, 0, "win.step-next" },
-    { GDK_KEY_Left, 0, "win.step-previous" },
-    { GDK_KEY_Home, 0, "win.step-first" },
-    { GDK_KEY_End, 0, "win.step-last" },
-    { GDK_KEY_Right, GDK_CONTROL_MASK, "win.statement-next" },
-    { GDK_KEY_Left, GDK_CONTROL_MASK, "win.statement-previous" },
-    { GDK_KEY_Right, GDK_ALT_MASK, "win.iteration-next" },
-    { GDK_KEY_Left, GDK_ALT_MASK, "win.iteration-previous" },
-    { GDK_KEY_Down, GDK_ALT_MASK, "win.backward-next" },
-    { GDK_KEY_Up, GDK_ALT_MASK, "win.backward-previous" },
-    { GDK_KEY_Page_Down, GDK_ALT_MASK, "win.optimizer-next" },
-    { GDK_KEY_Page_Up, GDK_ALT_MASK, "win.optimizer-previous" },
-    { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy-image" },
-  };
   GtkEventController *controller = gtk_shortcut_controller_new ();
 
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-      gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].modifiers),
-                        gtk_callback_action_new (step_key_pressed, (gpointer) keys[i].action,
-                                                 NULL)));
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    add_step_key (controller, moves[i].key, moves[i].modifiers, moves[i].action);
+  add_step_key (controller, GDK_KEY_space, 0, "win.step-next");
+  add_step_key (controller, GDK_KEY_c, GDK_CONTROL_MASK, "win.copy-image");
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
@@ -1781,13 +1300,8 @@ bs_window_class_init (BsWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
-  static const char *step_actions[] = {
-    "win.step-next", "win.step-previous", "win.step-first", "win.step-last",
-    "win.statement-next", "win.statement-previous", "win.iteration-next",
-    "win.iteration-previous", "win.backward-next", "win.backward-previous",
-    "win.optimizer-next", "win.optimizer-previous",
-  };
 
+  g_type_ensure (BS_TYPE_EDITOR);
   object_class->dispose = bs_window_dispose;
   object_class->finalize = bs_window_finalize;
   window_class->close_request = bs_window_close_request;
@@ -1832,18 +1346,23 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.collapse-all", NULL, collapse_activated);
   gtk_widget_class_install_action (widget_class, "win.expand-all", NULL, collapse_activated);
   gtk_widget_class_install_action (widget_class, "win.view", "s", view_activated);
-  for (guint i = 0; i < G_N_ELEMENTS (step_actions); i++)
-    gtk_widget_class_install_action (widget_class, step_actions[i], NULL, step_activated);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    gtk_widget_class_install_action (widget_class, moves[i].action, NULL, step_activated);
 
 }
 
 static void
 bs_window_init (BsWindow *self)
 {
-  g_autoptr(GMenuModel) examples = examples_menu ();
+  g_autoptr(GMenuModel) examples = bs_examples_menu ("win.example");
   GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
 
   self->collapsed = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->stepper = bs_stepper_new ();
+  g_signal_connect_object (self->stepper, "step-changed", G_CALLBACK (step_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->stepper, "notify::playing", G_CALLBACK (playing_changed),
+                           self, G_CONNECT_SWAPPED);
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_menu_button_set_menu_model (self->examples_button, examples);
   setup_editor (self);
@@ -1867,7 +1386,7 @@ guint64
 bs_window_get_step (BsWindow *self)
 {
   g_return_val_if_fail (BS_IS_WINDOW (self), 0);
-  return self->step;
+  return current_step (self);
 }
 
 guint64
@@ -1907,29 +1426,15 @@ gboolean
 bs_window_select_tensor (BsWindow   *self,
                          const char *name)
 {
-  BsScene *scene;
-  const BsTraceState *state;
+  int index;
 
   g_return_val_if_fail (BS_IS_WINDOW (self), FALSE);
-  scene = bs_graph_view_get_scene (self->graph_view);
-  state = bs_graph_view_get_state (self->graph_view);
-  if (scene == NULL || state == NULL)
+  index = bs_graph_view_find_named (self->graph_view, name);
+  if (index < 0)
     return FALSE;
-  for (guint32 t = 1; t <= state->n_tensors; t++)
-    {
-      const char *bound = bs_trace_state_get_name (state, t);
-      int index;
-
-      if (bound == NULL || !g_str_equal (bound, name))
-        continue;
-      index = bs_scene_find_tensor (scene, t, state);
-      if (index < 0)
-        continue;
-      bs_graph_view_set_selected (self->graph_view, index);
-      update_panels (self);
-      return TRUE;
-    }
-  return FALSE;
+  bs_graph_view_set_selected (self->graph_view, index);
+  update_panels (self);
+  return TRUE;
 }
 
 char *
@@ -1946,12 +1451,7 @@ bs_window_get_text (BsWindow   *self,
   if (g_str_equal (part, "title"))
     return g_strdup (adw_window_title_get_subtitle (self->window_title));
   if (g_str_equal (part, "output"))
-    {
-      GtkTextIter start, end;
-
-      gtk_text_buffer_get_bounds (self->output_buffer, &start, &end);
-      return gtk_text_buffer_get_text (self->output_buffer, &start, &end, FALSE);
-    }
+    return bs_output_panel_get_text (self->output);
   if (g_str_equal (part, "error"))
     {
       if (!gtk_revealer_get_reveal_child (self->error_revealer))
@@ -1973,5 +1473,5 @@ GtkTextBuffer *
 bs_window_get_buffer (BsWindow *self)
 {
   g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
-  return GTK_TEXT_BUFFER (self->buffer);
+  return gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->editor));
 }

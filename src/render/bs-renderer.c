@@ -9,57 +9,21 @@
 #include "bs-renderer.h"
 #include "bs-renderer-private.h"
 #include "bs-step-text.h"
+#include "bs-text-measurer.h"
 
-/* Values and gradients in a box are cut to this many characters; hover shows them whole. */
-#define MAX_LINE_CHARS   34
 /* Text smaller than this many device pixels is not drawn: boxes only, fast when zoomed out. */
 #define MIN_TEXT_PIXELS  3.0
 #define MAX_BADGE_LINES  3
-#define MAX_CACHED_WIDTHS 20000
-/* Laid-out texts kept for drawing (a few per box in view) and value texts kept */
-#define MAX_KEPT_LAYOUTS 4000
+/* Value texts and arrival texts kept */
 #define MAX_KEPT_VALUES  20000
 #define MAX_KEPT_ARRIVALS 1000
-
-typedef enum {
-  FONT_TITLE,    /* names, bold */
-  FONT_SMALL,    /* grad_fn names, shapes, cluster titles */
-  FONT_MONO,     /* values and gradients */
-  FONT_TAG,      /* "saved", "freed" */
-  FONT_BODY,     /* captions */
-  N_FONTS
-} Font;
-
-static const struct {
-  double      size;      /* relative to the palette's */
-  gboolean    mono;
-  PangoWeight weight;
-} font_specs[N_FONTS] = {
-  [FONT_TITLE] = { 1.0, FALSE, PANGO_WEIGHT_BOLD },
-  [FONT_SMALL] = { 0.85, FALSE, PANGO_WEIGHT_NORMAL },
-  [FONT_MONO] = { 0.9, TRUE, PANGO_WEIGHT_NORMAL },
-  [FONT_TAG] = { 0.75, FALSE, PANGO_WEIGHT_BOLD },
-  [FONT_BODY] = { 1.0, FALSE, PANGO_WEIGHT_NORMAL },
-};
 
 struct _BsRenderer {
   const BsPalette      *palette;     /* Borrowed: static */
   double                scale;
-  gboolean              caching;     /* off: every text measured and laid out afresh */
 
   /* Owned */
-  PangoFontMap         *font_map;
-  PangoContext         *context;
-  cairo_font_options_t *target_options;    /* of the surface context was last made for */
-  PangoFontDescription *fonts[N_FONTS];
-  PangoLayout          *layouts[N_FONTS];   /* scratch, for measuring */
-  GHashTable           *widths[N_FONTS];   /* text -> width in Pango units + 1 */
-  GHashTable           *advances[N_FONTS]; /* monospace: character -> advance (-1: none) */
-  int                   ascii_advances[N_FONTS][128];    /* the same, 0: not known yet */
-  GHashTable           *kept_layouts;      /* LayoutKey -> PangoLayout laid out to draw */
-  double                line_height[N_FONTS];
-  double                tag_width;         /* of "saved"/"freed", 0: not known yet */
-  double                tag_height;
+  BsTextMeasurer       *text;
 
   /* What does not change with the step, for the last scene drawn */
   BsScene              *cached_scene;      /* Owned */
@@ -70,382 +34,17 @@ struct _BsRenderer {
   GHashTable           *arrival_texts;     /* ArrivalKey -> "Σ -6 + …" */
 };
 
-/* --- text ----------------------------------------------------------------- */
-
-static PangoLayout *
-layout_for (BsRenderer *self,
-            Font        font,
-            const char *text)
-{
-  PangoLayout *layout = self->layouts[font];
-
-  pango_layout_set_width (layout, -1);
-  pango_layout_set_height (layout, -1);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
-  pango_layout_set_alignment (layout, PANGO_ALIGN_LEFT);
-  pango_layout_set_text (layout, text, -1);
-  return layout;
-}
-
-/* Whether a character alone takes the room it takes in a line of such characters (in a
- * monospace font): printed, spacing, left to right, never joined to its neighbours (no
- * marks, joiners, emoji or scripts that join). */
-static gboolean
-plain_char (gunichar c)
-{
-  if (c < 0x80)
-    return c >= 0x20 && c < 0x7f;
-  if (c < 0xa0 || (c >= 0x0590 && c < 0x1d00) || c >= 0x2c00)
-    return FALSE;
-  switch (g_unichar_type (c))
-    {
-    case G_UNICODE_LOWERCASE_LETTER:
-    case G_UNICODE_MODIFIER_LETTER:
-    case G_UNICODE_OTHER_LETTER:
-    case G_UNICODE_TITLECASE_LETTER:
-    case G_UNICODE_UPPERCASE_LETTER:
-    case G_UNICODE_DECIMAL_NUMBER:
-    case G_UNICODE_LETTER_NUMBER:
-    case G_UNICODE_OTHER_NUMBER:
-    case G_UNICODE_CONNECT_PUNCTUATION:
-    case G_UNICODE_DASH_PUNCTUATION:
-    case G_UNICODE_CLOSE_PUNCTUATION:
-    case G_UNICODE_FINAL_PUNCTUATION:
-    case G_UNICODE_INITIAL_PUNCTUATION:
-    case G_UNICODE_OTHER_PUNCTUATION:
-    case G_UNICODE_OPEN_PUNCTUATION:
-    case G_UNICODE_CURRENCY_SYMBOL:
-    case G_UNICODE_MODIFIER_SYMBOL:
-    case G_UNICODE_MATH_SYMBOL:
-    case G_UNICODE_OTHER_SYMBOL:
-      break;
-    default:
-      return FALSE;
-    }
-  switch (g_unichar_get_script (c))
-    {
-    case G_UNICODE_SCRIPT_COMMON:
-    case G_UNICODE_SCRIPT_LATIN:
-    case G_UNICODE_SCRIPT_GREEK:
-    case G_UNICODE_SCRIPT_CYRILLIC:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-/* A plain character's advance in Pango units when a monospace font draws it as one glyph,
- * else -1. Measured once, laid out alone. */
-static int
-char_advance (BsRenderer *self,
-              Font        font,
-              gunichar    c)
-{
-  gpointer known;
-  int advance = -1;
-
-  if (c < G_N_ELEMENTS (self->ascii_advances[font]) && self->ascii_advances[font][c] != 0)
-    return self->ascii_advances[font][c];
-  if (c >= G_N_ELEMENTS (self->ascii_advances[font])
-      && g_hash_table_lookup_extended (self->advances[font], GUINT_TO_POINTER (c), NULL, &known))
-    return GPOINTER_TO_INT (known);
-
-  if (plain_char (c))
-    {
-      char utf8[8] = { 0 };
-      PangoLayout *layout;
-      PangoLayoutLine *line;
-
-      g_unichar_to_utf8 (c, utf8);
-      layout = layout_for (self, font, utf8);
-      line = pango_layout_get_line_readonly (layout, 0);
-      if (pango_layout_get_line_count (layout) == 1 && line != NULL && line->runs != NULL
-          && line->runs->next == NULL)
-        {
-          const PangoGlyphItem *run = line->runs->data;
-          PangoFontFace *face = run->item->analysis.font != NULL
-                                ? pango_font_get_face (run->item->analysis.font) : NULL;
-          PangoFontFamily *family = face != NULL ? pango_font_face_get_family (face) : NULL;
-          PangoRectangle logical;
-
-          pango_layout_get_extents (layout, NULL, &logical);
-          if (run->glyphs->num_glyphs == 1
-              && (run->glyphs->glyphs[0].glyph & PANGO_GLYPH_UNKNOWN_FLAG) == 0
-              && family != NULL && pango_font_family_is_monospace (family) && logical.width > 0)
-            advance = logical.width;
-        }
-    }
-  if (c < G_N_ELEMENTS (self->ascii_advances[font]))
-    self->ascii_advances[font][c] = advance;
-  else
-    g_hash_table_insert (self->advances[font], GUINT_TO_POINTER (c), GINT_TO_POINTER (advance));
-  return advance;
-}
-
-/* A monospace font's glyphs are neither kerned nor joined: a line of plain characters is
- * as wide as their advances added up (tests/test-render.c checks it against Pango). In
- * Pango units; -1 when text has a character that is not plain. */
-static int
-monospace_width (BsRenderer *self,
-                 Font        font,
-                 const char *text)
-{
-  int width = 0;
-
-  for (const char *p = text; *p != '\0';)
-    {
-      gunichar c = (guchar) *p;
-      int advance;
-
-      if (c < 0x80)
-        {
-          p++;
-          if ((advance = self->ascii_advances[font][c]) == 0)
-            advance = char_advance (self, font, c);
-        }
-      else
-        {
-          c = g_utf8_get_char_validated (p, -1);
-          if (c == (gunichar) -1 || c == (gunichar) -2)
-            return -1;
-          p = g_utf8_next_char (p);
-          advance = char_advance (self, font, c);
-        }
-      if (advance < 0)
-        return -1;
-      width += advance;
-    }
-  return width;
-}
-
-static double
-text_width (BsRenderer *self,
-            Font        font,
-            const char *text)
-{
-  PangoRectangle logical;
-  gpointer cached;
-
-  if (self->caching && font_specs[font].mono)
-    {
-      int width = monospace_width (self, font, text);
-
-      if (width >= 0)
-        return width / (double) PANGO_SCALE;
-    }
-  if ((cached = g_hash_table_lookup (self->widths[font], text)) != NULL)
-    return (GPOINTER_TO_INT (cached) - 1) / (double) PANGO_SCALE;
-  pango_layout_get_extents (layout_for (self, font, text), NULL, &logical);
-  g_hash_table_insert (self->widths[font], g_strdup (text), GINT_TO_POINTER (logical.width + 1));
-  return logical.width / (double) PANGO_SCALE;
-}
-
-/* How a text is laid out to be drawn; its layout is kept while the context stays the
- * same, so a box drawn again at the next step costs its glyphs only. */
-typedef struct {
-  const char         *text;
-  Font                font;
-  int                 width;      /* Pango units, -1: unlimited */
-  int                 height;     /* as pango_layout_set_height() */
-  PangoWrapMode       wrap;
-  PangoEllipsizeMode  ellipsize;
-  PangoAlignment      alignment;
-} LayoutKey;
-
-static guint
-layout_key_hash (gconstpointer data)
-{
-  const LayoutKey *key = data;
-  guint hash = g_str_hash (key->text);
-
-  hash = hash * 31u + (guint) key->font;
-  hash = hash * 31u + (guint) key->width;
-  hash = hash * 31u + (guint) key->height;
-  return hash * 31u + ((guint) key->wrap * 9u + (guint) key->ellipsize * 3u + key->alignment);
-}
-
-static gboolean
-layout_key_equal (gconstpointer a,
-                  gconstpointer b)
-{
-  const LayoutKey *x = a, *y = b;
-
-  return x->font == y->font && x->width == y->width && x->height == y->height
-         && x->wrap == y->wrap && x->ellipsize == y->ellipsize && x->alignment == y->alignment
-         && strcmp (x->text, y->text) == 0;
-}
-
-static void
-layout_key_free (gpointer data)
-{
-  LayoutKey *key = data;
-
-  g_free ((char *) key->text);
-  g_free (key);
-}
-
-static void
-layout_apply (PangoLayout     *layout,
-              const LayoutKey *key)
-{
-  pango_layout_set_width (layout, key->width);
-  pango_layout_set_height (layout, key->height);
-  pango_layout_set_wrap (layout, key->wrap);
-  pango_layout_set_ellipsize (layout, key->ellipsize);
-  pango_layout_set_alignment (layout, key->alignment);
-  pango_layout_set_text (layout, key->text, -1);
-}
-
-static PangoLayout *
-layout_to_draw (BsRenderer      *self,
-                const LayoutKey *key)
-{
-  PangoLayout *layout;
-  LayoutKey *kept;
-
-  if (!self->caching)
-    {
-      layout = layout_for (self, key->font, key->text);
-      layout_apply (layout, key);
-      return layout;
-    }
-  if ((layout = g_hash_table_lookup (self->kept_layouts, key)) != NULL)
-    return layout;
-  if (g_hash_table_size (self->kept_layouts) >= MAX_KEPT_LAYOUTS)
-    g_hash_table_remove_all (self->kept_layouts);
-  layout = pango_layout_new (self->context);
-  pango_layout_set_font_description (layout, self->fonts[key->font]);
-  layout_apply (layout, key);
-  kept = g_memdup2 (key, sizeof *key);
-  kept->text = g_strdup (key->text);
-  g_hash_table_insert (self->kept_layouts, kept, layout);
-  return layout;
-}
-
-/* Draws text at (x, y), the top of its line, cut with "…" to width (centred in it when
- * centre is set). */
-static void
-show_text (BsRenderer    *self,
-           cairo_t       *cr,
-           Font           font,
-           const char    *text,
-           double         x,
-           double         y,
-           double         width,
-           gboolean       centre,
-           const BsColor *color)
-{
-  LayoutKey key = {
-    .text = text,
-    .font = font,
-    .width = (int) (width * PANGO_SCALE),
-    .height = -1,
-    .wrap = PANGO_WRAP_CHAR,
-    .ellipsize = PANGO_ELLIPSIZE_END,
-    .alignment = centre ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT,
-  };
-
-  bs_color_set_source (color, cr);
-  cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout_to_draw (self, &key));
-  /* No current point left behind for the next path to start from */
-  cairo_new_path (cr);
-}
-
-static void
-reset_context (BsRenderer *self)
-{
-  for (guint f = 0; f < N_FONTS; f++)
-    pango_layout_context_changed (self->layouts[f]);
-}
-
-/* pango_cairo_update_context() marks the context changed even when nothing changed, and
- * every kept layout would be laid out again: it is called only when cr's transformation
- * or its surface's font options differ from those the context was made for. */
-static void
-update_context (BsRenderer *self,
-                cairo_t    *cr)
-{
-  const PangoMatrix *current = pango_context_get_matrix (self->context);
-  cairo_font_options_t *options = cairo_font_options_create ();
-  cairo_matrix_t matrix;
-
-  cairo_get_matrix (cr, &matrix);
-  cairo_surface_get_font_options (cairo_get_target (cr), options);
-  if (self->caching && current != NULL && current->xx == matrix.xx && current->yx == matrix.yx
-      && current->xy == matrix.xy && current->yy == matrix.yy && self->target_options != NULL
-      && cairo_font_options_equal (options, self->target_options))
-    {
-      cairo_font_options_destroy (options);
-      return;
-    }
-  pango_cairo_update_context (cr, self->context);
-  g_clear_pointer (&self->target_options, cairo_font_options_destroy);
-  self->target_options = options;
-  reset_context (self);
-}
-
-/* Measuring is done with no transformation. */
-static void
-measuring_context (BsRenderer *self)
-{
-  if (pango_context_get_matrix (self->context) != NULL)
-    {
-      pango_context_set_matrix (self->context, NULL);
-      reset_context (self);
-    }
-}
-
 BsRenderer *
 bs_renderer_new (const BsPalette *palette)
 {
   BsRenderer *self;
-  cairo_font_options_t *options;
 
   g_return_val_if_fail (palette != NULL, NULL);
 
   self = g_new0 (BsRenderer, 1);
   self->palette = palette;
   self->scale = 1;
-  self->caching = TRUE;
-
-  /* A font map of our own, with fixed options, so the same scene gives the same pixels
-   * in the window and in every export, whatever the desktop's font settings. */
-  self->font_map = pango_cairo_font_map_new ();
-  pango_cairo_font_map_set_resolution (PANGO_CAIRO_FONT_MAP (self->font_map), 72);
-  self->context = pango_font_map_create_context (self->font_map);
-  options = cairo_font_options_create ();
-  cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
-  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  pango_cairo_context_set_font_options (self->context, options);
-  cairo_font_options_destroy (options);
-  pango_context_set_round_glyph_positions (self->context, FALSE);
-
-  for (guint f = 0; f < N_FONTS; f++)
-    {
-      PangoFontDescription *desc = pango_font_description_new ();
-      PangoFontMetrics *metrics;
-
-      pango_font_description_set_family (desc, font_specs[f].mono ? palette->mono_family
-                                                                  : palette->font_family);
-      pango_font_description_set_weight (desc, font_specs[f].weight);
-      pango_font_description_set_absolute_size (desc, palette->font_size * font_specs[f].size
-                                                      * PANGO_SCALE);
-      self->fonts[f] = desc;
-      self->layouts[f] = pango_layout_new (self->context);
-      pango_layout_set_font_description (self->layouts[f], desc);
-      self->widths[f] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      self->advances[f] = g_hash_table_new (g_direct_hash, g_direct_equal);
-
-      metrics = pango_context_get_metrics (self->context, desc, NULL);
-      self->line_height[f] = (pango_font_metrics_get_ascent (metrics)
-                              + pango_font_metrics_get_descent (metrics)) / (double) PANGO_SCALE;
-      pango_font_metrics_unref (metrics);
-    }
-  self->kept_layouts = g_hash_table_new_full (layout_key_hash, layout_key_equal, layout_key_free,
-                                              g_object_unref);
+  self->text = bs_text_measurer_new (palette);
   return self;
 }
 
@@ -466,18 +65,7 @@ bs_renderer_free (BsRenderer *self)
   if (self == NULL)
     return;
   clear_cache (self);
-  for (guint f = 0; f < N_FONTS; f++)
-    {
-      g_object_unref (self->layouts[f]);
-      pango_font_description_free (self->fonts[f]);
-      g_hash_table_unref (self->widths[f]);
-      g_hash_table_unref (self->advances[f]);
-    }
-  /* The kept layouts hold the context */
-  g_hash_table_unref (self->kept_layouts);
-  g_clear_pointer (&self->target_options, cairo_font_options_destroy);
-  g_object_unref (self->context);
-  g_object_unref (self->font_map);
+  bs_text_measurer_free (self->text);
   g_free (self);
 }
 
@@ -513,322 +101,26 @@ bs_renderer_set_caching (BsRenderer *self,
 {
   g_return_if_fail (self != NULL);
 
-  self->caching = caching;
-  g_hash_table_remove_all (self->kept_layouts);
+  bs_text_measurer_set_caching (self->text, caching);
   clear_cache (self);
 }
 
-/* --- box geometry ---------------------------------------------------------- */
-
-static Font
-line_font (BsNodeLineKind kind)
+static gboolean
+caching (BsRenderer *self)
 {
-  switch (kind)
-    {
-    case BS_NODE_LINE_TITLE:
-      return FONT_TITLE;
-    case BS_NODE_LINE_OP:
-    case BS_NODE_LINE_SHAPE:
-      return FONT_SMALL;
-    case BS_NODE_LINE_VALUE:
-    case BS_NODE_LINE_GRAD:
-    default:
-      return FONT_MONO;
-    }
-}
-
-static double
-line_gap (BsRenderer *self)
-{
-  return self->palette->font_size * 0.2;
-}
-
-/* The "saved"/"freed" tag beside a grad_fn's name. */
-static void
-tag_size (BsRenderer *self,
-          double     *width,
-          double     *height)
-{
-  double pad = self->palette->font_size * 0.35;
-
-  if (self->tag_width == 0 || !self->caching)
-    {
-      self->tag_width = MAX (text_width (self, FONT_TAG, "saved"),
-                             text_width (self, FONT_TAG, "freed")) + 2 * pad;
-      self->tag_height = self->line_height[FONT_TAG] + 0.2 * pad;
-    }
-  *width = self->tag_width;
-  *height = self->tag_height;
-}
-
-static double
-box_height (BsRenderer        *self,
-            const BsNodeLabel *label)
-{
-  double height = 2 * self->palette->padding;
-
-  for (guint i = 0; i < label->n_lines; i++)
-    height += self->line_height[line_font (label->lines[i].kind)] + (i > 0 ? line_gap (self) : 0);
-  return height;
-}
-
-/* The box a label needs: its widest line and its lines' heights, padding included. */
-static void
-label_size (BsRenderer        *self,
-            const BsNodeLabel *label,
-            double            *width,
-            double            *height)
-{
-  double tag_width, tag_height, widest = 0;
-
-  tag_size (self, &tag_width, &tag_height);
-  for (guint l = 0; l < label->n_lines; l++)
-    {
-      double w = text_width (self, line_font (label->lines[l].kind), label->lines[l].text);
-
-      if (label->lines[l].kind == BS_NODE_LINE_OP && label->saves)
-        w += self->palette->font_size * 0.4 + tag_width;
-      widest = MAX (widest, w);
-    }
-  *width = MAX (widest + 2 * self->palette->padding, self->palette->font_size * 4.5);
-  *height = box_height (self, label);
+  return bs_text_measurer_get_caching (self->text);
 }
 
 /* --- measuring ------------------------------------------------------------- */
-
-/* The longest text (by characters) each line of a box can take, by BsNodeLineKind. */
-G_STATIC_ASSERT (BS_NODE_LINE_GRAD < BS_NODE_LABEL_MAX_LINES);
-
-typedef struct {
-  char *longest[BS_NODE_LABEL_MAX_LINES];
-  guint length[BS_NODE_LABEL_MAX_LINES];
-  GPtrArray *titles;    /* every name the box can show (proportional type: measured each),
-                         * NULL until one is bound */
-  char      *flow_name; /* "x3" in "∂L/∂x3 = -2", once made */
-} Candidates;
-
-static void
-offer (Candidates     *candidates,
-       BsNodeLineKind  kind,
-       char           *text)
-{
-  guint length = g_utf8_strlen (text, -1);
-
-  if (kind == BS_NODE_LINE_TITLE)
-    {
-      if (candidates->titles == NULL)
-        candidates->titles = g_ptr_array_new_with_free_func (g_free);
-      for (guint i = 0; i < candidates->titles->len; i++)
-        if (g_str_equal (candidates->titles->pdata[i], text))
-          {
-            g_free (text);
-            return;
-          }
-      g_ptr_array_add (candidates->titles, text);
-      return;
-    }
-  if (candidates->longest[kind] == NULL || length > candidates->length[kind])
-    {
-      g_free (candidates->longest[kind]);
-      candidates->longest[kind] = text;
-      candidates->length[kind] = length;
-    }
-  else
-    g_free (text);
-}
-
-/* Boxes per tensor, from each tensor's first box (a tensor changed in place has more). */
-static guint *
-boxes_by_tensor (BsScene *scene,
-                 guint  **start)
-{
-  BsTrace *trace = bs_scene_get_trace (scene);
-  guint32 n_tensors = bs_trace_get_n_tensors (trace);
-  guint n_nodes = bs_scene_get_n_nodes (scene);
-  guint *first = g_new0 (guint, n_tensors + 2);
-  guint *fill = g_new0 (guint, n_tensors + 2);
-  guint *boxes = g_new (guint, MAX (n_nodes, 1));
-
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      guint32 t = bs_scene_get_node (scene, i)->tensor;
-
-      if (t != 0 && t <= n_tensors)
-        first[t + 1]++;
-    }
-  for (guint32 t = 0; t <= n_tensors; t++)
-    first[t + 1] += first[t];
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      guint32 t = bs_scene_get_node (scene, i)->tensor;
-
-      if (t != 0 && t <= n_tensors)
-        boxes[first[t] + fill[t]++] = i;
-    }
-  g_free (fill);
-  *start = first;
-  return boxes;
-}
-
-/* What each box's value and gradient lines can say over the whole trace. */
-static void
-collect_candidates (BsScene            *scene,
-                    const BsTraceState *final,
-                    BsValueTexts       *texts,
-                    Candidates         *candidates)
-{
-  BsTrace *trace = bs_scene_get_trace (scene);
-  guint32 n_tensors = bs_trace_get_n_tensors (trace);
-  g_autofree guint *start = NULL;
-  g_autofree guint *boxes = boxes_by_tensor (scene, &start);
-  g_autofree char *root = NULL;     /* "∂L" of the backward call root_backward */
-  guint32 root_backward = 0;
-
-  for (guint64 e = 0; e < bs_trace_get_n_events (trace); e++)
-    {
-      const BsTraceEvent *event = bs_trace_get_event (trace, e);
-      guint32 tensor = event->tensor <= n_tensors ? event->tensor : 0;
-
-      switch ((BsTraceEventType) event->type)
-        {
-        case BS_TRACE_EVENT_TENSOR:
-        case BS_TRACE_EVENT_INPLACE:
-          for (guint b = start[tensor]; tensor != 0 && b < start[tensor + 1]; b++)
-            offer (&candidates[boxes[b]], BS_NODE_LINE_VALUE,
-                   bs_node_label_value_text (trace, texts, event->values[0], MAX_LINE_CHARS));
-          break;
-        case BS_TRACE_EVENT_BIND:
-          for (guint b = start[tensor]; tensor != 0 && b < start[tensor + 1]; b++)
-            offer (&candidates[boxes[b]], BS_NODE_LINE_TITLE,
-                   g_strdup (bs_trace_get_string (trace, event->text)));
-          break;
-        case BS_TRACE_EVENT_ACCUMULATE:
-        case BS_TRACE_EVENT_GRAD_ZEROED:
-          for (guint b = start[tensor]; tensor != 0 && b < start[tensor + 1]; b++)
-            offer (&candidates[boxes[b]], BS_NODE_LINE_GRAD,
-                   bs_node_label_grad_text (trace, texts, event->values[
-                     event->type == BS_TRACE_EVENT_ACCUMULATE ? 1 : 0], MAX_LINE_CHARS));
-          break;
-        case BS_TRACE_EVENT_NODE_BEGIN:
-          {
-            int box = bs_scene_find_node (scene, event->node);
-            const BsSceneNode *node;
-
-            if (box < 0 || (node = bs_scene_get_node (scene, (guint) box))->kind
-                              != BS_SCENE_NODE_OP)
-              break;
-            /* Both stay the same over a backward call and over every call: made once. */
-            if (root == NULL || event->backward != root_backward)
-              {
-                g_free (root);
-                root = bs_step_text_root (trace, final, event->backward);
-                root_backward = event->backward;
-              }
-            if (candidates[box].flow_name == NULL)
-              candidates[box].flow_name = bs_step_text_tensor (trace, final, node->tensor);
-            offer (&candidates[box], BS_NODE_LINE_GRAD,
-                   bs_node_label_flow_text (trace, texts, root, candidates[box].flow_name,
-                                            event->values[0], MAX_LINE_CHARS));
-          }
-          break;
-        case BS_TRACE_EVENT_OPTIMIZER_STEP:
-          {
-            const guint32 *pairs = bs_trace_get_list (trace, event->aux);
-
-            for (guint i = 0; i < event->n_aux; i++)
-              {
-                guint32 t = pairs[2 * i] <= n_tensors ? pairs[2 * i] : 0;
-
-                for (guint b = start[t]; t != 0 && b < start[t + 1]; b++)
-                  offer (&candidates[boxes[b]], BS_NODE_LINE_VALUE,
-                         bs_node_label_value_text (trace, texts, pairs[2 * i + 1],
-                                                   MAX_LINE_CHARS));
-              }
-          }
-          break;
-        default:
-          break;
-        }
-    }
-}
-
-/* A box's label at state, its values' texts kept in texts when there are any. */
-static BsNodeLabel *
-node_label (BsScene            *scene,
-            guint               index,
-            const BsTraceState *state,
-            BsValueTexts       *texts)
-{
-  return texts != NULL ? bs_node_label_new_with_texts (scene, index, state, texts)
-                       : bs_node_label_new (scene, index, state, MAX_LINE_CHARS);
-}
 
 void
 bs_renderer_measure_scene (BsRenderer *self,
                            BsScene    *scene)
 {
-  BsTrace *trace;
-  g_autoptr(BsTraceState) final = NULL;
-  g_autoptr(BsValueTexts) texts = NULL;
-  g_autofree Candidates *candidates = NULL;
-  g_autofree BsNodeLabel **labels = NULL;
-  guint n_nodes;
-  double padding;
-
   g_return_if_fail (self != NULL);
   g_return_if_fail (scene != NULL);
 
-  trace = bs_scene_get_trace (scene);
-  n_nodes = bs_scene_get_n_nodes (scene);
-  final = bs_replay_state_at (trace, bs_trace_get_n_steps (trace) - 1);
-  padding = self->palette->padding;
-  measuring_context (self);
-  /* Widths of texts seen before help a scene measured again; no more than that. */
-  for (guint f = 0; f < N_FONTS; f++)
-    if (g_hash_table_size (self->widths[f]) > MAX_CACHED_WIDTHS)
-      g_hash_table_remove_all (self->widths[f]);
-
-  /* The labels at the last step first: their values are kept, and the candidates, made
-   * from every value the boxes had, take those texts instead of formatting them again. */
-  if (self->caching)
-    texts = bs_value_texts_new (trace, MAX_LINE_CHARS);
-  labels = g_new (BsNodeLabel *, MAX (n_nodes, 1));
-  for (guint i = 0; i < n_nodes; i++)
-    labels[i] = node_label (scene, i, final, texts);
-
-  candidates = g_new0 (Candidates, MAX (n_nodes, 1));
-  for (guint i = 0; i < n_nodes; i++)
-    if (bs_scene_get_node (scene, i)->kind == BS_SCENE_NODE_LEAF)
-      offer (&candidates[i], BS_NODE_LINE_GRAD, bs_node_label_grad_text (trace, NULL, 0, 0));
-  collect_candidates (scene, final, texts, candidates);
-
-  for (guint i = 0; i < n_nodes; i++)
-    {
-      BsSceneNode *node = bs_scene_get_node (scene, i);
-      g_autoptr(BsNodeLabel) label = labels[i];
-      Candidates *c = &candidates[i];
-      double width, height;
-
-      label_size (self, label, &width, &height);
-      for (guint l = 0; l < label->n_lines; l++)
-        {
-          BsNodeLineKind kind = label->lines[l].kind;
-          Font font = line_font (kind);
-
-          if (c->longest[kind] != NULL)
-            width = MAX (width, text_width (self, font, c->longest[kind]) + 2 * padding);
-          if (kind == BS_NODE_LINE_TITLE && c->titles != NULL)
-            for (guint t = 0; t < c->titles->len; t++)
-              width = MAX (width, text_width (self, font, c->titles->pdata[t]) + 2 * padding);
-        }
-      node->width = ceil (width);
-      node->height = ceil (height);
-
-      for (guint k = 0; k < BS_NODE_LABEL_MAX_LINES; k++)
-        g_free (c->longest[k]);
-      g_clear_pointer (&c->titles, g_ptr_array_unref);
-      g_free (c->flow_name);
-    }
+  bs_text_measurer_measure_scene (self->text, scene);
 }
 
 double
@@ -838,8 +130,8 @@ bs_renderer_measure_value_text (BsRenderer *self,
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (text != NULL, 0);
 
-  measuring_context (self);
-  return text_width (self, FONT_MONO, text);
+  bs_text_measurer_for_measuring (self->text);
+  return bs_text_measurer_width (self->text, BS_FONT_MONO, text);
 }
 
 void
@@ -858,9 +150,9 @@ bs_renderer_measure_node (BsRenderer         *self,
   g_return_if_fail (index < bs_scene_get_n_nodes (scene));
   g_return_if_fail (width != NULL && height != NULL);
 
-  measuring_context (self);
-  label = bs_node_label_new (scene, index, state, MAX_LINE_CHARS);
-  label_size (self, label, width, height);
+  bs_text_measurer_for_measuring (self->text);
+  label = bs_node_label_new (scene, index, state, BS_TEXT_MAX_LINE_CHARS);
+  bs_text_measurer_label_size (self->text, label, width, height);
   *width = ceil (*width);
   *height = ceil (*height);
 }
@@ -904,7 +196,7 @@ ensure_cache (BsRenderer *self,
   clear_cache (self);
   self->cached_scene = bs_scene_ref (scene);
   self->is_output = g_new0 (guint8, MAX (n_nodes, 1));
-  self->value_texts = bs_value_texts_new (trace, MAX_LINE_CHARS);
+  self->value_texts = bs_value_texts_new (trace, BS_TEXT_MAX_LINE_CHARS);
   self->arrival_texts = g_hash_table_new_full (arrival_key_hash, arrival_key_equal, g_free,
                                                g_free);
 
@@ -986,6 +278,23 @@ bs_renderer_get_node_cluster (BsRenderer *self,
 }
 
 /* --- one frame ------------------------------------------------------------- */
+
+/* Draws text at (x, y), the top of its line, cut with "…" to width (centred in it when
+ * centre is set). */
+static void
+show_text (BsRenderer    *self,
+           cairo_t       *cr,
+           BsFont         font,
+           const char    *text,
+           double         x,
+           double         y,
+           double         width,
+           gboolean       centre,
+           const BsColor *color)
+{
+  bs_color_set_source (color, cr);
+  bs_text_measurer_show (self->text, cr, font, text, x, y, width, centre);
+}
 
 typedef struct {
   GArray *values;      /* value ids of the contributions that have arrived */
@@ -1128,7 +437,7 @@ frame_init (Frame              *f,
   f->walked = g_new0 (guint8, MAX (bs_scene_get_n_edges (scene), 1));
 
   cairo_user_to_device_distance (cr, &dx, &dy);
-  f->detail = hypot (dx, dy) * self->palette->font_size * font_specs[FONT_TAG].size
+  f->detail = hypot (dx, dy) * self->palette->font_size * bs_text_measurer_font_scale (BS_FONT_TAG)
               >= MIN_TEXT_PIXELS;
   cairo_clip_extents (cr, &f->clip[0], &f->clip[1], &f->clip[2], &f->clip[3]);
 
@@ -1187,7 +496,7 @@ rounded_rectangle (cairo_t *cr,
 /* A rounded box of text lines (badges and edge labels), top left at (x, y). */
 typedef struct {
   const char *lines[3];
-  Font        fonts[3];
+  BsFont        fonts[3];
   guint       n_lines;
   double      max_width;     /* wrap beyond this (0: never) */
   int         max_lines;     /* ... into at most this many lines */
@@ -1198,7 +507,7 @@ note_layout (BsRenderer *self,
              const Note *note,
              guint       i)
 {
-  LayoutKey key = {
+  BsTextLayoutKey key = {
     .text = note->lines[i],
     .font = note->fonts[i],
     .width = note->max_width > 0 ? (int) (note->max_width * PANGO_SCALE) : -1,
@@ -1208,7 +517,7 @@ note_layout (BsRenderer *self,
     .alignment = PANGO_ALIGN_LEFT,
   };
 
-  return layout_to_draw (self, &key);
+  return bs_text_measurer_layout (self->text, &key);
 }
 
 static void
@@ -1395,7 +704,7 @@ draw_clusters (Frame *f)
       cairo_set_line_width (cr, f->palette->line_width);
       cairo_stroke (cr);
       if (f->detail && cluster->label != NULL)
-        show_text (self, cr, FONT_SMALL, cluster->label,
+        show_text (self, cr, BS_FONT_SMALL, cluster->label,
                    cluster->x + f->palette->padding, cluster->y + f->palette->padding * 0.5,
                    MAX (cluster->width - 2 * f->palette->padding, 1), FALSE,
                    &f->palette->text_dim);
@@ -1532,7 +841,7 @@ draw_edge_label (Frame *f)
   g_autofree char *local = NULL;
   g_autofree char *flow = NULL;
   BsScenePoint middle;
-  Note note = { .n_lines = 2, .fonts = { FONT_MONO, FONT_MONO } };
+  Note note = { .n_lines = 2, .fonts = { BS_FONT_MONO, BS_FONT_MONO } };
   double width, height, x = 0, y = 0, radius;
 
   if (f->current_edge < 0 || !f->detail
@@ -1546,7 +855,7 @@ draw_edge_label (Frame *f)
   flow = bs_step_text_flow (f->trace, event);
   note.lines[0] = local;
   note.lines[1] = flow;
-  note.fonts[0] = FONT_TITLE;
+  note.fonts[0] = BS_FONT_TITLE;
   note_size (self, &note, &width, &height);
 
   middle = edge_middle (edge);
@@ -1651,7 +960,7 @@ draw_tag (Frame       *f,
   cairo_t *cr = f->cr;
   double width, height;
 
-  tag_size (f->self, &width, &height);
+  bs_text_measurer_tag_size (f->self->text, &width, &height);
   rounded_rectangle (cr, x, y, width, height, height / 2);
   if (freed)
     {
@@ -1670,7 +979,7 @@ draw_tag (Frame       *f,
       bs_color_set_source (&f->palette->saved, cr);
       cairo_fill (cr);
     }
-  show_text (f->self, cr, FONT_TAG, text, x, y + (height - f->self->line_height[FONT_TAG]) / 2,
+  show_text (f->self, cr, BS_FONT_TAG, text, x, y + (height - bs_text_measurer_line_height (f->self->text, BS_FONT_TAG)) / 2,
              width, TRUE, freed ? &f->palette->freed_text : &f->palette->saved_text);
 }
 
@@ -1687,7 +996,7 @@ draw_label (Frame             *f,
   for (guint i = 0; i < label->n_lines; i++)
     {
       const BsNodeLine *line = &label->lines[i];
-      Font font = line_font (line->kind);
+      BsFont font = bs_text_measurer_line_font (line->kind);
       const BsColor *color = line_color (f, label, line);
 
       if (line->kind == BS_NODE_LINE_OP && label->saves)
@@ -1695,16 +1004,16 @@ draw_label (Frame             *f,
           double tag_width, tag_height, gap = f->palette->font_size * 0.4;
           double text, x;
 
-          tag_size (self, &tag_width, &tag_height);
-          text = MIN (text_width (self, font, line->text), inner - tag_width - gap);
+          bs_text_measurer_tag_size (self->text, &tag_width, &tag_height);
+          text = MIN (bs_text_measurer_width (self->text, font, line->text), inner - tag_width - gap);
           x = node->x + (node->width - text - gap - tag_width) / 2;
           show_text (self, f->cr, font, line->text, x, y, MAX (text, 1), FALSE, color);
           draw_tag (f, label->freed ? "freed" : "saved", label->freed, x + text + gap,
-                    y + (self->line_height[font] - tag_height) / 2);
+                    y + (bs_text_measurer_line_height (self->text, font) - tag_height) / 2);
         }
       else if (line->text[0] != '\0')
         show_text (self, f->cr, font, line->text, node->x + padding, y, inner, TRUE, color);
-      y += self->line_height[font] + line_gap (self);
+      y += bs_text_measurer_line_height (self->text, font) + bs_text_measurer_line_gap (self->text);
     }
 }
 
@@ -1720,7 +1029,7 @@ draw_arrivals (Frame             *f,
   Arrivals *arrivals = f->arrivals != NULL ? &f->arrivals[index] : NULL;
   g_autofree char *made = NULL;
   ArrivalKey key = { 0 };
-  Note note = { .n_lines = 1, .fonts = { FONT_MONO } };
+  Note note = { .n_lines = 1, .fonts = { BS_FONT_MONO } };
   double width, height, x, y;
   char *text;
 
@@ -1730,7 +1039,7 @@ draw_arrivals (Frame             *f,
   key.box = index;
   key.n_arrived = arrivals->values->len;
   key.n_expected = arrivals->expected;
-  text = self->caching ? g_hash_table_lookup (self->arrival_texts, &key) : NULL;
+  text = caching (self) ? g_hash_table_lookup (self->arrival_texts, &key) : NULL;
   if (text == NULL)
     {
       g_autofree char *sum = bs_step_text_sum (f->trace, (const guint32 *) arrivals->values->data,
@@ -1738,7 +1047,7 @@ draw_arrivals (Frame             *f,
 
       text = made = g_strdup_printf ("Σ %s%s", sum, arrivals->values->len < arrivals->expected
                                                     ? " + …" : "");
-      if (self->caching)
+      if (caching (self))
         g_hash_table_insert (self->arrival_texts, g_memdup2 (&key, sizeof key),
                              g_steal_pointer (&made));
     }
@@ -1769,7 +1078,9 @@ draw_box (Frame *f,
     return;
   if (f->detail)
     {
-      label = node_label (f->scene, index, f->state, self->caching ? self->value_texts : NULL);
+      label = caching (self)
+        ? bs_node_label_new_with_texts (f->scene, index, f->state, self->value_texts)
+        : bs_node_label_new (f->scene, index, f->state, BS_TEXT_MAX_LINE_CHARS);
       freed = label->freed;
     }
   else if (node->kind == BS_SCENE_NODE_OP)
@@ -1902,7 +1213,7 @@ draw_error (Frame *f)
   const BsTraceEvent *error = bs_trace_state_get_error (f->state);
   const char *message;
   g_autofree char *text = NULL;
-  Note note = { .n_lines = 1, .fonts = { FONT_SMALL }, .max_lines = MAX_BADGE_LINES };
+  Note note = { .n_lines = 1, .fonts = { BS_FONT_SMALL }, .max_lines = MAX_BADGE_LINES };
   double pad = f->palette->font_size * 0.45;
   double width, height, scene_width, scene_height, x = 8, y = 8;
 
@@ -1942,7 +1253,7 @@ static void
 draw_layout_note (Frame *f)
 {
   const char *text = bs_scene_get_layout_note (f->scene);
-  Note note = { .n_lines = 1, .fonts = { FONT_SMALL } };
+  Note note = { .n_lines = 1, .fonts = { BS_FONT_SMALL } };
 
   if (text == NULL)
     return;
@@ -1957,7 +1268,7 @@ prepare (BsRenderer *self,
          BsScene    *scene)
 {
   ensure_cache (self, scene);
-  update_context (self, cr);
+  bs_text_measurer_for_drawing (self->text, cr);
   if (bs_value_texts_get_size (self->value_texts) > MAX_KEPT_VALUES)
     bs_value_texts_clear (self->value_texts);
   if (g_hash_table_size (self->arrival_texts) > MAX_KEPT_ARRIVALS)
@@ -2037,7 +1348,7 @@ bs_renderer_draw_caption (BsRenderer *self,
                           double      width)
 {
   const char *parts[2] = { title, text };
-  const Font fonts[2] = { FONT_TITLE, FONT_BODY };
+  const BsFont fonts[2] = { BS_FONT_TITLE, BS_FONT_BODY };
   double top = y;
 
   g_return_val_if_fail (self != NULL, 0);
@@ -2045,10 +1356,10 @@ bs_renderer_draw_caption (BsRenderer *self,
   if (cr != NULL)
     {
       cairo_save (cr);
-      update_context (self, cr);
+      bs_text_measurer_for_drawing (self->text, cr);
     }
   else
-    measuring_context (self);
+    bs_text_measurer_for_measuring (self->text);
 
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     {
@@ -2057,7 +1368,7 @@ bs_renderer_draw_caption (BsRenderer *self,
 
       if (parts[i] == NULL)
         continue;
-      layout = layout_for (self, fonts[i], parts[i]);
+      layout = bs_text_measurer_scratch (self->text, fonts[i], parts[i]);
       pango_layout_set_width (layout, (int) (MAX (width, 1) * PANGO_SCALE));
       pango_layout_get_extents (layout, NULL, &logical);
       if (cr != NULL)

@@ -1,0 +1,365 @@
+/* bs-editor.c: the script editor */
+#define G_LOG_DOMAIN "bs-app"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "bs-editor.h"
+
+#define AUTOSAVE_DELAY_MS 500
+
+struct _BsEditor {
+  GtkSourceView parent_instance;
+
+  /* Owned */
+  char            *error_message;   /* shown when hovering the underlined error */
+  guint            autosave_id;
+
+  /* Borrowed */
+  GtkSourceBuffer *buffer;
+  GtkTextTag      *step_tag;
+  GtkTextTag      *error_tag;
+};
+
+G_DEFINE_FINAL_TYPE (BsEditor, bs_editor, GTK_SOURCE_TYPE_VIEW)
+
+enum {
+  LINE_CLICKED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* --- autosave: the text survives a crash --------------------------------------------- */
+
+static char *
+autosave_path (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "backstep", "autosave.py", NULL);
+}
+
+static gboolean
+autosave_now (gpointer user_data)
+{
+  BsEditor *self = user_data;
+  g_autofree char *path = autosave_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *text = bs_editor_get_text (self);
+  g_autoptr(GError) error = NULL;
+
+  self->autosave_id = 0;
+  if (g_mkdir_with_parents (dir, 0700) != 0
+      || !g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600,
+                                    &error))
+    g_warning ("Cannot autosave to %s: %s", path, error != NULL ? error->message : "");
+  return G_SOURCE_REMOVE;
+}
+
+void
+bs_editor_forget_draft (BsEditor *self)
+{
+  g_autofree char *path = autosave_path ();
+
+  g_return_if_fail (BS_IS_EDITOR (self));
+
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  g_unlink (path);
+}
+
+gboolean
+bs_editor_restore_draft (BsEditor *self)
+{
+  g_autofree char *path = autosave_path ();
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (BS_IS_EDITOR (self), FALSE);
+
+  if (!g_file_get_contents (path, &text, NULL, NULL) || !g_utf8_validate (text, -1, NULL))
+    return FALSE;
+  bs_editor_set_text (self, text);
+  /* Still unsaved: keep the draft until it is saved or discarded. */
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), TRUE);
+  autosave_now (self);
+  return TRUE;
+}
+
+static void
+buffer_changed (BsEditor *self)
+{
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  self->autosave_id = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_now, self);
+}
+
+/* --- text ----------------------------------------------------------------------------- */
+
+char *
+bs_editor_get_text (BsEditor *self)
+{
+  GtkTextIter start, end;
+
+  g_return_val_if_fail (BS_IS_EDITOR (self), NULL);
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, FALSE);
+}
+
+void
+bs_editor_set_text (BsEditor   *self,
+                    const char *text)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start;
+
+  g_return_if_fail (BS_IS_EDITOR (self));
+  g_return_if_fail (text != NULL);
+
+  buffer = GTK_TEXT_BUFFER (self->buffer);
+  gtk_text_buffer_begin_irreversible_action (buffer);
+  gtk_text_buffer_set_text (buffer, text, -1);
+  gtk_text_buffer_end_irreversible_action (buffer);
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_place_cursor (buffer, &start);
+  bs_editor_mark_saved (self);
+}
+
+gboolean
+bs_editor_is_modified (BsEditor *self)
+{
+  g_return_val_if_fail (BS_IS_EDITOR (self), FALSE);
+
+  return gtk_text_buffer_get_modified (GTK_TEXT_BUFFER (self->buffer));
+}
+
+void
+bs_editor_mark_saved (BsEditor *self)
+{
+  g_return_if_fail (BS_IS_EDITOR (self));
+
+  gtk_text_buffer_set_modified (GTK_TEXT_BUFFER (self->buffer), FALSE);
+  bs_editor_forget_draft (self);
+}
+
+/* --- marks ---------------------------------------------------------------------------- */
+
+void
+bs_editor_clear_marks (BsEditor *self)
+{
+  GtkTextIter start, end;
+
+  g_return_if_fail (BS_IS_EDITOR (self));
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->step_tag, &start, &end);
+  gtk_text_buffer_remove_tag (GTK_TEXT_BUFFER (self->buffer), self->error_tag, &start, &end);
+  g_clear_pointer (&self->error_message, g_free);
+}
+
+/* Tags a span; a whole line when end_line is before line. */
+static void
+mark_span (BsEditor   *self,
+           GtkTextTag *tag,
+           int         line,
+           int         col,
+           int         end_line,
+           int         end_col)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start, end;
+
+  if (line < 1)
+    return;
+  gtk_text_buffer_get_iter_at_line (buffer, &start, line - 1);
+  if (end_line < line)
+    {
+      end = start;
+      gtk_text_iter_forward_to_line_end (&end);
+    }
+  else
+    {
+      gtk_text_buffer_get_iter_at_line_offset (buffer, &start, line - 1, MAX (col - 1, 0));
+      gtk_text_buffer_get_iter_at_line_offset (buffer, &end, end_line - 1, MAX (end_col - 1, 0));
+    }
+  gtk_text_buffer_apply_tag (buffer, tag, &start, &end);
+}
+
+void
+bs_editor_mark_line (BsEditor *self,
+                     int       line)
+{
+  g_return_if_fail (BS_IS_EDITOR (self));
+
+  mark_span (self, self->step_tag, line, 0, 0, 0);
+}
+
+void
+bs_editor_mark_error (BsEditor   *self,
+                      int         line,
+                      int         col,
+                      int         end_line,
+                      int         end_col,
+                      const char *message)
+{
+  g_return_if_fail (BS_IS_EDITOR (self));
+
+  mark_span (self, self->error_tag, line, col, end_line, end_col);
+  g_free (self->error_message);
+  self->error_message = g_strdup (message);
+}
+
+void
+bs_editor_show_line (BsEditor *self,
+                     int       line)
+{
+  GtkTextIter iter;
+
+  g_return_if_fail (BS_IS_EDITOR (self));
+
+  if (line < 1)
+    return;
+  gtk_text_buffer_get_iter_at_line (GTK_TEXT_BUFFER (self->buffer), &iter, line - 1);
+  gtk_text_buffer_place_cursor (GTK_TEXT_BUFFER (self->buffer), &iter);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self), &iter, 0.1, FALSE, 0, 0);
+}
+
+/* --- events --------------------------------------------------------------------------- */
+
+static int
+line_at (BsEditor    *self,
+         double       x,
+         double       y,
+         GtkTextIter *iter)
+{
+  int buffer_x, buffer_y;
+
+  gtk_text_view_window_to_buffer_coords (GTK_TEXT_VIEW (self), GTK_TEXT_WINDOW_WIDGET,
+                                         (int) x, (int) y, &buffer_x, &buffer_y);
+  gtk_text_view_get_iter_at_location (GTK_TEXT_VIEW (self), iter, buffer_x, buffer_y);
+  return gtk_text_iter_get_line (iter) + 1;
+}
+
+static void
+clicked (GtkGestureClick *gesture,
+         int              n_press,
+         double           x,
+         double           y,
+         BsEditor        *self)
+{
+  GtkTextIter iter;
+  int line = line_at (self, x, y, &iter);
+
+  g_signal_emit (self, signals[LINE_CLICKED], 0, line);
+}
+
+/* Hovering an underlined error shows its message. */
+static gboolean
+query_tooltip (GtkWidget  *widget,
+               int         x,
+               int         y,
+               gboolean    keyboard,
+               GtkTooltip *tooltip,
+               BsEditor   *self)
+{
+  g_autofree char *message = NULL;
+  GtkTextIter iter;
+
+  if (self->error_message == NULL || keyboard)
+    return FALSE;
+  line_at (self, x, y, &iter);
+  if (!gtk_text_iter_has_tag (&iter, self->error_tag))
+    return FALSE;
+  message = g_strdup (self->error_message);
+  gtk_tooltip_set_text (tooltip, g_strchomp (message));
+  return TRUE;
+}
+
+static void
+update_style_scheme (BsEditor *self)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
+  gboolean dark = adw_style_manager_get_dark (manager);
+  GtkSourceStyleScheme *scheme =
+    gtk_source_style_scheme_manager_get_scheme (schemes, dark ? "backstep-dark" : "backstep");
+
+  if (scheme == NULL)
+    scheme = gtk_source_style_scheme_manager_get_scheme (schemes, dark ? "Adwaita-dark"
+                                                                       : "Adwaita");
+  gtk_source_buffer_set_style_scheme (self->buffer, scheme);
+}
+
+/* --- set-up --------------------------------------------------------------------------- */
+
+static void
+bs_editor_dispose (GObject *object)
+{
+  BsEditor *self = BS_EDITOR (object);
+
+  /* Edits made less than the autosave delay ago are saved now. */
+  if (self->autosave_id != 0)
+    {
+      g_clear_handle_id (&self->autosave_id, g_source_remove);
+      autosave_now (self);
+    }
+  G_OBJECT_CLASS (bs_editor_parent_class)->dispose (object);
+}
+
+static void
+bs_editor_finalize (GObject *object)
+{
+  BsEditor *self = BS_EDITOR (object);
+
+  g_free (self->error_message);
+  G_OBJECT_CLASS (bs_editor_parent_class)->finalize (object);
+}
+
+static void
+bs_editor_class_init (BsEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = bs_editor_dispose;
+  object_class->finalize = bs_editor_finalize;
+
+  /* A click in the text: the line (from 1) under the pointer. */
+  signals[LINE_CLICKED] = g_signal_new ("line-clicked", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                        G_TYPE_NONE, 1, G_TYPE_INT);
+}
+
+static void
+bs_editor_init (BsEditor *self)
+{
+  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
+  GtkTextBuffer *buffer;
+  GtkGesture *click;
+
+  self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self)));
+  buffer = GTK_TEXT_BUFFER (self->buffer);
+  gtk_source_buffer_set_language (self->buffer,
+                                  gtk_source_language_manager_get_language (languages,
+                                                                            "python3"));
+  self->step_tag = gtk_text_buffer_create_tag (buffer, "current-step",
+                                               "paragraph-background", "rgba(53,132,228,0.18)",
+                                               NULL);
+  self->error_tag = gtk_text_buffer_create_tag (buffer, "error",
+                                                "underline", PANGO_UNDERLINE_ERROR,
+                                                "underline-rgba",
+                                                &(GdkRGBA) { 0.88, 0.11, 0.14, 1 },
+                                                NULL);
+  update_style_scheme (self);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (update_style_scheme), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (buffer, "changed", G_CALLBACK (buffer_changed), self,
+                           G_CONNECT_SWAPPED);
+  click = gtk_gesture_click_new ();
+  g_signal_connect (click, "released", G_CALLBACK (clicked), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip), self);
+}
+
+GtkWidget *
+bs_editor_new (void)
+{
+  return g_object_new (BS_TYPE_EDITOR, NULL);
+}

@@ -58,7 +58,7 @@ check_index (const char  *op_name,
 
       if (v < 0 || v >= a->shape[dim])
         {
-          g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+          g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
                        "index %" G_GINT64_FORMAT " is out of bounds for dimension %d with size %"
                        G_GINT64_FORMAT, v, dim, a->shape[dim]);
           return FALSE;
@@ -267,7 +267,7 @@ masked_fill_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTenso
                    "%d dimension(s).", in[2]->ndim);
       return NULL;
     }
-  if (!bs_broadcast_shapes (a->ndim, a->shape, mask->ndim, mask->shape, &ndim, shape, error))
+  if (!bs_broadcast_shapes (mask->ndim, mask->shape, a->ndim, a->shape, &ndim, shape, error))
     return NULL;
   if (ndim != a->ndim || memcmp (shape, a->shape, ndim * sizeof (gint64)) != 0)
     {

@@ -461,6 +461,12 @@ BsTensor *
 bs_var (BsTensor *a, const gint64 *dims, int n_dims, double correction, gboolean keepdim,
         GError **error)
 {
+  if (!bs_dtype_is_floating (a->dtype))
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "std and var only support floating point and complex dtypes");
+      return NULL;
+    }
   return stats_apply (BS_OP_VAR, a, dims, n_dims, keepdim, correction, error);
 }
 
@@ -468,6 +474,12 @@ BsTensor *
 bs_std (BsTensor *a, const gint64 *dims, int n_dims, double correction, gboolean keepdim,
         GError **error)
 {
+  if (!bs_dtype_is_floating (a->dtype))
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "std and var only support floating point and complex dtypes");
+      return NULL;
+    }
   return stats_apply (BS_OP_STD, a, dims, n_dims, keepdim, correction, error);
 }
 

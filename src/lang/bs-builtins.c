@@ -775,6 +775,8 @@ BUILTIN (builtin_type)
   name = bs_value_tensor (v) != NULL ? "Tensor"
        : bs_value_is_object (v, BS_OBJECT_TUPLE) && ((BsTuple *) v.as.object)->is_size ? "Size"
        : bs_value_type_name (v);
+  if (bs_value_is_object (v, BS_OBJECT_TUPLE) && ((BsTuple *) v.as.object)->struct_seq != NULL)
+    name = strrchr (name, '.') + 1;
   if (strcmp (name, "Tensor") == 0 && bs_value_tensor (v)->is_parameter)
     name = "Parameter";
   if (bs_grad_fn_value_name (v) != NULL)

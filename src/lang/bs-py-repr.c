@@ -88,7 +88,19 @@ repr_inner (BsInterp *in,
         BsValue *items = bs_value_items (v, &n);
         gboolean is_list = v.as.object->type == BS_OBJECT_LIST;
         gboolean is_size = !is_list && ((BsTuple *) v.as.object)->is_size;
+        const char *struct_seq = is_list ? NULL : ((BsTuple *) v.as.object)->struct_seq;
 
+        if (struct_seq != NULL && n == 2)
+          {
+            g_string_append_printf (out, "%s(\nvalues=", struct_seq);
+            if (!repr_inner (in, items[0], out, FALSE, depth + 1))
+              return FALSE;
+            g_string_append (out, ",\nindices=");
+            if (!repr_inner (in, items[1], out, FALSE, depth + 1))
+              return FALSE;
+            g_string_append_c (out, ')');
+            return TRUE;
+          }
         if (is_size)
           g_string_append (out, "torch.Size([");
         else

@@ -6,6 +6,8 @@
 #include "bs-py-list.h"
 #include "bs-py-number.h"
 
+#include <string.h>
+
 static gboolean
 size_numel (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 {
@@ -33,7 +35,15 @@ bs_py_tuple_getattr (BsInterp   *in,
                      const char *name,
                      BsValue    *out)
 {
-  if (((BsTuple *) self.as.object)->is_size
+  BsTuple *tuple = (BsTuple *) self.as.object;
+
+  if (tuple->struct_seq != NULL && tuple->length == 2
+      && (strcmp (name, "values") == 0 || strcmp (name, "indices") == 0))
+    {
+      *out = bs_value_ref (tuple->items[name[0] == 'v' ? 0 : 1]);
+      return TRUE;
+    }
+  if (tuple->is_size
       && bs_py_method_from_table (in, size_methods, self, name, out))
     return TRUE;
   return bs_py_method_from_table (in, tuple_methods, self, name, out);

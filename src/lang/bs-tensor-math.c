@@ -10,14 +10,6 @@
 typedef BsTensor *(*UnaryFunc) (BsTensor *a, GError **error);
 typedef BsTensor *(*BinaryFunc) (BsTensor *a, BsTensor *b, GError **error);
 
-static gboolean
-named_tensors (BsInterp *in,
-               BsCall   *call)
-{
-  return bs_raise (in, "NotImplementedError", "%s() with a dimension name: Backstep has no "
-                   "named tensors", call->sig->name);
-}
-
 /* exp(input): the row's data is the engine's function */
 static gboolean
 unary (BsInterp *in,
@@ -197,14 +189,6 @@ reduce (BsInterp *in,
                                 &error, r);
 }
 
-static gboolean
-reduce_named (BsInterp *in,
-              BsCall   *call,
-              BsValue  *r)
-{
-  return named_tensors (in, call);
-}
-
 /* max(input), min(input): data 1 for max */
 static gboolean
 extremum (BsInterp *in,
@@ -230,6 +214,7 @@ extremum_other (BsInterp *in,
                                                           : bs_minimum (x, o, &error), &error, r);
 }
 
+/* max(input, dim, keepdim=False), min: torch.return_types.max(values, indices) */
 static gboolean
 extremum_dim (BsInterp *in,
               BsCall   *call,
@@ -239,25 +224,12 @@ extremum_dim (BsInterp *in,
   BsTensor *x = bs_call_self (call), *indices = NULL, *values;
   int dim = bs_call_dim (call, 1);
   gboolean keepdim = bs_call_bool (call, 2);
-  BsValue pair[2];
+  gboolean max = bs_call_data (call) != 0;
 
-  values = bs_call_data (call) ? bs_max_dim (x, dim, keepdim, &indices, &error)
-                               : bs_min_dim (x, dim, keepdim, &indices, &error);
-  if (values == NULL)
-    return bs_raise_gerror (in, error);
-  if (bs_call_has (call, 3))
-    {
-      bs_tensor_unref (values);
-      g_clear_pointer (&indices, bs_tensor_unref);
-      return bs_raise (in, "NotImplementedError", "%s(out=...) is not supported by Backstep",
-                       call->sig->name);
-    }
-  pair[0] = bs_wrap_tensor (in, values);
-  pair[1] = bs_wrap_tensor (in, indices);
-  *r = bs_tuple_from (in, pair, 2);
-  bs_value_unref (pair[0]);
-  bs_value_unref (pair[1]);
-  return TRUE;
+  values = max ? bs_max_dim (x, dim, keepdim, &indices, &error)
+               : bs_min_dim (x, dim, keepdim, &indices, &error);
+  return bs_call_return_pair (call, max ? "torch.return_types.max" : "torch.return_types.min",
+                              values, indices, &error, r);
 }
 
 /* argmax(input, dim=None, keepdim=False): data 1 for argmax */
@@ -320,15 +292,6 @@ all_any (BsInterp *in,
       }
   return bs_call_return_tensor (call, bs_tensor_new_full (x->context, BS_DTYPE_BOOL, 0, NULL,
                                                           result, &error), &error, r);
-}
-
-static gboolean
-all_any_dim (BsInterp *in,
-             BsCall   *call,
-             BsValue  *r)
-{
-  return bs_raise (in, "NotImplementedError", "%s(dim=...) is not supported by Backstep yet",
-                   call->sig->name);
 }
 
 /* --- clamp, fill, round ---------------------------------------------------- */
@@ -596,24 +559,24 @@ static const BsSignatureRow rows[] = {
   { TT, BS_SIG_TORCH, "sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, "
     "ScalarType? dtype=None, Tensor out=None)", reduce, 0 },
   { TT, BS_SIG_TORCH, "sum(Tensor input, DimnameList[1] dim, bool keepdim=False, *, "
-    "ScalarType? dtype=None, Tensor out=None)", reduce_named, 0 },
+    "ScalarType? dtype=None, Tensor out=None)", bs_torch_refuse_named, 0 },
   { TT, BS_SIG_TORCH, "mean(Tensor input, *, ScalarType? dtype=None)", reduce, 1 },
   { TT, BS_SIG_TORCH, "mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, "
     "ScalarType? dtype=None, Tensor out=None)", reduce, 1 },
   { TT, BS_SIG_TORCH, "mean(Tensor input, DimnameList[1] dim, bool keepdim=False, *, "
-    "ScalarType? dtype=None, Tensor out=None)", reduce_named, 1 },
+    "ScalarType? dtype=None, Tensor out=None)", bs_torch_refuse_named, 1 },
   { TT, BS_SIG_TORCH, "max(Tensor input)", extremum, 1 },
   { TT, BS_SIG_TORCH, "max(Tensor input, Tensor other" OUT, extremum_other, 1 },
   { TT, BS_SIG_TORCH, "max(Tensor input, int64_t dim, bool keepdim=False, *, "
     "TensorList[2] out=None)", extremum_dim, 1 },
   { TT, BS_SIG_TORCH, "max(Tensor input, Dimname dim, bool keepdim=False, *, "
-    "TensorList[2] out=None)", reduce_named, 1 },
+    "TensorList[2] out=None)", bs_torch_refuse_named, 1 },
   { TT, BS_SIG_TORCH, "min(Tensor input)", extremum, 0 },
   { TT, BS_SIG_TORCH, "min(Tensor input, Tensor other" OUT, extremum_other, 0 },
   { TT, BS_SIG_TORCH, "min(Tensor input, int64_t dim, bool keepdim=False, *, "
     "TensorList[2] out=None)", extremum_dim, 0 },
   { TT, BS_SIG_TORCH, "min(Tensor input, Dimname dim, bool keepdim=False, *, "
-    "TensorList[2] out=None)", reduce_named, 0 },
+    "TensorList[2] out=None)", bs_torch_refuse_named, 0 },
   { TT, BS_SIG_TORCH, "argmax(Tensor input, int64_t? dim=None, bool keepdim=False" OUT,
     arg_extremum, 1 },
   { TT, BS_SIG_TORCH, "argmin(Tensor input, int64_t? dim=None, bool keepdim=False" OUT,
@@ -621,17 +584,13 @@ static const BsSignatureRow rows[] = {
   { TT, BS_SIG_TORCH, "softmax(Tensor input, int64_t dim, ScalarType? dtype=None" OUT,
     softmax, 0 },
   { TT, BS_SIG_TORCH, "softmax(Tensor input, Dimname dim, *, ScalarType? dtype=None)",
-    reduce_named, 0 },
+    bs_torch_refuse_named, 0 },
   { TT, BS_SIG_TORCH, "log_softmax(Tensor input, int64_t dim, ScalarType? dtype=None" OUT,
     softmax, 1 },
   { TT, BS_SIG_TORCH, "log_softmax(Tensor input, Dimname dim, *, ScalarType? dtype=None)",
-    reduce_named, 1 },
+    bs_torch_refuse_named, 1 },
   { TT, BS_SIG_TORCH, "all(Tensor input" OUT, all_any, 0 },
-  { TT, BS_SIG_TORCH, "all(Tensor input, int64_t dim, bool keepdim=False" OUT, all_any_dim, 0 },
-  { TT, BS_SIG_TORCH, "all(Tensor input, Dimname dim, bool keepdim=False" OUT, reduce_named, 0 },
   { TT, BS_SIG_TORCH, "any(Tensor input" OUT, all_any, 1 },
-  { TT, BS_SIG_TORCH, "any(Tensor input, int64_t dim, bool keepdim=False" OUT, all_any_dim, 1 },
-  { TT, BS_SIG_TORCH, "any(Tensor input, Dimname dim, bool keepdim=False" OUT, reduce_named, 1 },
 
   { TT, BS_SIG_TORCH, "clamp(Tensor input, Tensor? min=None, Tensor? max=None" OUT,
     clamp_tensors, 0 },

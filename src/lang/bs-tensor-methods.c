@@ -10,22 +10,6 @@
 #include "bs-backward.h"
 #include "bs-generator.h"
 
-static gboolean
-named_tensors (BsInterp *in,
-               BsCall   *call)
-{
-  return bs_raise (in, "NotImplementedError", "%s() with a dimension name: Backstep has no "
-                   "named tensors", call->sig->name);
-}
-
-static gboolean
-refuse_named (BsInterp *in,
-              BsCall   *call,
-              BsValue  *r)
-{
-  return named_tensors (in, call);
-}
-
 static BsValue
 receiver (BsCall *call)
 {
@@ -565,28 +549,6 @@ normal_ (BsInterp *in,
   return random_fill (in, call, TRUE, r);
 }
 
-/* norm(self, p='fro', dim=None, keepdim=False, dtype=None): the 2-norm of every element */
-static gboolean
-norm (BsInterp *in,
-      BsCall   *call,
-      BsValue  *r)
-{
-  BsValue p = bs_call_value (call, 1);
-  const char *ps = bs_value_str (p);
-  GError *error = NULL;
-  g_autoptr(BsTensor) sq = NULL;
-  g_autoptr(BsTensor) s = NULL;
-
-  if (!(bs_value_is_none (p) || (ps != NULL && strcmp (ps, "fro") == 0)
-        || (bs_is_number (p) && bs_call_double (call, 1) == 2.0))
-      || bs_call_has (call, 2) || bs_call_has (call, 4))
-    return bs_raise (in, "NotImplementedError", "norm() other than the 2-norm of all elements is "
-                     "not supported by Backstep yet");
-  sq = bs_pow_scalar (bs_call_self (call), 2.0, &error);
-  s = sq != NULL ? bs_sum (sq, &error) : NULL;
-  return bs_call_return_tensor (call, s != NULL ? bs_sqrt (s, &error) : NULL, &error, r);
-}
-
 #define TT "torch Tensor"
 #define NOARGS(name, func) { "Tensor", BS_SIG_BUILTIN, "_TensorBase." #name "()", func, 0 }
 
@@ -601,21 +563,22 @@ static const BsSignatureRow rows[] = {
   { "Tensor", BS_SIG_TORCH, "view_as(Tensor input, Tensor other)", shape_as, 0 },
   { "Tensor", BS_SIG_TORCH, "expand_as(Tensor input, Tensor other)", shape_as, 1 },
   { TT, BS_SIG_TORCH, "flatten(Tensor input, int64_t start_dim, int64_t end_dim, "
-    "Dimname out_dim)", refuse_named, 0 },
+    "Dimname out_dim)", bs_torch_refuse_named, 0 },
   { TT, BS_SIG_TORCH, "flatten(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)", flatten,
     0 },
   { TT, BS_SIG_TORCH, "flatten(Tensor input, Dimname start_dim, Dimname end_dim, "
-    "Dimname out_dim)", refuse_named, 0 },
-  { TT, BS_SIG_TORCH, "flatten(Tensor input, DimnameList dims, Dimname out_dim)", refuse_named,
-    0 },
+    "Dimname out_dim)", bs_torch_refuse_named, 0 },
+  { TT, BS_SIG_TORCH, "flatten(Tensor input, DimnameList dims, Dimname out_dim)",
+    bs_torch_refuse_named, 0 },
   { TT, BS_SIG_TORCH, "transpose(Tensor input, int64_t dim0, int64_t dim1)", transpose, 0 },
-  { TT, BS_SIG_TORCH, "transpose(Tensor input, Dimname dim0, Dimname dim1)", refuse_named, 0 },
+  { TT, BS_SIG_TORCH, "transpose(Tensor input, Dimname dim0, Dimname dim1)",
+    bs_torch_refuse_named, 0 },
   NOARGS (t, transpose_t),
   { "torch", BS_SIG_TORCH, "t(Tensor input)", transpose_t, 0 },
   { TT, BS_SIG_TORCH, "permute(Tensor input, IntArrayRef dims)", permute, 0 },
   { TT, BS_SIG_TORCH, "squeeze(Tensor input)", squeeze, 0 },
   { TT, BS_SIG_TORCH, "squeeze(Tensor input, int64_t dim)", squeeze, 0 },
-  { TT, BS_SIG_TORCH, "squeeze(Tensor input, Dimname dim)", refuse_named, 0 },
+  { TT, BS_SIG_TORCH, "squeeze(Tensor input, Dimname dim)", bs_torch_refuse_named, 0 },
   { TT, BS_SIG_TORCH, "unsqueeze(Tensor input, int64_t dim)", unsqueeze, 0 },
   { "Tensor", BS_SIG_TORCH, "contiguous(Tensor input, *, "
     "MemoryFormat memory_format=contiguous_format)", contiguous, 0 },
@@ -623,13 +586,13 @@ static const BsSignatureRow rows[] = {
   { TT, BS_SIG_TORCH, "index_select(Tensor input, int64_t dim, Tensor index, *, "
     "Tensor out=None)", index_select, 0 },
   { TT, BS_SIG_TORCH, "index_select(Tensor input, Dimname dim, Tensor index, *, "
-    "Tensor out=None)", refuse_named, 0 },
+    "Tensor out=None)", bs_torch_refuse_named, 0 },
 
   NOARGS (item, item),
   NOARGS (tolist, tolist),
   { "Tensor", BS_SIG_TORCH, "size(Tensor input, int64_t dim)", size, 0 },
   { "Tensor", BS_SIG_TORCH, "size(Tensor input)", size, 0 },
-  { "Tensor", BS_SIG_TORCH, "size(Tensor input, Dimname dim)", refuse_named, 0 },
+  { "Tensor", BS_SIG_TORCH, "size(Tensor input, Dimname dim)", bs_torch_refuse_named, 0 },
   NOARGS (dim, dim),
   NOARGS (numel, numel),
   { "torch", BS_SIG_TORCH, "numel(Tensor input)", numel, 0 },
@@ -672,10 +635,6 @@ static const BsSignatureRow rows[] = {
     "Generator? generator=None)", uniform_, 0 },
   { "Tensor", BS_SIG_TORCH, "normal_(Tensor input, double mean=0, double std=1, *, "
     "Generator? generator=None)", normal_, 0 },
-  { "Tensor", BS_SIG_PYTHON, "Tensor.norm(self, p='fro', dim=None, keepdim=False, dtype=None)",
-    norm, 0 },
-  { "torch", BS_SIG_PYTHON, "norm(input, p='fro', dim=None, keepdim=False, out=None, "
-    "dtype=None)", norm, 0 },
 };
 
 const BsSignatureTable bs_tensor_methods_table = BS_SIGNATURE_TABLE (rows);

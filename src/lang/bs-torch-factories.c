@@ -370,15 +370,6 @@ join (BsInterp *in,
                                 &error, r);
 }
 
-static gboolean
-join_named (BsInterp *in,
-            BsCall   *call,
-            BsValue  *r)
-{
-  return bs_raise (in, "NotImplementedError", "%s() with a dimension name: Backstep has no "
-                   "named tensors", call->sig->name);
-}
-
 /* where(condition, input, other), numbers in either place */
 static gboolean
 where (BsInterp *in,
@@ -553,7 +544,7 @@ static const BsSignatureRow rows[] = {
   { "torch", BS_SIG_TORCH, "cat(TensorList tensors, int64_t dim=0, *, Tensor out=None)", join,
     0 },
   { "torch", BS_SIG_TORCH, "cat(TensorList tensors, Dimname dim, *, Tensor out=None)",
-    join_named, 0 },
+    bs_torch_refuse_named, 0 },
   { "torch", BS_SIG_TORCH, "stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)", join,
     1 },
   { "torch", BS_SIG_TORCH, "where(Tensor condition, Tensor input, Tensor other, *, "

@@ -893,6 +893,62 @@ bs_call_return_tensor (BsCall   *call,
   return TRUE;
 }
 
+BsValue
+bs_torch_return_pair (BsInterp   *in,
+                      const char *type,
+                      BsTensor   *values,
+                      BsTensor   *indices)
+{
+  BsValue pair[2] = { bs_wrap_tensor (in, values), bs_wrap_tensor (in, indices) };
+  BsValue r = bs_tuple_from (in, pair, 2);
+
+  bs_value_unref (pair[0]);
+  bs_value_unref (pair[1]);
+  ((BsTuple *) r.as.object)->struct_seq = type;
+  return r;
+}
+
+gboolean
+bs_call_return_pair (BsCall      *call,
+                     const char  *type,
+                     BsTensor    *values,
+                     BsTensor    *indices,
+                     GError     **error,
+                     BsValue     *result)
+{
+  if (values == NULL)
+    {
+      g_clear_pointer (&indices, bs_tensor_unref);
+      return bs_raise_gerror (call->in, g_steal_pointer (error));
+    }
+  for (guint i = 0; i < call->sig->n_params; i++)
+    if (!call->sig->params[i].absent && strcmp (call->sig->params[i].name, "out") == 0
+        && bs_call_has (call, i))
+      {
+        bs_tensor_unref (values);
+        g_clear_pointer (&indices, bs_tensor_unref);
+        return bs_raise (call->in, "NotImplementedError", "%s(out=...) is not supported by "
+                         "Backstep", call->sig->name);
+      }
+  *result = bs_torch_return_pair (call->in, type, values, indices);
+  return TRUE;
+}
+
+BsValue
+bs_call_receiver (BsCall *call)
+{
+  return call->given[0] ? call->values[0] : call->self;
+}
+
+gboolean
+bs_torch_refuse_named (BsInterp *in,
+                       BsCall   *call,
+                       BsValue  *result)
+{
+  return bs_raise (in, "NotImplementedError", "%s() with a dimension name: Backstep has no "
+                   "named tensors", call->sig->name);
+}
+
 int
 bs_call_dim (BsCall *call,
              guint   i)
@@ -930,6 +986,8 @@ bs_torch_operand (BsInterp *in,
 static const BsSignatureTable *const tables[] = {
   &bs_tensor_math_table,
   &bs_tensor_methods_table,
+  &bs_tensor_reduce_table,
+  &bs_tensor_select_table,
   &bs_torch_factories_table,
   &bs_functional_table,
   &bs_torch_autograd_table,

@@ -27,6 +27,17 @@ G_BEGIN_DECLS
 BsTensor   *bs_call_self            (BsCall *call);
 /* Wraps t as the result (writing it into out= when given), or raises error. */
 gboolean    bs_call_return_tensor   (BsCall *call, BsTensor *t, GError **error, BsValue *result);
+/* type(values=..., indices=...), type a static string ("torch.return_types.max"): a tuple
+ * with PyTorch's repr and attributes; takes both tensors. */
+BsValue     bs_torch_return_pair    (BsInterp *in, const char *type, BsTensor *values,
+                                     BsTensor *indices);
+/* The pair as the result, or an error for out= (which Backstep does not write). */
+gboolean    bs_call_return_pair     (BsCall *call, const char *type, BsTensor *values,
+                                     BsTensor *indices, GError **error, BsValue *result);
+/* The tensor a method was called on, as the value the script holds (borrowed). */
+BsValue     bs_call_receiver        (BsCall *call);
+/* The row function of a Dimname overload: Backstep has no named tensors. */
+gboolean    bs_torch_refuse_named   (BsInterp *in, BsCall *call, BsValue *result);
 /* A dim argument checked against PyTorch's range for ndim. */
 int         bs_call_dim             (BsCall *call, guint i);
 
@@ -46,6 +57,8 @@ BsSignatureSet *bs_torch_signatures_new (void);
 /* The tables (one per file) */
 extern const BsSignatureTable bs_tensor_math_table;
 extern const BsSignatureTable bs_tensor_methods_table;
+extern const BsSignatureTable bs_tensor_reduce_table;
+extern const BsSignatureTable bs_tensor_select_table;
 extern const BsSignatureTable bs_torch_factories_table;
 extern const BsSignatureTable bs_functional_table;
 extern const BsSignatureTable bs_torch_autograd_table;

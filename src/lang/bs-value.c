@@ -579,7 +579,10 @@ bs_value_type_name (BsValue v)
     {
     case BS_OBJECT_STR: return "str";
     case BS_OBJECT_LIST: return "list";
-    case BS_OBJECT_TUPLE: return ((BsTuple *) v.as.object)->is_size ? "torch.Size" : "tuple";
+    case BS_OBJECT_TUPLE:
+      if (((BsTuple *) v.as.object)->struct_seq != NULL)
+        return ((BsTuple *) v.as.object)->struct_seq;
+      return ((BsTuple *) v.as.object)->is_size ? "torch.Size" : "tuple";
     case BS_OBJECT_DICT:
       return ((BsDict *) v.as.object)->is_ordered ? "OrderedDict" : "dict";
     case BS_OBJECT_RANGE: return "range";

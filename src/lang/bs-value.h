@@ -100,6 +100,8 @@ typedef struct {
   BsObject  base;
   gsize     length;
   gboolean  is_size;       /* a torch.Size: a tuple that prints differently */
+  const char *struct_seq;  /* torch.return_types.max and its kin: (values, indices) with
+                            * those names and PyTorch's repr; NULL for a plain tuple */
   BsValue   items[];
 } BsTuple;
 

@@ -1,0 +1,427 @@
+/* bs-tensor-select.c: torch's and Tensor's gathering, scattering, masking, sorting and
+ * rearranging ops, declared by PyTorch 1.13's signatures */
+#define G_LOG_DOMAIN "bs-lang"
+
+#include "bs-torch-private.h"
+
+#include <string.h>
+
+typedef BsTensor *(*ListFunc) (BsTensor *a, const gint64 *list, int n, GError **error);
+typedef BsTensor *(*DiagonalFunc) (BsTensor *a, gint64 diagonal, GError **error);
+typedef BsTensor *(*DimFunc) (BsTensor *a, int dim, GError **error);
+typedef BsTensor *(*PairFunc) (BsTensor *a, BsTensor *b, GError **error);
+
+/* The receiver as the result of an in-place op that returned t (a new reference to it). */
+static gboolean
+return_receiver (BsCall    *call,
+                 BsTensor  *t,
+                 GError   **error,
+                 BsValue   *r)
+{
+  if (t == NULL)
+    return bs_raise_gerror (call->in, g_steal_pointer (error));
+  bs_tensor_unref (t);
+  *r = bs_value_ref (bs_call_receiver (call));
+  return TRUE;
+}
+
+/* --- gather, scatter, masked_fill ------------------------------------------------ */
+
+/* gather(input, dim, index, *, sparse_grad=False) */
+static gboolean
+gather (BsInterp *in,
+        BsCall   *call,
+        BsValue  *r)
+{
+  GError *error = NULL;
+
+  if (bs_call_bool (call, 3))
+    return bs_raise (in, "NotImplementedError", "gather(sparse_grad=True) is not supported by "
+                     "Backstep");
+  return bs_call_return_tensor (call, bs_gather (bs_call_self (call), bs_call_dim (call, 1),
+                                                 bs_call_tensor (call, 2), &error),
+                                &error, r);
+}
+
+typedef enum {
+  SCATTER_SRC,
+  SCATTER_VALUE,
+  SCATTER_ADD,
+} ScatterKind;
+
+/* scatter(input, dim, index, src), scatter(..., value), scatter_add and their in-place
+ * forms; data: the ScatterKind, in-place flag << 8 */
+static gboolean
+scatter (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  ScatterKind kind = bs_call_data (call) & 0xff;
+  gboolean inplace = (bs_call_data (call) >> 8) != 0;
+  BsTensor *x = bs_call_self (call), *index = bs_call_tensor (call, 2);
+  int dim = bs_call_dim (call, 1);
+  GError *error = NULL;
+  BsTensor *t;
+
+  if (call->sig->n_params > 4 && strcmp (call->sig->params[4].name, "reduce") == 0)
+    return bs_raise (in, "NotImplementedError", "%s(reduce='%s') is not supported by Backstep",
+                     call->sig->name, bs_call_string (call, 4));
+  switch (kind)
+    {
+    case SCATTER_VALUE:
+      {
+        double value = bs_call_double (call, 3);
+
+        t = inplace ? bs_scatter_value_ (x, dim, index, value, &error)
+                    : bs_scatter_value (x, dim, index, value, &error);
+      }
+      break;
+    case SCATTER_ADD:
+      t = inplace ? bs_scatter_add_ (x, dim, index, bs_call_tensor (call, 3), &error)
+                  : bs_scatter_add (x, dim, index, bs_call_tensor (call, 3), &error);
+      break;
+    case SCATTER_SRC:
+    default:
+      t = inplace ? bs_scatter_ (x, dim, index, bs_call_tensor (call, 3), &error)
+                  : bs_scatter (x, dim, index, bs_call_tensor (call, 3), &error);
+      break;
+    }
+  if (inplace)
+    return return_receiver (call, t, &error, r);
+  return bs_call_return_tensor (call, t, &error, r);
+}
+
+/* masked_fill(input, mask, value), a number or a 0-dim tensor; data 1 for masked_fill_ */
+static gboolean
+masked_fill (BsInterp *in,
+             BsCall   *call,
+             BsValue  *r)
+{
+  gboolean inplace = bs_call_data (call) != 0;
+  BsTensor *x = bs_call_self (call), *mask = bs_call_tensor (call, 1);
+  BsTensor *value = bs_value_tensor (call->values[2]);
+  GError *error = NULL;
+
+  if (value != NULL && value->ndim != 0)
+    return bs_raise (in, "RuntimeError", "masked_fill_ only supports a 0-dimensional value "
+                     "tensor, but got tensor with %d dimension(s).", value->ndim);
+  if (inplace)
+    {
+      if (value != NULL && bs_tensor_requires_grad (value))
+        return bs_raise (in, "NotImplementedError", "masked_fill_() with a value that requires "
+                         "grad is not supported by Backstep");
+      return return_receiver (call, bs_masked_fill_ (x, mask, bs_call_double (call, 2), &error),
+                              &error, r);
+    }
+  if (value != NULL)
+    return bs_call_return_tensor (call, bs_masked_fill_tensor (x, mask, value, &error), &error,
+                                  r);
+  return bs_call_return_tensor (call, bs_masked_fill (x, mask, bs_call_double (call, 2), &error),
+                                &error, r);
+}
+
+/* --- sorting ------------------------------------------------------------------- */
+
+/* Where dim and descending are: after the keyword-only stable, or right after input. */
+static guint
+sort_dim_index (BsCall *call)
+{
+  return strcmp (call->sig->params[1].name, "stable") == 0 ? 2 : 1;
+}
+
+/* sort(input, dim=-1, descending=False), with or without stable= (Backstep's sort is
+ * always stable) */
+static gboolean
+sort (BsInterp *in,
+      BsCall   *call,
+      BsValue  *r)
+{
+  guint d = sort_dim_index (call);
+  BsTensor *indices = NULL, *values;
+  GError *error = NULL;
+
+  values = bs_sort (bs_call_self (call), bs_call_dim (call, d), bs_call_bool (call, d + 1),
+                    &indices, &error);
+  return bs_call_return_pair (call, "torch.return_types.sort", values, indices, &error, r);
+}
+
+static gboolean
+argsort (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  guint d = sort_dim_index (call);
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, bs_argsort (bs_call_self (call), bs_call_dim (call, d),
+                                                  bs_call_bool (call, d + 1), &error),
+                                &error, r);
+}
+
+/* topk(input, k, dim=-1, largest=True, sorted=True) */
+static gboolean
+topk (BsInterp *in,
+      BsCall   *call,
+      BsValue  *r)
+{
+  BsTensor *indices = NULL, *values;
+  GError *error = NULL;
+
+  if (!bs_call_bool (call, 4))
+    return bs_raise (in, "NotImplementedError", "topk(sorted=False) is not supported by "
+                     "Backstep: PyTorch leaves that order to its kernel");
+  values = bs_topk (bs_call_self (call), bs_call_int (call, 1), bs_call_dim (call, 2),
+                    bs_call_bool (call, 3), &indices, &error);
+  return bs_call_return_pair (call, "torch.return_types.topk", values, indices, &error, r);
+}
+
+/* nonzero(input), nonzero(input, *, as_tuple): a tuple of one index tensor per dim */
+static gboolean
+nonzero (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call);
+  gboolean as_tuple = call->sig->n_params > 1
+                      && strcmp (call->sig->params[1].name, "as_tuple") == 0
+                      && bs_call_bool (call, 1);
+  GError *error = NULL;
+  g_autoptr(BsTensor) nz = NULL;
+  BsValue items[BS_MAX_DIMS];
+  int n = MAX (x->ndim, 1);
+
+  if (!as_tuple)
+    return bs_call_return_tensor (call, bs_nonzero (x, &error), &error, r);
+  /* as PyTorch, a 0-dim tensor counts as one element of a vector */
+  if (x->ndim == 0)
+    {
+      g_autoptr(BsTensor) vector = bs_unsqueeze (x, 0, &error);
+
+      nz = vector != NULL ? bs_nonzero (vector, &error) : NULL;
+    }
+  else
+    nz = bs_nonzero (x, &error);
+  if (nz == NULL)
+    return bs_raise_gerror (in, error);
+  for (int i = 0; i < n; i++)
+    {
+      BsTensor *column = bs_select (nz, 1, i, &error);
+      BsTensor *copy = column != NULL ? bs_contiguous (column, &error) : NULL;
+
+      g_clear_pointer (&column, bs_tensor_unref);
+      if (copy == NULL)
+        {
+          for (int k = 0; k < i; k++)
+            bs_value_unref (items[k]);
+          return bs_raise_gerror (in, error);
+        }
+      items[i] = bs_wrap_tensor (in, copy);
+    }
+  *r = bs_tuple_from (in, items, n);
+  for (int i = 0; i < n; i++)
+    bs_value_unref (items[i]);
+  return TRUE;
+}
+
+/* --- rearranging ----------------------------------------------------------------- */
+
+/* flip(input, dims), repeat(repeats), tile(input, dims): the row's data is the engine's
+ * function over the int list */
+static gboolean
+int_list (BsInterp *in,
+          BsCall   *call,
+          BsValue  *r)
+{
+  ListFunc f = (ListFunc) bs_call_data (call);
+  gint64 list[BS_MAX_DIMS];
+  int n = bs_call_int_list (call, 1, list);
+  GError *error = NULL;
+
+  if (n == -2)
+    return FALSE;
+  return bs_call_return_tensor (call, f (bs_call_self (call), list, MAX (n, 0), &error), &error,
+                                r);
+}
+
+/* roll(input, shifts, dims=[]) */
+static gboolean
+roll (BsInterp *in,
+      BsCall   *call,
+      BsValue  *r)
+{
+  gint64 shifts[BS_MAX_DIMS], dims[BS_MAX_DIMS];
+  int n_shifts = bs_call_int_list (call, 1, shifts), n_dims;
+  GError *error = NULL;
+
+  if (n_shifts == -2)
+    return FALSE;
+  n_dims = bs_call_int_list (call, 2, dims);
+  if (n_dims == -2)
+    return FALSE;
+  n_dims = MAX (n_dims, 0);
+  if (n_dims == 0 && n_shifts != 1)
+    return bs_raise (in, "RuntimeError", "shifts and dimensions must align. shifts: %d, dims:0",
+                     n_shifts);
+  if (n_dims != 0 && n_shifts != n_dims)
+    return bs_raise (in, "RuntimeError", "shifts and dimensions must align. shifts: %d, dims:%d",
+                     n_shifts, n_dims);
+  return bs_call_return_tensor (call, bs_roll (bs_call_self (call), shifts, dims, n_dims,
+                                               &error),
+                                &error, r);
+}
+
+/* tril(input, diagonal=0), triu, diag: the row's data is the engine's function */
+static gboolean
+diagonal (BsInterp *in,
+          BsCall   *call,
+          BsValue  *r)
+{
+  DiagonalFunc f = (DiagonalFunc) bs_call_data (call);
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, f (bs_call_self (call), bs_call_int (call, 1), &error),
+                                &error, r);
+}
+
+/* cumsum(input, dim, *, dtype=None), cumprod: the row's data is the engine's function */
+static gboolean
+cumulative (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  DimFunc f = (DimFunc) bs_call_data (call);
+  BsTensor *x = bs_call_self (call);
+  GError *error = NULL;
+  g_autoptr(BsTensor) cast = NULL;
+
+  if (bs_call_has (call, 2))
+    {
+      cast = bs_to_dtype (x, bs_call_dtype (call, 2, x->dtype), &error);
+      if (cast == NULL)
+        return bs_raise_gerror (in, error);
+      x = cast;
+    }
+  return bs_call_return_tensor (call, f (x, bs_call_dim (call, 1), &error), &error, r);
+}
+
+/* outer(input, vec2), atan2(input, other), fmod(input, other), logical_and/or/xor: the
+ * row's data is the engine's function; a number for other is a wrapped number */
+static gboolean
+pair (BsInterp *in,
+      BsCall   *call,
+      BsValue  *r)
+{
+  PairFunc f = (PairFunc) bs_call_data (call);
+  g_autoptr(BsTensor) other = bs_torch_operand (in, call->values[1]);
+  GError *error = NULL;
+
+  if (other == NULL)
+    return FALSE;
+  return bs_call_return_tensor (call, f (bs_call_self (call), other, &error), &error, r);
+}
+
+static gboolean
+logical_not (BsInterp *in,
+             BsCall   *call,
+             BsValue  *r)
+{
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, bs_logical_not (bs_call_self (call), &error), &error, r);
+}
+
+#define TT "torch Tensor"
+#define OUT ", *, Tensor out=None)"
+#define PAIR_ROW(name, other, fn) \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, Tensor " #other OUT, pair, (gintptr) fn }
+#define SCATTER_ROWS(name, kind) \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, int64_t dim, Tensor index, Tensor src" OUT, \
+    scatter, kind }, \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, int64_t dim, Tensor index, Tensor src, *, " \
+    "c10::string_view reduce, Tensor out=None)", scatter, kind }, \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, Dimname dim, Tensor index, Tensor src)", \
+    bs_torch_refuse_named, 0 }, \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, int64_t dim, Tensor index, Scalar value" OUT, \
+    scatter, SCATTER_VALUE }, \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, int64_t dim, Tensor index, Scalar value, *, " \
+    "c10::string_view reduce, Tensor out=None)", scatter, SCATTER_VALUE }, \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, Dimname dim, Tensor index, Scalar value)", \
+    bs_torch_refuse_named, 0 }
+#define SORT_ROWS(name, func) \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, *, bool? stable, int64_t dim=-1, " \
+    "bool descending=False, TensorList[2] out=None)", func, 0 }, \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, int64_t dim=-1, bool descending=False, *, " \
+    "TensorList[2] out=None)", func, 0 }, \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, *, bool? stable, Dimname dim, " \
+    "bool descending=False, TensorList[2] out=None)", bs_torch_refuse_named, 0 }, \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, Dimname dim, bool descending=False, *, " \
+    "TensorList[2] out=None)", bs_torch_refuse_named, 0 }
+
+static const BsSignatureRow rows[] = {
+  { TT, BS_SIG_TORCH, "gather(Tensor input, int64_t dim, Tensor index, *, "
+    "bool sparse_grad=False, Tensor out=None)", gather, 0 },
+  { TT, BS_SIG_TORCH, "gather(Tensor input, Dimname dim, Tensor index, *, "
+    "bool sparse_grad=False, Tensor out=None)", bs_torch_refuse_named, 0 },
+  SCATTER_ROWS (scatter, SCATTER_SRC),
+  { "Tensor", BS_SIG_TORCH, "scatter_(Tensor input, int64_t dim, Tensor index, Tensor src)",
+    scatter, SCATTER_SRC | 1 << 8 },
+  { "Tensor", BS_SIG_TORCH, "scatter_(Tensor input, int64_t dim, Tensor index, Tensor src, *, "
+    "c10::string_view reduce)", scatter, SCATTER_SRC | 1 << 8 },
+  { "Tensor", BS_SIG_TORCH, "scatter_(Tensor input, int64_t dim, Tensor index, Scalar value)",
+    scatter, SCATTER_VALUE | 1 << 8 },
+  { "Tensor", BS_SIG_TORCH, "scatter_(Tensor input, int64_t dim, Tensor index, Scalar value, *, "
+    "c10::string_view reduce)", scatter, SCATTER_VALUE | 1 << 8 },
+  { TT, BS_SIG_TORCH, "scatter_add(Tensor input, int64_t dim, Tensor index, Tensor src" OUT,
+    scatter, SCATTER_ADD },
+  { TT, BS_SIG_TORCH, "scatter_add(Tensor input, Dimname dim, Tensor index, Tensor src)",
+    bs_torch_refuse_named, 0 },
+  { "Tensor", BS_SIG_TORCH, "scatter_add_(Tensor input, int64_t dim, Tensor index, Tensor src)",
+    scatter, SCATTER_ADD | 1 << 8 },
+  { TT, BS_SIG_TORCH, "masked_fill(Tensor input, Tensor mask, Tensor value)", masked_fill, 0 },
+  { TT, BS_SIG_TORCH, "masked_fill(Tensor input, Tensor mask, Scalar value)", masked_fill, 0 },
+  { "Tensor", BS_SIG_TORCH, "masked_fill_(Tensor input, Tensor mask, Tensor value)", masked_fill,
+    1 },
+  { "Tensor", BS_SIG_TORCH, "masked_fill_(Tensor input, Tensor mask, Scalar value)", masked_fill,
+    1 },
+
+  SORT_ROWS (sort, sort),
+  { TT, BS_SIG_TORCH, "argsort(Tensor input, *, bool stable, int64_t dim=-1, "
+    "bool descending=False)", argsort, 0 },
+  { TT, BS_SIG_TORCH, "argsort(Tensor input, int64_t dim=-1, bool descending=False)", argsort,
+    0 },
+  { TT, BS_SIG_TORCH, "argsort(Tensor input, Dimname dim, bool descending=False)",
+    bs_torch_refuse_named, 0 },
+  { TT, BS_SIG_TORCH, "topk(Tensor input, int64_t k, int64_t dim=-1, bool largest=True, "
+    "bool sorted=True, *, TensorList[2] out=None)", topk, 0 },
+  { TT, BS_SIG_TORCH, "nonzero(Tensor input" OUT, nonzero, 0 },
+  { TT, BS_SIG_TORCH, "nonzero(Tensor input, *, bool as_tuple)", nonzero, 0 },
+
+  { TT, BS_SIG_TORCH, "flip(Tensor input, IntArrayRef dims)", int_list, (gintptr) bs_flip },
+  { TT, BS_SIG_TORCH, "roll(Tensor input, IntArrayRef[1] shifts, IntArrayRef[1] dims=None)",
+    roll, 0 },
+  { "Tensor", BS_SIG_TORCH, "repeat(Tensor input, SymIntArrayRef repeats)", int_list,
+    (gintptr) bs_repeat },
+  { TT, BS_SIG_TORCH, "tile(Tensor input, IntArrayRef dims)", int_list, (gintptr) bs_tile },
+  { TT, BS_SIG_TORCH, "tril(Tensor input, int64_t diagonal=0" OUT, diagonal, (gintptr) bs_tril },
+  { TT, BS_SIG_TORCH, "triu(Tensor input, int64_t diagonal=0" OUT, diagonal, (gintptr) bs_triu },
+  { TT, BS_SIG_TORCH, "diag(Tensor input, int64_t diagonal=0" OUT, diagonal, (gintptr) bs_diag },
+  { TT, BS_SIG_TORCH, "cumsum(Tensor input, int64_t dim, *, ScalarType? dtype=None, "
+    "Tensor out=None)", cumulative, (gintptr) bs_cumsum },
+  { TT, BS_SIG_TORCH, "cumsum(Tensor input, Dimname dim, *, ScalarType? dtype=None, "
+    "Tensor out=None)", bs_torch_refuse_named, 0 },
+  { TT, BS_SIG_TORCH, "cumprod(Tensor input, int64_t dim, *, ScalarType? dtype=None, "
+    "Tensor out=None)", cumulative, (gintptr) bs_cumprod },
+  { TT, BS_SIG_TORCH, "cumprod(Tensor input, Dimname dim, *, ScalarType? dtype=None, "
+    "Tensor out=None)", bs_torch_refuse_named, 0 },
+
+  PAIR_ROW (outer, vec2, bs_outer),
+  PAIR_ROW (atan2, other, bs_atan2),
+  PAIR_ROW (fmod, other, bs_fmod),
+  { TT, BS_SIG_TORCH, "fmod(Tensor input, Scalar other" OUT, pair, (gintptr) bs_fmod },
+  PAIR_ROW (logical_and, other, bs_logical_and),
+  PAIR_ROW (logical_or, other, bs_logical_or),
+  PAIR_ROW (logical_xor, other, bs_logical_xor),
+  { TT, BS_SIG_TORCH, "logical_not(Tensor input" OUT, logical_not, 0 },
+};
+
+const BsSignatureTable bs_tensor_select_table = BS_SIGNATURE_TABLE (rows);

@@ -174,7 +174,7 @@ check_param (BsInterp      *in,
     case BS_PARAM_TENSOR_LIST:
       return check_tensor_list (in, v, argnum);
     case BS_PARAM_GENERATOR:
-      return g_strcmp0 (type_name (v), "torch.Generator") == 0;
+      return g_strcmp0 (type_name (v), "torch._C.Generator") == 0;
     case BS_PARAM_SCALAR_TYPE:
       return is_dtype (in, v);
     case BS_PARAM_LAYOUT:

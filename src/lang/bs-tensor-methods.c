@@ -509,46 +509,6 @@ type (BsInterp *in,
   return convert_to (in, call, dtype, r);
 }
 
-/* --- random fills --------------------------------------------------------------- */
-
-static gboolean
-random_fill (BsInterp *in,
-             BsCall   *call,
-             gboolean  normal,
-             BsValue  *r)
-{
-  BsTensor *x = bs_call_self (call);
-  double a = bs_call_double (call, 1), b = bs_call_double (call, 2);
-  GError *error = NULL;
-  BsTensor *res;
-
-  if (bs_call_has (call, 3))
-    return bs_raise (in, "NotImplementedError", "%s(generator=...) is not supported by "
-                     "Backstep yet", call->sig->name);
-  res = normal ? bs_normal_ (x, a, b, NULL, &error) : bs_uniform_ (x, a, b, NULL, &error);
-  if (res == NULL)
-    return bs_raise_gerror (in, error);
-  bs_tensor_unref (res);
-  *r = bs_value_ref (receiver (call));
-  return TRUE;
-}
-
-static gboolean
-uniform_ (BsInterp *in,
-          BsCall   *call,
-          BsValue  *r)
-{
-  return random_fill (in, call, FALSE, r);
-}
-
-static gboolean
-normal_ (BsInterp *in,
-         BsCall   *call,
-         BsValue  *r)
-{
-  return random_fill (in, call, TRUE, r);
-}
-
 #define TT "torch Tensor"
 #define NOARGS(name, func) { "Tensor", BS_SIG_BUILTIN, "_TensorBase." #name "()", func, 0 }
 
@@ -631,10 +591,6 @@ static const BsSignatureRow rows[] = {
   { "Tensor", BS_SIG_TORCH, "type(Tensor input, PyObject* dtype=None, bool async=False, *, "
     "MemoryFormat? memory_format=None)|deprecated", type, 0 },
 
-  { "Tensor", BS_SIG_TORCH, "uniform_(Tensor input, double from=0, double to=1, *, "
-    "Generator? generator=None)", uniform_, 0 },
-  { "Tensor", BS_SIG_TORCH, "normal_(Tensor input, double mean=0, double std=1, *, "
-    "Generator? generator=None)", normal_, 0 },
 };
 
 const BsSignatureTable bs_tensor_methods_table = BS_SIGNATURE_TABLE (rows);

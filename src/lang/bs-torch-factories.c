@@ -18,21 +18,11 @@ typedef enum {
   FILL_NORMAL,
 } Fill;
 
-static int
-param_index (BsCall     *call,
-             const char *name)
-{
-  for (guint i = 0; i < call->sig->n_params; i++)
-    if (strcmp (call->sig->params[i].name, name) == 0)
-      return i;
-  return -1;
-}
-
 static gboolean
 has_named (BsCall     *call,
            const char *name)
 {
-  int i = param_index (call, name);
+  int i = bs_call_param_index (call, name);
 
   return i >= 0 && bs_call_has (call, i);
 }
@@ -50,21 +40,18 @@ factory_options (BsInterp *in,
   if (has_named (call, "names"))
     return bs_raise (in, "NotImplementedError", "%s(names=...): Backstep has no named tensors",
                      call->sig->name);
-  if (has_named (call, "generator"))
-    return bs_raise (in, "NotImplementedError", "%s(generator=...) is not supported by "
-                     "Backstep yet", call->sig->name);
-  if (has_named (call, "pin_memory") && bs_call_bool (call, param_index (call, "pin_memory")))
+  if (has_named (call, "pin_memory") && bs_call_bool (call, bs_call_param_index (call, "pin_memory")))
     return bs_raise (in, "RuntimeError", "Pinned memory requires CUDA.");
   if (has_named (call, "layout"))
     return bs_raise (in, "NotImplementedError", "%s(layout=...) is not supported by Backstep",
                      call->sig->name);
-  i = param_index (call, "device");
+  i = bs_call_param_index (call, "device");
   if (i >= 0 && !bs_torch_check_device (in, bs_call_value (call, i)))
     return FALSE;
-  i = param_index (call, "dtype");
+  i = bs_call_param_index (call, "dtype");
   if (i >= 0)
     *dtype = bs_call_dtype (call, i, *dtype);
-  i = param_index (call, "requires_grad");
+  i = bs_call_param_index (call, "requires_grad");
   *requires_grad = i >= 0 && bs_call_has (call, i) && bs_call_bool (call, i);
   return TRUE;
 }
@@ -109,12 +96,16 @@ check_sizes (BsInterp     *in,
   return TRUE;
 }
 
-/* Fills t as the row says (uniform and normal from the default generator). */
+/* Fills t as the row says (uniform and normal from the generator= parameter, or the
+ * default generator). */
 static gboolean
 fill_tensor (BsInterp   *in,
+             BsCall     *call,
              BsTensor   *t,
              Fill        fill)
 {
+  BsGenerator *generator = bs_call_generator (call, bs_call_param_index (call, "generator"));
+
   switch (fill)
     {
     case FILL_UNIFORM:
@@ -124,10 +115,10 @@ fill_tensor (BsInterp   *in,
                          fill == FILL_NORMAL ? "normal_kernel_cpu" : "check_uniform_bounds",
                          t->dtype == BS_DTYPE_BOOL ? "Bool" : "Long");
       if (fill == FILL_NORMAL)
-        bs_generator_fill_normal (in->context->generator, t->dtype, bs_tensor_data (t),
+        bs_generator_fill_normal (generator, t->dtype, bs_tensor_data (t),
                                   bs_tensor_numel (t), 0.0, 1.0);
       else
-        bs_generator_fill_uniform (in->context->generator, t->dtype, bs_tensor_data (t),
+        bs_generator_fill_uniform (generator, t->dtype, bs_tensor_data (t),
                                    bs_tensor_numel (t), 0.0, 1.0);
       return TRUE;
     case FILL_ONES:
@@ -172,7 +163,7 @@ factory (BsInterp *in,
                           fill == FILL_ONES ? 1.0 : value, &error);
   if (t == NULL)
     return bs_raise_gerror (in, error);
-  if (!fill_tensor (in, t, fill))
+  if (!fill_tensor (in, call, t, fill))
     {
       bs_tensor_unref (t);
       return FALSE;
@@ -202,7 +193,7 @@ like (BsInterp *in,
                                                                        : 0.0, &error);
   if (t == NULL)
     return bs_raise_gerror (in, error);
-  if (!fill_tensor (in, t, fill))
+  if (!fill_tensor (in, call, t, fill))
     {
       bs_tensor_unref (t);
       return FALSE;
@@ -234,8 +225,8 @@ randint (BsInterp *in,
   t = bs_tensor_new (in->context, dtype, ndim, shape, &error);
   if (t == NULL)
     return bs_raise_gerror (in, error);
-  if (!bs_generator_fill_randint (in->context->generator, dtype, bs_tensor_data (t),
-                                  bs_tensor_numel (t), low, high))
+  if (!bs_generator_fill_randint (bs_call_generator (call, bs_call_param_index (call, "generator")),
+                                  dtype, bs_tensor_data (t), bs_tensor_numel (t), low, high))
     {
       bs_tensor_unref (t);
       return bs_raise (in, "RuntimeError", "random_ expects 'from' to be less than 'to', but got "
@@ -406,20 +397,6 @@ where_nonzero (BsInterp *in,
 }
 
 static gboolean
-manual_seed (BsInterp *in,
-             BsCall   *call,
-             BsValue  *r)
-{
-  gint64 seed;
-
-  if (!bs_to_int (in, bs_call_value (call, 0), &seed))
-    return FALSE;
-  bs_generator_manual_seed (in->context->generator, (guint64) seed);
-  *r = BS_NONE;
-  return TRUE;
-}
-
-static gboolean
 is_tensor (BsInterp *in,
            BsCall   *call,
            BsValue  *r)
@@ -555,7 +532,6 @@ static const BsSignatureRow rows[] = {
   { "torch", BS_SIG_TORCH, "where(Tensor condition)", where_nonzero, 0 },
   { "Tensor", BS_SIG_TORCH, "where(Tensor self, Tensor condition, Tensor other)", where_method,
     0 },
-  { "torch", BS_SIG_PYTHON, "manual_seed(seed)", manual_seed, 0 },
   { "torch", BS_SIG_PYTHON, "is_tensor(obj)", is_tensor, 0 },
   { "torch", BS_SIG_BUILTIN, "torch.is_grad_enabled()", is_grad_enabled, 0 },
   { "torch", BS_SIG_PYTHON, "set_printoptions(precision=None, threshold=None, edgeitems=None, "

@@ -468,7 +468,7 @@ bs_tensor_getattr (BsInterp   *in,
     }
   if (strcmp (name, "device") == 0)
     {
-      *out = bs_native_new (in->heap, &device_type.base, g_strdup ("cpu"));
+      *out = bs_torch_cpu_device (in);
       return TRUE;
     }
   if (strcmp (name, "_version") == 0)
@@ -627,6 +627,12 @@ device_str (BsInterp *in,
 static const BsNativeType device_type = {
   { "torch.device", g_free }, device_getattr, NULL, device_repr, device_str,
 };
+
+BsValue
+bs_torch_cpu_device (BsInterp *in)
+{
+  return bs_native_new (in->heap, &device_type.base, g_strdup ("cpu"));
+}
 
 gboolean
 bs_torch_check_device (BsInterp *in,
@@ -988,6 +994,7 @@ static const BsSignatureTable *const tables[] = {
   &bs_tensor_methods_table,
   &bs_tensor_reduce_table,
   &bs_tensor_select_table,
+  &bs_torch_random_table,
   &bs_torch_factories_table,
   &bs_functional_table,
   &bs_torch_autograd_table,
@@ -1083,6 +1090,7 @@ bs_torch_init (BsInterp *in)
   bs_dict_set_str (td, "optim", bs_value_ref (optim));
   bs_dict_set_str (nd, "functional", bs_value_ref (functional));
   bs_autograd_function_init (in, autograd);
+  bs_torch_random_init (in, torch);
 
   bs_optim_init (in, optim);
 

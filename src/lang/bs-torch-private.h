@@ -23,6 +23,13 @@ G_BEGIN_DECLS
 #define ERR (&error_)
 
 
+/* The generator= parameter i: its engine generator, or the default one for None. */
+BsGenerator *bs_call_generator      (BsCall *call, int i);
+/* The index of the parameter called name, or -1. */
+int         bs_call_param_index     (BsCall *call, const char *name);
+/* Adds torch.default_generator. */
+void        bs_torch_random_init    (BsInterp *in, BsValue torch);
+
 /* The tensor a method was called on, or a torch function's first argument. */
 BsTensor   *bs_call_self            (BsCall *call);
 /* Wraps t as the result (writing it into out= when given), or raises error. */
@@ -48,6 +55,8 @@ BsValue     bs_torch_size_value     (BsInterp *in, BsTensor *t);
 /* A Python number (int or float) as a 0-dim wrapped number tensor (new reference). */
 BsTensor   *bs_torch_operand        (BsInterp *in, BsValue v);
 
+/* torch.device('cpu') (new reference) */
+BsValue     bs_torch_cpu_device     (BsInterp *in);
 /* device= given as None, "cpu", torch.device('cpu'); anything else raises as PyTorch
  * without CUDA does */
 gboolean    bs_torch_check_device   (BsInterp *in, BsValue device);
@@ -59,6 +68,7 @@ extern const BsSignatureTable bs_tensor_math_table;
 extern const BsSignatureTable bs_tensor_methods_table;
 extern const BsSignatureTable bs_tensor_reduce_table;
 extern const BsSignatureTable bs_tensor_select_table;
+extern const BsSignatureTable bs_torch_random_table;
 extern const BsSignatureTable bs_torch_factories_table;
 extern const BsSignatureTable bs_functional_table;
 extern const BsSignatureTable bs_torch_autograd_table;

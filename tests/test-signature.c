@@ -8,8 +8,12 @@
 static void
 test_table (void)
 {
-  g_autoptr(BsSignatureSet) set = bs_torch_signatures_new ();
-  g_autoptr(GPtrArray) rows = bs_signature_set_rows (set);
+  g_autoptr(BsSignatureSet) set = bs_signature_set_new ();
+  g_autoptr(GPtrArray) rows = NULL;
+
+  bs_py_signatures_add (set);
+  bs_torch_signatures_add (set);
+  rows = bs_signature_set_rows (set);
 
   g_assert_cmpuint (rows->len, >, 150);
   for (guint i = 0; i < rows->len; i++)

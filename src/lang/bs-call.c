@@ -517,6 +517,13 @@ builtin_arity_error (BsInterp          *in,
     }
   if (args->n_kw > 0 && keywords == 0)
     return bs_raise (in, "TypeError", "%s() takes no keyword arguments", sig->name);
+  if (sig->parse_tuple)
+    return bs_raise (in, "TypeError", "%s() takes %s %u argument%s (%u given)", sig->short_name,
+                     required == positional ? "exactly"
+                     : args->n_args < required ? "at least" : "at most",
+                     args->n_args < required ? required : positional,
+                     (args->n_args < required ? required : positional) == 1 ? "" : "s",
+                     args->n_args);
   if (sig->n_params == 0 || (sig->n_params == 1 && sig->params[0].is_self))
     return bs_raise (in, "TypeError", "%s() takes no arguments (%u given)", sig->name,
                      args->n_args);

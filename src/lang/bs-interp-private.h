@@ -277,6 +277,11 @@ void        bs_interp_set_span     (BsInterp *in, const BsSpan *span);
 /* --- bs-py-object.c and the files of the built-in types ---------------- */
 
 void        bs_py_object_init     (BsInterp *in);
+/* Adds the method tables of the built-in types (str, list, dict, ...) to set. */
+void        bs_py_signatures_add  (struct _BsSignatureSet *set);
+/* The method name of owner ("str", "list"...) bound to self; FALSE when it has none. */
+gboolean    bs_py_method_find     (BsInterp *in, const char *owner, BsValue self,
+                                   const char *name, BsValue *out);
 
 /* MemoryError, naming the budget, unless `bytes` more fit in the script's memory budget
  * (--max-memory): for what a script asks in one go (a long str, a big list). */

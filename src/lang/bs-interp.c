@@ -11,6 +11,7 @@
 #include "bs-lexer.h"
 #include "bs-parser.h"
 #include "bs-pyplot.h"
+#include "bs-signature.h"
 
 G_DEFINE_QUARK (bs-interp-error-quark, bs_interp_error)
 
@@ -863,6 +864,8 @@ bs_interp_new (const BsInterpOptions *options)
   bs_heap_set_finalizer (in->heap, BS_OBJECT_ENV, bs_env_finalize);
   bs_heap_set_finalizer (in->heap, BS_OBJECT_FUNCTION, bs_function_finalize);
   bs_py_object_init (in);
+  in->signatures = bs_signature_set_new ();
+  bs_py_signatures_add (in->signatures);
   in->builtins = bs_env_new (in, NULL);
   in->globals = bs_env_new (in, NULL);
   in->modules = bs_dict_new (in->heap);
@@ -920,6 +923,7 @@ bs_interp_free (BsInterp *in)
   bs_heap_free (in->heap);
   g_ptr_array_unref (in->generators);
   bs_torch_clear (in);
+  g_clear_pointer (&in->signatures, bs_signature_set_free);
   g_ptr_array_unref (in->asts);
   g_hash_table_unref (in->names);
   bs_py_random_free (in->py_random);

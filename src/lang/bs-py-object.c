@@ -11,6 +11,7 @@
 #include "bs-py-number.h"
 #include "bs-py-str.h"
 #include "bs-py-tuple.h"
+#include "bs-signature.h"
 
 /* --- finalizers and constructors --------------------------------------- */
 
@@ -79,6 +80,33 @@ bs_py_object_init (BsInterp *in)
   bs_heap_set_finalizer (in->heap, BS_OBJECT_BOUND_METHOD, bound_method_finalize);
   bs_heap_set_finalizer (in->heap, BS_OBJECT_MODULE, module_finalize);
   bs_heap_set_finalizer (in->heap, BS_OBJECT_SLICE, slice_finalize);
+}
+
+/* The methods of the built-in types, declared in bs-signature.h's tables */
+void
+bs_py_signatures_add (struct _BsSignatureSet *set)
+{
+  static const BsSignatureTable *const tables[] = {
+    &bs_py_str_table,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+    bs_signature_set_add (set, tables[i]);
+}
+
+gboolean
+bs_py_method_find (BsInterp   *in,
+                   const char *owner,
+                   BsValue     self,
+                   const char *name,
+                   BsValue    *out)
+{
+  const BsDecl *decl = bs_signature_set_find (in->signatures, owner, name);
+
+  if (decl == NULL)
+    return FALSE;
+  *out = bs_decl_builtin (in, decl, bs_value_ref (self));
+  return TRUE;
 }
 
 BsValue

@@ -1,7 +1,8 @@
-/* bs-py-str.h: str: repr, % and format(), and the methods */
+/* bs-py-str.h: str: repr, % and format(), and the methods (bs-py-str-methods.c) */
 #pragma once
 
 #include "bs-interp-private.h"
+#include "bs-signature.h"
 
 G_BEGIN_DECLS
 
@@ -13,5 +14,8 @@ gboolean    bs_py_str_percent     (BsInterp *in, const char *fmt, BsValue args, 
 gboolean    bs_py_str_format_spec (BsInterp *in, BsValue v, const char *spec, GString *out);
 /* A bound method of str; FALSE when str has no such attribute. */
 gboolean    bs_py_str_getattr     (BsInterp *in, BsValue self, const char *name, BsValue *out);
+
+/* str's methods */
+extern const BsSignatureTable bs_py_str_table;
 
 G_END_DECLS

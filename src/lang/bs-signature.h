@@ -15,9 +15,10 @@
  *    "Linear.__init__(self, in_features, out_features, bias=True, device=None,
  *    dtype=None)"): Python's binding rules and CPython's messages ('/', '*', '*args',
  *    '**kwargs' as in a def).
- *  - BS_SIG_BUILTIN: a function CPython implements in C ("str.split(sep=None,
- *    maxsplit=-1)", "list.append(object, /)"): the same rules with CPython's messages for
- *    built-ins (Argument Clinic's wording).
+ *  - BS_SIG_BUILTIN: a function CPython implements in C ("str.split(self, /, sep=None,
+ *    maxsplit=-1)", "list.append(self, object, /)"): the same rules with CPython's messages
+ *    for built-ins (Argument Clinic's wording; "|parse_tuple" after the parameters: the
+ *    older PyArg_ParseTuple() wording, "count() takes at least 1 argument (0 given)").
  *
  * "Linear.__init__(self, ...)" declares a class's constructor: self is the object being
  * made, counted as Python counts it.
@@ -118,6 +119,8 @@ struct _BsSignature {
   guint            max_pos_args;
   gboolean         hidden;
   gboolean         deprecated;
+  gboolean         parse_tuple;  /* "|parse_tuple": a built-in that CPython's
+                                  * PyArg_ParseTuple() reads, with its messages */
   gboolean         has_self;
 };
 

@@ -246,7 +246,6 @@ bs_torch_clear (BsInterp *in)
 {
   for (guint i = 0; i < G_N_ELEMENTS (in->operands); i++)
     g_clear_pointer (&in->operands[i], bs_tensor_unref);
-  g_clear_pointer (&in->signatures, bs_signature_set_free);
 }
 
 /* --- grad_fn ----------------------------------------------------------- */
@@ -1002,14 +1001,11 @@ static const BsSignatureTable *const tables[] = {
   &torch_module_table,
 };
 
-BsSignatureSet *
-bs_torch_signatures_new (void)
+void
+bs_torch_signatures_add (BsSignatureSet *set)
 {
-  BsSignatureSet *set = bs_signature_set_new ();
-
   for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
     bs_signature_set_add (set, tables[i]);
-  return set;
 }
 
 typedef struct {
@@ -1060,7 +1056,7 @@ bs_torch_init (BsInterp *in)
     BS_DTYPE_FLOAT32, BS_DTYPE_FLOAT64, BS_DTYPE_INT64, BS_DTYPE_BOOL,
   };
 
-  in->signatures = bs_torch_signatures_new ();
+  bs_torch_signatures_add (in->signatures);
   for (guint i = 0; i < G_N_ELEMENTS (dtype_ids); i++)
     {
       BsValue v = bs_native_new (in->heap, &dtype_type.base, GINT_TO_POINTER (dtype_ids[i]));

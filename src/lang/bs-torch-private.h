@@ -61,7 +61,7 @@ BsValue     bs_torch_cpu_device     (BsInterp *in);
  * without CUDA does */
 gboolean    bs_torch_check_device   (BsInterp *in, BsValue device);
 /* Every table of torch, Tensor and torch.nn.functional, grouped. */
-BsSignatureSet *bs_torch_signatures_new (void);
+void        bs_torch_signatures_add (BsSignatureSet *set);
 
 /* The tables (one per file) */
 extern const BsSignatureTable bs_tensor_math_table;

@@ -507,7 +507,7 @@ builtin_arity_error (BsInterp          *in,
     {
       const BsParam *p = &sig->params[i];
 
-      if (p->is_self)
+      if (p->is_self || p->star || p->star_star)
         continue;
       positional += !p->keyword_only;
       required += !p->optional;
@@ -527,6 +527,8 @@ builtin_arity_error (BsInterp          *in,
   if (sig->n_params == 0 || (sig->n_params == 1 && sig->params[0].is_self))
     return bs_raise (in, "TypeError", "%s() takes no arguments (%u given)", sig->name,
                      args->n_args);
+  if (positional == 0 && args->n_args > 0)
+    return bs_raise (in, "TypeError", "%s() takes no positional arguments", sig->short_name);
   if (positional == 1 && required == 1 && all_positional_only)
     return bs_raise (in, "TypeError", "%s() takes exactly one argument (%u given)", sig->name,
                      args->n_args);
@@ -635,7 +637,8 @@ bind_python (BsInterp           *in,
               guint keywords = 0;
 
               for (guint i = 0; i < sig->n_params; i++)
-                keywords += !sig->params[i].is_self && !sig->params[i].positional_only;
+                keywords += !sig->params[i].is_self && !sig->params[i].positional_only
+                            && !sig->params[i].star && !sig->params[i].star_star;
               if (keywords == 0)
                 return builtin_arity_error (in, sig, args);
               return bs_raise (in, "TypeError", "'%s' is an invalid keyword argument for %s()",

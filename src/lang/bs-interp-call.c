@@ -451,10 +451,7 @@ bs_call (BsInterp     *in,
             if (b->decl != NULL)
               ok = bs_decl_call (in, b->decl, b->self, a, result);
             else
-              {
-                in->builtin_name = b->name;
-                ok = b->func (in, b->self, a, result);
-              }
+              ok = b->func (in, b->self, a, result);
             in->call_depth--;
             return ok;
           }

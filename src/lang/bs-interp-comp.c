@@ -3,6 +3,8 @@
 
 #include "bs-interp-stages.h"
 
+#include "bs-py-set.h"
+
 /* Whether every if clause of a comprehension's for clause holds. */
 static gboolean
 eval_comp_ifs (BsInterp  *in,

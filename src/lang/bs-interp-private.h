@@ -177,7 +177,6 @@ struct _BsInterp {
   char            *error_text;   /* the formatted traceback of the last error */
   int              warned_nonleaf_grad;
 
-  const char      *builtin_name; /* the built-in being called */
   struct _BsSignatureSet *signatures; /* Owned: every declared function (bs-signature.h) */
 
   BsSpan           cur_span;     /* the expression calling into the engine */
@@ -287,15 +286,6 @@ gboolean    bs_py_method_find     (BsInterp *in, const char *owner, BsValue self
  * (--max-memory): for what a script asks in one go (a long str, a big list). */
 gboolean    bs_py_check_memory    (BsInterp *in, guint64 bytes, const char *what);
 
-/* A row of a built-in type's method table (bs-py-str.c, bs-py-list.c...). */
-typedef struct {
-  const char    *name;
-  BsBuiltinFunc  func;
-} BsPyMethod;
-
-/* name bound to self, when the NULL-terminated table has it; FALSE otherwise. */
-gboolean    bs_py_method_from_table (BsInterp *in, const BsPyMethod *table, BsValue self,
-                                     const char *name, BsValue *out);
 BsValue     bs_builtin_new        (BsInterp *in, const char *name, BsBuiltinFunc func,
                                    BsValue self);   /* self is taken */
 BsValue     bs_class_new          (BsInterp *in, const char *name, BsValue base);
@@ -388,10 +378,6 @@ gboolean    bs_py_hash            (BsInterp *in, BsValue v, gint64 *hash);
 /* Python's key equality for hashed tables (a BsKeyEqualFunc, data the interpreter):
  * identity, then ==; -1 when == raised. Sets and dicts share it and bs_py_hash(). */
 int         bs_py_key_equal       (BsValue a, BsValue b, gpointer in);
-BsValue     bs_set_new            (BsInterp *in, gboolean frozen);
-gboolean    bs_set_add            (BsInterp *in, BsValue set, BsValue item);
-gboolean    bs_is_set             (BsValue v);
-void        bs_py_set_init        (BsInterp *in);
 
 /* --- bs-py-dict.c ------------------------------------------------------- */
 

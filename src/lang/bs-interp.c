@@ -10,6 +10,7 @@
 #include "bs-lang-error.h"
 #include "bs-lexer.h"
 #include "bs-parser.h"
+#include "bs-py-set.h"
 #include "bs-pyplot.h"
 #include "bs-signature.h"
 

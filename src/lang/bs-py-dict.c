@@ -3,24 +3,11 @@
 
 #include "bs-py-dict.h"
 
+/* keys (data 0), values (1), items (2) */
 static gboolean
-dict_keys (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+dict_view (BsInterp *in, BsCall *call, BsValue *r)
 {
-  *r = bs_dict_view_new (in, self, 0);
-  return TRUE;
-}
-
-static gboolean
-dict_values (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
-{
-  *r = bs_dict_view_new (in, self, 1);
-  return TRUE;
-}
-
-static gboolean
-dict_items (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
-{
-  *r = bs_dict_view_new (in, self, 2);
+  *r = bs_dict_view_new (in, call->self, bs_call_data (call));
   return TRUE;
 }
 
@@ -101,67 +88,140 @@ bs_py_dict_merge (BsInterp *in,
 }
 
 static gboolean
-dict_get (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+dict_get (BsInterp *in, BsCall *call, BsValue *r)
 {
   BsValue v;
   gboolean found;
 
-  if (a->n_args < 1)
-    return bs_raise (in, "TypeError", "get expected at least 1 argument, got 0");
-  if (!bs_py_dict_get (in, self, a->args[0], &v, &found))
+  if (!bs_py_dict_get (in, call->self, bs_call_value (call, 1), &v, &found))
     return FALSE;
-  if (found)
-    *r = bs_value_ref (v);
-  else
-    *r = a->n_args > 1 ? bs_value_ref (a->args[1]) : BS_NONE;
+  *r = bs_value_ref (found ? v : bs_call_value (call, 2));
   return TRUE;
 }
 
 static gboolean
-dict_pop (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+dict_pop (BsInterp *in, BsCall *call, BsValue *r)
 {
   gboolean found;
 
-  if (a->n_args < 1)
-    return bs_raise (in, "TypeError", "pop expected at least 1 argument, got 0");
-  if (!bs_py_dict_del (in, self, a->args[0], r, &found))
+  if (!bs_py_dict_del (in, call->self, bs_call_value (call, 1), r, &found))
     return FALSE;
   if (found)
     return TRUE;
-  if (a->n_args > 1)
+  if (call->given[2])
     {
-      *r = bs_value_ref (a->args[1]);
+      *r = bs_value_ref (bs_call_value (call, 2));
       return TRUE;
     }
-  return bs_raise_key_error (in, a->args[0]);
+  return bs_raise_key_error (in, bs_call_value (call, 1));
 }
 
 static gboolean
-dict_update (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+dict_popitem (BsInterp *in, BsCall *call, BsValue *r)
 {
-  *r = BS_NONE;
-  if (a->n_args > 0 && bs_value_is_object (a->args[0], BS_OBJECT_DICT)
-      && !bs_py_dict_merge (in, self, a->args[0]))
-    return FALSE;
-  for (guint i = 0; i < a->n_kw; i++)
-    bs_dict_set_str (self, a->kw_names[i], bs_value_ref (a->kw_values[i]));
+  BsDict *d = (BsDict *) call->self.as.object;
+  BsValue key, value;
+  BsValue *pair;
+  gboolean found;
+  gsize n;
+  guint i = d->entries->len;
+
+  while (i > 0 && g_array_index (d->entries, BsDictEntry, i - 1).deleted)
+    i--;
+  if (i == 0)
+    {
+      BsValue message = bs_str_value (in, "popitem(): dictionary is empty");
+
+      bs_raise_key_error (in, message);
+      bs_value_unref (message);
+      return FALSE;
+    }
+  key = bs_value_ref (g_array_index (d->entries, BsDictEntry, i - 1).key);
+  if (!bs_py_dict_del (in, call->self, key, &value, &found))
+    {
+      bs_value_unref (key);
+      return FALSE;
+    }
+  *r = bs_tuple_new (in->heap, 2);
+  pair = bs_value_items (*r, &n);
+  pair[0] = key;
+  pair[1] = value;
   return TRUE;
 }
 
+/* update() from a sequence of pairs, as CPython words its complaints */
 static gboolean
-dict_setdefault (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+update_from_pairs (BsInterp *in, BsValue self, BsValue pairs)
+{
+  BsValue list;
+  BsValue *items;
+  gsize n;
+  gboolean ok = TRUE;
+
+  if (!bs_to_list (in, pairs, &list))
+    return FALSE;
+  items = bs_value_items (list, &n);
+  for (gsize i = 0; ok && i < n; i++)
+    {
+      BsValue pair;
+      BsValue *kv;
+      gsize len;
+
+      if (!bs_to_list (in, items[i], &pair))
+        {
+          if (bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "TypeError")))
+            {
+              bs_value_unref (in->exc);
+              in->exc = BS_NONE;
+              bs_raise (in, "TypeError", "cannot convert dictionary update sequence element "
+                        "#%zu to a sequence", i);
+            }
+          ok = FALSE;
+          break;
+        }
+      kv = bs_value_items (pair, &len);
+      if (len != 2)
+        ok = bs_raise (in, "ValueError", "dictionary update sequence element #%zu has length "
+                       "%zu; 2 is required", i, len);
+      else
+        ok = bs_py_dict_set (in, self, kv[0], bs_value_ref (kv[1]));
+      bs_value_unref (pair);
+    }
+  bs_value_unref (list);
+  return ok;
+}
+
+static gboolean
+dict_update (BsInterp *in, BsCall *call, BsValue *r)
+{
+  BsValue other = bs_call_value (call, 1), extra = bs_call_value (call, 2);
+
+  *r = BS_NONE;
+  if (call->given[1])
+    {
+      if (bs_value_is_object (other, BS_OBJECT_DICT))
+        {
+          if (!bs_py_dict_merge (in, call->self, other))
+            return FALSE;
+        }
+      else if (!update_from_pairs (in, call->self, other))
+        return FALSE;
+    }
+  return bs_py_dict_merge (in, call->self, extra);
+}
+
+static gboolean
+dict_setdefault (BsInterp *in, BsCall *call, BsValue *r)
 {
   BsValue v;
   gboolean found;
 
-  if (a->n_args < 1)
-    return bs_raise (in, "TypeError", "setdefault expected at least 1 argument, got 0");
-  if (!bs_py_dict_get (in, self, a->args[0], &v, &found))
+  if (!bs_py_dict_get (in, call->self, bs_call_value (call, 1), &v, &found))
     return FALSE;
   if (!found)
     {
-      v = a->n_args > 1 ? a->args[1] : BS_NONE;
-      if (!bs_py_dict_set (in, self, a->args[0], bs_value_ref (v)))
+      v = bs_call_value (call, 2);
+      if (!bs_py_dict_set (in, call->self, bs_call_value (call, 1), bs_value_ref (v)))
         return FALSE;
     }
   *r = bs_value_ref (v);
@@ -169,8 +229,10 @@ dict_setdefault (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 }
 
 static gboolean
-dict_copy (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+dict_copy (BsInterp *in, BsCall *call, BsValue *r)
 {
+  BsValue self = call->self;
+
   *r = bs_dict_new (in->heap);
   ((BsDict *) r->as.object)->is_ordered = ((BsDict *) self.as.object)->is_ordered;
   if (bs_py_dict_merge (in, *r, self))
@@ -181,9 +243,9 @@ dict_copy (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 }
 
 static gboolean
-dict_clear (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+dict_clear (BsInterp *in, BsCall *call, BsValue *r)
 {
-  BsDict *d = (BsDict *) self.as.object;
+  BsDict *d = (BsDict *) call->self.as.object;
   GArray *entries = d->entries;
 
   /* values released last: their finalisers may not see a half-cleared dict */
@@ -204,12 +266,45 @@ dict_clear (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
   return TRUE;
 }
 
-static const BsPyMethod dict_methods[] = {
-  { "keys", dict_keys }, { "values", dict_values }, { "items", dict_items },
-  { "get", dict_get }, { "pop", dict_pop }, { "update", dict_update },
-  { "setdefault", dict_setdefault }, { "copy", dict_copy }, { "clear", dict_clear },
-  { NULL, NULL },
+static gboolean
+dict_fromkeys (BsInterp *in, BsCall *call, BsValue *r)
+{
+  BsValue keys;
+  BsValue *items;
+  gsize n;
+
+  if (!bs_to_list (in, bs_call_value (call, 0), &keys))
+    return FALSE;
+  items = bs_value_items (keys, &n);
+  *r = bs_dict_new (in->heap);
+  for (gsize i = 0; i < n; i++)
+    if (!bs_py_dict_set (in, *r, items[i], bs_value_ref (bs_call_value (call, 1))))
+      {
+        bs_value_unref (keys);
+        bs_value_unref (*r);
+        return FALSE;
+      }
+  bs_value_unref (keys);
+  return TRUE;
+}
+
+#define ROW(signature, func, data) { "dict", BS_SIG_BUILTIN, "dict." signature, func, data }
+
+static const BsSignatureRow rows[] = {
+  ROW ("keys(self, /)", dict_view, 0),
+  ROW ("values(self, /)", dict_view, 1),
+  ROW ("items(self, /)", dict_view, 2),
+  ROW ("get(self, key, default=None, /)", dict_get, 0),
+  ROW ("pop(self, key, default=None, /)", dict_pop, 0),
+  ROW ("popitem(self, /)", dict_popitem, 0),
+  ROW ("update(self, other=None, /, **kwargs)", dict_update, 0),
+  ROW ("setdefault(self, key, default=None, /)", dict_setdefault, 0),
+  ROW ("copy(self, /)", dict_copy, 0),
+  ROW ("clear(self, /)", dict_clear, 0),
+  ROW ("fromkeys(iterable, value=None, /)", dict_fromkeys, 0),
 };
+
+const BsSignatureTable bs_py_dict_table = BS_SIGNATURE_TABLE (rows);
 
 gboolean
 bs_py_dict_getattr (BsInterp   *in,
@@ -217,5 +312,5 @@ bs_py_dict_getattr (BsInterp   *in,
                     const char *name,
                     BsValue    *out)
 {
-  return bs_py_method_from_table (in, dict_methods, self, name, out);
+  return bs_py_method_find (in, "dict", self, name, out);
 }

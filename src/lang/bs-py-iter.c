@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bs-py-range.h"
+#include "bs-py-set.h"
 
 typedef enum {
   IT_WRAP,        /* iter(x) over a built-in iterable */

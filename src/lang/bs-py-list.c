@@ -4,82 +4,100 @@
 #include "bs-py-list.h"
 
 static gboolean
-list_append (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+list_append (BsInterp *in, BsCall *call, BsValue *r)
 {
-  if (a->n_args != 1)
-    return bs_raise (in, "TypeError", "list.append() takes exactly one argument (%u given)",
-                     a->n_args);
-  bs_list_append (self, bs_value_ref (a->args[0]));
+  bs_list_append (call->self, bs_value_ref (bs_call_value (call, 1)));
   *r = BS_NONE;
   return TRUE;
 }
 
 static gboolean
-list_extend (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+list_extend (BsInterp *in, BsCall *call, BsValue *r)
 {
   BsValue list;
   gsize n;
   BsValue *items;
 
-  if (a->n_args != 1)
-    return bs_raise (in, "TypeError", "list.extend() takes exactly one argument (%u given)",
-                     a->n_args);
-  if (!bs_to_list (in, a->args[0], &list))
+  if (!bs_to_list (in, bs_call_value (call, 1), &list))
     return FALSE;
   items = bs_value_items (list, &n);
   for (gsize i = 0; i < n; i++)
-    bs_list_append (self, bs_value_ref (items[i]));
+    bs_list_append (call->self, bs_value_ref (items[i]));
   bs_value_unref (list);
   *r = BS_NONE;
   return TRUE;
 }
 
 static gboolean
-list_pop (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+list_pop (BsInterp *in, BsCall *call, BsValue *r)
 {
-  GArray *items = ((BsList *) self.as.object)->items;
-  gint64 i = (gint64) items->len - 1;
+  GArray *items = ((BsList *) call->self.as.object)->items;
+  gint64 i = -1;
 
+  if (call->given[1] && !bs_to_int (in, bs_call_value (call, 1), &i))
+    return FALSE;
   if (items->len == 0)
     return bs_raise (in, "IndexError", "pop from empty list");
-  if (a->n_args > 0 && !bs_py_normalize_index (in, a->args[0], items->len, "pop", &i))
-    return FALSE;
+  if (i < 0)
+    i += items->len;
+  if (i < 0 || i >= (gint64) items->len)
+    return bs_raise (in, "IndexError", "pop index out of range");
   *r = g_array_index (items, BsValue, i);
   g_array_remove_index (items, i);
   return TRUE;
 }
 
 static gboolean
-list_insert (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+list_insert (BsInterp *in, BsCall *call, BsValue *r)
 {
-  GArray *items = ((BsList *) self.as.object)->items;
+  GArray *items = ((BsList *) call->self.as.object)->items;
   gint64 i;
   BsValue v;
 
-  if (a->n_args != 2 || !bs_to_int (in, a->args[0], &i))
-    return a->n_args != 2 ? bs_raise (in, "TypeError", "insert expected 2 arguments") : FALSE;
+  if (!bs_to_int (in, bs_call_value (call, 1), &i))
+    return FALSE;
   if (i < 0)
     i = MAX (0, i + (gint64) items->len);
   i = MIN (i, (gint64) items->len);
-  v = bs_value_ref (a->args[1]);
+  v = bs_value_ref (bs_call_value (call, 2));
   g_array_insert_val (items, i, v);
   *r = BS_NONE;
   return TRUE;
 }
 
+/* A slice bound of index(): an int, negative from the end, clamped to [0, n]. */
+static gboolean
+bound_arg (BsInterp *in,
+           BsCall   *call,
+           guint     i,
+           gsize     n,
+           gint64    fallback,
+           gint64   *out)
+{
+  *out = fallback;
+  if (call->given[i] && !bs_to_int (in, bs_call_value (call, i), out))
+    return FALSE;
+  if (*out < 0)
+    *out = MAX (0, *out + (gint64) n);
+  *out = MIN (*out, (gint64) n);
+  return TRUE;
+}
+
 gboolean
-bs_py_list_index (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+bs_py_list_index (BsInterp *in, BsCall *call, BsValue *r)
 {
   gsize n;
-  BsValue *items = bs_value_items (self, &n);
+  BsValue *items = bs_value_items (call->self, &n);
+  BsValue value = bs_call_value (call, 1);
+  gint64 start, stop;
 
-  if (a->n_args < 1)
-    return bs_raise (in, "TypeError", "index expected 1 argument");
-  for (gsize i = 0; i < n; i++)
+  if (!bound_arg (in, call, 2, n, 0, &start) || !bound_arg (in, call, 3, n, n, &stop))
+    return FALSE;
+  for (gint64 i = start; i < stop && i < (gint64) n; i++)
     {
       gboolean eq;
 
-      if (!bs_equal (in, items[i], a->args[0], &eq))
+      if (!bs_equal (in, items[i], value, &eq))
         return FALSE;
       if (eq)
         {
@@ -87,33 +105,29 @@ bs_py_list_index (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
           return TRUE;
         }
     }
+  if (!bs_value_is_object (call->self, BS_OBJECT_LIST))
+    return bs_raise (in, "ValueError", "tuple.index(x): x not in tuple");
   {
-    GString *s = g_string_new (NULL);
+    g_autoptr(GString) s = g_string_new (NULL);
 
-    bs_repr (in, a->args[0], s);
-    if (bs_value_is_object (self, BS_OBJECT_LIST))
-      bs_raise (in, "ValueError", "%s is not in list", s->str);
-    else
-      bs_raise (in, "ValueError", "tuple.index(x): x not in tuple");
-    g_string_free (s, TRUE);
-    return FALSE;
+    if (!bs_repr (in, value, s))
+      return FALSE;
+    return bs_raise (in, "ValueError", "%s is not in list", s->str);
   }
 }
 
 gboolean
-bs_py_list_count (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+bs_py_list_count (BsInterp *in, BsCall *call, BsValue *r)
 {
   gsize n;
-  BsValue *items = bs_value_items (self, &n);
+  BsValue *items = bs_value_items (call->self, &n);
   gint64 count = 0;
 
-  if (a->n_args < 1)
-    return bs_raise (in, "TypeError", "count expected 1 argument");
   for (gsize i = 0; i < n; i++)
     {
       gboolean eq;
 
-      if (!bs_equal (in, items[i], a->args[0], &eq))
+      if (!bs_equal (in, items[i], bs_call_value (call, 1), &eq))
         return FALSE;
       count += eq;
     }
@@ -122,10 +136,10 @@ bs_py_list_count (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 }
 
 static gboolean
-list_reverse (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+list_reverse (BsInterp *in, BsCall *call, BsValue *r)
 {
   gsize n;
-  BsValue *items = bs_value_items (self, &n);
+  BsValue *items = bs_value_items (call->self, &n);
 
   for (gsize i = 0; i < n / 2; i++)
     {
@@ -246,26 +260,26 @@ bs_list_sort (BsInterp *in,
 }
 
 static gboolean
-list_sort (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+list_sort (BsInterp *in, BsCall *call, BsValue *r)
 {
-  BsValue *key = bs_arg (a, G_MAXUINT, "key");
-  BsValue *reverse = bs_arg (a, G_MAXUINT, "reverse");
+  gint64 reverse = 0;
 
+  if (call->given[2] && !bs_to_int (in, bs_call_value (call, 2), &reverse))
+    return FALSE;
   *r = BS_NONE;
-  return bs_list_sort (in, self, key != NULL ? *key : BS_NONE,
-                       reverse != NULL && bs_value_truthy (*reverse));
+  return bs_list_sort (in, call->self, bs_call_value (call, 1), reverse != 0);
 }
 
 static gboolean
-list_copy (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+list_copy (BsInterp *in, BsCall *call, BsValue *r)
 {
-  return bs_to_list (in, self, r);
+  return bs_to_list (in, call->self, r);
 }
 
 static gboolean
-list_clear (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+list_clear (BsInterp *in, BsCall *call, BsValue *r)
 {
-  GArray *items = ((BsList *) self.as.object)->items;
+  GArray *items = ((BsList *) call->self.as.object)->items;
 
   for (guint i = 0; i < items->len; i++)
     bs_value_unref (g_array_index (items, BsValue, i));
@@ -275,17 +289,15 @@ list_clear (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 }
 
 static gboolean
-list_remove (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+list_remove (BsInterp *in, BsCall *call, BsValue *r)
 {
-  GArray *items = ((BsList *) self.as.object)->items;
+  GArray *items = ((BsList *) call->self.as.object)->items;
 
-  if (a->n_args != 1)
-    return bs_raise (in, "TypeError", "remove expected 1 argument");
   for (guint i = 0; i < items->len; i++)
     {
       gboolean eq;
 
-      if (!bs_equal (in, g_array_index (items, BsValue, i), a->args[0], &eq))
+      if (!bs_equal (in, g_array_index (items, BsValue, i), bs_call_value (call, 1), &eq))
         return FALSE;
       if (eq)
         {
@@ -298,12 +310,23 @@ list_remove (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
   return bs_raise (in, "ValueError", "list.remove(x): x not in list");
 }
 
-static const BsPyMethod list_methods[] = {
-  { "append", list_append }, { "extend", list_extend }, { "pop", list_pop },
-  { "insert", list_insert }, { "index", bs_py_list_index }, { "count", bs_py_list_count },
-  { "reverse", list_reverse }, { "sort", list_sort }, { "copy", list_copy },
-  { "clear", list_clear }, { "remove", list_remove }, { NULL, NULL },
+#define ROW(signature, func) { "list", BS_SIG_BUILTIN, "list." signature, func }
+
+static const BsSignatureRow rows[] = {
+  ROW ("append(self, object, /)", list_append),
+  ROW ("extend(self, iterable, /)", list_extend),
+  ROW ("pop(self, index=-1, /)", list_pop),
+  ROW ("insert(self, index, object, /)", list_insert),
+  ROW ("index(self, value, start=0, stop=9223372036854775807, /)", bs_py_list_index),
+  ROW ("count(self, value, /)", bs_py_list_count),
+  ROW ("reverse(self, /)", list_reverse),
+  ROW ("sort(self, /, *, key=None, reverse=False)", list_sort),
+  ROW ("copy(self, /)", list_copy),
+  ROW ("clear(self, /)", list_clear),
+  ROW ("remove(self, value, /)", list_remove),
 };
+
+const BsSignatureTable bs_py_list_table = BS_SIGNATURE_TABLE (rows);
 
 gboolean
 bs_py_list_getattr (BsInterp   *in,
@@ -311,5 +334,5 @@ bs_py_list_getattr (BsInterp   *in,
                     const char *name,
                     BsValue    *out)
 {
-  return bs_py_method_from_table (in, list_methods, self, name, out);
+  return bs_py_method_find (in, "list", self, name, out);
 }

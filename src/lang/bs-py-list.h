@@ -2,6 +2,7 @@
 #pragma once
 
 #include "bs-interp-private.h"
+#include "bs-signature.h"
 
 G_BEGIN_DECLS
 
@@ -10,7 +11,9 @@ gboolean    bs_py_list_getattr    (BsInterp *in, BsValue self, const char *name,
 /* Sorts list in place (stable), by key(item) when key is not None. */
 gboolean    bs_list_sort          (BsInterp *in, BsValue list, BsValue key, gboolean reverse);
 /* index() and count() of a list or tuple */
-gboolean    bs_py_list_index      (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r);
-gboolean    bs_py_list_count      (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r);
+gboolean    bs_py_list_index      (BsInterp *in, BsCall *call, BsValue *r);
+gboolean    bs_py_list_count      (BsInterp *in, BsCall *call, BsValue *r);
+/* list's methods */
+extern const BsSignatureTable bs_py_list_table;
 
 G_END_DECLS

@@ -266,15 +266,85 @@ bs_number_op (BsInterp *in,
 }
 
 static gboolean
-float_is_integer (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+float_is_integer (BsInterp *in, BsCall *call, BsValue *r)
 {
-  *r = BS_BOOL (isfinite (self.as.number) && self.as.number == floor (self.as.number));
+  double x = call->self.as.number;
+
+  *r = BS_BOOL (isfinite (x) && x == floor (x));
   return TRUE;
 }
 
-static const BsPyMethod float_methods[] = {
-  { "is_integer", float_is_integer }, { NULL, NULL },
+static gboolean
+float_as_integer_ratio (BsInterp *in, BsCall *call, BsValue *r)
+{
+  double x = call->self.as.number, mantissa;
+  gint64 numerator, denominator = 1;
+  int exponent;
+  BsValue *pair;
+  gsize n;
+
+  if (isinf (x))
+    return bs_raise (in, "OverflowError", "cannot convert Infinity to integer ratio");
+  if (isnan (x))
+    return bs_raise (in, "ValueError", "cannot convert NaN to integer ratio");
+  mantissa = frexp (x, &exponent);
+  for (int i = 0; i < 300 && mantissa != floor (mantissa); i++)
+    {
+      mantissa *= 2.0;
+      exponent--;
+    }
+  if ((exponent >= 0 && ldexp (fabs (mantissa), exponent) >= 0x1p63) || exponent < -62)
+    return bs_raise_overflow (in);
+  numerator = (gint64) mantissa;
+  if (exponent > 0)
+    numerator <<= exponent;
+  else
+    denominator <<= -exponent;
+  *r = bs_tuple_new (in->heap, 2);
+  pair = bs_value_items (*r, &n);
+  pair[0] = BS_INT (numerator);
+  pair[1] = BS_INT (denominator);
+  return TRUE;
+}
+
+static gboolean
+int_bit_length (BsInterp *in, BsCall *call, BsValue *r)
+{
+  guint64 v = (guint64) bs_int_of (call->self);
+  int bits = 0;
+
+  if (bs_int_of (call->self) < 0)
+    v = -v;
+  while (v != 0)
+    {
+      bits++;
+      v >>= 1;
+    }
+  *r = BS_INT (bits);
+  return TRUE;
+}
+
+static gboolean
+int_as_integer_ratio (BsInterp *in, BsCall *call, BsValue *r)
+{
+  BsValue *pair;
+  gsize n;
+
+  *r = bs_tuple_new (in->heap, 2);
+  pair = bs_value_items (*r, &n);
+  pair[0] = BS_INT (bs_int_of (call->self));
+  pair[1] = BS_INT (1);
+  return TRUE;
+}
+
+static const BsSignatureRow rows[] = {
+  { "float", BS_SIG_BUILTIN, "float.is_integer(self, /)", float_is_integer },
+  { "float", BS_SIG_BUILTIN, "float.as_integer_ratio(self, /)", float_as_integer_ratio },
+  { "int", BS_SIG_BUILTIN, "int.bit_length(self, /)", int_bit_length },
+  { "int", BS_SIG_BUILTIN, "int.as_integer_ratio(self, /)", int_as_integer_ratio },
 };
+
+const BsSignatureTable bs_py_number_table = BS_SIGNATURE_TABLE (rows);
 
 gboolean
 bs_py_number_getattr (BsInterp   *in,
@@ -282,7 +352,9 @@ bs_py_number_getattr (BsInterp   *in,
                       const char *name,
                       BsValue    *out)
 {
-  if (self.type == BS_VALUE_FLOAT && bs_py_method_from_table (in, float_methods, self, name, out))
+  if (self.type == BS_VALUE_FLOAT && bs_py_method_find (in, "float", self, name, out))
+    return TRUE;
+  if (self.type == BS_VALUE_INT && bs_py_method_find (in, "int", self, name, out))
     return TRUE;
   if (strcmp (name, "real") == 0 && bs_is_number (self))
     {

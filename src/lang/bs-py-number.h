@@ -2,6 +2,7 @@
 #pragma once
 
 #include "bs-interp-private.h"
+#include "bs-signature.h"
 
 G_BEGIN_DECLS
 
@@ -25,5 +26,8 @@ gboolean    bs_number_op          (BsInterp *in, BsBinOp op, BsValue a, BsValue 
 /* An attribute of a number (float.is_integer, .real); FALSE when it has none. */
 gboolean    bs_py_number_getattr  (BsInterp *in, BsValue self, const char *name,
                                    BsValue *out);
+
+/* The methods of int and float */
+extern const BsSignatureTable bs_py_number_table;
 
 G_END_DECLS

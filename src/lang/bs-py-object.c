@@ -9,6 +9,7 @@
 #include "bs-py-dict.h"
 #include "bs-py-list.h"
 #include "bs-py-number.h"
+#include "bs-py-set.h"
 #include "bs-py-str.h"
 #include "bs-py-tuple.h"
 #include "bs-signature.h"
@@ -87,7 +88,8 @@ void
 bs_py_signatures_add (struct _BsSignatureSet *set)
 {
   static const BsSignatureTable *const tables[] = {
-    &bs_py_str_table,
+    &bs_py_str_table, &bs_py_list_table, &bs_py_tuple_table, &bs_py_dict_table,
+    &bs_py_set_table, &bs_py_number_table,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
@@ -408,11 +410,18 @@ bs_getattr_opt (BsInterp   *in,
       break;
 
     case BS_OBJECT_BUILTIN:
-      if (strcmp (name, "__name__") == 0)
-        {
-          *out = bs_str_value (in, ((BsBuiltin *) obj.as.object)->name);
+      {
+        BsBuiltin *b = (BsBuiltin *) obj.as.object;
+
+        if (strcmp (name, "__name__") == 0)
+          {
+            *out = bs_str_value (in, b->name);
+            return TRUE;
+          }
+        /* str.upper, dict.fromkeys: a built-in type's methods */
+        if (bs_value_is_none (b->self) && bs_py_method_find (in, b->name, BS_NONE, name, out))
           return TRUE;
-        }
+      }
       break;
 
     case BS_OBJECT_LIST:
@@ -557,22 +566,6 @@ bs_delattr (BsInterp   *in,
     }
   return bs_raise (in, "AttributeError", "'%s' object has no attribute '%s'",
                    bs_type_name (obj), name);
-}
-
-gboolean
-bs_py_method_from_table (BsInterp         *in,
-                         const BsPyMethod *table,
-                         BsValue           self,
-                         const char       *name,
-                         BsValue          *out)
-{
-  for (const BsPyMethod *e = table; e->name != NULL; e++)
-    if (strcmp (e->name, name) == 0)
-      {
-        *out = bs_builtin_new (in, e->name, e->func, bs_value_ref (self));
-        return TRUE;
-      }
-  return FALSE;
 }
 
 /* --- arguments --------------------------------------------------------- */

@@ -11,7 +11,7 @@
  * from run to run under python3 itself. Backstep hashes strings with its own stable hash;
  * the order is deterministic but need not match any particular CPython run.
  */
-#include "bs-interp-private.h"
+#include "bs-py-set.h"
 
 #include <math.h>
 #include <string.h>
@@ -963,48 +963,33 @@ set_repr (BsInterp *in, BsValue self, GString *out)
 /* --- methods ------------------------------------------------------------ */
 
 static gboolean
-check_mutable (BsInterp   *in,
-               BsValue     self,
-               const char *name)
+m_add (BsInterp *in, BsCall *call, BsValue *r)
 {
-  if (set_data (self)->frozen)
-    return bs_raise (in, "AttributeError", "'frozenset' object has no attribute '%s'", name);
-  return TRUE;
+  *r = BS_NONE;
+  return add_key (in, set_data (call->self), bs_call_value (call, 1));
 }
 
+/* remove (data TRUE: a missing element is a KeyError) and discard */
 static gboolean
-m_add (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+m_remove (BsInterp *in, BsCall *call, BsValue *r)
 {
-  if (!bs_check_args (in, a, "add", 1, 1, NULL))
-    return FALSE;
-  *r = BS_NONE;
-  return add_key (in, set_data (self), a->args[0]);
-}
+  BsValue key = bs_call_value (call, 1);
+  int found = discard_key (in, set_data (call->self), key);
 
-static gboolean
-m_remove (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
-{
-  int found;
-
-  if (!bs_check_args (in, a, in->builtin_name, 1, 1, NULL))
-    return FALSE;
   *r = BS_NONE;
-  found = discard_key (in, set_data (self), a->args[0]);
   if (found < 0)
     return FALSE;
-  if (found == 0 && strcmp (in->builtin_name, "remove") == 0)
-    return bs_raise_key_error (in, a->args[0]);
+  if (found == 0 && bs_call_data (call))
+    return bs_raise_key_error (in, key);
   return TRUE;
 }
 
 static gboolean
-m_pop (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+m_pop (BsInterp *in, BsCall *call, BsValue *r)
 {
-  SetData *d = set_data (self);
+  SetData *d = set_data (call->self);
   gsize i;
 
-  if (!bs_check_args (in, a, "pop", 0, 0, NULL))
-    return FALSE;
   if (d->used == 0)
     {
       BsValue message = bs_str_value (in, "pop from an empty set");
@@ -1026,59 +1011,86 @@ m_pop (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 }
 
 static gboolean
-m_clear (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+m_clear (BsInterp *in, BsCall *call, BsValue *r)
 {
-  if (!bs_check_args (in, a, "clear", 0, 0, NULL))
-    return FALSE;
-  clear_data (set_data (self));
+  clear_data (set_data (call->self));
   *r = BS_NONE;
   return TRUE;
 }
 
 static gboolean
-m_copy (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+m_copy (BsInterp *in, BsCall *call, BsValue *r)
 {
-  if (!bs_check_args (in, a, "copy", 0, 0, NULL))
-    return FALSE;
-  *r = copy_set (in, set_data (self), set_data (self)->frozen);
+  SetData *d = set_data (call->self);
+
+  *r = d->frozen ? bs_value_ref (call->self) : copy_set (in, d, FALSE);
   return TRUE;
 }
 
-/* union, intersection, difference, symmetric_difference and their _update forms */
-static gboolean
-m_combine (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
-{
-  const char *name = in->builtin_name;
-  gboolean update = g_str_has_suffix (name, "_update") || strcmp (name, "update") == 0;
-  SetData *d = set_data (self);
-  BsValue acc;
+typedef enum {
+  COMBINE_UNION,
+  COMBINE_INTERSECTION,
+  COMBINE_DIFFERENCE,
+  COMBINE_SYMMETRIC_DIFFERENCE,
+  COMBINE_IN_PLACE = 8,   /* the _update forms */
+} Combine;
 
-  if (!bs_check_args (in, a, name, 0, G_MAXUINT, NULL))
-    return FALSE;
-  acc = update ? bs_value_ref (self) : copy_set (in, d, d->frozen);
-  for (guint i = 0; i < a->n_args; i++)
+/* Folds each of others into acc. */
+static gboolean
+combine_into (BsInterp *in,
+              BsValue   acc,
+              Combine   how,
+              BsValue  *others,
+              gsize     n)
+{
+  for (gsize i = 0; i < n; i++)
     {
       SetData *ad = set_data (acc);
-      BsValue other = a->args[i], next = BS_NONE;
+      BsValue next = BS_NONE;
       gboolean ok;
 
-      if (strcmp (name, "union") == 0 || strcmp (name, "update") == 0)
-        ok = update_from (in, ad, other);
-      else if (g_str_has_prefix (name, "intersection"))
+      switch (how)
         {
-          ok = intersection (in, ad, other, ad->frozen, &next);
+        case COMBINE_UNION:
+          ok = update_from (in, ad, others[i]);
+          break;
+        case COMBINE_INTERSECTION:
+          ok = intersection (in, ad, others[i], ad->frozen, &next);
           if (ok)
             take_contents (ad, next);
+          break;
+        case COMBINE_DIFFERENCE:
+          ok = difference_update (in, ad, others[i]);
+          break;
+        default:
+          ok = symmetric_difference_update (in, ad, others[i]);
+          break;
         }
-      else if (g_str_has_prefix (name, "difference"))
-        ok = difference_update (in, ad, other);
-      else
-        ok = symmetric_difference_update (in, ad, other);
       if (!ok)
-        {
-          bs_value_unref (acc);
-          return FALSE;
-        }
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* union, intersection, difference, symmetric_difference and their _update forms: the
+ * row's data is a Combine; the others are *others or the one argument */
+static gboolean
+m_combine (BsInterp *in, BsCall *call, BsValue *r)
+{
+  Combine how = bs_call_data (call) & ~COMBINE_IN_PLACE;
+  gboolean update = bs_call_data (call) & COMBINE_IN_PLACE;
+  SetData *d = set_data (call->self);
+  BsValue acc, arg = bs_call_value (call, 1);
+  BsValue *others = &arg;
+  gsize n = 1;
+
+  if (call->sig->params[1].star)
+    others = bs_value_items (arg, &n);
+  acc = update ? bs_value_ref (call->self) : copy_set (in, d, d->frozen);
+  if (!combine_into (in, acc, how, others, n))
+    {
+      bs_value_unref (acc);
+      return FALSE;
     }
   if (update)
     {
@@ -1090,21 +1102,21 @@ m_combine (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
   return TRUE;
 }
 
+typedef enum { RELATION_SUBSET, RELATION_SUPERSET, RELATION_DISJOINT } Relation;
+
 static gboolean
-m_relation (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+m_relation (BsInterp *in, BsCall *call, BsValue *r)
 {
-  const char *name = in->builtin_name;
-  BsValue other;
+  Relation relation = bs_call_data (call);
+  BsValue self = call->self, other;
   gboolean result;
   gboolean ok;
 
-  if (!bs_check_args (in, a, name, 1, 1, NULL))
+  if (!as_set (in, bs_call_value (call, 1), &other))
     return FALSE;
-  if (!as_set (in, a->args[0], &other))
-    return FALSE;
-  if (strcmp (name, "issubset") == 0)
+  if (relation == RELATION_SUBSET)
     ok = is_subset (in, set_data (self), set_data (other), &result);
-  else if (strcmp (name, "issuperset") == 0)
+  else if (relation == RELATION_SUPERSET)
     ok = is_subset (in, set_data (other), set_data (self), &result);
   else
     {
@@ -1124,23 +1136,6 @@ m_relation (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
   return TRUE;
 }
 
-typedef struct {
-  const char    *name;
-  BsBuiltinFunc  func;
-  gboolean       mutates;
-} SetMethod;
-
-static const SetMethod set_methods[] = {
-  { "add", m_add, TRUE }, { "remove", m_remove, TRUE }, { "discard", m_remove, TRUE },
-  { "pop", m_pop, TRUE }, { "clear", m_clear, TRUE }, { "copy", m_copy, FALSE },
-  { "update", m_combine, TRUE }, { "union", m_combine, FALSE },
-  { "intersection", m_combine, FALSE }, { "difference", m_combine, FALSE },
-  { "symmetric_difference", m_combine, FALSE }, { "intersection_update", m_combine, TRUE },
-  { "difference_update", m_combine, TRUE }, { "symmetric_difference_update", m_combine, TRUE },
-  { "issubset", m_relation, FALSE }, { "issuperset", m_relation, FALSE },
-  { "isdisjoint", m_relation, FALSE },
-};
-
 static gboolean
 set_getattr (BsInterp   *in,
              BsValue     self,
@@ -1148,16 +1143,8 @@ set_getattr (BsInterp   *in,
              BsValue    *out,
              gboolean   *found)
 {
-  *found = FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (set_methods); i++)
-    if (strcmp (set_methods[i].name, name) == 0)
-      {
-        if (set_methods[i].mutates && set_data (self)->frozen)
-          return check_mutable (in, self, name);
-        *found = TRUE;
-        *out = bs_builtin_new (in, set_methods[i].name, set_methods[i].func, bs_value_ref (self));
-        return TRUE;
-      }
+  *found = bs_py_method_find (in, set_data (self)->frozen ? "frozenset" : "set", self, name,
+                              out);
   return TRUE;
 }
 
@@ -1188,20 +1175,20 @@ static const BsNativeType frozenset_type = {
 
 /* --- the built-ins ------------------------------------------------------- */
 
+/* set() and frozenset() (data TRUE) */
 static gboolean
-builtin_set (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+builtin_set (BsInterp *in, BsCall *call, BsValue *r)
 {
-  gboolean frozen = strcmp (in->builtin_name, "frozenset") == 0;
+  gboolean frozen = bs_call_data (call);
+  BsValue iterable = bs_call_value (call, 0);
 
-  if (!bs_check_args (in, a, in->builtin_name, 0, 1, NULL))
-    return FALSE;
-  if (frozen && a->n_args == 1 && set_data (a->args[0]) != NULL && set_data (a->args[0])->frozen)
+  if (frozen && set_data (iterable) != NULL && set_data (iterable)->frozen)
     {
-      *r = bs_value_ref (a->args[0]);
+      *r = bs_value_ref (iterable);
       return TRUE;
     }
   *r = bs_set_new (in, frozen);
-  if (a->n_args == 1 && !update_from (in, set_data (*r), a->args[0]))
+  if (call->given[0] && !update_from (in, set_data (*r), iterable))
     {
       bs_value_unref (*r);
       return FALSE;
@@ -1209,9 +1196,45 @@ builtin_set (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
   return TRUE;
 }
 
+/* Both types' methods; frozenset has those that do not change the set. */
+#define BOTH(signature, func, data) \
+  { "set", BS_SIG_BUILTIN, "set." signature, func, data }, \
+  { "frozenset", BS_SIG_BUILTIN, "frozenset." signature, func, data }
+#define SET(signature, func, data) { "set", BS_SIG_BUILTIN, "set." signature, func, data }
+
+static const BsSignatureRow rows[] = {
+  SET ("add(self, object, /)", m_add, 0),
+  SET ("remove(self, object, /)", m_remove, TRUE),
+  SET ("discard(self, object, /)", m_remove, FALSE),
+  SET ("pop(self, /)", m_pop, 0),
+  SET ("clear(self, /)", m_clear, 0),
+  BOTH ("copy(self, /)", m_copy, 0),
+  BOTH ("union(self, *others)", m_combine, COMBINE_UNION),
+  BOTH ("intersection(self, *others)", m_combine, COMBINE_INTERSECTION),
+  BOTH ("difference(self, *others)", m_combine, COMBINE_DIFFERENCE),
+  BOTH ("symmetric_difference(self, other, /)", m_combine, COMBINE_SYMMETRIC_DIFFERENCE),
+  SET ("update(self, *others)", m_combine, COMBINE_UNION | COMBINE_IN_PLACE),
+  SET ("intersection_update(self, *others)", m_combine,
+       COMBINE_INTERSECTION | COMBINE_IN_PLACE),
+  SET ("difference_update(self, *others)", m_combine, COMBINE_DIFFERENCE | COMBINE_IN_PLACE),
+  SET ("symmetric_difference_update(self, other, /)", m_combine,
+       COMBINE_SYMMETRIC_DIFFERENCE | COMBINE_IN_PLACE),
+  BOTH ("issubset(self, other, /)", m_relation, RELATION_SUBSET),
+  BOTH ("issuperset(self, other, /)", m_relation, RELATION_SUPERSET),
+  BOTH ("isdisjoint(self, other, /)", m_relation, RELATION_DISJOINT),
+  { "builtins", BS_SIG_BUILTIN, "set(iterable=(), /)", builtin_set, FALSE },
+  { "builtins", BS_SIG_BUILTIN, "frozenset(iterable=(), /)", builtin_set, TRUE },
+};
+
+const BsSignatureTable bs_py_set_table = BS_SIGNATURE_TABLE (rows);
+
 void
 bs_py_set_init (BsInterp *in)
 {
-  bs_env_set (in->builtins, "set", bs_builtin_new (in, "set", builtin_set, BS_NONE));
-  bs_env_set (in->builtins, "frozenset", bs_builtin_new (in, "frozenset", builtin_set, BS_NONE));
+  static const char *const names[] = { "set", "frozenset" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    bs_env_set (in->builtins, names[i],
+                bs_decl_builtin (in, bs_signature_set_find (in->signatures, "builtins",
+                                                            names[i]), BS_NONE));
 }

@@ -9,10 +9,10 @@
 #include <string.h>
 
 static gboolean
-size_numel (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+size_numel (BsInterp *in, BsCall *call, BsValue *r)
 {
   gsize n;
-  BsValue *items = bs_value_items (self, &n);
+  BsValue *items = bs_value_items (call->self, &n);
   gint64 p = 1;
 
   for (gsize i = 0; i < n; i++)
@@ -21,13 +21,14 @@ size_numel (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
   return TRUE;
 }
 
-static const BsPyMethod tuple_methods[] = {
-  { "index", bs_py_list_index }, { "count", bs_py_list_count }, { NULL, NULL },
+static const BsSignatureRow rows[] = {
+  { "tuple", BS_SIG_BUILTIN, "tuple.index(self, value, start=0, stop=9223372036854775807, /)",
+    bs_py_list_index },
+  { "tuple", BS_SIG_BUILTIN, "tuple.count(self, value, /)", bs_py_list_count },
+  { "Size", BS_SIG_BUILTIN, "Size.numel(self, /)", size_numel },
 };
 
-static const BsPyMethod size_methods[] = {
-  { "numel", size_numel }, { NULL, NULL },
-};
+const BsSignatureTable bs_py_tuple_table = BS_SIGNATURE_TABLE (rows);
 
 gboolean
 bs_py_tuple_getattr (BsInterp   *in,
@@ -43,8 +44,7 @@ bs_py_tuple_getattr (BsInterp   *in,
       *out = bs_value_ref (tuple->items[name[0] == 'v' ? 0 : 1]);
       return TRUE;
     }
-  if (tuple->is_size
-      && bs_py_method_from_table (in, size_methods, self, name, out))
+  if (tuple->is_size && bs_py_method_find (in, "Size", self, name, out))
     return TRUE;
-  return bs_py_method_from_table (in, tuple_methods, self, name, out);
+  return bs_py_method_find (in, "tuple", self, name, out);
 }

@@ -189,6 +189,47 @@ decl_forms (BsInterp *in,
   return forms;
 }
 
+/* A method of a Python built-in type ("str.upper(self, /)"), found on the type */
+static gboolean
+is_unbound_method (const BsDecl *decl)
+{
+  static const char *const types[] = {
+    "str", "list", "dict", "tuple", "set", "frozenset", "int", "float",
+  };
+  const BsSignatureRow *row = decl->rows->pdata[0];
+
+  if (row->kind != BS_SIG_BUILTIN || strstr (row->signature, "(self") == NULL)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    if (strcmp (row->owner, types[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* str.upper("abc"): the first argument is the receiver, of the type's own kind */
+static gboolean
+call_unbound (BsInterp      *in,
+              const BsDecl  *decl,
+              const BsArgs  *args,
+              BsValue       *result)
+{
+  const BsSignatureRow *row = decl->rows->pdata[0];
+  BsArgs rest = *args;
+  const char *type;
+
+  if (args->n_args == 0)
+    return bs_raise (in, "TypeError", "unbound method %s.%s() needs an argument", row->owner,
+                     decl->name);
+  type = bs_value_type_name (args->args[0]);
+  if (strcmp (type, row->owner) != 0
+      && !(strcmp (row->owner, "int") == 0 && strcmp (type, "bool") == 0))
+    return bs_raise (in, "TypeError", "descriptor '%s' for '%s' objects doesn't apply to a "
+                     "'%s' object", decl->name, row->owner, type);
+  rest.args++;
+  rest.n_args--;
+  return bs_decl_call (in, decl, args->args[0], &rest, result);
+}
+
 gboolean
 bs_decl_call (BsInterp      *in,
               const BsDecl  *const_decl,
@@ -198,11 +239,14 @@ bs_decl_call (BsInterp      *in,
 {
   BsDecl *decl = (BsDecl *) const_decl;
   gboolean as_method = !bs_value_is_none (self);
-  BsSignature **forms = decl_forms (in, decl, as_method);
+  BsSignature **forms;
   BsCall call = { 0 };
   guint n = decl->rows->len, matched = n;
   gboolean ok;
 
+  if (!as_method && is_unbound_method (decl))
+    return call_unbound (in, decl, args, result);
+  forms = decl_forms (in, decl, as_method);
   if (forms == NULL)
     return FALSE;
   if (n == 1)

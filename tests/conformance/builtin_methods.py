@@ -141,3 +141,14 @@ print(len(keys))
 check(lambda: keys.remove(Key(7)))
 keys.discard(Key(7))
 print(len(keys))
+
+# methods found on the type: unbound, and dict's class method
+words = ["beta", "Alpha", "gamma"]
+print(sorted(words, key=str.lower), list(map(str.strip, [" a ", "b "])), str.join("-", "xy"))
+print(dict.fromkeys(range(2), []), list.count([1, 1], 1), int.bit_length(255))
+check(lambda: str.upper())
+check(lambda: str.upper(5))
+check(lambda: list.append((), 1))
+check(lambda: "abc".count("b", "x"))
+check(lambda: "abc".find("b", 1, 2, 3))
+check(lambda: "abc".count(x=1))

@@ -6,6 +6,7 @@
  */
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
+#include <glib/gstdio.h>
 #include <math.h>
 
 #include "bs-application.h"
@@ -364,6 +365,57 @@ test_autosave (void)
     gtk_window_destroy (l->data);
 }
 
+/* --- notebooks ------------------------------------------------------------------------ */
+
+/* The fixture notebook opened: its cells in the editor, the run with its notes and the
+ * error of cell 3; saved unchanged, the same bytes; saved after an edit, the notebook
+ * with the new cell and the other cells' outputs. */
+static void
+test_notebook (void)
+{
+  g_autofree char *fixture = g_build_filename (g_getenv ("BACKSTEP_REFERENCE_DIR"), "..",
+                                               "notebook", "lecture.ipynb", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("backstep-notebook-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "lecture.ipynb", NULL);
+  g_autofree char *original = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  BsWindow *window = g_object_new (BS_TYPE_WINDOW, NULL);
+  GtkTextBuffer *buffer = bs_window_get_buffer (window);
+  GtkTextIter start, end;
+  gsize length, saved_length;
+
+  g_assert_true (g_file_get_contents (fixture, &original, &length, NULL));
+  g_assert_true (g_file_set_contents (path, original, length, NULL));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  bs_window_open_file (window, file);
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_true (g_str_has_prefix (text, "# [markdown]\n# # Two paths to w1\n#\n"));
+  step (window, "win.step-last", 1);
+  assert_text_contains (window, "error", "Trying to backward through the graph a second time");
+  assert_text_contains (window, "output", "tensor(-8.) tensor(-2.) tensor(-4.)");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  g_assert_true (g_file_get_contents (path, &saved, &saved_length, NULL));
+  g_assert_cmpmem (saved, saved_length, original, length);
+
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_insert (buffer, &end, "# In [6]:\nprint(\"saved\")\n\n", -1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  g_clear_pointer (&saved, g_free);
+  g_assert_true (g_file_get_contents (path, &saved, &saved_length, NULL));
+  g_assert_nonnull (strstr (saved, "   \"print(\\\"saved\\\")\"\n"));
+  g_assert_nonnull (strstr (saved, "\"output_type\": \"execute_result\""));
+  g_assert_false (gtk_text_buffer_get_modified (buffer));
+  close_window (window);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* --- screenshots against reference images ------------------------------------------- */
 
 /* A pixel differs when a channel differs by more than this; an image matches when at
@@ -603,6 +655,7 @@ main (int   argc,
   g_test_add_func ("/app/retain-graph-error", test_retain_graph_error);
   g_test_add_func ("/app/every-example", test_every_example);
   g_test_add_func ("/app/autosave", test_autosave);
+  g_test_add_func ("/app/notebook", test_notebook);
   g_test_add_func ("/app/replace-asks", test_replace_asks);
   g_test_add_func ("/app/screenshots", test_screenshots);
   g_test_add_func ("/app/live-graph", test_live_graph);

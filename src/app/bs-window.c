@@ -12,6 +12,7 @@
 #include "bs-graph-view.h"
 #include "bs-inspector.h"
 #include "bs-layout.h"
+#include "bs-notebook.h"
 #include "bs-output-panel.h"
 #include "bs-replay.h"
 #include "bs-scene-cache.h"
@@ -34,6 +35,7 @@ struct _BsWindow {
 
   /* Owned */
   GFile             *file;            /* NULL: not saved anywhere yet */
+  BsNotebook        *notebook;        /* the notebook file is, shown as its cell view */
   char              *example;         /* the example loaded, while unedited */
   GCancellable      *run_cancellable;
   BsScriptResult    *result;
@@ -646,6 +648,7 @@ bs_window_load_example (BsWindow   *self,
   if (text == NULL)
     return FALSE;
   g_clear_object (&self->file);
+  g_clear_pointer (&self->notebook, bs_notebook_free);
   g_free (self->example);
   self->example = g_strdup (name);
   bs_editor_set_text (self->editor, text);
@@ -736,6 +739,9 @@ bs_window_open_file (BsWindow *self,
   g_autofree char *contents = NULL;
   gsize length;
 
+  g_autoptr(BsNotebook) notebook = NULL;
+  g_autofree char *basename = g_file_get_basename (file);
+
   g_return_if_fail (BS_IS_WINDOW (self));
   if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &error))
     {
@@ -750,9 +756,20 @@ bs_window_open_file (BsWindow *self,
       toast (self, message);
       return;
     }
+  if (bs_notebook_is_notebook_name (basename)
+      && (notebook = bs_notebook_new_from_data (contents, length, &error)) == NULL)
+    {
+      g_autofree char *message = g_strdup_printf ("%s: %s", basename, error->message);
+
+      toast (self, message);
+      return;
+    }
   g_set_object (&self->file, file);
   g_clear_pointer (&self->example, g_free);
-  bs_editor_set_text (self->editor, contents);
+  g_clear_pointer (&self->notebook, bs_notebook_free);
+  self->notebook = g_steal_pointer (&notebook);
+  bs_editor_set_text (self->editor, self->notebook != NULL ? bs_notebook_get_text (self->notebook)
+                                                           : contents);
   update_title (self);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.run", NULL);
 }
@@ -779,8 +796,9 @@ python_filter (void)
 {
   GtkFileFilter *filter = gtk_file_filter_new ();
 
-  gtk_file_filter_set_name (filter, "Python scripts");
+  gtk_file_filter_set_name (filter, "Python scripts and Jupyter notebooks");
   gtk_file_filter_add_pattern (filter, "*.py");
+  gtk_file_filter_add_pattern (filter, "*.ipynb");
   return filter;
 }
 
@@ -804,15 +822,41 @@ save_to (BsWindow *self,
          GFile    *file)
 {
   g_autofree char *text = bs_editor_get_text (self->editor);
+  g_autofree char *basename = g_file_get_basename (file);
   g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(BsNotebook) saved = NULL;
 
+  /* a notebook is saved as a notebook (its cells back into its JSON), as .py its cell view */
+  if (bs_notebook_is_notebook_name (basename))
+    {
+      if (self->notebook == NULL)
+        g_set_error (&error, BS_NOTEBOOK_ERROR, BS_NOTEBOOK_ERROR_FORMAT,
+                     "only a notebook that was opened is saved as .ipynb: save this script "
+                     "as .py");
+      else if ((bytes = bs_notebook_save (self->notebook, text, &error)) != NULL)
+        saved = bs_notebook_new_from_data (g_bytes_get_data (bytes, NULL),
+                                           g_bytes_get_size (bytes), &error);
+      if (saved == NULL)
+        {
+          toast (self, error->message);
+          return FALSE;
+        }
+    }
+  else
+    bytes = g_bytes_new (text, strlen (text));
   /* g_file_replace_contents writes a temporary file and renames it over the old one. */
-  if (!g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                G_FILE_CREATE_NONE, NULL, NULL, &error))
+  if (!g_file_replace_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL, &error))
     {
       toast (self, error->message);
       return FALSE;
     }
+  g_clear_pointer (&self->notebook, bs_notebook_free);
+  self->notebook = g_steal_pointer (&saved);
+  /* the headers renumbered, if cells were added or removed */
+  if (self->notebook != NULL && strcmp (text, bs_notebook_get_text (self->notebook)) != 0)
+    bs_editor_set_text (self->editor, bs_notebook_get_text (self->notebook));
   g_set_object (&self->file, file);
   g_clear_pointer (&self->example, g_free);
   bs_editor_mark_saved (self->editor);
@@ -1233,6 +1277,7 @@ bs_window_finalize (GObject *object)
 {
   BsWindow *self = BS_WINDOW (object);
 
+  g_clear_pointer (&self->notebook, bs_notebook_free);
   g_clear_object (&self->file);
   g_clear_object (&self->run_cancellable);
   g_clear_pointer (&self->result, bs_script_result_free);

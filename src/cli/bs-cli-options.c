@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "bs-cli-options.h"
+#include "bs-notebook.h"
 #include "bs-recording.h"
 
 #define MAX_SOURCE_BYTES    (10 * 1024 * 1024)
@@ -284,6 +285,21 @@ bs_cli_options_read_script (BsCliOptions *self,
   text = bs_recording_read_source (self->files[0], MAX_SOURCE_BYTES, length, &error);
   if (text == NULL)
     fprintf (stderr, "backstep %s: %s\n", self->command, error->message);
+  else if (bs_notebook_is_notebook_name (self->script_name))
+    {
+      /* a notebook runs as its cell view (bs-notebook.h) */
+      g_autoptr(BsNotebook) notebook = bs_notebook_new_from_data (text, *length, &error);
+
+      g_free (text);
+      if (notebook == NULL)
+        {
+          fprintf (stderr, "backstep %s: %s: %s\n", self->command, self->display_name,
+                   error->message);
+          return NULL;
+        }
+      text = g_strdup (bs_notebook_get_text (notebook));
+      *length = strlen (text);
+    }
   return text;
 }
 

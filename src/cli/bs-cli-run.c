@@ -7,6 +7,7 @@
 #include "bs-cli.h"
 #include "bs-cli-options.h"
 #include "bs-interp.h"
+#include "bs-notebook.h"
 #include "bs-plot-renderer.h"
 #include "bs-pyplot.h"
 
@@ -58,7 +59,10 @@ run (BsCliOptions *cli,
   bs_plot_session_set_show_func (bs_pyplot_session (interp), write_figure, plots);
 
   bs_cli_options_start_timeout (cli);
-  ok = bs_interp_run (interp, text, length, cli->script_name, &error);
+  if (bs_notebook_is_notebook_name (cli->script_name))
+    ok = bs_notebook_run (interp, text, length, cli->script_name, &error);
+  else
+    ok = bs_interp_run (interp, text, length, cli->script_name, &error);
   timed_out = bs_cli_options_stop_timeout (cli);
   /* the figures still open at the end are shown too, as a notebook shows them */
   if (ok)
@@ -111,7 +115,7 @@ bs_cli_run (int    argc,
   g_return_val_if_fail (argc >= 1 && argv != NULL, 2);
 
   bs_cli_options_init (&cli, "run", FALSE);
-  context = g_option_context_new ("FILE.py");
+  context = g_option_context_new ("FILE.py|FILE.ipynb");
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_summary (context,
     "Runs a Python script (\"-\": standard input) on Backstep's engine and prints what\n"

@@ -10,6 +10,7 @@
 
 #include "bs-recorder.h"
 #include "bs-recording.h"
+#include "bs-notebook.h"
 
 static void
 set_errno_error (GError     **error,
@@ -207,7 +208,8 @@ on_scope_begin (gpointer            user_data,
     trace_span = (BsTraceSpan) { span->line, span->col, span->end_line, span->end_col };
   bs_recorder_scope_begin (user_data,
                            kind == BS_INTERP_SCOPE_MODULE_CALL ? BS_TRACE_SCOPE_MODULE_CALL
-                                                               : BS_TRACE_SCOPE_LOOP_ITERATION,
+                           : kind == BS_INTERP_SCOPE_CELL ? BS_TRACE_SCOPE_CELL
+                                                          : BS_TRACE_SCOPE_LOOP_ITERATION,
                            label, &trace_span);
 }
 
@@ -307,8 +309,10 @@ bs_recording_run (const char               *source,
 
   if (error_span != NULL)
     *error_span = (BsSourceSpan) { 0 };
-  if (!bs_interp_run (interp, source, length, filename != NULL ? filename : "<string>",
-                      &local_error))
+  if (!(bs_notebook_is_notebook_name (filename)
+         ? bs_notebook_run (interp, source, length, filename, &local_error)
+         : bs_interp_run (interp, source, length, filename != NULL ? filename : "<string>",
+                          &local_error)))
     {
       g_autofree char *report = bs_interp_format_error (interp, local_error);
       BsTrace *trace = bs_recorder_get_trace (recorder);

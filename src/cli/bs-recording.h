@@ -28,7 +28,8 @@ typedef struct {
   gint          *progress;
 } BsRecordingOptions;
 
-/* Runs source as the script filename and returns its trace (never NULL). When the
+/* Runs source as the script filename and returns its trace (never NULL). A filename
+ * ending in ".ipynb" runs source as a notebook's cell view (bs_notebook_run). When the
  * script fails, error is set, the trace ends with an error event and, if given,
  * *error_text holds what CPython would print on stderr and *error_span the
  * innermost frame's position (line 0 when unknown). */

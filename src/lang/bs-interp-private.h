@@ -192,6 +192,11 @@ struct _BsInterp {
   const char      *call_name;    /* what eval_call reached its callee by, for bs_call */
   BsSpan           call_span;    /* the innermost user-level call being made */
   GPtrArray       *generators;   /* Borrowed: generators started and not finished */
+
+  /* A notebook's cells while bs_interp_run_cells runs them (bs-interp-cells.c) */
+  const struct _BsInterpCell *cells;    /* Borrowed */
+  guint            n_cells;
+  BsAstNode       *display_node; /* the running cell's last bare expression, or NULL */
 };
 
 /* Natives made by the interpreter carry their attribute hooks. */

@@ -33,6 +33,13 @@ gboolean      bs_store_name       (BsInterp *in, const char *name, BsValue value
 
 BsExecResult  bs_exec_block       (BsInterp *in, BsAstNode **body, guint n, BsValue *ret);
 
+/* --- bs-interp-cells.c -------------------------------------------------- */
+
+/* A module's statements grouped by the notebook cells being run (in->cells). */
+BsExecResult  bs_exec_cells       (BsInterp *in, BsAstNode **body, guint n, BsValue *ret);
+/* An expression statement's value, shown as Jupyter shows a cell's last expression. */
+gboolean      bs_display_value    (BsInterp *in, BsValue value);
+
 /* --- bs-interp-call.c --------------------------------------------------- */
 
 gboolean      bs_make_function    (BsInterp *in, const char *name, BsAstNode *args,

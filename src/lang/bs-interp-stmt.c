@@ -627,6 +627,11 @@ exec_stmt (BsInterp  *in,
 
         if (!bs_eval (in, node->expr_stmt.value, &v))
           return BS_EXEC_ERROR;
+        if (node == in->display_node && !bs_display_value (in, v))
+          {
+            bs_value_unref (v);
+            return BS_EXEC_ERROR;
+          }
         bs_value_unref (v);
         return BS_EXEC_NORMAL;
       }

@@ -1004,7 +1004,10 @@ bs_interp_parse_and_run (BsInterp    *in,
   frame.first_arg = BS_NONE;
   frame.line = 1;
   in->frame = &frame;
-  r = bs_exec_block (in, root->module.body.items, root->module.body.len, &ret);
+  if (in->cells != NULL && !prelude)
+    r = bs_exec_cells (in, root->module.body.items, root->module.body.len, &ret);
+  else
+    r = bs_exec_block (in, root->module.body.items, root->module.body.len, &ret);
   bs_value_unref (ret);
   if (r == BS_EXEC_ERROR && bs_value_is_none (in->exc) && in->fatal == NULL)
     bs_raise (in, "RuntimeError", "No active exception to reraise");

@@ -40,6 +40,7 @@ typedef enum {
   BS_INTERP_SCOPE_LOOP_ITERATION,  /* one pass of a for/while body: label "for epoch = 3",
                                     * "for x, y in zip(xs, ys) (iteration 2)",
                                     * "while loss > 0.1 (iteration 2)" */
+  BS_INTERP_SCOPE_CELL,            /* a notebook's code cell: label "In [3]" */
 } BsInterpScopeKind;
 
 /* What the interpreter reports besides the engine's events. */

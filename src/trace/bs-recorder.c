@@ -610,7 +610,8 @@ bs_recorder_scope_begin (BsRecorder        *self,
   BsTraceScope *scope;
 
   g_return_if_fail (self != NULL);
-  g_return_if_fail (kind == BS_TRACE_SCOPE_MODULE_CALL || kind == BS_TRACE_SCOPE_LOOP_ITERATION);
+  g_return_if_fail (kind == BS_TRACE_SCOPE_MODULE_CALL || kind == BS_TRACE_SCOPE_LOOP_ITERATION
+                    || kind == BS_TRACE_SCOPE_CELL);
   label_id = bs_trace_intern (self->trace, label);
   parent = current_scope (self);
   scope = bs_trace_add_scope (self->trace);

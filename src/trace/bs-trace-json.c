@@ -247,6 +247,7 @@ add_node_tensor (JsonBuilder *builder,
 static const char * const scope_kinds[] = {
   [BS_TRACE_SCOPE_MODULE_CALL]    = "module_call",
   [BS_TRACE_SCOPE_LOOP_ITERATION] = "loop_iteration",
+  [BS_TRACE_SCOPE_CELL]           = "cell",
 };
 
 static void

@@ -42,7 +42,7 @@
  *                  a summary fits
  *   scope_begin    a module call or loop iteration begins: id (from 1, in
  *                  order), parent (the enclosing scope, or null), kind
- *                  ("module_call", "loop_iteration"), label ("fc1 (Linear)"),
+ *                  ("module_call", "loop_iteration", "cell"), label ("fc1 (Linear)"),
  *                  line and span (of the call or loop statement, or null)
  *   scope_end      id
  *

@@ -131,11 +131,12 @@ typedef struct {
   guint       is_accumulate : 1;
 } BsTraceNode;
 
-/* A module call or a loop iteration (the interpreter's scopes): what the
+/* A module call, a loop iteration or a notebook cell (the interpreter's scopes): what the
  * window can collapse into one box. Ids are 1-based, in order of beginning. */
 typedef enum {
   BS_TRACE_SCOPE_MODULE_CALL,
   BS_TRACE_SCOPE_LOOP_ITERATION,
+  BS_TRACE_SCOPE_CELL,            /* a notebook's code cell: "In [3]" */
 } BsTraceScopeKind;
 
 typedef struct {

@@ -1,0 +1,222 @@
+#!/usr/bin/python3
+"""Notebooks run as a user would: `backstep run|trace|paths|export NOTEBOOK.ipynb`.
+
+The fixture tests/notebook/lecture.ipynb (magics, shell lines, markdown and raw cells, an
+error in cell 3) must print under `backstep run` what its code cells print under
+/usr/bin/python3 with the magics removed, run as Jupyter runs them
+(tests/notebook/run-cells.py); malformed notebooks get a message saying where. TAP output.
+"""
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import traceback
+
+BACKSTEP = os.path.abspath(os.environ.get("BACKSTEP", "backstep"))
+PYTHON = "/usr/bin/python3"
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURE = os.path.join(HERE, "notebook", "lecture.ipynb")
+RUN_CELLS = os.path.join(HERE, "notebook", "run-cells.py")
+TIMEOUT = 240
+
+spec = importlib.util.spec_from_file_location("conformance", os.path.join(HERE, "conformance",
+                                                                          "run.py"))
+conformance = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(conformance)
+# numbers to float32 tolerance, the last line of the errors exactly (no header to read)
+conformance.exact = lambda name: False
+conformance.traceback_compared = lambda name: False
+
+
+def run(argv, cwd=None):
+    p = subprocess.run(argv, capture_output=True, text=True, timeout=TIMEOUT, cwd=cwd)
+    return p.returncode, p.stdout, p.stderr
+
+
+def notebook(cells, nbformat=4, **top):
+    nb = {"cells": [{"cell_type": kind, "metadata": {}, "source": text,
+                     **({"outputs": [], "execution_count": None} if kind == "code" else {})}
+                    for kind, text in cells],
+          "metadata": {}, "nbformat": nbformat, "nbformat_minor": 5, **top}
+    return json.dumps(nb, indent=1)
+
+
+def write(directory, name, text):
+    path = os.path.join(directory, name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def test_fixture_as_python(tmp):
+    got = run([BACKSTEP, "run", FIXTURE])
+    want = run([PYTHON, RUN_CELLS, FIXTURE])
+    problems = conformance.compare("lecture.ipynb", got, want)
+    check(not problems, "\n".join(problems))
+    check(got[0] == 1 and want[0] == 1, f"exit statuses {got[0]} and {want[0]}: the error "
+          "in cell 3 ends both runs")
+
+
+def test_fixture_notes_and_traceback(tmp):
+    status, out, err = run([BACKSTEP, "run", FIXTURE])
+    for note in ["In [1], line 1: skipped the IPython magic %matplotlib inline",
+                 "In [2], line 1: skipped the shell command !pip install torch",
+                 "In [2], line 8: skipped the IPython magic %time w * 2",
+                 "In [4]: skipped the cell magic %%time and the cell's code"]:
+        check(f"{FIXTURE}: {note}\n" in err, f"no note {note!r} in:\n{err}")
+    check(f'  File "{FIXTURE}", cell In [3], line 3, in <module>\n    L.backward()\n' in err,
+          f"the traceback does not point at cell In [3], line 3:\n{err}")
+    check("%" not in out and "not run" not in out, f"a magic ran:\n{out}")
+
+
+def test_trace_cells(tmp):
+    out = os.path.join(tmp, "lecture.jsonl")
+    status, _, err = run([BACKSTEP, "trace", FIXTURE, "-o", out])
+    check(status == 1, f"trace exits {status}: {err}")
+    events = [json.loads(line) for line in open(out, encoding="utf-8")]
+    cells = [e for e in events if e["type"] == "scope_begin" and e["kind"] == "cell"]
+    check([c["label"] for c in cells] == ["In [1]", "In [2]", "In [3]"],
+          f"cell scopes {[c['label'] for c in cells]}")
+    # the loop of cell 2 is a scope inside it
+    loops = [e for e in events if e["type"] == "scope_begin" and e["kind"] == "loop_iteration"]
+    check(len(loops) == 2 and all(l["parent"] == cells[1]["id"] for l in loops),
+          f"loop scopes {loops}")
+    # statements carry the lines of the cell view that the editor shows
+    # (its header line "# In [k]:" comes just before it)
+    for cell in cells:
+        statements = [e for e in events if e["type"] == "statement"
+                      and cell["span"][0] <= e["line"] < cell["span"][2]]
+        check(statements, f"no statement in {cell}")
+    first = min(e["line"] for e in events if e["type"] == "statement")
+    check(first == cells[0]["line"] + 1, f"In [1]'s first statement on line {first}: "
+          "the line after its magic")
+    names = {e["name"] for e in events if e["type"] == "node" and e["name"]}
+    check({"w1", "x3", "x5", "L"} <= names, f"tensor names {names}")
+
+
+def test_paths_and_export(tmp):
+    path = write(tmp, "paths.ipynb", notebook([
+        ("markdown", "Two paths"),
+        ("code", ["%load_ext autoreload\n", "import torch\n",
+                  "w1 = torch.tensor(2.0, requires_grad=True)\n", "x3 = w1 * 1.0\n",
+                  "x4 = w1 * 2.0\n"]),
+        ("code", "L = 1 - (2 * x3 + 3 * x4)\nL.backward()\nw1.grad"),
+    ]))
+    status, out, err = run([BACKSTEP, "paths", path, "--of", "L", "--wrt", "w1"])
+    check(status == 0 and out.rstrip().endswith("sum of 2 paths = -8 = w1.grad ✓"),
+          f"paths: {status} {out} {err}")
+    png = os.path.join(tmp, "graph.png")
+    status, out, err = run([BACKSTEP, "export", path, "-o", png])
+    check(status == 0, f"export: {status} {err}")
+    with open(png, "rb") as f:
+        check(f.read(8) == b"\x89PNG\r\n\x1a\n", "export did not write a PNG")
+    status, out, err = run([BACKSTEP, "run", path])
+    check((status, out) == (0, "tensor(-8.)\n"), f"run: {status} {out!r} {err}")
+
+
+def test_display_rules(tmp):
+    path = write(tmp, "display.ipynb", notebook([
+        ("code", "x = 3\nx"),            # shown
+        ("code", "x + 1;"),              # ";" hides it
+        ("code", "None"),                # None is not shown
+        ("code", "print('p')"),          # print's None neither
+        ("code", "x = 4"),               # an assignment shows nothing
+        ("code", "'a' * 2\n[x, 'b']"),   # only the last expression
+        ("code", "# only a comment"),
+    ]))
+    got = run([BACKSTEP, "run", path])
+    want = run([PYTHON, RUN_CELLS, path])
+    check(want == (0, "3\np\n[4, 'b']\n", ""), f"python3: {want}")
+    check(got == want, f"backstep: {got}")
+
+
+def test_syntax_error_cell(tmp):
+    path = write(tmp, "syntax.ipynb", notebook([
+        ("code", "print(1)"),
+        ("code", "x = (1 +\n"),
+        ("code", "print(2)"),
+    ]))
+    status, out, err = run([BACKSTEP, "run", path])
+    check(status == 1, f"status {status}")
+    check(f'  File "{path}", cell In [2], line 1' in err, f"traceback: {err}")
+    check(err.rstrip().split("\n")[-1].startswith("SyntaxError: "), f"error: {err}")
+
+
+MALFORMED = [
+    ("bad-json.ipynb", '{"nbformat": 4,\n "cells": [}\n',
+     "bad-json.ipynb: not a JSON file: 2:12: Parse error: "),
+    ("not-object.ipynb", "[1, 2]", "not-object.ipynb: not a Jupyter notebook: the JSON is "
+     "not an object"),
+    ("no-nbformat.ipynb", '{"cells": []}', 'no-nbformat.ipynb: not a Jupyter notebook: no '
+     '"nbformat" number'),
+    ("nbformat3.ipynb", notebook([("code", "1")], nbformat=3),
+     "nbformat3.ipynb: nbformat: 3 (Backstep reads nbformat 4"),
+    ("markdown-only.ipynb", notebook([("markdown", "# A"), ("raw", "b")]),
+     "markdown-only.ipynb: cells: 2 cells and none of code: nothing to run"),
+    ("bad-source.ipynb", notebook([("code", "1"), ("code", ["x = 1\n", 2])]),
+     "bad-source.ipynb: cells[1].source[1]: expected a string"),
+    ("bad-kind.ipynb", notebook([("heading", "1")]),
+     'bad-kind.ipynb: cells[0].cell_type: "heading" is not code, markdown or raw'),
+    ("r.ipynb", notebook([("code", "1")], metadata={"kernelspec": {"language": "R"}}),
+     "r.ipynb: metadata: a notebook in R, not Python"),
+    ("binary.ipynb", '{"nbformat": 4,\n"cells": "\xff"}'.encode("latin-1").decode("utf-8",
+                                                                                    "replace"),
+     None),
+]
+
+
+def test_malformed(tmp):
+    for name, text, message in MALFORMED:
+        path = write(tmp, name, text)
+        for command in ["run", "trace", "paths", "export"]:
+            argv = [BACKSTEP, command, name]
+            argv += {"paths": ["--of", "L", "--wrt", "w"],
+                     "export": ["-o", os.path.join(tmp, "x.png")]}.get(command, [])
+            status, out, err = run(argv, cwd=tmp)
+            check(status == 1, f"{command} {name}: exit status {status}: {err}")
+            if message is not None:
+                check(err.startswith(f"backstep {command}: {message}"),
+                      f"{command} {name}: {err!r}")
+            check(out == "", f"{command} {name} printed {out!r}")
+
+
+def test_not_utf8(tmp):
+    path = os.path.join(tmp, "latin1.ipynb")
+    with open(path, "wb") as f:
+        f.write(b'{"nbformat": 4,\n"cells": [{"cell_type": "code", "source": "\xe9"}]}')
+    status, out, err = run([BACKSTEP, "run", path])
+    check(status == 1 and err == f"backstep run: {path}:2:44: error: invalid UTF-8 (byte 0xe9): "
+          "scripts must be UTF-8 text\n", err)
+
+
+TESTS = [test_fixture_as_python, test_fixture_notes_and_traceback, test_trace_cells,
+         test_paths_and_export, test_display_rules, test_syntax_error_cell, test_malformed,
+         test_not_utf8]
+
+
+def main():
+    print(f"1..{len(TESTS)}", flush=True)
+    failed = 0
+    for i, test in enumerate(TESTS, 1):
+        with tempfile.TemporaryDirectory() as tmp:
+            try:
+                test(tmp)
+                print(f"ok {i} {test.__name__}", flush=True)
+            except Exception:
+                failed += 1
+                print(f"not ok {i} {test.__name__}")
+                for line in traceback.format_exc().splitlines():
+                    print(f"# {line}")
+                sys.stdout.flush()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,15 +1,18 @@
-/* bs-cli-export.c: `backstep export FILE.py -o OUT.{png,svg,pdf,dot}`, the graph as a file */
+/* bs-cli-export.c: `backstep export FILE.py -o OUT.{png,svg,pdf,dot,gif}`, the graph as a file */
 #define G_LOG_DOMAIN "bs-cli"
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "bs-cli.h"
 #include "bs-cli-options.h"
 #include "bs-export.h"
+#include "bs-export-animation.h"
 #include "bs-layout.h"
 
 #define MAX_SCALE 16.0
+#define DEFAULT_FRAME_MS 1000
 
 typedef struct {
   const char     *output;
@@ -18,6 +21,8 @@ typedef struct {
   guint64         step;
   double          scale;
   gboolean        handout;
+  gboolean        animate;
+  guint           frame_ms;
   BsPaletteKind   palette;
   BsSceneView     view;
   gboolean        has_from;
@@ -26,7 +31,7 @@ typedef struct {
   guint64         to;
 } ExportOptions;
 
-/* A handout's steps by default: those of the first backward call (the whole run when
+/* A handout's and an animation's steps by default: those of the first backward call (the whole run when
  * there is none). */
 static void
 first_backward_steps (BsTrace *trace,
@@ -74,7 +79,7 @@ export (BsCliOptions        *cli,
   if (cli->timed_out)
     return bs_cli_options_report_run (cli);
   last = bs_trace_get_n_steps (trace) - 1;
-  if (!options->handout && !options->at_end && options->step > last)
+  if (!options->handout && !options->animate && !options->at_end && options->step > last)
     return bs_cli_usage_error ("export", "--step %" G_GUINT64_FORMAT ": %s has steps 0 to %"
                                G_GUINT64_FORMAT, options->step, cli->display_name, last);
   if ((options->has_from && options->from > last) || (options->has_to && options->to > last))
@@ -94,7 +99,7 @@ export (BsCliOptions        *cli,
   bs_renderer_set_scale (renderer, options->scale);
   scenes = bs_scene_cache_new (trace, renderer, options->view, NULL, 0);
 
-  if (options->handout)
+  if (options->handout || options->animate)
     {
       guint64 from, to;
 
@@ -108,8 +113,12 @@ export (BsCliOptions        *cli,
       if (from > to)
         return bs_cli_usage_error ("export", "--from %" G_GUINT64_FORMAT " is after --to %"
                                    G_GUINT64_FORMAT, from, to);
-      ok = bs_export_write_handout (renderer, scenes, layout, from, to, options->output,
-                                    &error);
+      if (options->animate)
+        ok = bs_export_write_animation (renderer, scenes, layout, from, to, options->frame_ms,
+                                        options->output, &error);
+      else
+        ok = bs_export_write_handout (renderer, scenes, layout, from, to, options->output,
+                                      &error);
     }
   else
     {
@@ -155,22 +164,47 @@ check_options (ExportOptions *options,
                const char    *palette_text,
                const char    *view_text,
                const char    *from_text,
-               const char    *to_text)
+               const char    *to_text,
+               const char    *frame_text)
 {
   g_autoptr(GError) error = NULL;
+  guint64 frame_ms = DEFAULT_FRAME_MS;
+  gsize n;
 
   if (output == NULL)
-    return bs_cli_usage_error ("export", "no output file given (-o OUT.png, .svg, .pdf or .dot)");
-  if (!bs_export_format_from_filename (output, &options->format, &error))
+    return bs_cli_usage_error ("export", "no output file given (-o OUT.png, .svg, .pdf, .dot "
+                               "or .gif)");
+  n = strlen (output);
+  if (options->animate && options->handout)
+    return bs_cli_usage_error ("export", "--animate and --handout make different files: "
+                               "choose one");
+  if (options->animate && (n < 4 || g_ascii_strcasecmp (output + n - 4, ".gif") != 0))
+    return bs_cli_usage_error ("export", "--animate writes a GIF: OUT must end in .gif");
+  if (!options->animate && n >= 4 && g_ascii_strcasecmp (output + n - 4, ".gif") == 0)
+    return bs_cli_usage_error ("export", "a .gif is an animation: add --animate (and --from, "
+                               "--to, --frame-time)");
+  if (options->animate && step_text != NULL)
+    return bs_cli_usage_error ("export", "--animate has a range of steps: use --from and "
+                               "--to, not --step");
+  if (frame_text != NULL && !options->animate)
+    return bs_cli_usage_error ("export", "--frame-time is an animation's: add --animate");
+  if (frame_text != NULL
+      && !g_ascii_string_to_unsigned (frame_text, 10, BS_ANIMATION_MIN_FRAME_MS,
+                                      BS_ANIMATION_MAX_FRAME_MS, &frame_ms, NULL))
+    return bs_cli_usage_error ("export", "--frame-time: expected milliseconds from %d to %d, "
+                               "not '%s'", BS_ANIMATION_MIN_FRAME_MS, BS_ANIMATION_MAX_FRAME_MS,
+                               frame_text);
+  options->frame_ms = (guint) frame_ms;
+  if (!options->animate && !bs_export_format_from_filename (output, &options->format, &error))
     return bs_cli_usage_error ("export", "%s", error->message);
   if (options->handout && options->format != BS_EXPORT_PDF)
     return bs_cli_usage_error ("export", "--handout writes a PDF: OUT must end in .pdf");
   if (options->handout && step_text != NULL)
     return bs_cli_usage_error ("export", "--handout has a range of steps: use --from and "
                                "--to, not --step");
-  if (!options->handout && (from_text != NULL || to_text != NULL))
-    return bs_cli_usage_error ("export", "--from and --to choose a handout's steps: add "
-                               "--handout, or use --step");
+  if (!options->handout && !options->animate && (from_text != NULL || to_text != NULL))
+    return bs_cli_usage_error ("export", "--from and --to choose a handout's or an "
+                               "animation's steps: add --handout or --animate, or use --step");
   if (from_text != NULL
       && !g_ascii_string_to_unsigned (from_text, 10, 0, G_MAXUINT64, &options->from, NULL))
     return bs_cli_usage_error ("export", "--from: expected a step number, not '%s'", from_text);
@@ -208,12 +242,14 @@ bs_cli_export (int    argc,
   g_autofree char *view_text = NULL;
   g_autofree char *from_text = NULL;
   g_autofree char *to_text = NULL;
-  ExportOptions options = { .at_end = TRUE, .scale = 1, .palette = BS_PALETTE_LIGHT };
+  g_autofree char *frame_text = NULL;
+  ExportOptions options = { .at_end = TRUE, .scale = 1, .palette = BS_PALETTE_LIGHT,
+                            .frame_ms = DEFAULT_FRAME_MS };
   BsCliOptions cli;
   int status;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      "Write to OUT: .png, .svg, .pdf or .dot (required)", "OUT" },
+      "Write to OUT: .png, .svg, .pdf, .dot, or .gif with --animate (required)", "OUT" },
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_text,
       "The step to show, counted as `backstep trace` counts (default: end)", "K|end" },
     { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text,
@@ -223,10 +259,16 @@ bs_cli_export (int    argc,
       "live|whole" },
     { "handout", 0, 0, G_OPTION_ARG_NONE, &options.handout,
       "Write a PDF, one A4 page per step, each explained under the graph", NULL },
+    { "animate", 0, 0, G_OPTION_ARG_NONE, &options.animate,
+      "Write an animated GIF, one frame per step as the window shows it, each explained "
+      "in a strip under the graph", NULL },
+    { "frame-time", 0, 0, G_OPTION_ARG_STRING, &frame_text,
+      "How long the animation shows each step (default: 1000)", "MS" },
     { "from", 0, 0, G_OPTION_ARG_STRING, &from_text,
-      "The handout's first step (default: the first backward call's)", "K" },
+      "The handout's or animation's first step (default: the first backward call's)", "K" },
     { "to", 0, 0, G_OPTION_ARG_STRING, &to_text,
-      "The handout's last step (default: the first backward call's last, or the end)", "K" },
+      "The handout's or animation's last step (default: the first backward call's last, "
+      "or the end)", "K" },
     { "palette", 0, 0, G_OPTION_ARG_STRING, &palette_text,
       "Colours and type: light, dark or projector (default: light)", "NAME" },
     G_OPTION_ENTRY_NULL
@@ -238,7 +280,8 @@ bs_cli_export (int    argc,
   context = g_option_context_new ("FILE.py -o OUT");
   g_option_context_set_summary (context,
     "Runs a Python script (\"-\": standard input) with a recorder attached and draws its\n"
-    "live graph as it stands at a step (what the script still holds): PNG, SVG, PDF or DOT, chosen by OUT's extension.\n"
+    "live graph as it stands at a step (what the script still holds): PNG, SVG, PDF or DOT, chosen by OUT's extension;\n"
+    "with --animate, every step from --from to --to as an animated GIF.\n"
     "The file is written atomically. The script's print() output is not shown.\n"
     "\n"
     "A script that raises still has its graph drawn, up to and including the error,\n"
@@ -248,7 +291,7 @@ bs_cli_export (int    argc,
   status = bs_cli_options_parse (&cli, context, argc, argv);
   if (status < 0)
     status = check_options (&options, output, step_text, scale_text, palette_text,
-                            view_text, from_text, to_text);
+                            view_text, from_text, to_text, frame_text);
   if (status < 0)
     status = export (&cli, &options);
   bs_cli_options_clear (&cli);

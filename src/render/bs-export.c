@@ -183,8 +183,29 @@ to_vector (BsRenderer          *renderer,
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Backstep");
     }
   cr = cairo_create (surface);
-  bs_renderer_draw (renderer, cr, scene, state);
-  return finish (surface, cr, bytes, error);
+  if (format != BS_EXPORT_SVG)
+    {
+      bs_renderer_draw (renderer, cr, scene, state);
+      return finish (surface, cr, bytes, error);
+    }
+  /* SVG: the texts as <text> elements, not cairo's glyph outlines (bs-svg-text.h) */
+  {
+    g_autoptr(BsSvgText) texts = bs_svg_text_new ();
+    g_autoptr(GBytes) drawn = NULL;
+    GBytes *svg;
+
+    bs_renderer_set_svg_text (renderer, texts);
+    bs_renderer_draw (renderer, cr, scene, state);
+    bs_renderer_set_svg_text (renderer, NULL);
+    drawn = finish (surface, cr, bytes, error);
+    if (drawn == NULL)
+      return NULL;
+    svg = bs_svg_text_insert (texts, drawn);
+    if (svg == NULL)
+      g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_FAILED,
+                   "cannot add the texts to the SVG: no </svg> in what cairo wrote");
+    return svg;
+  }
 }
 
 GBytes *
@@ -221,9 +242,9 @@ bs_export_to_bytes (BsRenderer          *renderer,
 
 /* The step's explanation: what happened, and for an edge its local gradient and what
  * flows on. */
-static char *
-step_caption (BsTrace            *trace,
-              const BsTraceState *state)
+char *
+bs_export_step_caption (BsTrace            *trace,
+                        const BsTraceState *state)
 {
   g_autofree char *describe = bs_step_text_describe (trace, state);
   const BsTraceEvent *edge = bs_trace_state_get_edge (state);
@@ -270,7 +291,7 @@ bs_export_handout_to_bytes (BsRenderer    *renderer,
     {
       g_autoptr(BsTraceState) state = bs_replay_state_at (trace, step);
       g_autoptr(BsScene) scene = NULL;
-      g_autofree char *text = step_caption (trace, state);
+      g_autofree char *text = bs_export_step_caption (trace, state);
       g_autofree char *title = g_strdup_printf ("Step %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT,
                                                 step, n_steps - 1);
       double caption = bs_renderer_draw_caption (renderer, NULL, title, text, 0, 0, text_width);

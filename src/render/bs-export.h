@@ -47,6 +47,10 @@ GBytes   *bs_export_to_bytes             (BsRenderer          *renderer,
 char     *bs_export_to_dot               (BsRenderer          *renderer,
                                           BsScene             *scene,
                                           const BsTraceState  *state);
+/* A step's explanation as a handout and an animation print it under the graph: what
+ * happened, and for an edge its local gradient and what flows on. */
+char     *bs_export_step_caption         (BsTrace             *trace,
+                                          const BsTraceState  *state);
 /* A PDF, one A4 landscape page per step from first to last (clamped to the trace's
  * steps): the graph at that step (scenes' scene, laid out with layout when it needs to
  * be), scaled down to fit when large, the step's explanation under it. */

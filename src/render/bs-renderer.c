@@ -87,6 +87,15 @@ bs_renderer_set_scale (BsRenderer *self,
   self->scale = scale;
 }
 
+void
+bs_renderer_set_svg_text (BsRenderer *self,
+                          BsSvgText  *svg_text)
+{
+  g_return_if_fail (self != NULL);
+
+  bs_text_measurer_set_svg_text (self->text, svg_text);
+}
+
 double
 bs_renderer_get_scale (BsRenderer *self)
 {
@@ -572,7 +581,7 @@ note_draw (BsRenderer    *self,
       pango_layout_get_extents (layout, NULL, &logical);
       bs_color_set_source (text, cr);
       cairo_move_to (cr, x + pad, y);
-      pango_cairo_show_layout (cr, layout);
+      bs_text_measurer_show_layout (self->text, cr, layout);
       cairo_new_path (cr);
       y += logical.height / (double) PANGO_SCALE;
     }
@@ -1375,7 +1384,7 @@ bs_renderer_draw_caption (BsRenderer *self,
         {
           bs_color_set_source (&self->palette->text, cr);
           cairo_move_to (cr, x, y);
-          pango_cairo_show_layout (cr, layout);
+          bs_text_measurer_show_layout (self->text, cr, layout);
           cairo_new_path (cr);
         }
       y += logical.height / (double) PANGO_SCALE + self->palette->font_size * 0.4;

@@ -22,6 +22,7 @@
 
 #include "bs-palette.h"
 #include "bs-scene.h"
+#include "bs-svg-text.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +36,9 @@ const BsPalette *bs_renderer_get_palette    (BsRenderer         *self);
 void             bs_renderer_set_scale      (BsRenderer         *self,
                                              double              scale);
 double           bs_renderer_get_scale      (BsRenderer         *self);
+/* While set, texts go to svg_text (Borrowed) instead of being drawn (bs-svg-text.h). */
+void             bs_renderer_set_svg_text   (BsRenderer         *self,
+                                             BsSvgText          *svg_text);
 
 /* Sets every node's width and height (before bs_layout_run()). */
 void             bs_renderer_measure_scene  (BsRenderer         *self,

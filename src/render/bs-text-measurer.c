@@ -27,6 +27,7 @@ static const struct {
 struct _BsTextMeasurer {
   const BsPalette      *palette;     /* Borrowed: static */
   gboolean              caching;     /* off: every text measured and laid out afresh */
+  BsSvgText            *svg_text;    /* Borrowed: collects the texts instead of drawing */
 
   /* Owned */
   PangoFontMap         *font_map;
@@ -823,9 +824,30 @@ bs_text_measurer_show (BsTextMeasurer *self,
   };
 
   cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout_to_draw (self, &key));
+  bs_text_measurer_show_layout (self, cr, layout_to_draw (self, &key));
   /* No current point left behind for the next path to start from */
   cairo_new_path (cr);
+}
+
+void
+bs_text_measurer_show_layout (BsTextMeasurer *self,
+                              cairo_t        *cr,
+                              PangoLayout    *layout)
+{
+  g_return_if_fail (self != NULL);
+
+  if (self->svg_text != NULL)
+    bs_svg_text_add_layout (self->svg_text, cr, layout);
+  else
+    pango_cairo_show_layout (cr, layout);
+}
+
+void
+bs_text_measurer_set_svg_text (BsTextMeasurer *self,
+                               BsSvgText      *svg_text)
+{
+  g_return_if_fail (self != NULL);
+  self->svg_text = svg_text;
 }
 
 BsFont

@@ -18,6 +18,7 @@
 #include "bs-node-label.h"
 #include "bs-palette.h"
 #include "bs-scene.h"
+#include "bs-svg-text.h"
 
 G_BEGIN_DECLS
 
@@ -90,6 +91,15 @@ void            bs_text_measurer_show           (BsTextMeasurer        *self,
                                                  double                 y,
                                                  double                 width,
                                                  gboolean               centre);
+
+/* Draws a layout at cr's current point (its top left) in cr's source colour; while an
+ * SVG's texts are collected, hands it to them instead. */
+void            bs_text_measurer_show_layout    (BsTextMeasurer        *self,
+                                                 cairo_t               *cr,
+                                                 PangoLayout           *layout);
+/* Texts go to svg_text (Borrowed) instead of being drawn, until set to NULL. */
+void            bs_text_measurer_set_svg_text   (BsTextMeasurer        *self,
+                                                 BsSvgText             *svg_text);
 
 /* A box's geometry: the font of a line, the gap between lines, the tag's size, the size
  * a label needs (padding included). */

@@ -1,0 +1,171 @@
+#!/usr/bin/python3
+"""SVG with real text, PDF with selectable text, animated GIF: `backstep export` as a user
+runs it, checked with other programs' readers.
+
+- SVG: valid XML (xmllint), every box's label found as a <text> with its font named and
+  no glyph outlines left; rendered by librsvg (rsvg-convert) it matches the PNG export
+  (pixels within a tolerance: the same fonts, antialiased by another rasteriser);
+- PDF: pdftotext finds the labels;
+- GIF: read back by Pillow's decoder, one frame per step of the range, each the size of
+  the frames; each frame's graph matches the PNG export of its step (256 colours: within a
+  tolerance); the frame time as asked; errors of the options.
+TAP output.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import traceback
+
+from PIL import Image, ImageChops
+
+BACKSTEP = os.path.abspath(os.environ.get("BACKSTEP", "backstep"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+SEED = os.path.join(HERE, "conformance", "seed004_four_lines.py")
+TIMEOUT = 240
+# Seed 004's labels: the script's names, its grad_fn names, its values
+LABELS = ["w1", "w2", "w3", "x1", "x2", "x3", "x4", "x5", "L", "MulBackward0",
+          "AddBackward0", "RsubBackward1"]
+# A pixel differs when a channel differs by more than CHANNEL; the images match when at
+# most FRACTION of their pixels differ.
+CHANNEL = 64
+SVG_FRACTION = 0.02
+GIF_FRACTION = 0.01
+
+
+def run(argv):
+    p = subprocess.run(argv, capture_output=True, text=True, timeout=TIMEOUT)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def export(tmp, name, *args):
+    path = os.path.join(tmp, name)
+    status, out, err = run([BACKSTEP, "export", SEED, "-o", path, *args])
+    check(status == 0, f"export {name}: {status} {err}")
+    return path
+
+
+def differing(a, b):
+    """The fraction of pixels of two RGB images of one size that differ by more than
+    CHANNEL in some channel."""
+    check(a.size == b.size, f"sizes {a.size} and {b.size}")
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    bands = [band.point(lambda v: 255 if v > CHANNEL else 0) for band in diff.split()]
+    mask = ImageChops.lighter(ImageChops.lighter(bands[0], bands[1]), bands[2])
+    return mask.histogram()[255] / (a.size[0] * a.size[1])
+
+
+def flatten(image, background=(255, 255, 255)):
+    if image.mode in ("RGBA", "LA"):
+        base = Image.new("RGB", image.size, background)
+        base.paste(image, mask=image.split()[-1])
+        return base
+    return image.convert("RGB")
+
+
+def test_svg_text(tmp):
+    svg = export(tmp, "graph.svg", "--step", "26")
+    status, _, err = run(["xmllint", "--noout", svg])
+    check(status == 0, f"xmllint: {err}")
+    text = open(svg, encoding="utf-8").read()
+    texts = re.findall(r"<text [^>]*>([^<]*)</text>", text)
+    for label in LABELS:
+        check(label in texts, f"no <text> {label!r}; texts: {texts}")
+    check("<symbol" not in text and "glyph" not in text, "glyph outlines left in the SVG")
+    fonts = set(re.findall(r'<text [^>]*font-family="([^"]+)"', text))
+    check(fonts and all(f for f in fonts), f"fonts named: {fonts}")
+
+
+def test_svg_renders_as_png(tmp):
+    svg = export(tmp, "graph.svg", "--step", "26")
+    png = export(tmp, "graph.png", "--step", "26")
+    rendered = os.path.join(tmp, "rendered.png")
+    want = Image.open(png)
+    status, _, err = run(["rsvg-convert", "-w", str(want.size[0]), "-h", str(want.size[1]),
+                          "-o", rendered, svg])
+    check(status == 0, f"rsvg-convert: {err}")
+    fraction = differing(flatten(Image.open(rendered)), flatten(want))
+    check(fraction <= SVG_FRACTION, f"{fraction:.2%} of the pixels differ")
+
+
+def test_pdf_text(tmp):
+    pdf = export(tmp, "graph.pdf", "--step", "26")
+    status, out, err = run(["pdftotext", "-layout", pdf, "-"])
+    check(status == 0, f"pdftotext: {err}")
+    words = set(out.split())
+    for label in LABELS:
+        check(label in words, f"pdftotext does not find {label!r} in:\n{out}")
+
+
+def test_gif_frames(tmp):
+    gif = export(tmp, "backward.gif", "--animate", "--from", "20", "--to", "26",
+                 "--frame-time", "500")
+    image = Image.open(gif)
+    check(image.format == "GIF" and image.n_frames == 7, f"{image.format} {image.n_frames}")
+    size = image.size
+    for i in range(image.n_frames):
+        image.seek(i)
+        check(image.size == size, f"frame {i} is {image.size}, not {size}")
+        check(image.info.get("duration") == 500, f"frame {i}: {image.info.get('duration')} ms")
+        frame = image.convert("RGB")
+        png = Image.open(export(tmp, f"step{20 + i}.png", "--step", str(20 + i)))
+        graph = frame.crop((0, 0) + png.size)
+        fraction = differing(graph, flatten(png))
+        check(fraction <= GIF_FRACTION, f"frame {i}: {fraction:.2%} of the pixels differ from "
+              f"the PNG of step {20 + i}")
+        # under the graph, the caption strip says which step it is
+        check(frame.size[1] > png.size[1], "no caption strip")
+    check(image.info.get("loop") == 0, f"loop {image.info.get('loop')}")
+
+
+def test_gif_default_range(tmp):
+    gif = export(tmp, "backward.gif", "--animate")
+    status, out, _ = run([BACKSTEP, "trace", SEED])
+    steps = [int(s) for s in re.findall(r'"type":"(?:backward_begin|backward_end)","step":(\d+)',
+                                        out)]
+    check(len(steps) == 2, f"backward steps {steps}")
+    check(Image.open(gif).n_frames == steps[1] - steps[0] + 1,
+          f"{Image.open(gif).n_frames} frames for steps {steps}")
+
+
+def test_gif_errors(tmp):
+    for args, message in [
+            (["--animate", "-o", "x.png"], "--animate writes a GIF: OUT must end in .gif"),
+            (["-o", "x.gif"], "a .gif is an animation: add --animate"),
+            (["--animate", "--frame-time", "5", "-o", "x.gif"],
+             "--frame-time: expected milliseconds from 20 to 60000, not '5'"),
+            (["--animate", "--handout", "-o", "x.gif"], "--animate and --handout"),
+            (["--animate", "--step", "3", "-o", "x.gif"], "--animate has a range of steps")]:
+        status, out, err = run([BACKSTEP, "export", SEED, *args])
+        check(status == 2 and message in err, f"{args}: {status} {err}")
+
+
+TESTS = [test_svg_text, test_svg_renders_as_png, test_pdf_text, test_gif_frames,
+         test_gif_default_range, test_gif_errors]
+
+
+def main():
+    print(f"1..{len(TESTS)}", flush=True)
+    failed = 0
+    for i, test in enumerate(TESTS, 1):
+        with tempfile.TemporaryDirectory() as tmp:
+            try:
+                test(tmp)
+                print(f"ok {i} {test.__name__}", flush=True)
+            except Exception:
+                failed += 1
+                print(f"not ok {i} {test.__name__}")
+                for line in traceback.format_exc().splitlines():
+                    print(f"# {line}")
+                sys.stdout.flush()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "bs-interp-private.h"
+#include "bs-signature.h"
 
 G_BEGIN_DECLS
 
@@ -9,9 +10,16 @@ G_BEGIN_DECLS
 #define BUILTIN(name) \
   static gboolean name (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 
+/* A function declared in a signature table row (bs-signature.h) */
+#define DECLARED(name) \
+  static gboolean name (BsInterp *in, BsCall *call, BsValue *r)
+
 /* TypeError unless a has no keyword arguments, or exactly n positional ones. */
 gboolean    bs_no_kwargs          (BsInterp *in, const BsArgs *a, const char *fname);
 gboolean    bs_exact_args         (BsInterp *in, const BsArgs *a, const char *fname, guint n);
+
+/* Python's built-in functions */
+extern const BsSignatureTable bs_builtins_table;
 
 /* The modules, registered in in->modules */
 void        bs_math_module_init   (BsInterp *in);

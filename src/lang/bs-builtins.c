@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bs-float-repr.h"
+#include "bs-signature.h"
 
 gboolean
 bs_no_kwargs (BsInterp     *in,
@@ -35,34 +36,42 @@ bs_exact_args (BsInterp     *in,
 
 /* --- print and conversions --------------------------------------------- */
 
-BUILTIN (builtin_print)
+DECLARED (builtin_print)
 {
-  static const char *const kw[] = { "sep", "end", "flush", "file", NULL };
-  BsValue *sep = bs_arg (a, G_MAXUINT, "sep"), *end = bs_arg (a, G_MAXUINT, "end");
-  BsValue *file = bs_arg (a, G_MAXUINT, "file");
+  BsValue sep = bs_call_value (call, 1), end = bs_call_value (call, 2);
+  gsize n;
+  BsValue *items = bs_value_items (bs_call_value (call, 0), &n);
   GString *s;
 
-  if (!bs_check_args (in, a, "print", 0, G_MAXUINT, kw))
-    return FALSE;
-  if (file != NULL && !bs_value_is_none (*file))
+  if (!bs_value_is_none (bs_call_value (call, 3)))
     return bs_raise (in, "PermissionError",
                      "print(file=...) is not available in Backstep: scripts cannot write files");
-  if ((sep != NULL && !bs_value_is_none (*sep) && bs_value_str (*sep) == NULL)
-      || (end != NULL && !bs_value_is_none (*end) && bs_value_str (*end) == NULL))
-    return bs_raise (in, "TypeError", "sep must be None or a string, not %s",
-                     bs_type_name (sep != NULL ? *sep : *end));
+  if ((!bs_value_is_none (sep) && bs_value_str (sep) == NULL)
+      || (!bs_value_is_none (end) && bs_value_str (end) == NULL))
+    return bs_raise (in, "TypeError", "%s must be None or a string, not %s",
+                     bs_value_str (sep) == NULL && !bs_value_is_none (sep) ? "sep" : "end",
+                     bs_type_name (bs_value_str (sep) == NULL && !bs_value_is_none (sep)
+                                   ? sep : end));
   s = g_string_new (NULL);
-  for (guint i = 0; i < a->n_args; i++)
+  for (gsize i = 0; i < n; i++)
     {
       if (i > 0)
-        g_string_append (s, sep != NULL && bs_value_str (*sep) != NULL ? bs_value_str (*sep) : " ");
-      if (!bs_str (in, a->args[i], s))
+        {
+          if (bs_value_str (sep) != NULL)
+            g_string_append_len (s, bs_value_str (sep), ((BsStr *) sep.as.object)->length);
+          else
+            g_string_append_c (s, ' ');
+        }
+      if (!bs_str (in, items[i], s))
         {
           g_string_free (s, TRUE);
           return FALSE;
         }
     }
-  g_string_append (s, end != NULL && bs_value_str (*end) != NULL ? bs_value_str (*end) : "\n");
+  if (bs_value_str (end) != NULL)
+    g_string_append_len (s, bs_value_str (end), ((BsStr *) end.as.object)->length);
+  else
+    g_string_append_c (s, '\n');
   /* the output callbacks take NUL-terminated text: a str's NULs end each piece */
   for (gsize at = 0; at < s->len; at += strlen (s->str + at) + 1)
     bs_interp_write_stdout (in, s->str + at);
@@ -98,17 +107,20 @@ parse_int_string (BsInterp   *in,
   return TRUE;
 }
 
-BUILTIN (builtin_int)
+DECLARED (builtin_int)
 {
-  BsValue v;
+  BsValue v = bs_call_value (call, 0);
   double d;
 
-  if (a->n_args == 0)
+  if (!call->given[0])
     {
+      if (call->given[1])
+        return bs_raise (in, "TypeError", "int() missing string argument");
       *r = BS_INT (0);
       return TRUE;
     }
-  v = a->args[0];
+  if (call->given[1] && bs_value_str (v) == NULL)
+    return bs_raise (in, "TypeError", "int() can't convert non-string with explicit base");
   if (bs_is_int (v))
     {
       *r = BS_INT (v.type == BS_VALUE_BOOL ? v.as.boolean : v.as.integer);
@@ -119,7 +131,7 @@ BUILTIN (builtin_int)
       gint64 base = 10;
       gint64 i = 0;
 
-      if (a->n_args > 1 && !bs_to_int (in, a->args[1], &base))
+      if (call->given[1] && !bs_to_int (in, bs_call_value (call, 1), &base))
         return FALSE;
       if (!parse_int_string (in, bs_value_str (v), (int) base, &i))
         return FALSE;
@@ -143,16 +155,15 @@ BUILTIN (builtin_int)
                    "real number, not '%s'", bs_type_name (v));
 }
 
-BUILTIN (builtin_float)
+DECLARED (builtin_float)
 {
-  BsValue v;
+  BsValue v = bs_call_value (call, 0);
 
-  if (a->n_args == 0)
+  if (!call->given[0])
     {
       *r = BS_FLOAT (0.0);
       return TRUE;
     }
-  v = a->args[0];
   if (bs_value_str (v) != NULL)
     {
       g_autofree char *stripped = g_strstrip (g_strdup (bs_value_str (v)));
@@ -188,11 +199,35 @@ BUILTIN (builtin_float)
                    bs_type_name (v));
 }
 
-BUILTIN (builtin_str)
+DECLARED (builtin_str)
+{
+  GString *s;
+
+  for (guint i = 1; i <= 2; i++)
+    if (call->given[i])
+      {
+        if (bs_value_str (bs_call_value (call, i)) == NULL)
+          return bs_raise (in, "TypeError", "str() argument '%s' must be str, not %s",
+                           i == 1 ? "encoding" : "errors",
+                           bs_type_name (bs_call_value (call, i)));
+        return bs_raise (in, "TypeError", "decoding str is not supported");
+      }
+  s = g_string_new (NULL);
+  if (call->given[0] && !bs_str (in, bs_call_value (call, 0), s))
+    {
+      g_string_free (s, TRUE);
+      return FALSE;
+    }
+  *r = bs_str_new (in->heap, s->str, s->len);
+  g_string_free (s, TRUE);
+  return TRUE;
+}
+
+DECLARED (builtin_repr)
 {
   GString *s = g_string_new (NULL);
 
-  if (a->n_args > 0 && !bs_str (in, a->args[0], s))
+  if (!bs_repr (in, bs_call_value (call, 0), s))
     {
       g_string_free (s, TRUE);
       return FALSE;
@@ -202,14 +237,17 @@ BUILTIN (builtin_str)
   return TRUE;
 }
 
-BUILTIN (builtin_repr)
+DECLARED (builtin_format)
 {
+  BsValue spec = bs_call_value (call, 1);
   GString *s;
 
-  if (!bs_exact_args (in, a, "repr", 1))
-    return FALSE;
+  if (call->given[1] && bs_value_str (spec) == NULL)
+    return bs_raise (in, "TypeError", "format() argument 2 must be str, not %s",
+                     bs_type_name (spec));
   s = g_string_new (NULL);
-  if (!bs_repr (in, a->args[0], s))
+  if (!bs_format_value (in, bs_call_value (call, 0), call->given[1] ? bs_value_str (spec) : "",
+                        s))
     {
       g_string_free (s, TRUE);
       return FALSE;
@@ -219,61 +257,43 @@ BUILTIN (builtin_repr)
   return TRUE;
 }
 
-BUILTIN (builtin_format)
-{
-  GString *s;
-
-  if (a->n_args < 1)
-    return bs_raise (in, "TypeError", "format expected at least 1 argument, got 0");
-  s = g_string_new (NULL);
-  if (!bs_format_value (in, a->args[0], a->n_args > 1 && bs_value_str (a->args[1])
-                        ? bs_value_str (a->args[1]) : "", s))
-    {
-      g_string_free (s, TRUE);
-      return FALSE;
-    }
-  *r = bs_str_new (in->heap, s->str, s->len);
-  g_string_free (s, TRUE);
-  return TRUE;
-}
-
-BUILTIN (builtin_bool)
+DECLARED (builtin_bool)
 {
   gboolean t = FALSE;
 
-  if (a->n_args > 0 && !bs_truthy (in, a->args[0], &t))
+  if (call->given[0] && !bs_truthy (in, bs_call_value (call, 0), &t))
     return FALSE;
   *r = BS_BOOL (t);
   return TRUE;
 }
 
-BUILTIN (builtin_list)
+DECLARED (builtin_list)
 {
-  if (a->n_args == 0)
+  if (!call->given[0])
     {
       *r = bs_list_new (in->heap);
       return TRUE;
     }
-  return bs_to_list (in, a->args[0], r);
+  return bs_to_list (in, bs_call_value (call, 0), r);
 }
 
-BUILTIN (builtin_tuple)
+DECLARED (builtin_tuple)
 {
-  BsValue list;
+  BsValue arg = bs_call_value (call, 0), list;
   gsize n;
   BsValue *items;
 
-  if (a->n_args == 0)
+  if (!call->given[0])
     {
       *r = bs_tuple_new (in->heap, 0);
       return TRUE;
     }
-  if (bs_value_is_object (a->args[0], BS_OBJECT_TUPLE) && !((BsTuple *) a->args[0].as.object)->is_size)
+  if (bs_value_is_object (arg, BS_OBJECT_TUPLE) && !((BsTuple *) arg.as.object)->is_size)
     {
-      *r = bs_value_ref (a->args[0]);
+      *r = bs_value_ref (arg);
       return TRUE;
     }
-  if (!bs_to_list (in, a->args[0], &list))
+  if (!bs_to_list (in, arg, &list))
     return FALSE;
   items = bs_value_items (list, &n);
   *r = bs_tuple_from (in, items, n);
@@ -281,164 +301,145 @@ BUILTIN (builtin_tuple)
   return TRUE;
 }
 
-BUILTIN (builtin_dict)
+/* The entries of a **kwargs dict as the keyword arguments of args; kwargs_clear() frees
+ * what this makes. */
+static void
+kwargs_to_args (BsValue  kwargs,
+                BsArgs  *args)
 {
-  BsValue d = bs_dict_new (in->heap);
+  BsDict *kw = (BsDict *) kwargs.as.object;
+  const char **names = g_new0 (const char *, kw->entries->len + 1);
+  BsValue *values = g_new0 (BsValue, kw->entries->len + 1);
 
-  if (a->n_args > 0)
+  args->n_kw = 0;
+  for (guint i = 0; i < kw->entries->len; i++)
     {
-      if (bs_value_is_object (a->args[0], BS_OBJECT_DICT))
-        {
-          if (!bs_py_dict_merge (in, d, a->args[0]))
-            {
-              bs_value_unref (d);
-              return FALSE;
-            }
-        }
-      else
-        {
-          BsValue list;
-          gsize n;
-          BsValue *items;
+      BsDictEntry *e = &g_array_index (kw->entries, BsDictEntry, i);
 
-          if (!bs_to_list (in, a->args[0], &list))
-            {
-              bs_value_unref (d);
-              return FALSE;
-            }
-          items = bs_value_items (list, &n);
-          for (gsize i = 0; i < n; i++)
-            {
-              gsize m;
-              BsValue *pair = bs_value_items (items[i], &m);
-
-              if (pair == NULL || m != 2)
-                {
-                  bs_value_unref (list);
-                  bs_value_unref (d);
-                  return bs_raise (in, "ValueError", "dictionary update sequence element #%zu "
-                                   "has length %zu; 2 is required", i, m);
-                }
-              if (!bs_py_dict_set (in, d, pair[0], bs_value_ref (pair[1])))
-                {
-                  bs_value_unref (list);
-                  bs_value_unref (d);
-                  return FALSE;
-                }
-            }
-          bs_value_unref (list);
-        }
+      if (e->deleted)
+        continue;
+      names[args->n_kw] = bs_value_str (e->key);
+      values[args->n_kw++] = e->value;
     }
-  for (guint i = 0; i < a->n_kw; i++)
-    bs_dict_set_str (d, a->kw_names[i], bs_value_ref (a->kw_values[i]));
+  args->kw_names = names;
+  args->kw_values = values;
+}
+
+static void
+kwargs_clear (BsArgs *args)
+{
+  g_free ((gpointer) args->kw_names);
+  g_free (args->kw_values);
+}
+
+/* dict(other, **kwargs): a new dict, filled as dict.update() does */
+DECLARED (builtin_dict)
+{
+  const BsDecl *update = bs_signature_set_find (in->signatures, "dict", "update");
+  BsValue d = bs_dict_new (in->heap), ignored;
+  BsArgs args = { &call->values[0], call->given[0] ? 1 : 0 };
+  gboolean ok;
+
+  kwargs_to_args (bs_call_value (call, 1), &args);
+  ok = bs_decl_call (in, update, d, &args, &ignored);
+  kwargs_clear (&args);
+  if (!ok)
+    {
+      bs_value_unref (d);
+      return FALSE;
+    }
   *r = d;
   return TRUE;
 }
 
-BUILTIN (builtin_range)
+/* range(stop) or range(start, stop[, step]) */
+DECLARED (builtin_range)
 {
-  gint64 start = 0, stop, step = 1;
+  gint64 bounds[3] = { 0, 0, 1 };
+  guint n = 1 + call->given[1] + call->given[2];
 
-  if (!bs_no_kwargs (in, a, "range"))
-    return FALSE;
-  if (a->n_args == 0 || a->n_args > 3)
-    return bs_raise (in, "TypeError", "range expected at most 3 arguments, got %u", a->n_args);
-  for (guint i = 0; i < a->n_args; i++)
-    if (!bs_is_int (a->args[i]))
+  for (guint i = 0; i < n; i++)
+    if (!bs_is_int (bs_call_value (call, i)))
       return bs_raise (in, "TypeError", "'%s' object cannot be interpreted as an integer",
-                       bs_type_name (a->args[i]));
-  if (a->n_args == 1)
-    bs_to_int (in, a->args[0], &stop);
-  else
-    {
-      bs_to_int (in, a->args[0], &start);
-      bs_to_int (in, a->args[1], &stop);
-      if (a->n_args == 3)
-        bs_to_int (in, a->args[2], &step);
-    }
-  if (step == 0)
+                       bs_type_name (bs_call_value (call, i)));
+  for (guint i = 0; i < n; i++)
+    bs_to_int (in, bs_call_value (call, i), &bounds[n == 1 ? 1 : i]);
+  if (bounds[2] == 0)
     return bs_raise (in, "ValueError", "range() arg 3 must not be zero");
-  *r = bs_range_new (in, start, stop, step);
+  *r = bs_range_new (in, bounds[0], bounds[1], bounds[2]);
   return TRUE;
 }
 
-BUILTIN (builtin_len)
+DECLARED (builtin_len)
 {
   gint64 n;
 
-  if (!bs_exact_args (in, a, "len", 1))
-    return FALSE;
-  if (!bs_len (in, a->args[0], &n))
+  if (!bs_len (in, bs_call_value (call, 0), &n))
     return FALSE;
   *r = BS_INT (n);
   return TRUE;
 }
 
-BUILTIN (builtin_abs)
+DECLARED (builtin_abs)
 {
-  BsValue zero = BS_INT (0);
+  BsValue x = bs_call_value (call, 0);
 
-  if (!bs_exact_args (in, a, "abs", 1))
-    return FALSE;
-  if (a->args[0].type == BS_VALUE_FLOAT)
+  if (x.type == BS_VALUE_FLOAT)
     {
-      *r = BS_FLOAT (fabs (a->args[0].as.number));
+      *r = BS_FLOAT (fabs (x.as.number));
       return TRUE;
     }
-  if (bs_is_int (a->args[0]))
+  if (bs_is_int (x))
     {
       gint64 v;
 
-      bs_to_int (in, a->args[0], &v);
+      bs_to_int (in, x, &v);
       if (v == G_MININT64)
         return bs_raise (in, "OverflowError", "integer overflow: Backstep's ints are 64-bit");
       *r = BS_INT (v < 0 ? -v : v);
       return TRUE;
     }
-  if (bs_value_tensor (a->args[0]) != NULL)
-    return bs_call_method (in, a->args[0], "abs", NULL, 0, r);
-  if (bs_value_is_object (a->args[0], BS_OBJECT_INSTANCE))
-    return bs_call_method (in, a->args[0], "__abs__", NULL, 0, r);
-  (void) zero;
+  if (bs_value_tensor (x) != NULL)
+    return bs_call_method (in, x, "abs", NULL, 0, r);
+  if (bs_value_is_object (x, BS_OBJECT_INSTANCE))
+    return bs_call_method (in, x, "__abs__", NULL, 0, r);
   return bs_raise (in, "TypeError", "bad operand type for abs(): '%s'",
-                   bs_type_name (a->args[0]));
+                   bs_type_name (x));
 }
 
-static gboolean
-min_max (BsInterp     *in,
-         const BsArgs *a,
-         BsCmpOp       op,
-         const char   *fname,
-         BsValue      *r)
+/* min (data BS_CMPOP_LT) and max (BS_CMPOP_GT) */
+DECLARED (builtin_min_max)
 {
+  BsCmpOp op = bs_call_data (call);
+  const char *fname = call->sig->name;
   BsValue list, best = BS_NONE, best_key = BS_NONE;
-  BsValue *key = bs_arg (a, G_MAXUINT, "key"), *def = bs_arg (a, G_MAXUINT, "default");
-  gsize n;
+  BsValue key = bs_call_value (call, 1);
+  gsize n, n_args;
+  BsValue *args = bs_value_items (bs_call_value (call, 0), &n_args);
   BsValue *items;
   gboolean have = FALSE;
 
-  if (a->n_args == 0)
+  if (n_args == 0)
     return bs_raise (in, "TypeError", "%s expected at least 1 argument, got 0", fname);
-  if (a->n_args == 1)
+  if (n_args > 1 && call->given[2])
+    return bs_raise (in, "TypeError", "Cannot specify a default for %s() with multiple "
+                     "positional arguments", fname);
+  if (n_args == 1)
     {
-      if (!bs_to_list (in, a->args[0], &list))
+      if (!bs_to_list (in, args[0], &list))
         return FALSE;
     }
   else
-    {
-      list = bs_list_new (in->heap);
-      for (guint i = 0; i < a->n_args; i++)
-        bs_list_append (list, bs_value_ref (a->args[i]));
-    }
+    list = bs_tuple_from (in, args, n_args);
   items = bs_value_items (list, &n);
   for (gsize i = 0; i < n; i++)
     {
       BsValue k, cmp;
       gboolean better;
 
-      if (key != NULL && !bs_value_is_none (*key))
+      if (!bs_value_is_none (key))
         {
-          if (!bs_call_simple (in, *key, &items[i], 1, &k))
+          if (!bs_call_simple (in, key, &items[i], 1, &k))
             goto fail;
         }
       else
@@ -474,9 +475,9 @@ min_max (BsInterp     *in,
   if (!have)
     {
       bs_value_unref (list);
-      if (def != NULL)
+      if (call->given[2])
         {
-          *r = bs_value_ref (*def);
+          *r = bs_value_ref (bs_call_value (call, 2));
           return TRUE;
         }
       return bs_raise (in, "ValueError", "%s() arg is an empty sequence", fname);
@@ -492,29 +493,16 @@ fail:
   return FALSE;
 }
 
-BUILTIN (builtin_min)
-{
-  return min_max (in, a, BS_CMPOP_LT, "min", r);
-}
-
-BUILTIN (builtin_max)
-{
-  return min_max (in, a, BS_CMPOP_GT, "max", r);
-}
-
-BUILTIN (builtin_sum)
+DECLARED (builtin_sum)
 {
   BsValue acc, item;
-  BsValue *start = bs_arg (a, 1, "start");
   BsPyIter it;
   int n;
 
-  if (a->n_args < 1)
-    return bs_raise (in, "TypeError", "sum() takes at least 1 positional argument (0 given)");
   /* item by item, as Python: sum(range(10**8)) needs no list of 10**8 ints */
-  if (!bs_py_iter_init (in, a->args[0], &it))
+  if (!bs_py_iter_init (in, bs_call_value (call, 0), &it))
     return FALSE;
-  acc = start != NULL ? bs_value_ref (*start) : BS_INT (0);
+  acc = call->given[1] ? bs_value_ref (bs_call_value (call, 1)) : BS_INT (0);
   while ((n = bs_py_iter_next (in, &it, &item)) > 0)
     {
       BsValue next;
@@ -569,17 +557,17 @@ round_digits (double x,
   }
 }
 
-BUILTIN (builtin_round)
+DECLARED (builtin_round)
 {
-  BsValue *nd = bs_arg (a, 1, "ndigits");
-  BsValue v;
+  BsValue v = bs_call_value (call, 0), nd = bs_call_value (call, 1);
 
-  if (a->n_args < 1)
-    return bs_raise (in, "TypeError", "round() missing required argument 'number' (pos 1)");
-  v = a->args[0];
   if (bs_value_tensor (v) != NULL)
-    return bs_call_method (in, v, "round", NULL, 0, r);
-  if (nd == NULL || bs_value_is_none (*nd))
+    {
+      if (!bs_value_is_none (nd))
+        return bs_call_method (in, v, "round", &nd, 1, r);
+      return bs_call_method (in, v, "round", NULL, 0, r);
+    }
+  if (bs_value_is_none (nd))
     {
       double d;
 
@@ -604,7 +592,7 @@ BUILTIN (builtin_round)
     gint64 digits;
     double d;
 
-    if (!bs_to_int (in, *nd, &digits))
+    if (!bs_to_int (in, nd, &digits))
       return FALSE;
     if (bs_is_int (v))
       {
@@ -625,19 +613,20 @@ BUILTIN (builtin_round)
   }
 }
 
-gboolean bs_list_sort (BsInterp *in, BsValue list, BsValue key, gboolean reverse);
-
-BUILTIN (builtin_sorted)
+/* sorted(iterable, **kwargs): a new list, sorted by list.sort(**kwargs) */
+DECLARED (builtin_sorted)
 {
-  BsValue list;
-  BsValue *key = bs_arg (a, G_MAXUINT, "key"), *reverse = bs_arg (a, G_MAXUINT, "reverse");
+  const BsDecl *sort = bs_signature_set_find (in->signatures, "list", "sort");
+  BsValue list, ignored;
+  BsArgs args = { NULL, 0 };
+  gboolean ok;
 
-  if (a->n_args != 1)
-    return bs_raise (in, "TypeError", "sorted expected 1 argument, got %u", a->n_args);
-  if (!bs_to_list (in, a->args[0], &list))
+  if (!bs_to_list (in, bs_call_value (call, 0), &list))
     return FALSE;
-  if (!bs_list_sort (in, list, key != NULL ? *key : BS_NONE,
-                     reverse != NULL && bs_value_truthy (*reverse)))
+  kwargs_to_args (bs_call_value (call, 1), &args);
+  ok = bs_decl_call (in, sort, list, &args, &ignored);
+  kwargs_clear (&args);
+  if (!ok)
     {
       bs_value_unref (list);
       return FALSE;
@@ -646,19 +635,15 @@ BUILTIN (builtin_sorted)
   return TRUE;
 }
 
-static gboolean
-any_all (BsInterp     *in,
-         const BsArgs *a,
-         gboolean      is_all,
-         BsValue      *r)
+/* any (data FALSE) and all (TRUE) */
+DECLARED (builtin_any_all)
 {
+  gboolean is_all = bs_call_data (call);
   BsPyIter it;
   BsValue v;
   int n;
 
-  if (!bs_exact_args (in, a, is_all ? "all" : "any", 1))
-    return FALSE;
-  if (!bs_py_iter_init (in, a->args[0], &it))
+  if (!bs_py_iter_init (in, bs_call_value (call, 0), &it))
     return FALSE;
   *r = BS_BOOL (is_all);
   while ((n = bs_py_iter_next (in, &it, &v)) > 0)
@@ -680,16 +665,6 @@ any_all (BsInterp     *in,
     }
   bs_py_iter_clear (&it);
   return n >= 0;
-}
-
-BUILTIN (builtin_any)
-{
-  return any_all (in, a, FALSE, r);
-}
-
-BUILTIN (builtin_all)
-{
-  return any_all (in, a, TRUE, r);
 }
 
 static gboolean
@@ -733,40 +708,42 @@ type_matches (BsInterp *in,
   return FALSE;
 }
 
-BUILTIN (builtin_isinstance)
+DECLARED (builtin_isinstance)
 {
-  if (!bs_exact_args (in, a, "isinstance", 2))
-    return FALSE;
-  *r = BS_BOOL (type_matches (in, a->args[0], a->args[1]));
+  *r = BS_BOOL (type_matches (in, bs_call_value (call, 0), bs_call_value (call, 1)));
   return TRUE;
 }
 
-BUILTIN (builtin_issubclass)
+DECLARED (builtin_issubclass)
 {
+  BsValue klass = bs_call_value (call, 0);
   gsize n = 1;
-  BsValue *bases = &a->args[1];
+  BsValue *bases = &call->values[1];
   gboolean result = FALSE;
 
-  if (!bs_exact_args (in, a, "issubclass", 2))
-    return FALSE;
-  if (!bs_value_is_object (a->args[0], BS_OBJECT_CLASS))
+  if (!bs_value_is_object (klass, BS_OBJECT_CLASS))
     return bs_raise (in, "TypeError", "issubclass() arg 1 must be a class");
-  if (bs_value_is_object (a->args[1], BS_OBJECT_TUPLE))
-    bases = bs_value_items (a->args[1], &n);
+  if (bs_value_is_object (*bases, BS_OBJECT_TUPLE))
+    bases = bs_value_items (*bases, &n);
   for (gsize i = 0; i < n && !result; i++)
-    result = bs_is_subclass (a->args[0], bases[i]);
+    result = bs_is_subclass (klass, bases[i]);
   *r = BS_BOOL (result);
   return TRUE;
 }
 
-BUILTIN (builtin_type)
+DECLARED (builtin_type)
 {
+  gsize n;
+  BsValue *args = bs_value_items (bs_call_value (call, 0), &n);
   BsValue v;
   const char *name;
 
-  if (!bs_exact_args (in, a, "type", 1))
-    return FALSE;
-  v = a->args[0];
+  if (n == 3)
+    return bs_raise (in, "NotImplementedError", "type(name, bases, dict) is not supported by "
+                     "Backstep: write a class statement");
+  if (n != 1)
+    return bs_raise (in, "TypeError", "type() takes 1 or 3 arguments");
+  v = args[0];
   if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
     {
       *r = bs_value_ref (((BsInstance *) v.as.object)->klass);
@@ -784,24 +761,25 @@ BUILTIN (builtin_type)
   *r = bs_lookup_builtin (in, name);
   if (bs_value_is_none (*r))
     {
-      /* a type without a name in builtins: a fresh stand-in */
-      *r = bs_builtin_new (in, g_intern_string (name), builtin_str, BS_NONE);
+      /* a type without a name in builtins: a fresh stand-in, called as str() is */
+      *r = bs_decl_builtin (in, bs_signature_set_find (in->signatures, "builtins", "str"),
+                            BS_NONE);
+      ((BsBuiltin *) r->as.object)->name = g_intern_string (name);
       return TRUE;
     }
   bs_value_ref (*r);
   return TRUE;
 }
 
-BUILTIN (builtin_hasattr)
+DECLARED (builtin_hasattr)
 {
+  const char *name = bs_value_str (bs_call_value (call, 1));
   BsValue v;
   gboolean found;
 
-  if (!bs_exact_args (in, a, "hasattr", 2))
-    return FALSE;
-  if (bs_value_str (a->args[1]) == NULL)
+  if (name == NULL)
     return bs_raise (in, "TypeError", "hasattr(): attribute name must be string");
-  if (!bs_getattr_opt (in, a->args[0], bs_value_str (a->args[1]), &v, &found))
+  if (!bs_getattr_opt (in, bs_call_value (call, 0), name, &v, &found))
     {
       if (bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "AttributeError")))
         {
@@ -817,58 +795,59 @@ BUILTIN (builtin_hasattr)
   return TRUE;
 }
 
-BUILTIN (builtin_getattr)
+DECLARED (builtin_getattr)
 {
-  if (a->n_args < 2 || bs_value_str (a->args[1]) == NULL)
+  const char *name = bs_value_str (bs_call_value (call, 1));
+
+  if (name == NULL)
     return bs_raise (in, "TypeError", "getattr(): attribute name must be string");
-  if (a->n_args > 2)
+  if (call->given[2])
     {
       gboolean found;
 
-      if (!bs_getattr_opt (in, a->args[0], bs_value_str (a->args[1]), r, &found))
+      if (!bs_getattr_opt (in, bs_call_value (call, 0), name, r, &found))
         return FALSE;
       if (!found)
-        *r = bs_value_ref (a->args[2]);
+        *r = bs_value_ref (bs_call_value (call, 2));
       return TRUE;
     }
-  return bs_getattr (in, a->args[0], bs_value_str (a->args[1]), r);
+  return bs_getattr (in, bs_call_value (call, 0), name, r);
 }
 
-BUILTIN (builtin_setattr)
+DECLARED (builtin_setattr)
 {
-  if (!bs_exact_args (in, a, "setattr", 3))
-    return FALSE;
-  if (bs_value_str (a->args[1]) == NULL)
-    return bs_raise (in, "TypeError", "attribute name must be string");
+  const char *name = bs_value_str (bs_call_value (call, 1));
+
+  if (name == NULL)
+    return bs_raise (in, "TypeError", "attribute name must be string, not '%s'",
+                     bs_type_name (bs_call_value (call, 1)));
   *r = BS_NONE;
   /* the name must outlive the call: intern it */
-  return bs_setattr (in, a->args[0], g_intern_string (bs_value_str (a->args[1])), a->args[2]);
+  return bs_setattr (in, bs_call_value (call, 0), g_intern_string (name),
+                     bs_call_value (call, 2));
 }
 
-BUILTIN (builtin_refused);
+DECLARED (builtin_refused);
 
-BUILTIN (builtin_delattr)
+DECLARED (builtin_delattr)
 {
-  if (!bs_exact_args (in, a, "delattr", 2))
-    return FALSE;
-  if (bs_value_str (a->args[1]) == NULL)
+  const char *name = bs_value_str (bs_call_value (call, 1));
+
+  if (name == NULL)
     return bs_raise (in, "TypeError", "attribute name must be string, not '%s'",
-                     bs_type_name (a->args[1]));
+                     bs_type_name (bs_call_value (call, 1)));
   *r = BS_NONE;
-  return bs_delattr (in, a->args[0], g_intern_string (bs_value_str (a->args[1])));
+  return bs_delattr (in, bs_call_value (call, 0), g_intern_string (name));
 }
 
 /* vars(obj): the attribute dict of an instance, class or module; vars() with no argument is
  * locals(), which stays refused. */
-BUILTIN (builtin_vars)
+DECLARED (builtin_vars)
 {
-  BsValue v;
+  BsValue v = bs_call_value (call, 0);
 
-  if (a->n_args == 0)
-    return builtin_refused (in, self, a, r);
-  if (!bs_exact_args (in, a, "vars", 1))
-    return FALSE;
-  v = a->args[0];
+  if (!call->given[0])
+    return builtin_refused (in, call, r);
   if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
     *r = bs_value_ref (((BsInstance *) v.as.object)->dict);
   else if (bs_value_is_object (v, BS_OBJECT_CLASS))
@@ -880,14 +859,11 @@ BUILTIN (builtin_vars)
   return TRUE;
 }
 
-BUILTIN (builtin_callable)
+DECLARED (builtin_callable)
 {
-  BsValue v;
+  BsValue v = bs_call_value (call, 0);
   gboolean found = FALSE;
 
-  if (!bs_exact_args (in, a, "callable", 1))
-    return FALSE;
-  v = a->args[0];
   if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
     {
       BsValue m;
@@ -902,15 +878,13 @@ BUILTIN (builtin_callable)
   return TRUE;
 }
 
-BUILTIN (builtin_divmod)
+DECLARED (builtin_divmod)
 {
-  BsValue q, m;
+  BsValue x = bs_call_value (call, 0), y = bs_call_value (call, 1), q, m;
 
-  if (!bs_exact_args (in, a, "divmod", 2))
+  if (!bs_binary_op (in, BS_BINOP_FLOOR_DIV, x, y, &q))
     return FALSE;
-  if (!bs_binary_op (in, BS_BINOP_FLOOR_DIV, a->args[0], a->args[1], &q))
-    return FALSE;
-  if (!bs_binary_op (in, BS_BINOP_MOD, a->args[0], a->args[1], &m))
+  if (!bs_binary_op (in, BS_BINOP_MOD, x, y, &m))
     {
       bs_value_unref (q);
       return FALSE;
@@ -925,23 +899,20 @@ BUILTIN (builtin_divmod)
   return TRUE;
 }
 
-BUILTIN (builtin_pow)
+DECLARED (builtin_pow)
 {
+  BsValue *args = call->values;
   gint64 base, exp, mod;
   unsigned __int128 acc = 1, b;
 
-  if (a->n_args != 3)
-    {
-      if (!bs_exact_args (in, a, "pow", 2))
-        return FALSE;
-      return bs_binary_op (in, BS_BINOP_POW, a->args[0], a->args[1], r);
-    }
-  if (!bs_is_int (a->args[0]) || !bs_is_int (a->args[1]) || !bs_is_int (a->args[2]))
+  if (bs_value_is_none (args[2]))
+    return bs_binary_op (in, BS_BINOP_POW, args[0], args[1], r);
+  if (!bs_is_int (args[0]) || !bs_is_int (args[1]) || !bs_is_int (args[2]))
     return bs_raise (in, "TypeError", "pow() 3rd argument not allowed unless all arguments are "
                      "integers");
-  bs_to_int (in, a->args[0], &base);
-  bs_to_int (in, a->args[1], &exp);
-  bs_to_int (in, a->args[2], &mod);
+  bs_to_int (in, args[0], &base);
+  bs_to_int (in, args[1], &exp);
+  bs_to_int (in, args[2], &mod);
   if (mod == 0)
     return bs_raise (in, "ValueError", "pow() 3rd argument cannot be 0");
   {
@@ -979,34 +950,32 @@ BUILTIN (builtin_pow)
   return TRUE;
 }
 
-BUILTIN (builtin_id)
+DECLARED (builtin_id)
 {
-  if (!bs_exact_args (in, a, "id", 1))
-    return FALSE;
-  *r = BS_INT (a->args[0].type == BS_VALUE_OBJECT ? (gint64) (gintptr) a->args[0].as.object
-                                                  : (gint64) a->args[0].as.integer);
+  BsValue v = bs_call_value (call, 0);
+
+  *r = BS_INT (v.type == BS_VALUE_OBJECT ? (gint64) (gintptr) v.as.object
+                                         : (gint64) v.as.integer);
   return TRUE;
 }
 
-BUILTIN (builtin_hash)
+DECLARED (builtin_hash)
 {
   gint64 h;
 
-  if (!bs_exact_args (in, a, "hash", 1))
-    return FALSE;
-  if (!bs_py_hash (in, a->args[0], &h))
+  if (!bs_py_hash (in, bs_call_value (call, 0), &h))
     return FALSE;
   *r = BS_INT (h);
   return TRUE;
 }
 
-BUILTIN (builtin_chr)
+DECLARED (builtin_chr)
 {
   gint64 c;
   char buf[8];
   int n;
 
-  if (!bs_exact_args (in, a, "chr", 1) || !bs_to_int (in, a->args[0], &c))
+  if (!bs_to_int (in, bs_call_value (call, 0), &c))
     return FALSE;
   if (c < 0 || c > 0x10ffff)
     return bs_raise (in, "ValueError", "chr() arg not in range(0x110000)");
@@ -1015,15 +984,17 @@ BUILTIN (builtin_chr)
   return TRUE;
 }
 
-BUILTIN (builtin_ord)
+DECLARED (builtin_ord)
 {
-  const char *s;
+  BsValue v = bs_call_value (call, 0);
+  const char *s = bs_value_str (v);
 
-  if (!bs_exact_args (in, a, "ord", 1))
-    return FALSE;
-  s = bs_value_str (a->args[0]);
-  if (s == NULL || g_utf8_strlen (s, -1) != 1)
-    return bs_raise (in, "TypeError", "ord() expected a character");
+  if (s == NULL)
+    return bs_raise (in, "TypeError", "ord() expected string of length 1, but %s found",
+                     bs_type_name (v));
+  if (((BsStr *) v.as.object)->n_chars != 1)
+    return bs_raise (in, "TypeError", "ord() expected a character, but string of length %ld "
+                     "found", ((BsStr *) v.as.object)->n_chars);
   *r = BS_INT (g_utf8_get_char (s));
   return TRUE;
 }
@@ -1072,15 +1043,18 @@ static const BsNativeType super_type = {
   { "super", super_free }, super_getattr, NULL, NULL,
 };
 
-BUILTIN (builtin_super)
+DECLARED (builtin_super)
 {
   SuperData *d;
   BsValue klass, obj;
 
-  if (a->n_args >= 2)
+  if (call->given[0] && !call->given[1])
+    return bs_raise (in, "NotImplementedError", "super(type) without an object is not "
+                     "supported by Backstep");
+  if (call->given[1])
     {
-      klass = a->args[0];
-      obj = a->args[1];
+      klass = bs_call_value (call, 0);
+      obj = bs_call_value (call, 1);
     }
   else
     {
@@ -1118,14 +1092,11 @@ static const BsNativeType staticmethod_type = {
   { "staticmethod", boxed_free }, NULL, NULL, NULL,
 };
 
-BUILTIN (builtin_staticmethod)
+DECLARED (builtin_staticmethod)
 {
-  BsValue *box;
+  BsValue *box = g_new (BsValue, 1);
 
-  if (!bs_exact_args (in, a, "staticmethod", 1))
-    return FALSE;
-  box = g_new (BsValue, 1);
-  *box = bs_value_ref (a->args[0]);
+  *box = bs_value_ref (bs_call_value (call, 0));
   *r = bs_native_new (in->heap, &staticmethod_type.base, box);
   return TRUE;
 }
@@ -1150,11 +1121,9 @@ bs_classmethod_func (BsValue v)
   return bs_value_native (v, &classmethod_type.base);
 }
 
-BUILTIN (builtin_classmethod)
+DECLARED (builtin_classmethod)
 {
-  if (!bs_exact_args (in, a, "classmethod", 1))
-    return FALSE;
-  *r = bs_classmethod_new (in, bs_value_ref (a->args[0]));
+  *r = bs_classmethod_new (in, bs_value_ref (bs_call_value (call, 0)));
   return TRUE;
 }
 
@@ -1179,10 +1148,10 @@ BUILTIN (object_init)
 
 /* --- refused ------------------------------------------------------------ */
 
-/* self: the built-in's own name (its row's data); None from vars() */
-BUILTIN (builtin_refused)
+/* what scripts may not do: open(), eval(), input(), vars() without an argument... */
+DECLARED (builtin_refused)
 {
-  const char *name = bs_value_str (self) != NULL ? bs_value_str (self) : "vars";
+  const char *name = call->sig->name;
 
   if (strcmp (name, "open") == 0)
     return bs_raise (in, "PermissionError", "open() is not available in Backstep: scripts cannot "
@@ -1225,7 +1194,8 @@ bs_import_module (BsInterp   *in,
   if (strcmp (top, "numpy") == 0 || strcmp (top, "torchvision") == 0
       || strcmp (top, "matplotlib") == 0)
     return bs_raise (in, "ModuleNotFoundError", "No module named '%s' (Backstep provides torch, "
-                     "math, random and time)", name);
+                     "matplotlib.pyplot and Python's math, random, time, sys, collections, "
+                     "itertools, functools, copy, string, typing and dataclasses)", name);
   {
     gboolean found;
 
@@ -1279,40 +1249,75 @@ add_exception (BsInterp   *in,
   return klass;
 }
 
+#define ROW(signature, func) { "builtins", BS_SIG_BUILTIN, signature, func }
+#define REFUSED(name) ROW (name "(*args, **kwargs)", builtin_refused)
+
+static const BsSignatureRow rows[] = {
+  ROW ("print(*args, sep=' ', end='\\n', file=None, flush=False)", builtin_print),
+  ROW ("int(x=0, /, base=10)", builtin_int),
+  ROW ("float(x=0, /)", builtin_float),
+  ROW ("str(object='', encoding='utf-8', errors='strict')", builtin_str),
+  ROW ("repr(obj, /)", builtin_repr),
+  ROW ("bool(x=False, /)", builtin_bool),
+  ROW ("list(iterable=(), /)", builtin_list),
+  ROW ("tuple(iterable=(), /)", builtin_tuple),
+  ROW ("dict(other=(), /, **kwargs)", builtin_dict),
+  ROW ("range(start_or_stop, stop=None, step=None, /)", builtin_range),
+  ROW ("len(obj, /)", builtin_len),
+  ROW ("abs(x, /)", builtin_abs),
+  { "builtins", BS_SIG_BUILTIN, "min(*args, key=None, default=None)|parse_tuple",
+    builtin_min_max,
+    BS_CMPOP_LT },
+  { "builtins", BS_SIG_BUILTIN, "max(*args, key=None, default=None)|parse_tuple",
+    builtin_min_max,
+    BS_CMPOP_GT },
+  ROW ("sum(iterable, /, start=0)", builtin_sum),
+  ROW ("round(number, ndigits=None)", builtin_round),
+  ROW ("sorted(iterable, /, **kwargs)", builtin_sorted),
+  { "builtins", BS_SIG_BUILTIN, "any(iterable, /)", builtin_any_all, FALSE },
+  { "builtins", BS_SIG_BUILTIN, "all(iterable, /)", builtin_any_all, TRUE },
+  ROW ("isinstance(obj, class_or_tuple, /)", builtin_isinstance),
+  ROW ("issubclass(cls, class_or_tuple, /)", builtin_issubclass),
+  ROW ("type(*args)", builtin_type),
+  ROW ("hasattr(obj, name, /)", builtin_hasattr),
+  ROW ("getattr(object, name, default=None, /)", builtin_getattr),
+  ROW ("setattr(obj, name, value, /)", builtin_setattr),
+  ROW ("delattr(obj, name, /)", builtin_delattr),
+  ROW ("callable(obj, /)", builtin_callable),
+  ROW ("divmod(x, y, /)", builtin_divmod),
+  ROW ("pow(base, exp, mod=None)", builtin_pow),
+  ROW ("id(obj, /)", builtin_id),
+  ROW ("hash(obj, /)", builtin_hash),
+  ROW ("chr(i, /)", builtin_chr),
+  ROW ("ord(c, /)", builtin_ord),
+  ROW ("super(type=None, object=None, /)", builtin_super),
+  ROW ("staticmethod(function, /)|check_positional", builtin_staticmethod),
+  ROW ("classmethod(function, /)|check_positional", builtin_classmethod),
+  ROW ("format(value, format_spec='', /)", builtin_format),
+  ROW ("vars(object=None, /)", builtin_vars),
+  REFUSED ("open"), REFUSED ("eval"), REFUSED ("exec"), REFUSED ("__import__"),
+  REFUSED ("compile"), REFUSED ("input"), REFUSED ("globals"), REFUSED ("locals"),
+  REFUSED ("breakpoint"),
+};
+
+const BsSignatureTable bs_builtins_table = BS_SIGNATURE_TABLE (rows);
+
+static void
+install_builtin (const char   *name,
+                 const BsDecl *decl,
+                 gpointer      user_data)
+{
+  BsInterp *in = user_data;
+
+  bs_env_set (in->builtins, name, bs_decl_builtin (in, decl, BS_NONE));
+}
+
 void
 bs_builtins_init (BsInterp *in)
 {
-  static const struct {
-    const char    *name;
-    BsBuiltinFunc  func;
-  } functions[] = {
-    { "print", builtin_print }, { "int", builtin_int }, { "float", builtin_float },
-    { "str", builtin_str }, { "repr", builtin_repr }, { "bool", builtin_bool },
-    { "list", builtin_list }, { "tuple", builtin_tuple }, { "dict", builtin_dict },
-    { "range", builtin_range }, { "len", builtin_len }, { "abs", builtin_abs },
-    { "min", builtin_min }, { "max", builtin_max }, { "sum", builtin_sum },
-    { "round", builtin_round }, { "sorted", builtin_sorted },
-    { "any", builtin_any }, { "all", builtin_all },
-    { "isinstance", builtin_isinstance }, { "issubclass", builtin_issubclass },
-    { "type", builtin_type }, { "hasattr", builtin_hasattr }, { "getattr", builtin_getattr },
-    { "setattr", builtin_setattr }, { "callable", builtin_callable },
-    { "divmod", builtin_divmod }, { "pow", builtin_pow },
-    { "id", builtin_id }, { "hash", builtin_hash }, { "chr", builtin_chr },
-    { "ord", builtin_ord }, { "super", builtin_super }, { "staticmethod", builtin_staticmethod },
-    { "classmethod", builtin_classmethod },
-    { "format", builtin_format },
-    { "open", builtin_refused }, { "eval", builtin_refused }, { "exec", builtin_refused },
-    { "__import__", builtin_refused }, { "compile", builtin_refused },
-    { "input", builtin_refused }, { "globals", builtin_refused }, { "locals", builtin_refused },
-    { "vars", builtin_vars }, { "delattr", builtin_delattr }, { "breakpoint", builtin_refused },
-  };
   BsValue base, exc, arith, lookup, runtime, name_error, os_error, import_error, object;
 
-  for (guint i = 0; i < G_N_ELEMENTS (functions); i++)
-    bs_env_set (in->builtins, functions[i].name,
-                bs_builtin_new (in, functions[i].name, functions[i].func,
-                                functions[i].func == builtin_refused
-                                  ? bs_str_value (in, functions[i].name) : BS_NONE));
+  bs_signature_set_foreach (in->signatures, "builtins", install_builtin, in);
   object = bs_class_new (in, "object", BS_NONE);
   bs_dict_set_str (((BsClass *) object.as.object)->dict, "__init__",
                    bs_builtin_new (in, "__init__", object_init, BS_NONE));

@@ -494,6 +494,73 @@ python_missing (BsInterp          *in,
                    n == 1 ? "" : "s", list->str);
 }
 
+static gboolean
+has_star_star (const BsSignature *sig)
+{
+  for (guint i = 0; i < sig->n_params; i++)
+    if (sig->params[i].star_star)
+      return TRUE;
+  return FALSE;
+}
+
+/* Argument Clinic's checks of a built-in that takes keywords (_PyArg_UnpackKeywords), in
+ * its order: too many in all, too many positional, too few positional-only. */
+static gboolean
+builtin_keywords_check (BsInterp          *in,
+                        const BsSignature *sig,
+                        const BsArgs      *args)
+{
+  guint max_args = 0, max_pos = 0, min_pos_only = 0, keywords = 0;
+  guint given = args->n_args + args->n_kw;
+  gboolean star = FALSE;
+
+  for (guint i = 0; i < sig->n_params; i++)
+    {
+      const BsParam *p = &sig->params[i];
+
+      if (p->star_star)
+        return TRUE;
+      if (p->star)
+        {
+          star = TRUE;
+          continue;
+        }
+      if (p->is_self)
+        continue;
+      max_args++;
+      keywords += !p->positional_only;
+      max_pos += !p->keyword_only;
+      min_pos_only += p->positional_only && !p->optional;
+    }
+  if (star)
+    {
+      /* min(*args, key, default) by PyArg_ParseTupleAndKeywords() counts its keywords */
+      if (sig->parse_tuple && args->n_kw > keywords)
+        return bs_raise (in, "TypeError", "%s() takes at most %u keyword argument%s (%u given)",
+                         sig->short_name, keywords, keywords == 1 ? "" : "s", args->n_kw);
+      return TRUE;
+    }
+  if (keywords == 0 || sig->parse_tuple)
+    return TRUE;   /* positional only: builtin_arity_error's wording */
+  if (given > max_args)
+    return bs_raise (in, "TypeError", "%s() takes at most %u %sargument%s (%u given)",
+                     sig->short_name, max_args, args->n_args == 0 ? "keyword " : "",
+                     max_args == 1 ? "" : "s", given);
+  if (args->n_args > max_pos)
+    {
+      if (max_pos == 0)
+        return bs_raise (in, "TypeError", "%s() takes no positional arguments", sig->short_name);
+      return bs_raise (in, "TypeError", "%s() takes %s %u positional argument%s (%u given)",
+                       sig->short_name, min_pos_only < max_pos ? "at most" : "exactly", max_pos,
+                       max_pos == 1 ? "" : "s", args->n_args);
+    }
+  if (args->n_args < min_pos_only)
+    return bs_raise (in, "TypeError", "%s() takes %s %u positional argument%s (%u given)",
+                     sig->short_name, min_pos_only < max_pos ? "at least" : "exactly",
+                     min_pos_only, min_pos_only == 1 ? "" : "s", args->n_args);
+  return TRUE;
+}
+
 /* CPython's built-ins word their complaints by how they take their arguments. */
 static gboolean
 builtin_arity_error (BsInterp          *in,
@@ -529,7 +596,8 @@ builtin_arity_error (BsInterp          *in,
                      args->n_args);
   if (positional == 0 && args->n_args > 0)
     return bs_raise (in, "TypeError", "%s() takes no positional arguments", sig->short_name);
-  if (positional == 1 && required == 1 && all_positional_only)
+  if (positional == 1 && required == 1 && all_positional_only && !sig->check_positional
+      && !has_star_star (sig))
     return bs_raise (in, "TypeError", "%s() takes exactly one argument (%u given)", sig->name,
                      args->n_args);
   if (all_positional_only)
@@ -559,6 +627,9 @@ bind_python (BsInterp           *in,
   guint arg_pos = 0;
   int star = -1, star_star = -1;
   BsValue rest = BS_NONE, extra = BS_NONE;
+
+  if (builtin && raise && !builtin_keywords_check (in, sig, args))
+    return FALSE;
 
   for (guint i = 0; i < sig->n_params; i++)
     {

@@ -402,8 +402,8 @@ gboolean    bs_py_dict_merge      (BsInterp *in, BsValue to, BsValue from);
 
 /* --- bs-py-iter.c ------------------------------------------------------- */
 
-/* Lazy iterators (iter, next, enumerate, zip, map, filter, reversed) and dict views. */
-void        bs_py_iter_builtins_init (BsInterp *in);
+/* The lazy iterators' built-ins (iter, next, enumerate, zip, map, filter, reversed) */
+extern const struct _BsSignatureTable bs_py_iter_table;
 /* A dict's keys(), values() or items() view (what: 0, 1, 2). */
 BsValue     bs_dict_view_new      (BsInterp *in, BsValue dict, int what);
 /* A generator expression's iterator; step produces its next item as next does. */

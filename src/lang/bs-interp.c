@@ -872,8 +872,6 @@ bs_interp_new (const BsInterpOptions *options)
   in->modules = bs_dict_new (in->heap);
   in->generators = g_ptr_array_new ();
   bs_builtins_init (in);
-  bs_py_set_init (in);
-  bs_py_iter_builtins_init (in);
   bs_torch_init (in);
   bs_pyplot_init (in);
   /* the prelude's steps are not the script's, and a cancellation (a timeout already

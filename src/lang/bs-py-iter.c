@@ -12,6 +12,7 @@
 
 #include "bs-py-range.h"
 #include "bs-py-set.h"
+#include "bs-signature.h"
 
 typedef enum {
   IT_WRAP,        /* iter(x) over a built-in iterable */
@@ -365,14 +366,14 @@ is_iterator (BsValue v)
 }
 
 static gboolean
-builtin_iter (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+builtin_iter (BsInterp *in, BsCall *call, BsValue *r)
 {
-  BsValue v, it;
+  BsValue v = bs_call_value (call, 0), it;
   int type = T_ITERATOR;
 
-  if (!bs_check_args (in, a, "iter", 1, 1, NULL))
-    return FALSE;
-  v = a->args[0];
+  if (call->given[1])
+    return bs_raise (in, "NotImplementedError", "iter(callable, sentinel) is not supported by "
+                     "Backstep");
   if (is_iterator (v))
     {
       *r = bs_value_ref (v);
@@ -418,14 +419,11 @@ builtin_iter (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 }
 
 static gboolean
-builtin_next (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+builtin_next (BsInterp *in, BsCall *call, BsValue *r)
 {
-  BsValue v;
+  BsValue v = bs_call_value (call, 0);
   int n;
 
-  if (!bs_check_args (in, a, "next", 1, 2, NULL))
-    return FALSE;
-  v = a->args[0];
   if (is_iterator (v))
     {
       n = bs_native_ops (v)->next (in, v, r);
@@ -433,9 +431,9 @@ builtin_next (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
         return TRUE;
       if (n < 0)
         return FALSE;
-      if (a->n_args == 2)
+      if (call->given[1])
         {
-          *r = bs_value_ref (a->args[1]);
+          *r = bs_value_ref (bs_call_value (call, 1));
           return TRUE;
         }
       return bs_raise_value (in, bs_instance_new (in, bs_lookup_builtin (in, "StopIteration")));
@@ -451,12 +449,12 @@ builtin_next (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
         {
           ok = bs_call_simple (in, method, NULL, 0, r);
           bs_value_unref (method);
-          if (ok || a->n_args < 2
+          if (ok || !call->given[1]
               || !bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "StopIteration")))
             return ok;
           bs_value_unref (in->exc);
           in->exc = BS_NONE;
-          *r = bs_value_ref (a->args[1]);
+          *r = bs_value_ref (bs_call_value (call, 1));
           return TRUE;
         }
     }
@@ -478,66 +476,65 @@ init_iters (BsInterp *in,
   return TRUE;
 }
 
+/* enumerate(iterable, start=0): the parameter is optional to word CPython's own complaint */
 static gboolean
-builtin_enumerate (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+builtin_enumerate (BsInterp *in, BsCall *call, BsValue *r)
 {
-  static const char *const kw[] = { "iterable", "start", NULL };
-  BsValue *iterable = bs_arg (a, 0, "iterable");
-  BsValue *start = bs_arg (a, 1, "start");
-  gint64 s = 0;
+  gint64 start = 0;
 
-  if (!bs_check_args (in, a, "enumerate", 1, 2, kw))
-    return FALSE;
-  if (iterable == NULL)
-    return bs_raise (in, "TypeError", "enumerate() missing required argument 'iterable' (pos 1)");
-  if (start != NULL && !bs_to_int (in, *start, &s))
+  if (!call->given[0])
+    return bs_raise (in, "TypeError", "enumerate() missing required argument 'iterable'");
+  if (call->given[1] && !bs_to_int (in, bs_call_value (call, 1), &start))
     return FALSE;
   *r = iter_new (in, T_ENUMERATE, IT_ENUMERATE, 1);
-  iter_data (*r)->count = s;
-  return init_iters (in, *r, iterable, 1);
+  iter_data (*r)->count = start;
+  return init_iters (in, *r, &call->values[0], 1);
 }
 
 static gboolean
-builtin_zip (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+builtin_zip (BsInterp *in, BsCall *call, BsValue *r)
 {
-  if (!bs_check_args (in, a, "zip", 0, G_MAXUINT, NULL))
+  gsize n;
+  BsValue *iterables = bs_value_items (bs_call_value (call, 0), &n);
+  gboolean strict = FALSE;
+
+  if (call->given[1] && !bs_truthy (in, bs_call_value (call, 1), &strict))
     return FALSE;
-  *r = iter_new (in, T_ZIP, IT_ZIP, a->n_args);
-  return init_iters (in, *r, a->args, a->n_args);
+  if (strict)
+    return bs_raise (in, "NotImplementedError", "zip(strict=True) is not supported by "
+                     "Backstep");
+  *r = iter_new (in, T_ZIP, IT_ZIP, n);
+  return init_iters (in, *r, iterables, n);
 }
 
 static gboolean
-builtin_map (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+builtin_map (BsInterp *in, BsCall *call, BsValue *r)
 {
-  if (!bs_check_args (in, a, "map", 0, G_MAXUINT, NULL))
-    return FALSE;
-  if (a->n_args < 2)
+  gsize n;
+  BsValue *args = bs_value_items (bs_call_value (call, 0), &n);
+
+  if (n < 2)
     return bs_raise (in, "TypeError", "map() must have at least two arguments.");
-  *r = iter_new (in, T_MAP, IT_MAP, a->n_args - 1);
-  iter_data (*r)->func = bs_value_ref (a->args[0]);
-  return init_iters (in, *r, a->args + 1, a->n_args - 1);
+  *r = iter_new (in, T_MAP, IT_MAP, n - 1);
+  iter_data (*r)->func = bs_value_ref (args[0]);
+  return init_iters (in, *r, args + 1, n - 1);
 }
 
 static gboolean
-builtin_filter (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+builtin_filter (BsInterp *in, BsCall *call, BsValue *r)
 {
-  if (!bs_check_args (in, a, "filter", 2, 2, NULL))
-    return FALSE;
   *r = iter_new (in, T_FILTER, IT_FILTER, 1);
-  iter_data (*r)->func = bs_value_ref (a->args[0]);
-  return init_iters (in, *r, a->args + 1, 1);
+  iter_data (*r)->func = bs_value_ref (bs_call_value (call, 0));
+  return init_iters (in, *r, &call->values[1], 1);
 }
 
 static gboolean
-builtin_reversed (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+builtin_reversed (BsInterp *in, BsCall *call, BsValue *r)
 {
-  BsValue v, list, it;
+  BsValue v = bs_call_value (call, 0), list, it;
   int type = T_REVERSED;
   gboolean ok;
 
-  if (!bs_check_args (in, a, "reversed", 1, 1, NULL))
-    return FALSE;
-  v = a->args[0];
   if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
     {
       BsValue method;
@@ -587,19 +584,17 @@ builtin_reversed (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
   return TRUE;
 }
 
-void
-bs_py_iter_builtins_init (BsInterp *in)
-{
-  static const struct { const char *name; BsBuiltinFunc func; } functions[] = {
-    { "iter", builtin_iter }, { "next", builtin_next }, { "enumerate", builtin_enumerate },
-    { "zip", builtin_zip }, { "map", builtin_map }, { "filter", builtin_filter },
-    { "reversed", builtin_reversed },
-  };
+static const BsSignatureRow rows[] = {
+  { "builtins", BS_SIG_BUILTIN, "iter(object, sentinel=None, /)", builtin_iter },
+  { "builtins", BS_SIG_BUILTIN, "next(iterator, default=None, /)", builtin_next },
+  { "builtins", BS_SIG_BUILTIN, "enumerate(iterable=None, start=0)", builtin_enumerate },
+  { "builtins", BS_SIG_BUILTIN, "zip(*iterables, strict=False)|parse_tuple", builtin_zip },
+  { "builtins", BS_SIG_BUILTIN, "map(*args)", builtin_map },
+  { "builtins", BS_SIG_BUILTIN, "filter(function, iterable, /)", builtin_filter },
+  { "builtins", BS_SIG_BUILTIN, "reversed(sequence, /)|check_positional", builtin_reversed },
+};
 
-  for (guint i = 0; i < G_N_ELEMENTS (functions); i++)
-    bs_env_set (in->builtins, functions[i].name,
-                bs_builtin_new (in, functions[i].name, functions[i].func, BS_NONE));
-}
+const BsSignatureTable bs_py_iter_table = BS_SIGNATURE_TABLE (rows);
 
 /* --- iteration of any iterable ------------------------------------------ */
 

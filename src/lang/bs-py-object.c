@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "bs-builtins-private.h"
 #include "bs-py-dict.h"
 #include "bs-py-list.h"
 #include "bs-py-number.h"
@@ -89,7 +90,8 @@ bs_py_signatures_add (struct _BsSignatureSet *set)
 {
   static const BsSignatureTable *const tables[] = {
     &bs_py_str_table, &bs_py_list_table, &bs_py_tuple_table, &bs_py_dict_table,
-    &bs_py_set_table, &bs_py_number_table,
+    &bs_py_set_table, &bs_py_number_table, &bs_builtins_table,
+    &bs_py_iter_table,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (tables); i++)

@@ -1227,14 +1227,3 @@ static const BsSignatureRow rows[] = {
 };
 
 const BsSignatureTable bs_py_set_table = BS_SIGNATURE_TABLE (rows);
-
-void
-bs_py_set_init (BsInterp *in)
-{
-  static const char *const names[] = { "set", "frozenset" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    bs_env_set (in->builtins, names[i],
-                bs_decl_builtin (in, bs_signature_set_find (in->signatures, "builtins",
-                                                            names[i]), BS_NONE));
-}

@@ -9,8 +9,6 @@ G_BEGIN_DECLS
 BsValue     bs_set_new            (BsInterp *in, gboolean frozen);
 gboolean    bs_set_add            (BsInterp *in, BsValue set, BsValue item);
 gboolean    bs_is_set             (BsValue v);
-/* Installs set() and frozenset() among the built-ins. */
-void        bs_py_set_init        (BsInterp *in);
 
 /* The methods of set and frozenset, and the set() and frozenset() built-ins */
 extern const BsSignatureTable bs_py_set_table;

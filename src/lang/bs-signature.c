@@ -264,6 +264,8 @@ bs_signature_parse (BsSignatureKind   kind,
     sig->hidden = TRUE;
   else if (strcmp (close + 1, "|parse_tuple") == 0 && kind == BS_SIG_BUILTIN)
     sig->parse_tuple = TRUE;
+  else if (strcmp (close + 1, "|check_positional") == 0 && kind == BS_SIG_BUILTIN)
+    sig->check_positional = TRUE;
   else if (close[1] != '\0')
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "junk after ')': %s", text);

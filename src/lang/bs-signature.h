@@ -18,7 +18,9 @@
  *  - BS_SIG_BUILTIN: a function CPython implements in C ("str.split(self, /, sep=None,
  *    maxsplit=-1)", "list.append(self, object, /)"): the same rules with CPython's messages
  *    for built-ins (Argument Clinic's wording; "|parse_tuple" after the parameters: the
- *    older PyArg_ParseTuple() wording, "count() takes at least 1 argument (0 given)").
+ *    older PyArg_ParseTuple() wording, "count() takes at least 1 argument (0 given)";
+ *    "|check_positional": "f expected 1 argument, got 0" where a lone argument would be
+ *    "f() takes exactly one argument (0 given)").
  *
  * "Linear.__init__(self, ...)" declares a class's constructor: self is the object being
  * made, counted as Python counts it.
@@ -84,7 +86,7 @@ typedef struct {
 } BsSignatureRow;
 
 /* A table: rows of one file. */
-typedef struct {
+typedef struct _BsSignatureTable {
   const BsSignatureRow *rows;
   guint                 n_rows;
 } BsSignatureTable;
@@ -121,6 +123,8 @@ struct _BsSignature {
   gboolean         deprecated;
   gboolean         parse_tuple;  /* "|parse_tuple": a built-in that CPython's
                                   * PyArg_ParseTuple() reads, with its messages */
+  gboolean         check_positional;  /* "|check_positional": one positional-only
+                                       * argument checked as "f expected 1 argument" */
   gboolean         has_self;
 };
 

@@ -6,7 +6,7 @@
 
 G_BEGIN_DECLS
 
-/* A built-in function's definition: BUILTIN (math_sqrt) { ... } */
+/* A built-in that reads its arguments itself: the __init__ of object and BaseException */
 #define BUILTIN(name) \
   static gboolean name (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
 
@@ -14,12 +14,13 @@ G_BEGIN_DECLS
 #define DECLARED(name) \
   static gboolean name (BsInterp *in, BsCall *call, BsValue *r)
 
-/* TypeError unless a has no keyword arguments, or exactly n positional ones. */
-gboolean    bs_no_kwargs          (BsInterp *in, const BsArgs *a, const char *fname);
-gboolean    bs_exact_args         (BsInterp *in, const BsArgs *a, const char *fname, guint n);
-
-/* Python's built-in functions */
+/* Python's built-in functions, and the modules' functions */
 extern const BsSignatureTable bs_builtins_table;
+extern const BsSignatureTable bs_math_table;
+extern const BsSignatureTable bs_random_table;
+extern const BsSignatureTable bs_time_table;
+extern const BsSignatureTable bs_sys_table;
+extern const BsSignatureTable bs_backstep_table;
 
 /* The modules, registered in in->modules */
 void        bs_math_module_init   (BsInterp *in);

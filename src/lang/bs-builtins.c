@@ -10,30 +10,6 @@
 #include "bs-float-repr.h"
 #include "bs-signature.h"
 
-gboolean
-bs_no_kwargs (BsInterp     *in,
-              const BsArgs *a,
-              const char   *fname)
-{
-  if (a->n_kw > 0)
-    return bs_raise (in, "TypeError", "%s() takes no keyword arguments", fname);
-  return TRUE;
-}
-
-gboolean
-bs_exact_args (BsInterp     *in,
-               const BsArgs *a,
-               const char   *fname,
-               guint         n)
-{
-  if (!bs_no_kwargs (in, a, fname))
-    return FALSE;
-  if (a->n_args != n)
-    return bs_raise (in, "TypeError", "%s() takes exactly %s argument%s (%u given)", fname,
-                     n == 1 ? "one" : n == 2 ? "two" : "three", n == 1 ? "" : "s", a->n_args);
-  return TRUE;
-}
-
 /* --- print and conversions --------------------------------------------- */
 
 DECLARED (builtin_print)

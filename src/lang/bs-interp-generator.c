@@ -12,6 +12,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-interp-stages.h"
+#include "bs-signature.h"
 
 typedef enum {
   GEN_CREATED,
@@ -473,51 +474,52 @@ stop_iteration (BsInterp    *in,
 }
 
 static gboolean
-method_next (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+method_next (BsInterp *in, BsCall *call, BsValue *r)
 {
-  int n;
+  int n = resume (in, generator_of (call->self), BS_NONE, r);
 
-  if (!bs_check_args (in, a, "__next__", 0, 0, NULL))
-    return FALSE;
-  n = resume (in, generator_of (self), BS_NONE, r);
   if (n == 0)
-    return stop_iteration (in, generator_of (self));
+    return stop_iteration (in, generator_of (call->self));
   return n > 0;
 }
 
 static gboolean
-method_send (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+method_send (BsInterp *in, BsCall *call, BsValue *r)
 {
-  BsPyGenerator *g = generator_of (self);
+  BsPyGenerator *g = generator_of (call->self);
+  BsValue value = bs_call_value (call, 1);
   int n;
 
-  if (!bs_check_args (in, a, "send", 1, 1, NULL))
-    return FALSE;
-  if (g->state == GEN_CREATED && !bs_value_is_none (a->args[0]))
+  if (g->state == GEN_CREATED && !bs_value_is_none (value))
     return bs_raise (in, "TypeError", "can't send non-None value to a just-started generator");
-  n = resume (in, g, bs_value_ref (a->args[0]), r);
+  n = resume (in, g, bs_value_ref (value), r);
   if (n == 0)
     return stop_iteration (in, g);
   return n > 0;
 }
 
 static gboolean
-method_close (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+method_close (BsInterp *in, BsCall *call, BsValue *r)
 {
   *r = BS_NONE;
-  if (!bs_check_args (in, a, "close", 0, 0, NULL))
-    return FALSE;
-  return close_generator (in, generator_of (self));
+  return close_generator (in, generator_of (call->self));
 }
 
 static gboolean
-method_iter (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+method_iter (BsInterp *in, BsCall *call, BsValue *r)
 {
-  if (!bs_check_args (in, a, "__iter__", 0, 0, NULL))
-    return FALSE;
-  *r = bs_value_ref (self);
+  *r = bs_value_ref (call->self);
   return TRUE;
 }
+
+static const BsSignatureRow rows[] = {
+  { "generator", BS_SIG_BUILTIN, "generator.__next__(self, /)", method_next },
+  { "generator", BS_SIG_BUILTIN, "generator.send(self, value, /)", method_send },
+  { "generator", BS_SIG_BUILTIN, "generator.close(self, /)", method_close },
+  { "generator", BS_SIG_BUILTIN, "generator.__iter__(self, /)", method_iter },
+};
+
+const BsSignatureTable bs_generator_table = BS_SIGNATURE_TABLE (rows);
 
 static gboolean
 generator_getattr (BsInterp   *in,
@@ -526,24 +528,11 @@ generator_getattr (BsInterp   *in,
                    BsValue    *out,
                    gboolean   *found)
 {
-  static const struct {
-    const char    *name;
-    BsBuiltinFunc  func;
-  } methods[] = {
-    { "__next__", method_next },
-    { "send", method_send },
-    { "close", method_close },
-    { "__iter__", method_iter },
-  };
   BsPyGenerator *g = generator_of (self);
 
   *found = TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
-    if (g_str_equal (name, methods[i].name))
-      {
-        *out = bs_builtin_new (in, methods[i].name, methods[i].func, bs_value_ref (self));
-        return TRUE;
-      }
+  if (bs_py_method_find (in, "generator", self, name, out))
+    return TRUE;
   if (g_str_equal (name, "__name__"))
     {
       *out = bs_str_value (in, ((BsFunction *) g->func.as.object)->name);

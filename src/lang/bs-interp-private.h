@@ -298,6 +298,10 @@ BsValue     bs_instance_new       (BsInterp *in, BsValue klass);
 BsValue     bs_module_new         (BsInterp *in, const char *name);
 void        bs_module_add         (BsInterp *in, BsValue module, const char *name,
                                    BsBuiltinFunc func);
+/* Adds every function declared for owner (bs-signature.h) to module, bound to receiver
+ * (None: plain functions). */
+void        bs_module_add_declared (BsInterp *in, BsValue module, const char *owner,
+                                    BsValue receiver);
 BsValue     bs_bound_method_new   (BsInterp *in, BsValue self, BsValue func);
 BsValue     bs_range_new          (BsInterp *in, gint64 start, gint64 stop, gint64 step);
 BsValue     bs_slice_new          (BsInterp *in, BsValue lower, BsValue upper, BsValue step);
@@ -404,6 +408,8 @@ gboolean    bs_py_dict_merge      (BsInterp *in, BsValue to, BsValue from);
 
 /* The lazy iterators' built-ins (iter, next, enumerate, zip, map, filter, reversed) */
 extern const struct _BsSignatureTable bs_py_iter_table;
+/* A generator's methods (bs-interp-generator.c) */
+extern const struct _BsSignatureTable bs_generator_table;
 /* A dict's keys(), values() or items() view (what: 0, 1, 2). */
 BsValue     bs_dict_view_new      (BsInterp *in, BsValue dict, int what);
 /* A generator expression's iterator; step produces its next item as next does. */

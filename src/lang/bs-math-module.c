@@ -6,10 +6,10 @@
 #include <math.h>
 
 #define MATH1(fname, expr) \
-  BUILTIN (math_##fname) \
+  DECLARED (math_##fname) \
   { \
     double x; \
-    if (!bs_exact_args (in, a, #fname, 1) || !bs_to_double (in, a->args[0], &x)) \
+    if (!bs_to_double (in, bs_call_value (call, 0), &x)) \
       return FALSE; \
     expr; \
   }
@@ -63,44 +63,45 @@ to_int_checked (BsInterp *in,
   return TRUE;
 }
 
-BUILTIN (math_floor)
+DECLARED (math_floor)
 {
+  BsValue v = bs_call_value (call, 0);
   double x;
 
-  if (!bs_exact_args (in, a, "floor", 1))
-    return FALSE;
-  if (bs_is_int (a->args[0]))
-    return bs_to_int (in, a->args[0], &r->as.integer) && (r->type = BS_VALUE_INT, TRUE);
-  if (!bs_to_double (in, a->args[0], &x))
+  if (bs_is_int (v))
+    return bs_to_int (in, v, &r->as.integer) && (r->type = BS_VALUE_INT, TRUE);
+  if (!bs_to_double (in, v, &x))
     return FALSE;
   return to_int_checked (in, floor (x), r);
 }
 
-BUILTIN (math_ceil)
+DECLARED (math_ceil)
 {
+  BsValue v = bs_call_value (call, 0);
   double x;
 
-  if (!bs_exact_args (in, a, "ceil", 1))
-    return FALSE;
-  if (bs_is_int (a->args[0]))
-    return bs_to_int (in, a->args[0], &r->as.integer) && (r->type = BS_VALUE_INT, TRUE);
-  if (!bs_to_double (in, a->args[0], &x))
+  if (bs_is_int (v))
+    return bs_to_int (in, v, &r->as.integer) && (r->type = BS_VALUE_INT, TRUE);
+  if (!bs_to_double (in, v, &x))
     return FALSE;
   return to_int_checked (in, ceil (x), r);
 }
 
-BUILTIN (math_log)
+DECLARED (math_log)
 {
+  gsize n;
+  BsValue *args = bs_value_items (bs_call_value (call, 0), &n);
   double x, base;
 
-  if (a->n_args < 1 || a->n_args > 2 || !bs_to_double (in, a->args[0], &x))
-    return a->n_args < 1 || a->n_args > 2
-             ? bs_raise (in, "TypeError", "log expected 1 or 2 arguments") : FALSE;
+  if (n < 1 || n > 2)
+    return bs_raise (in, "TypeError", "math.log requires 1 to 2 arguments");
+  if (!bs_to_double (in, args[0], &x))
+    return FALSE;
   if (x <= 0)
     return bs_raise (in, "ValueError", "math domain error");
-  if (a->n_args == 2)
+  if (n == 2)
     {
-      if (!bs_to_double (in, a->args[1], &base))
+      if (!bs_to_double (in, args[1], &base))
         return FALSE;
       if (base <= 0 || base == 1)
         return bs_raise (in, base == 1 ? "ZeroDivisionError" : "ValueError",
@@ -112,51 +113,55 @@ BUILTIN (math_log)
   return TRUE;
 }
 
-BUILTIN (math_pow)
+DECLARED (math_pow)
 {
   double x, y;
 
-  if (!bs_exact_args (in, a, "pow", 2) || !bs_to_double (in, a->args[0], &x)
-      || !bs_to_double (in, a->args[1], &y))
+  if (!bs_to_double (in, bs_call_value (call, 0), &x)
+      || !bs_to_double (in, bs_call_value (call, 1), &y))
     return FALSE;
   if (x == 0 && y < 0)
     return bs_raise (in, "ValueError", "math domain error");
   return math_result (in, pow (x, y), x < 0 && y != floor (y), r);
 }
 
-BUILTIN (math_atan2)
+DECLARED (math_atan2)
 {
   double x, y;
 
-  if (!bs_exact_args (in, a, "atan2", 2) || !bs_to_double (in, a->args[0], &y)
-      || !bs_to_double (in, a->args[1], &x))
+  if (!bs_to_double (in, bs_call_value (call, 0), &y)
+      || !bs_to_double (in, bs_call_value (call, 1), &x))
     return FALSE;
   *r = BS_FLOAT (atan2 (y, x));
   return TRUE;
 }
 
-BUILTIN (math_isclose)
+DECLARED (math_isclose)
 {
   double x, y, rel = 1e-9, abs_tol = 0.0;
-  BsValue *rv = bs_arg (a, G_MAXUINT, "rel_tol"), *av = bs_arg (a, G_MAXUINT, "abs_tol");
 
-  if (a->n_args != 2 || !bs_to_double (in, a->args[0], &x) || !bs_to_double (in, a->args[1], &y))
-    return a->n_args != 2 ? bs_raise (in, "TypeError", "isclose expected 2 arguments") : FALSE;
-  if ((rv != NULL && !bs_to_double (in, *rv, &rel)) || (av != NULL && !bs_to_double (in, *av,
-                                                                                      &abs_tol)))
+  if (!bs_to_double (in, bs_call_value (call, 0), &x)
+      || !bs_to_double (in, bs_call_value (call, 1), &y)
+      || (call->given[2] && !bs_to_double (in, bs_call_value (call, 2), &rel))
+      || (call->given[3] && !bs_to_double (in, bs_call_value (call, 3), &abs_tol)))
     return FALSE;
+  if (rel < 0 || abs_tol < 0)
+    return bs_raise (in, "ValueError", "tolerances must be non-negative");
   *r = BS_BOOL (x == y || fabs (x - y) <= MAX (rel * MAX (fabs (x), fabs (y)), abs_tol));
   return TRUE;
 }
 
-BUILTIN (math_prod)
+DECLARED (math_prod)
 {
-  BsValue acc = BS_INT (1), list;
+  BsValue acc = call->given[1] ? bs_value_ref (bs_call_value (call, 1)) : BS_INT (1), list;
   gsize n;
   BsValue *items;
 
-  if (a->n_args != 1 || !bs_to_list (in, a->args[0], &list))
-    return a->n_args != 1 ? bs_raise (in, "TypeError", "prod expected 1 argument") : FALSE;
+  if (!bs_to_list (in, bs_call_value (call, 0), &list))
+    {
+      bs_value_unref (acc);
+      return FALSE;
+    }
   items = bs_value_items (list, &n);
   for (gsize i = 0; i < n; i++)
     {
@@ -176,15 +181,15 @@ BUILTIN (math_prod)
   return TRUE;
 }
 
-BUILTIN (math_fsum)
+DECLARED (math_fsum)
 {
   BsValue list;
   gsize n;
   BsValue *items;
   double sum = 0.0, c = 0.0;
 
-  if (a->n_args != 1 || !bs_to_list (in, a->args[0], &list))
-    return a->n_args != 1 ? bs_raise (in, "TypeError", "fsum expected 1 argument") : FALSE;
+  if (!bs_to_list (in, bs_call_value (call, 0), &list))
+    return FALSE;
   items = bs_value_items (list, &n);
   for (gsize i = 0; i < n; i++)
     {
@@ -205,40 +210,32 @@ BUILTIN (math_fsum)
   return TRUE;
 }
 
+#define ROW(signature, func) { "math", BS_SIG_BUILTIN, "math." signature, func }
+
+static const BsSignatureRow rows[] = {
+  ROW ("sqrt(x, /)", math_sqrt), ROW ("exp(x, /)", math_exp), ROW ("log(*args)", math_log),
+  ROW ("log2(x, /)", math_log2), ROW ("log10(x, /)", math_log10),
+  ROW ("log1p(x, /)", math_log1p), ROW ("sin(x, /)", math_sin), ROW ("cos(x, /)", math_cos),
+  ROW ("tan(x, /)", math_tan), ROW ("tanh(x, /)", math_tanh), ROW ("atan(x, /)", math_atan),
+  ROW ("asin(x, /)", math_asin), ROW ("acos(x, /)", math_acos),
+  ROW ("atan2(y, x, /)", math_atan2), ROW ("fabs(x, /)", math_fabs),
+  ROW ("floor(x, /)", math_floor), ROW ("ceil(x, /)", math_ceil),
+  ROW ("pow(x, y, /)", math_pow), ROW ("isnan(x, /)", math_isnan),
+  ROW ("isinf(x, /)", math_isinf), ROW ("isfinite(x, /)", math_isfinite),
+  ROW ("isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)", math_isclose),
+  ROW ("erf(x, /)", math_erf), ROW ("degrees(x, /)", math_degrees),
+  ROW ("radians(x, /)", math_radians), ROW ("prod(iterable, /, *, start=1)", math_prod),
+  ROW ("fsum(seq, /)", math_fsum),
+};
+
+const BsSignatureTable bs_math_table = BS_SIGNATURE_TABLE (rows);
+
 void
 bs_math_module_init (BsInterp *in)
 {
   BsValue m = bs_module_new (in, "math");
-  BsDict *unused = NULL;
 
-  (void) unused;
-  bs_module_add (in, m, "sqrt", math_sqrt);
-  bs_module_add (in, m, "exp", math_exp);
-  bs_module_add (in, m, "log", math_log);
-  bs_module_add (in, m, "log2", math_log2);
-  bs_module_add (in, m, "log10", math_log10);
-  bs_module_add (in, m, "log1p", math_log1p);
-  bs_module_add (in, m, "sin", math_sin);
-  bs_module_add (in, m, "cos", math_cos);
-  bs_module_add (in, m, "tan", math_tan);
-  bs_module_add (in, m, "tanh", math_tanh);
-  bs_module_add (in, m, "atan", math_atan);
-  bs_module_add (in, m, "asin", math_asin);
-  bs_module_add (in, m, "acos", math_acos);
-  bs_module_add (in, m, "atan2", math_atan2);
-  bs_module_add (in, m, "fabs", math_fabs);
-  bs_module_add (in, m, "floor", math_floor);
-  bs_module_add (in, m, "ceil", math_ceil);
-  bs_module_add (in, m, "pow", math_pow);
-  bs_module_add (in, m, "isnan", math_isnan);
-  bs_module_add (in, m, "isinf", math_isinf);
-  bs_module_add (in, m, "isfinite", math_isfinite);
-  bs_module_add (in, m, "isclose", math_isclose);
-  bs_module_add (in, m, "erf", math_erf);
-  bs_module_add (in, m, "degrees", math_degrees);
-  bs_module_add (in, m, "radians", math_radians);
-  bs_module_add (in, m, "prod", math_prod);
-  bs_module_add (in, m, "fsum", math_fsum);
+  bs_module_add_declared (in, m, "math", BS_NONE);
   bs_dict_set_str (((BsModule *) m.as.object)->dict, "pi", BS_FLOAT (G_PI));
   bs_dict_set_str (((BsModule *) m.as.object)->dict, "e", BS_FLOAT (G_E));
   bs_dict_set_str (((BsModule *) m.as.object)->dict, "tau", BS_FLOAT (2 * G_PI));

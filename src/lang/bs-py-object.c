@@ -91,7 +91,8 @@ bs_py_signatures_add (struct _BsSignatureSet *set)
   static const BsSignatureTable *const tables[] = {
     &bs_py_str_table, &bs_py_list_table, &bs_py_tuple_table, &bs_py_dict_table,
     &bs_py_set_table, &bs_py_number_table, &bs_builtins_table,
-    &bs_py_iter_table,
+    &bs_py_iter_table, &bs_math_table, &bs_random_table, &bs_time_table,
+    &bs_sys_table, &bs_backstep_table, &bs_generator_table,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
@@ -178,6 +179,34 @@ bs_module_add (BsInterp      *in,
 {
   bs_dict_set_str (((BsModule *) module.as.object)->dict, name,
                    bs_builtin_new (in, name, func, BS_NONE));
+}
+
+typedef struct {
+  BsInterp *in;
+  BsValue   module;
+  BsValue   receiver;
+} ModuleFill;
+
+static void
+add_declared (const char   *name,
+              const BsDecl *decl,
+              gpointer      user_data)
+{
+  ModuleFill *fill = user_data;
+
+  bs_dict_set_str (((BsModule *) fill->module.as.object)->dict, name,
+                   bs_decl_builtin (fill->in, decl, bs_value_ref (fill->receiver)));
+}
+
+void
+bs_module_add_declared (BsInterp   *in,
+                        BsValue     module,
+                        const char *owner,
+                        BsValue     receiver)
+{
+  ModuleFill fill = { in, module, receiver };
+
+  bs_signature_set_foreach (in->signatures, owner, add_declared, &fill);
 }
 
 BsValue

@@ -875,35 +875,16 @@ static const BsSignatureRow rows[] = {
 
 static const BsSignatureTable module_table = BS_SIGNATURE_TABLE (rows);
 
-typedef struct {
-  BsInterp *in;
-  BsValue   module;
-} Install;
-
-static void
-install_one (const char   *name,
-             const BsDecl *decl,
-             gpointer      user_data)
-{
-  Install *i = user_data;
-
-  bs_dict_set_str (((BsModule *) i->module.as.object)->dict, name,
-                   bs_decl_builtin (i->in, decl, BS_NONE));
-}
-
 void
 bs_pyplot_init (BsInterp *in)
 {
   BsValue mpl = bs_module_new (in, "matplotlib");
   BsValue plt = bs_module_new (in, "matplotlib.pyplot");
-  Install i;
 
   bs_signature_set_add (in->signatures, &bs_pyplot_objects_table);
   bs_signature_set_add (in->signatures, &bs_pyplot_draw_table);
   bs_signature_set_add (in->signatures, &module_table);
-  i = (Install) { in, mpl };
-  bs_signature_set_foreach (in->signatures, "matplotlib", install_one, &i);
-  i = (Install) { in, plt };
-  bs_signature_set_foreach (in->signatures, P, install_one, &i);
+  bs_module_add_declared (in, mpl, "matplotlib", BS_NONE);
+  bs_module_add_declared (in, plt, P, BS_NONE);
   bs_dict_set_str (((BsModule *) mpl.as.object)->dict, "pyplot", bs_value_ref (plt));
 }

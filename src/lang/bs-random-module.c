@@ -5,11 +5,17 @@
 
 #include <math.h>
 
-BUILTIN (random_seed)
+DECLARED (random_seed)
 {
-  BsValue v = a->n_args > 0 ? a->args[0] : BS_NONE;
+  BsValue v = bs_call_value (call, 1);
+  gint64 version = 2;
 
   *r = BS_NONE;
+  if (call->given[2] && !bs_to_int (in, bs_call_value (call, 2), &version))
+    return FALSE;
+  if (version != 2)
+    return bs_raise (in, "NotImplementedError", "random.seed(version=%" G_GINT64_FORMAT ") is "
+                     "not supported by Backstep", version);
   if (bs_value_is_none (v))
     bs_py_random_seed_entropy (in->py_random);
   else if (bs_is_int (v))
@@ -29,19 +35,18 @@ BUILTIN (random_seed)
   return TRUE;
 }
 
-BUILTIN (random_random)
+DECLARED (random_random)
 {
   *r = BS_FLOAT (bs_py_random_random (in->py_random));
   return TRUE;
 }
 
-BUILTIN (random_randint)
+DECLARED (random_randint)
 {
   gint64 lo, hi, out;
   GError *error = NULL;
 
-  if (!bs_exact_args (in, a, "randint", 2) || !bs_to_int (in, a->args[0], &lo)
-      || !bs_to_int (in, a->args[1], &hi))
+  if (!bs_to_int (in, bs_call_value (call, 1), &lo) || !bs_to_int (in, bs_call_value (call, 2), &hi))
     return FALSE;
   if (!bs_py_random_randint (in->py_random, lo, hi, &out, &error))
     return bs_raise_gerror (in, error);
@@ -49,18 +54,16 @@ BUILTIN (random_randint)
   return TRUE;
 }
 
-BUILTIN (random_randrange)
+DECLARED (random_randrange)
 {
   gint64 v[3] = { 0, 0, 1 }, out;
   GError *error = NULL;
   gboolean ok;
 
-  if (a->n_args < 1 || a->n_args > 3)
-    return bs_raise (in, "TypeError", "randrange expected 1 to 3 arguments");
-  for (guint i = 0; i < a->n_args; i++)
-    if (!bs_to_int (in, a->args[i], &v[i]))
+  for (guint i = 0; i < 3; i++)
+    if (bs_call_has (call, i + 1) && !bs_to_int (in, bs_call_value (call, i + 1), &v[i]))
       return FALSE;
-  if (a->n_args == 1)
+  if (!bs_call_has (call, 2))
     ok = bs_py_random_randrange_stop (in->py_random, v[0], &out, &error);
   else
     ok = bs_py_random_randrange (in->py_random, v[0], v[1], v[2], &out, &error);
@@ -70,67 +73,54 @@ BUILTIN (random_randrange)
   return TRUE;
 }
 
-BUILTIN (random_uniform)
+DECLARED (random_uniform)
 {
   double lo, hi;
 
-  if (!bs_exact_args (in, a, "uniform", 2) || !bs_to_double (in, a->args[0], &lo)
-      || !bs_to_double (in, a->args[1], &hi))
+  if (!bs_to_double (in, bs_call_value (call, 1), &lo)
+      || !bs_to_double (in, bs_call_value (call, 2), &hi))
     return FALSE;
   *r = BS_FLOAT (bs_py_random_uniform (in->py_random, lo, hi));
   return TRUE;
 }
 
-/* gauss(mu, sigma) and normalvariate(mu, sigma), by their own samplers */
-static gboolean
-normal_sample (BsInterp     *in,
-               const BsArgs *a,
-               double      (*sample) (BsPyRandom *random, double mu, double sigma),
-               BsValue      *r)
+/* gauss (data 0) and normalvariate (1), by their own samplers */
+DECLARED (random_normal)
 {
   double mu = 0.0, sigma = 1.0;
-  BsValue *m = bs_arg (a, 0, "mu"), *s = bs_arg (a, 1, "sigma");
 
-  if ((m != NULL && !bs_to_double (in, *m, &mu)) || (s != NULL && !bs_to_double (in, *s, &sigma)))
+  if ((call->given[1] && !bs_to_double (in, bs_call_value (call, 1), &mu))
+      || (call->given[2] && !bs_to_double (in, bs_call_value (call, 2), &sigma)))
     return FALSE;
-  *r = BS_FLOAT (sample (in->py_random, mu, sigma));
+  *r = BS_FLOAT (bs_call_data (call) == 0 ? bs_py_random_gauss (in->py_random, mu, sigma)
+                 : bs_py_random_normalvariate (in->py_random, mu, sigma));
   return TRUE;
 }
 
-BUILTIN (random_gauss)
+DECLARED (random_choice)
 {
-  return normal_sample (in, a, bs_py_random_gauss, r);
-}
-
-BUILTIN (random_normalvariate)
-{
-  return normal_sample (in, a, bs_py_random_normalvariate, r);
-}
-
-BUILTIN (random_choice)
-{
+  BsValue seq = bs_call_value (call, 1);
   gint64 n, index;
   GError *error = NULL;
 
-  if (!bs_exact_args (in, a, "choice", 1) || !bs_len (in, a->args[0], &n))
+  if (!bs_len (in, seq, &n))
     return FALSE;
   if (!bs_py_random_choice (in->py_random, n, &index, &error))
     return bs_raise_gerror (in, error);
-  return bs_getitem (in, a->args[0], BS_INT (index), r);
+  return bs_getitem (in, seq, BS_INT (index), r);
 }
 
-BUILTIN (random_shuffle)
+DECLARED (random_shuffle)
 {
+  BsValue x = bs_call_value (call, 1);
   GArray *items;
   gint64 *perm;
   BsValue *copy;
 
-  if (!bs_exact_args (in, a, "shuffle", 1))
-    return FALSE;
-  if (!bs_value_is_object (a->args[0], BS_OBJECT_LIST))
+  if (!bs_value_is_object (x, BS_OBJECT_LIST))
     return bs_raise (in, "TypeError", "random.shuffle() of a %s is not supported by Backstep",
-                     bs_type_name (a->args[0]));
-  items = ((BsList *) a->args[0].as.object)->items;
+                     bs_type_name (x));
+  items = ((BsList *) x.as.object)->items;
   perm = g_new (gint64, items->len + 1);
   copy = g_new (BsValue, items->len + 1);
   bs_py_random_shuffle (in->py_random, perm, items->len);
@@ -143,19 +133,35 @@ BUILTIN (random_shuffle)
   return TRUE;
 }
 
+/* CPython's module functions are the methods of one hidden Random, random._inst */
+#define METHOD(signature, func, data) \
+  { "random", BS_SIG_PYTHON, "Random." signature, func, data }
+
+static const BsSignatureRow rows[] = {
+  METHOD ("seed(self, a=None, version=2)", random_seed, 0),
+  { "random", BS_SIG_BUILTIN, "Random.random(self, /)", random_random },
+  METHOD ("randint(self, a, b)", random_randint, 0),
+  METHOD ("randrange(self, start, stop=None, step=1)", random_randrange, 0),
+  METHOD ("uniform(self, a, b)", random_uniform, 0),
+  METHOD ("gauss(self, mu=0.0, sigma=1.0)", random_normal, 0),
+  METHOD ("normalvariate(self, mu=0.0, sigma=1.0)", random_normal, 1),
+  METHOD ("choice(self, seq)", random_choice, 0),
+  METHOD ("shuffle(self, x)", random_shuffle, 0),
+};
+
+const BsSignatureTable bs_random_table = BS_SIGNATURE_TABLE (rows);
+
+static const BsNativeType random_type = {
+  { "Random", NULL }, NULL, NULL, NULL,
+};
+
 void
 bs_random_module_init (BsInterp *in)
 {
   BsValue m = bs_module_new (in, "random");
+  BsValue instance = bs_native_new (in->heap, &random_type.base, NULL);
 
-  bs_module_add (in, m, "seed", random_seed);
-  bs_module_add (in, m, "random", random_random);
-  bs_module_add (in, m, "randint", random_randint);
-  bs_module_add (in, m, "randrange", random_randrange);
-  bs_module_add (in, m, "uniform", random_uniform);
-  bs_module_add (in, m, "gauss", random_gauss);
-  bs_module_add (in, m, "normalvariate", random_normalvariate);
-  bs_module_add (in, m, "choice", random_choice);
-  bs_module_add (in, m, "shuffle", random_shuffle);
+  bs_module_add_declared (in, m, "random", instance);
+  bs_dict_set_str (((BsModule *) m.as.object)->dict, "_inst", instance);
   bs_value_unref (m);
 }

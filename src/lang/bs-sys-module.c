@@ -6,29 +6,25 @@
 
 #include <string.h>
 
-BUILTIN (sys_exit)
+DECLARED (sys_exit)
 {
   BsValue exc;
 
-  if (!bs_check_args (in, a, "exit", 0, 1, NULL))
-    return FALSE;
-  if (!bs_call_simple (in, bs_lookup_builtin (in, "SystemExit"), a->args, a->n_args, &exc))
+  if (!bs_call_simple (in, bs_lookup_builtin (in, "SystemExit"), &call->values[0],
+                       call->given[0] ? 1 : 0, &exc))
     return FALSE;
   return bs_raise_value (in, exc);
 }
 
-/* stream.write(text): self is 1 for stdout, 2 for stderr */
-BUILTIN (stream_write)
+/* stream.write(text): the receiver is 1 for stdout, 2 for stderr */
+DECLARED (stream_write)
 {
-  const char *text;
+  const char *text = bs_value_str (bs_call_value (call, 1));
 
-  if (!bs_check_args (in, a, "write", 1, 1, NULL))
-    return FALSE;
-  text = bs_value_str (a->args[0]);
   if (text == NULL)
     return bs_raise (in, "TypeError", "write() argument must be str, not %s",
-                     bs_type_name (a->args[0]));
-  if (self.as.integer == 1)
+                     bs_type_name (bs_call_value (call, 1)));
+  if (call->self.as.integer == 1)
     bs_interp_write_stdout (in, text);
   else
     bs_interp_write_stderr (in, text);
@@ -36,25 +32,23 @@ BUILTIN (stream_write)
   return TRUE;
 }
 
-BUILTIN (stream_flush)
+DECLARED (stream_flush)
 {
   *r = BS_NONE;
-  return bs_check_args (in, a, "flush", 0, 0, NULL);
+  return TRUE;
 }
 
-BUILTIN (sys_getrecursionlimit)
+DECLARED (sys_getrecursionlimit)
 {
-  if (!bs_check_args (in, a, "getrecursionlimit", 0, 0, NULL))
-    return FALSE;
   *r = BS_INT (in->options.max_recursion > 0 ? in->options.max_recursion : 1000);
   return TRUE;
 }
 
-BUILTIN (sys_setrecursionlimit)
+DECLARED (sys_setrecursionlimit)
 {
   gint64 n;
 
-  if (!bs_check_args (in, a, "setrecursionlimit", 1, 1, NULL) || !bs_to_int (in, a->args[0], &n))
+  if (!bs_to_int (in, bs_call_value (call, 0), &n))
     return FALSE;
   if (n < 1)
     return bs_raise (in, "ValueError", "recursion limit must be greater or equal than 1");
@@ -71,10 +65,24 @@ stream_new (BsInterp   *in,
   BsValue stream = bs_instance_new (in, klass);
   BsValue dict = ((BsInstance *) stream.as.object)->dict;
 
-  bs_dict_set_str (dict, "write", bs_builtin_new (in, "write", stream_write, BS_INT (fd)));
-  bs_dict_set_str (dict, "flush", bs_builtin_new (in, "flush", stream_flush, BS_INT (fd)));
+  bs_dict_set_str (dict, "write",
+                   bs_decl_builtin (in, bs_signature_set_find (in->signatures, "TextIOWrapper",
+                                                               "write"), BS_INT (fd)));
+  bs_dict_set_str (dict, "flush",
+                   bs_decl_builtin (in, bs_signature_set_find (in->signatures, "TextIOWrapper",
+                                                               "flush"), BS_INT (fd)));
   return stream;
 }
+
+static const BsSignatureRow sys_rows[] = {
+  { "sys", BS_SIG_BUILTIN, "sys.exit(status=None, /)", sys_exit },
+  { "sys", BS_SIG_BUILTIN, "sys.getrecursionlimit()", sys_getrecursionlimit },
+  { "sys", BS_SIG_BUILTIN, "sys.setrecursionlimit(limit, /)", sys_setrecursionlimit },
+  { "TextIOWrapper", BS_SIG_BUILTIN, "TextIOWrapper.write(self, text, /)", stream_write },
+  { "TextIOWrapper", BS_SIG_BUILTIN, "TextIOWrapper.flush(self, /)", stream_flush },
+};
+
+const BsSignatureTable bs_sys_table = BS_SIGNATURE_TABLE (sys_rows);
 
 void
 bs_sys_module_init (BsInterp *in)
@@ -85,9 +93,7 @@ bs_sys_module_init (BsInterp *in)
                          BS_INT (0) };
   BsValue klass = bs_class_new (in, "TextIOWrapper", BS_NONE);
 
-  bs_module_add (in, m, "exit", sys_exit);
-  bs_module_add (in, m, "getrecursionlimit", sys_getrecursionlimit);
-  bs_module_add (in, m, "setrecursionlimit", sys_setrecursionlimit);
+  bs_module_add_declared (in, m, "sys", BS_NONE);
   bs_dict_set_str (dict, "stdout", stream_new (in, klass, 1));
   bs_dict_set_str (dict, "stderr", stream_new (in, klass, 2));
   bs_dict_set_str (dict, "argv", bs_list_new (in->heap));
@@ -105,53 +111,50 @@ bs_sys_module_init (BsInterp *in)
 
 /* --- _backstep ---------------------------------------------------------------- */
 
-BUILTIN (bk_new_instance)
+DECLARED (bk_new_instance)
 {
-  if (!bs_check_args (in, a, "new_instance", 1, 1, NULL))
-    return FALSE;
-  if (!bs_value_is_object (a->args[0], BS_OBJECT_CLASS))
+  BsValue *args = call->values;
+
+  if (!bs_value_is_object (args[0], BS_OBJECT_CLASS))
     return bs_raise (in, "TypeError", "new_instance() needs a class");
-  *r = bs_instance_new (in, a->args[0]);
+  *r = bs_instance_new (in, args[0]);
   return TRUE;
 }
 
-BUILTIN (bk_instance_dict)
+DECLARED (bk_instance_dict)
 {
-  if (!bs_check_args (in, a, "instance_dict", 1, 1, NULL))
-    return FALSE;
-  if (!bs_value_is_object (a->args[0], BS_OBJECT_INSTANCE))
+  BsValue *args = call->values;
+
+  if (!bs_value_is_object (args[0], BS_OBJECT_INSTANCE))
     return bs_raise (in, "TypeError", "instance_dict() needs an instance");
-  *r = bs_value_ref (((BsInstance *) a->args[0].as.object)->dict);
+  *r = bs_value_ref (((BsInstance *) args[0].as.object)->dict);
   return TRUE;
 }
 
-BUILTIN (bk_class_dict)
+DECLARED (bk_class_dict)
 {
-  if (!bs_check_args (in, a, "class_dict", 1, 1, NULL))
-    return FALSE;
-  if (!bs_value_is_object (a->args[0], BS_OBJECT_CLASS))
+  BsValue *args = call->values;
+
+  if (!bs_value_is_object (args[0], BS_OBJECT_CLASS))
     return bs_raise (in, "TypeError", "class_dict() needs a class");
-  *r = bs_value_ref (((BsClass *) a->args[0].as.object)->dict);
+  *r = bs_value_ref (((BsClass *) args[0].as.object)->dict);
   return TRUE;
 }
 
-BUILTIN (bk_is_instance)
+DECLARED (bk_is_instance)
 {
-  if (!bs_check_args (in, a, "is_instance", 1, 1, NULL))
-    return FALSE;
-  *r = BS_BOOL (bs_value_is_object (a->args[0], BS_OBJECT_INSTANCE)
-                && !((BsClass *) ((BsInstance *) a->args[0].as.object)->klass.as.object)
+  BsValue *args = call->values;
+
+  *r = BS_BOOL (bs_value_is_object (args[0], BS_OBJECT_INSTANCE)
+                && !((BsClass *) ((BsInstance *) args[0].as.object)->klass.as.object)
                       ->is_exception);
   return TRUE;
 }
 
-BUILTIN (bk_is_function_or_class)
+DECLARED (bk_is_function_or_class)
 {
-  BsValue v;
+  BsValue v = bs_call_value (call, 0);
 
-  if (!bs_check_args (in, a, "is_function_or_class", 1, 1, NULL))
-    return FALSE;
-  v = a->args[0];
   *r = BS_BOOL (bs_value_is_object (v, BS_OBJECT_FUNCTION)
                 || bs_value_is_object (v, BS_OBJECT_BUILTIN)
                 || bs_value_is_object (v, BS_OBJECT_CLASS)
@@ -161,40 +164,47 @@ BUILTIN (bk_is_function_or_class)
 }
 
 /* set_function_name(f, name, cls): f becomes cls.name, as if defined in its body */
-BUILTIN (bk_set_function_name)
+DECLARED (bk_set_function_name)
 {
+  BsValue *args = call->values;
   BsFunction *f;
   BsClass *c;
   const char *name;
 
-  if (!bs_check_args (in, a, "set_function_name", 3, 3, NULL))
-    return FALSE;
-  name = bs_value_str (a->args[1]);
-  if (!bs_value_is_object (a->args[0], BS_OBJECT_FUNCTION) || name == NULL
-      || !bs_value_is_object (a->args[2], BS_OBJECT_CLASS))
+  name = bs_value_str (args[1]);
+  if (!bs_value_is_object (args[0], BS_OBJECT_FUNCTION) || name == NULL
+      || !bs_value_is_object (args[2], BS_OBJECT_CLASS))
     return bs_raise (in, "TypeError", "set_function_name() needs a function, a name, a class");
-  f = (BsFunction *) a->args[0].as.object;
-  c = (BsClass *) a->args[2].as.object;
+  f = (BsFunction *) args[0].as.object;
+  c = (BsClass *) args[2].as.object;
   f->name = bs_intern (in, name);
   g_free (f->qualname);
   f->qualname = g_strdup_printf ("%s.%s", c->name, name);
   bs_value_unref (f->klass);
-  f->klass = bs_value_ref (a->args[2]);
-  bs_dict_set_str (c->dict, name, bs_value_ref (a->args[0]));
+  f->klass = bs_value_ref (args[2]);
+  bs_dict_set_str (c->dict, name, bs_value_ref (args[0]));
   *r = BS_NONE;
   return TRUE;
 }
+
+static const BsSignatureRow backstep_rows[] = {
+  { "_backstep", BS_SIG_BUILTIN, "_backstep.new_instance(cls, /)", bk_new_instance },
+  { "_backstep", BS_SIG_BUILTIN, "_backstep.instance_dict(obj, /)", bk_instance_dict },
+  { "_backstep", BS_SIG_BUILTIN, "_backstep.class_dict(cls, /)", bk_class_dict },
+  { "_backstep", BS_SIG_BUILTIN, "_backstep.is_instance(obj, /)", bk_is_instance },
+  { "_backstep", BS_SIG_BUILTIN, "_backstep.is_function_or_class(obj, /)",
+    bk_is_function_or_class },
+  { "_backstep", BS_SIG_BUILTIN, "_backstep.set_function_name(function, name, cls, /)",
+    bk_set_function_name },
+};
+
+const BsSignatureTable bs_backstep_table = BS_SIGNATURE_TABLE (backstep_rows);
 
 void
 bs_backstep_module_init (BsInterp *in)
 {
   BsValue m = bs_module_new (in, "_backstep");
 
-  bs_module_add (in, m, "new_instance", bk_new_instance);
-  bs_module_add (in, m, "instance_dict", bk_instance_dict);
-  bs_module_add (in, m, "class_dict", bk_class_dict);
-  bs_module_add (in, m, "is_instance", bk_is_instance);
-  bs_module_add (in, m, "is_function_or_class", bk_is_function_or_class);
-  bs_module_add (in, m, "set_function_name", bk_set_function_name);
+  bs_module_add_declared (in, m, "_backstep", BS_NONE);
   bs_value_unref (m);
 }

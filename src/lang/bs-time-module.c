@@ -3,25 +3,31 @@
 
 #include "bs-builtins-private.h"
 
-BUILTIN (time_perf_counter)
+DECLARED (time_perf_counter)
 {
   *r = BS_FLOAT ((g_get_monotonic_time () - in->start_time_us) / 1e6);
   return TRUE;
 }
 
-BUILTIN (time_time)
+DECLARED (time_time)
 {
   *r = BS_FLOAT (g_get_real_time () / 1e6);
   return TRUE;
 }
+
+static const BsSignatureRow rows[] = {
+  { "time", BS_SIG_BUILTIN, "time.perf_counter()", time_perf_counter },
+  { "time", BS_SIG_BUILTIN, "time.time()", time_time },
+  { "time", BS_SIG_BUILTIN, "time.monotonic()", time_perf_counter },
+};
+
+const BsSignatureTable bs_time_table = BS_SIGNATURE_TABLE (rows);
 
 void
 bs_time_module_init (BsInterp *in)
 {
   BsValue m = bs_module_new (in, "time");
 
-  bs_module_add (in, m, "perf_counter", time_perf_counter);
-  bs_module_add (in, m, "time", time_time);
-  bs_module_add (in, m, "monotonic", time_perf_counter);
+  bs_module_add_declared (in, m, "time", BS_NONE);
   bs_value_unref (m);
 }

@@ -1008,31 +1008,13 @@ bs_torch_signatures_add (BsSignatureSet *set)
     bs_signature_set_add (set, tables[i]);
 }
 
-typedef struct {
-  BsInterp *in;
-  BsValue   module;
-} Install;
-
-static void
-install_one (const char   *name,
-             const BsDecl *decl,
-             gpointer      user_data)
-{
-  Install *i = user_data;
-
-  bs_dict_set_str (((BsModule *) i->module.as.object)->dict, name,
-                   bs_decl_builtin (i->in, decl, BS_NONE));
-}
-
 /* Every function declared for owner becomes an attribute of module. */
 static void
 install (BsInterp   *in,
          const char *owner,
          BsValue     module)
 {
-  Install i = { in, module };
-
-  bs_signature_set_foreach (in->signatures, owner, install_one, &i);
+  bs_module_add_declared (in, module, owner, BS_NONE);
 }
 
 void

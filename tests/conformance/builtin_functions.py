@@ -87,3 +87,23 @@ check(lambda: pow(2, 10, 1000))
 check(lambda: print("a", "b", sep=None, end=None))
 check(lambda: print("a", sep=1))
 check(lambda: print("a", end=1))
+import math
+for t in [lambda: math.sqrt(), lambda: math.log(), lambda: math.log(1, 2, 3), lambda: math.floor(),
+          lambda: math.pow(1), lambda: math.isclose(1), lambda: math.isclose(1, 2, rel=1),
+          lambda: math.prod(), lambda: math.prod([2, 3], start=2), lambda: math.fsum(),
+          lambda: math.atan2(1), lambda: math.degrees(), lambda: math.log(8, 2), lambda: math.sqrt(x=4),
+          lambda: math.isclose(1.0, 1.0 + 1e-10), lambda: math.isclose(1, 1.1, rel_tol=0.2),
+          lambda: math.floor(2.5), lambda: math.ceil(2.1), lambda: math.exp(1)]:
+    check(t)
+import random
+import time
+random.seed(42)
+print(random.random(), random.randint(1, 6), random.randrange(10), random.randrange(2, 20, 3))
+print(random.uniform(1, 2), random.gauss(0, 1), random.normalvariate(mu=1.0, sigma=2.0))
+xs = list(range(6)); random.shuffle(xs); print(xs, random.choice("abc"))
+random.seed(7, version=2); print(random.random())
+for t in [lambda: random.randint(1), lambda: random.seed(1, 2, 3), lambda: random.random(1),
+          lambda: random.randrange(), lambda: random.gauss(x=1), lambda: random.choice(),
+          lambda: random.shuffle([1], random=None), lambda: random.uniform(1),
+          lambda: time.time(1), lambda: time.perf_counter(x=1), lambda: random.randrange(1, 2, 3, 4)]:
+    check(t)

@@ -854,7 +854,7 @@ test_memory_cap (void)
   g_assert_cmpstr (err, ==, "");
   g_assert_cmpstr (out, ==, "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: "
                    "can't allocate memory: you tried to allocate 3.8 MiB. (Backstep's "
-                   "tensor-memory cap is 1.0 MiB, of which 256.0 KiB is in use; raise it with "
+                   "memory budget is 1.0 MiB, of which 260.0 KiB is in use; raise it with "
                    "--max-memory)\n2.0\n");
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
@@ -867,10 +867,11 @@ test_memory_cap (void)
   g_assert_true (g_str_has_prefix (err, "Traceback (most recent call last):\n"
                                    "  File \"t.py\", line 4, in <module>\n"
                                    "    x = grow()\n"));
-  g_assert_true (g_str_has_suffix (err, "RuntimeError: [enforce fail at alloc_cpu.cpp:75] err == "
-                                   "0. DefaultCPUAllocator: can't allocate memory: you tried to "
-                                   "allocate 3.8 MiB. (Backstep's tensor-memory cap is 1.0 MiB; "
-                                   "raise it with --max-memory)\n"));
+  /* what is in use counts the script's objects too: a few KiB here */
+  g_assert_nonnull (strstr (err, "RuntimeError: [enforce fail at alloc_cpu.cpp:75] err == "
+                            "0. DefaultCPUAllocator: can't allocate memory: you tried to "
+                            "allocate 3.8 MiB. (Backstep's memory budget is 1.0 MiB, of which "));
+  g_assert_true (g_str_has_suffix (err, " KiB is in use; raise it with --max-memory)\n"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
@@ -882,7 +883,7 @@ test_memory_cap (void)
                   "    print('refused:', e)\n", options, &err);
   g_assert_cmpstr (err, ==, "");
   g_assert_true (g_str_has_prefix (out, "refused: sum() would read 1099511627776 elements"));
-  g_assert_true (g_str_has_suffix (out, "(Backstep's tensor-memory cap is 1.0 MiB; raise it "
+  g_assert_true (g_str_has_suffix (out, "(Backstep's memory budget is 1.0 MiB; raise it "
                                    "with --max-memory)\n"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
@@ -895,8 +896,74 @@ test_memory_cap (void)
                   "except RuntimeError as e:\n"
                   "    print(e)\n", options, &err);
   g_assert_cmpstr (err, ==, "");
-  g_assert_true (g_str_has_suffix (out, "you tried to allocate 3.8 MiB. (Backstep's "
-                                   "tensor-memory cap is 1.0 MiB)\n"));
+  g_assert_nonnull (strstr (out, "you tried to allocate 3.8 MiB. (Backstep's "
+                            "memory budget is 1.0 MiB, of which "));
+  g_assert_true (g_str_has_suffix (out, " KiB is in use)\n"));
+}
+
+/* One budget for everything a script grows: lists, dicts, strings and the autograd graph
+ * raise a catchable MemoryError at the statement that went over; a script that keeps
+ * growing after catching it is stopped. */
+static void
+test_memory_budget (void)
+{
+  BsInterpOptions options = { .max_tensor_bytes = 4 << 20,
+                              .max_tensor_bytes_option = "--max-memory" };
+  static const char *const growers[] = {
+    "xs = []\nwhile True:\n    xs.append([i for i in range(3)])\n",
+    "d = {}\ni = 0\nwhile True:\n    d[i] = str(i)\n    i += 1\n",
+    "xs = list(range(10 ** 9))\n",
+    "import torch\nx = torch.ones(1, requires_grad=True)\ny = x\nwhile True:\n"
+    "    y = y * 1.0\n",
+  };
+  static const int lines[] = { 3, 4, 1, 5 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (growers); i++)
+    {
+      g_autofree char *err = NULL;
+      g_autofree char *out = run_with (growers[i], options, &err);
+      g_autofree char *where = g_strdup_printf ("File \"t.py\", line %d, in <module>",
+                                                lines[i]);
+
+      g_assert_cmpstr (out, ==, "");
+      g_assert_nonnull (strstr (err, where));
+      g_assert_true (g_str_has_suffix (err, "MemoryError: the script's objects, tensors, "
+                                       "autograd graph and trace went over Backstep's memory "
+                                       "budget of 4.0 MiB; raise it with --max-memory\n"));
+    }
+
+  /* caught, the memory let go, the script goes on */
+  {
+    g_autofree char *err = NULL;
+    g_autofree char *out = run_with ("xs = []\n"
+                                     "try:\n"
+                                     "    while True:\n"
+                                     "        xs.append('ab' * 20)\n"
+                                     "except MemoryError as e:\n"
+                                     "    xs = None\n"
+                                     "    print(type(e).__name__)\n"
+                                     "ys = [0] * 1000\n"
+                                     "print(len(ys))\n", options, &err);
+
+    g_assert_cmpstr (err, ==, "");
+    g_assert_cmpstr (out, ==, "MemoryError\n1000\n");
+  }
+
+  /* caught and ignored while growing on: stopped */
+  {
+    g_autofree char *err = NULL;
+    g_autofree char *out = run_with ("xs = []\n"
+                                     "while True:\n"
+                                     "    try:\n"
+                                     "        xs.append([0])\n"
+                                     "    except MemoryError:\n"
+                                     "        pass\n", options, &err);
+
+    g_assert_cmpstr (out, ==, "");
+    g_assert_true (g_str_has_prefix (err, "stopped at t.py:"));
+    g_assert_true (g_str_has_suffix (err, " (the memory budget of 4.0 MiB; raise it with "
+                                     "--max-memory)\n"));
+  }
 }
 
 /* Records the scope events as text, "+module fc1 (Linear) @9:13-9:34" ... "-", and prints
@@ -1157,6 +1224,7 @@ main (int    argc,
   g_test_add_func ("/interp/optimizer-repr", test_optimizer_repr);
   g_test_add_func ("/interp/limit-messages", test_limit_messages);
   g_test_add_func ("/interp/memory-cap", test_memory_cap);
+  g_test_add_func ("/interp/memory-budget", test_memory_budget);
   g_test_add_func ("/interp/scopes/dynamic-net", test_scopes_dynamic_net);
   g_test_add_func ("/interp/scopes/sequential", test_scopes_sequential);
   g_test_add_func ("/interp/scopes/unwinding", test_scopes_unwinding);

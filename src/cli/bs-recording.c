@@ -306,6 +306,7 @@ bs_recording_run (const char               *source,
   interp_options.interp_sink = &recording_sink;
   interp_options.sink_data = recorder;
   interp = bs_interp_new (&interp_options);
+  bs_recorder_charge_to (recorder, bs_interp_get_context (interp));
 
   if (error_span != NULL)
     *error_span = (BsSourceSpan) { 0 };
@@ -330,5 +331,6 @@ bs_recording_run (const char               *source,
     *error_text = NULL;
 
   bs_recorder_close (recorder);
+  bs_recorder_charge_to (recorder, NULL);
   return bs_trace_ref (bs_recorder_get_trace (recorder));
 }

@@ -62,6 +62,7 @@ bs_context_set_memory_limit (BsContext *self,
 {
   g_return_if_fail (self != NULL);
   self->bytes_limit = bytes;
+  self->bytes_trip = bytes;
 }
 
 /* "3.8 MiB", with a plain space so that terminals and tests see one text */
@@ -129,5 +130,5 @@ void
 bs_context_release (BsContext *self,
                     gsize      bytes)
 {
-  self->bytes_in_use -= MIN (bytes, self->bytes_in_use);
+  bs_context_uncharge (self, bytes);
 }

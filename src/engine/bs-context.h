@@ -19,9 +19,15 @@ struct _BsContext {
   guint64            next_node_id;
   guint64            next_sequence_nr;
   guint64            n_backwards;
+  /* One memory budget for everything a script can grow: tensor storage (refused past the
+   * limit, as PyTorch's allocator refuses), and charged without refusal: tensors, autograd
+   * nodes, the interpreter's objects, the recorded trace. A charge that ends past the limit
+   * sets over_budget, which the interpreter turns into a MemoryError where it can raise. */
   gsize              bytes_in_use;
   gsize              bytes_peak;
   gsize              bytes_limit;          /* 0: no limit */
+  gsize              bytes_trip;           /* a charge past it sets over_budget */
+  gboolean           over_budget;
   guint64            op_elements_limit;    /* elements one op may read; 0: no limit */
   guint64            elements_read;        /* read and written by every op so far: the work */
 
@@ -53,6 +59,28 @@ gboolean   bs_context_reserve        (BsContext         *self,
                                       GError           **error);
 void       bs_context_release        (BsContext         *self,
                                       gsize              bytes);
+
+/* Charges memory that cannot be refused where it is allocated (see over_budget). */
+static inline void
+bs_context_charge (BsContext *self,
+                   gsize      bytes)
+{
+  self->bytes_in_use += bytes;
+  self->bytes_peak = MAX (self->bytes_peak, self->bytes_in_use);
+  if (G_UNLIKELY (self->bytes_trip != 0 && self->bytes_in_use > self->bytes_trip))
+    self->over_budget = TRUE;
+}
+
+static inline void
+bs_context_uncharge (BsContext *self,
+                     gsize      bytes)
+{
+  self->bytes_in_use -= MIN (bytes, self->bytes_in_use);
+  /* room given to a MemoryError's handler ends once the script let go of memory */
+  if (G_UNLIKELY (self->bytes_trip > self->bytes_limit
+                  && self->bytes_in_use <= self->bytes_limit - self->bytes_limit / 16))
+    self->bytes_trip = self->bytes_limit;
+}
 
 /* True when events of this kind should be emitted: a sink is attached and the
  * engine is not computing gradients internally. */

@@ -8,6 +8,14 @@
 
 #include <string.h>
 
+/* What a node costs the memory budget: saved tensors are charged as tensors. */
+static gsize
+node_bytes (guint n_inputs)
+{
+  return sizeof (BsNode)
+         + (n_inputs > BS_NODE_INLINE ? n_inputs * (sizeof (BsEdge) + sizeof (BsTensorMeta)) : 0);
+}
+
 BsNode *
 bs_node_new (BsContext      *context,
              BsOp            op,
@@ -38,6 +46,7 @@ bs_node_new (BsContext      *context,
       self->input_meta = g_new0 (BsTensorMeta, n_inputs);
     }
   self->saved = self->saved_inline;
+  bs_context_charge (context, node_bytes (n_inputs));
   return self;
 }
 
@@ -112,6 +121,7 @@ bs_node_free (BsNode *self)
           g_free (node->custom->name);
           g_free (node->custom);
         }
+      bs_context_uncharge (node->context, node_bytes (node->n_inputs));
       bs_pool_free (&node->context->node_pool, node);
 
       node = pending != NULL && pending->len > 0

@@ -18,6 +18,7 @@ tensor_alloc (BsContext *context)
   self->ref_count = 1;
   self->context = context;
   self->id = context->next_tensor_id++;
+  bs_context_charge (context, sizeof (BsTensor));
   return self;
 }
 
@@ -267,6 +268,7 @@ bs_tensor_unref (BsTensor *self)
     }
   g_clear_pointer (&self->storage, bs_storage_unref);
   g_clear_pointer (&self->version, bs_version_unref);
+  bs_context_uncharge (self->context, sizeof (BsTensor));
   bs_pool_free (&self->context->tensor_pool, self);
 }
 

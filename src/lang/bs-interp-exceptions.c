@@ -154,7 +154,7 @@ memory_message (BsInterp   *in,
 
   /* the cap; an allocation that the system refused is what PyTorch reports */
   if (size_end != NULL)
-    return g_strdup_printf ("%s %.*s. (Backstep's tensor-memory cap is %s%s%s)", allocator,
+    return g_strdup_printf ("%s %.*s. (Backstep's memory budget is %s%s%s)", allocator,
                             (int) (size_end - size - strlen ("allocating ")),
                             size + strlen ("allocating "), cap, in_use, raise);
   size = strstr (engine_message, "could not allocate ");
@@ -165,7 +165,7 @@ memory_message (BsInterp   *in,
                             size + strlen ("could not allocate "));
   /* one op's work, bounded by the cap */
   if (strstr (engine_message, "Backstep limits one operation") != NULL)
-    return g_strdup_printf ("%s (Backstep's tensor-memory cap is %s%s)", engine_message, cap,
+    return g_strdup_printf ("%s (Backstep's memory budget is %s%s)", engine_message, cap,
                             raise);
   return g_strdup (engine_message);
 }
@@ -407,10 +407,56 @@ set_fatal (BsInterp   *in,
   in->has_error_span = TRUE;
 }
 
+/* 0: within the budget; 1: MemoryError raised; 2: the run is stopped (in->fatal set) */
+static int
+check_budget (BsInterp *in)
+{
+  BsContext *c = in->context;
+  const char *option = in->options.max_tensor_bytes_option;
+  g_autofree char *budget = NULL;
+
+  if (G_LIKELY (!c->over_budget))
+    return 0;
+  c->over_budget = FALSE;
+  budget = format_bytes (c->bytes_limit);
+  /* A handler gets room to run (and to let go of what it holds) before going on raises
+   * again; a script that keeps growing past that room is stopped. */
+  if (c->bytes_in_use > c->bytes_limit + c->bytes_limit / 4)
+    {
+      g_autofree char *what = g_strdup_printf (" (the memory budget of %s%s%s)", budget,
+                                               option != NULL ? "; raise it with " : "",
+                                               option != NULL ? option : "");
+
+      set_fatal (in, BS_INTERP_ERROR_LIMIT, what);
+      return 2;
+    }
+  c->bytes_trip = c->bytes_in_use + c->bytes_limit / 16;
+  bs_raise (in, "MemoryError", "the script's objects, tensors, autograd graph and trace "
+            "went over Backstep's memory budget of %s%s%s", budget,
+            option != NULL ? "; raise it with " : "", option != NULL ? option : "");
+  return 1;
+}
+
+gboolean
+bs_py_check_budget (BsInterp *in)
+{
+  switch (check_budget (in))
+    {
+    case 0:
+      return TRUE;
+    case 2:
+      return bs_raise_fatal (in);
+    default:
+      return FALSE;
+    }
+}
+
 gboolean
 bs_check_limits (BsInterp *in)
 {
   if (in->fatal != NULL)
+    return FALSE;
+  if (check_budget (in) != 0)
     return FALSE;
   in->steps++;
   /* Large tensor ops count too: every 4,096 elements an op reads or writes is a
@@ -438,6 +484,8 @@ bs_check_limits (BsInterp *in)
 gboolean
 bs_raise_fatal (BsInterp *in)
 {
+  if (in->fatal == NULL)   /* a MemoryError from bs_check_limits, raised already */
+    return FALSE;
   return bs_raise (in, "SystemExit", "%s", in->fatal->message);
 }
 

@@ -290,6 +290,9 @@ gboolean    bs_py_method_find     (BsInterp *in, const char *owner, BsValue self
 /* MemoryError, naming the budget, unless `bytes` more fit in the script's memory budget
  * (--max-memory): for what a script asks in one go (a long str, a big list). */
 gboolean    bs_py_check_memory    (BsInterp *in, guint64 bytes, const char *what);
+/* MemoryError, naming the budget, if what the script holds (objects, tensors, the autograd
+ * graph, the trace) went over the memory budget since the last check. */
+gboolean    bs_py_check_budget    (BsInterp *in);
 
 BsValue     bs_builtin_new        (BsInterp *in, const char *name, BsBuiltinFunc func,
                                    BsValue self);   /* self is taken */

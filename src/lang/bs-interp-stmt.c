@@ -594,9 +594,9 @@ store_annotation (BsInterp  *in,
 }
 
 static BsExecResult
-exec_stmt (BsInterp  *in,
-           BsAstNode *node,
-           BsValue   *ret)
+exec_stmt_kind (BsInterp  *in,
+                BsAstNode *node,
+                BsValue   *ret)
 {
   BsFrame *frame = in->frame;
 
@@ -898,7 +898,18 @@ bs_exec_block (BsInterp   *in,
 {
   for (guint i = 0; i < n; i++)
     {
-      BsExecResult r = exec_stmt (in, body[i], ret);
+      BsExecResult r = exec_stmt_kind (in, body[i], ret);
+
+      /* a statement that took the script over the memory budget raises MemoryError there */
+      if (G_UNLIKELY (in->context->over_budget) && r != BS_EXEC_ERROR)
+        {
+          if (r == BS_EXEC_RETURN)
+            bs_value_unref (*ret);
+          in->frame->line = body[i]->span.line;
+          in->cur_span_valid = FALSE;
+          bs_py_check_budget (in);
+          r = BS_EXEC_ERROR;
+        }
 
       if (r != BS_EXEC_NORMAL)
         {

@@ -892,6 +892,8 @@ bs_interp_new (const BsInterpOptions *options)
   in->options.cancellable = cancellable;
   in->options.max_steps = options != NULL ? options->max_steps : 0;
   in->steps = 0;
+  /* the script's objects count towards its memory budget; the prelude's are Backstep's */
+  bs_heap_charge_to (in->heap, in->context);
   {
     const char *name;
     BsValue *value;

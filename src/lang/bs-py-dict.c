@@ -254,6 +254,7 @@ dict_clear (BsInterp *in, BsCall *call, BsValue *r)
   d->index_size = 0;
   d->n_live = 0;
   d->version++;
+  bs_object_set_charge (&d->base, sizeof (BsDict));
   for (guint i = 0; i < entries->len; i++)
     {
       BsDictEntry *e = &g_array_index (entries, BsDictEntry, i);

@@ -317,11 +317,9 @@ bs_setitem (BsInterp *in,
           g_array_remove_range (items, start, stop - start);
           src = bs_value_items (list, &n);
           for (gsize j = 0; j < n; j++)
-            {
-              BsValue v = bs_value_ref (src[j]);
-
-              g_array_insert_val (items, start + j, v);
-            }
+            bs_value_ref (src[j]);
+          g_array_insert_vals (items, start, src, n);
+          bs_list_charge (obj);
           bs_value_unref (list);
           return TRUE;
         }
@@ -385,6 +383,7 @@ bs_delitem (BsInterp *in,
         return FALSE;
       bs_value_unref (g_array_index (items, BsValue, i));
       g_array_remove_index (items, i);
+      bs_list_charge (obj);
       return TRUE;
     }
   if (bs_value_is_object (obj, BS_OBJECT_DICT))

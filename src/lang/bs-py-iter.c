@@ -724,6 +724,10 @@ bs_py_iter_next (BsInterp *in,
               BsValue  *out)
 {
   *out = BS_NONE;
+  /* what a C loop over an iterator builds (list(range(n)), a join, a dict) is charged
+   * as it grows: it stops at the budget */
+  if (!bs_py_check_budget (in))
+    return -1;
   switch (it->kind)
     {
     case ITER_SEQ:
@@ -865,15 +869,7 @@ bs_to_list (BsInterp *in,
     return FALSE;
   list = bs_list_new (in->heap);
   while ((n = bs_py_iter_next (in, &it, &v)) > 0)
-    {
-      bs_list_append (list, v);
-      if (((BsList *) list.as.object)->items->len > (64u << 20))
-        {
-          n = -1;
-          bs_raise (in, "MemoryError", "too many items");
-          break;
-        }
-    }
+    bs_list_append (list, v);
   bs_py_iter_clear (&it);
   if (n < 0)
     {

@@ -44,6 +44,7 @@ list_pop (BsInterp *in, BsCall *call, BsValue *r)
     return bs_raise (in, "IndexError", "pop index out of range");
   *r = g_array_index (items, BsValue, i);
   g_array_remove_index (items, i);
+  bs_list_charge (call->self);
   return TRUE;
 }
 
@@ -61,6 +62,7 @@ list_insert (BsInterp *in, BsCall *call, BsValue *r)
   i = MIN (i, (gint64) items->len);
   v = bs_value_ref (bs_call_value (call, 2));
   g_array_insert_val (items, i, v);
+  bs_list_charge (call->self);
   *r = BS_NONE;
   return TRUE;
 }
@@ -284,6 +286,7 @@ list_clear (BsInterp *in, BsCall *call, BsValue *r)
   for (guint i = 0; i < items->len; i++)
     bs_value_unref (g_array_index (items, BsValue, i));
   g_array_set_size (items, 0);
+  bs_list_charge (call->self);
   *r = BS_NONE;
   return TRUE;
 }
@@ -303,6 +306,7 @@ list_remove (BsInterp *in, BsCall *call, BsValue *r)
         {
           bs_value_unref (g_array_index (items, BsValue, i));
           g_array_remove_index (items, i);
+          bs_list_charge (call->self);
           *r = BS_NONE;
           return TRUE;
         }

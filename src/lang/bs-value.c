@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-value.h"
+#include "bs-context.h"
 
 #include <math.h>
 #include <string.h>
@@ -9,6 +10,8 @@
 /* Every op's result is a new tensor object: freed ones are kept for the next results
  * rather than going back to malloc (a few percent of a scalar-heavy script). */
 #define MAX_SPARE_TENSOR_OBJECTS 64
+/* What malloc adds to a block, charged with every object. */
+#define MALLOC_OVERHEAD 16
 
 struct _BsHeap {
   BsObject       *objects;                    /* doubly linked, newest first */
@@ -19,6 +22,7 @@ struct _BsHeap {
   guint           n_spare_tensor_objects;
   BsObject       *releasing;                  /* unlinked, to free; linked by next */
   gboolean        freeing;
+  BsContext      *context;                    /* Borrowed: the memory budget, or NULL */
 };
 
 /* --- heap -------------------------------------------------------------- */
@@ -29,6 +33,28 @@ BsHeap *
 bs_heap_new (void)
 {
   return g_new0 (BsHeap, 1);
+}
+
+void
+bs_heap_charge_to (BsHeap    *heap,
+                   BsContext *context)
+{
+  heap->context = context;
+}
+
+void
+bs_object_set_charge (BsObject *object,
+                      gsize     bytes)
+{
+  BsContext *context = object->heap->context;
+
+  if (context == NULL || object->heap->tearing_down)
+    return;
+  if (bytes > object->charge)
+    bs_context_charge (context, bytes - object->charge);
+  else
+    bs_context_uncharge (context, object->charge - bytes);
+  object->charge = bytes;
 }
 
 void
@@ -66,6 +92,11 @@ bs_object_alloc (BsHeap       *heap,
   object->ref_count = 1;
   object->type = type;
   object->heap = heap;
+  if (heap->context != NULL)
+    {
+      object->charge = size + MALLOC_OVERHEAD;
+      bs_context_charge (heap->context, object->charge);
+    }
   object->next = heap->objects;
   if (heap->objects != NULL)
     heap->objects->prev = object;
@@ -98,6 +129,8 @@ object_free (BsObject *object)
     heap->finalizers[object->type] (object);
   else
     finalize_builtin (object);
+  if (heap->context != NULL)
+    bs_context_uncharge (heap->context, object->charge);
   if (object->type == BS_OBJECT_TENSOR
       && heap->n_spare_tensor_objects < MAX_SPARE_TENSOR_OBJECTS)
     {
@@ -272,6 +305,20 @@ bs_list_append (BsValue list,
 {
   g_return_if_fail (bs_value_is_object (list, BS_OBJECT_LIST));
   g_array_append_val (((BsList *) list.as.object)->items, item);
+  bs_list_charge (list);
+}
+
+void
+bs_list_charge (BsValue list)
+{
+  BsList *l = (BsList *) list.as.object;
+
+  gsize n = l->items->len;
+
+  /* a GArray grows to powers of two */
+  bs_object_set_charge (&l->base, sizeof (BsList) + 2 * MALLOC_OVERHEAD
+                                  + (n > 0 ? (gsize) 1 << g_bit_storage (n * sizeof (BsValue) - 1)
+                                           : 0));
 }
 
 BsValue
@@ -685,20 +732,29 @@ restart:
 }
 
 static void
+dict_charge (BsDict *dict)
+{
+  bs_object_set_charge (&dict->base, sizeof (BsDict) + dict->entries->len * sizeof (BsDictEntry)
+                                     + dict->index_size * sizeof (gint64));
+}
+
+static void
 dict_rebuild_index (BsDict *dict)
 {
   gsize size = 8;
 
   while (size < (dict->n_live + 1) * 2)
     size *= 2;
-  /* compact away deleted entries */
-  for (guint i = 0; i < dict->entries->len;)
-    {
-      if (g_array_index (dict->entries, BsDictEntry, i).deleted)
-        g_array_remove_index (dict->entries, i);
-      else
-        i++;
-    }
+  /* compact away deleted entries, in one pass */
+  {
+    guint kept = 0;
+
+    for (guint i = 0; i < dict->entries->len; i++)
+      if (!g_array_index (dict->entries, BsDictEntry, i).deleted)
+        g_array_index (dict->entries, BsDictEntry, kept++)
+          = g_array_index (dict->entries, BsDictEntry, i);
+    g_array_set_size (dict->entries, kept);
+  }
   g_free (dict->index);
   dict->index = g_new (gint64, size);
   dict->index_size = size;
@@ -713,6 +769,7 @@ dict_rebuild_index (BsDict *dict)
         ;
       dict->index[i] = e;
     }
+  dict_charge (dict);
 }
 
 int
@@ -776,6 +833,7 @@ bs_dict_insert (BsValue         dict_value,
     dict->n_live++;
     dict->version++;
   }
+  dict_charge (dict);
   return 1;
 }
 

@@ -57,6 +57,7 @@ typedef enum {
 struct _BsObject {
   gint          ref_count;
   BsObjectType  type;
+  gsize         charge;    /* bytes charged to the memory budget for it */
   BsHeap       *heap;      /* Borrowed */
   BsObject     *prev;      /* the heap's list of live objects */
   BsObject     *next;
@@ -107,6 +108,8 @@ typedef struct {
 
 BsValue     bs_list_new           (BsHeap *heap);
 void        bs_list_append        (BsValue list, BsValue item);   /* takes item */
+/* After changing a list's items directly: charges what it holds now. */
+void        bs_list_charge        (BsValue list);
 BsValue     bs_tuple_new          (BsHeap *heap, gsize length);   /* items None */
 /* Items of a list or tuple (borrowed), or NULL. */
 BsValue    *bs_value_items        (BsValue v, gsize *length);
@@ -192,6 +195,11 @@ BsObject   *bs_object_alloc       (BsHeap *heap, BsObjectType type, gsize size);
 void        bs_heap_set_finalizer (BsHeap *heap, BsObjectType type, BsFinalizeFunc finalize);
 
 BsHeap     *bs_heap_new           (void);
+/* From now on, objects are charged to context's memory budget (bs_context_charge): their
+ * size when made, and what they grow to (bs_object_set_charge). */
+void        bs_heap_charge_to     (BsHeap *heap, BsContext *context);
+/* The bytes an object holds now, for one that grows or shrinks (a list, a dict, a set). */
+void        bs_object_set_charge  (BsObject *object, gsize bytes);
 /* Frees every object still alive, cycles included. */
 void        bs_heap_free          (BsHeap *heap);
 gsize       bs_heap_n_objects     (BsHeap *heap);

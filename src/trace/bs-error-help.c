@@ -75,6 +75,18 @@ static const struct {
       "The script asked for a tensor larger than the memory Backstep lets a script use.",
       "Use smaller tensors. (From the command line, backstep run --max-memory SIZE "
       "raises the cap.)" } },
+  { "(the memory budget of ",
+    { "Stopped: the script used too much memory",
+      "It kept growing after a MemoryError past what Backstep lets a script use: lists, "
+      "strings, tensors, the autograd graph and the recording all count.",
+      "Look for a loop that keeps what it makes, such as a list that only grows or a "
+      "graph that is never freed (use .item() or .detach() for values you keep)." } },
+  { "went over Backstep's memory budget",
+    { "Out of memory",
+      "What the script holds (lists, strings, tensors, the autograd graph and the "
+      "recording) went over the memory Backstep lets a script use.",
+      "Look for a loop that keeps what it makes, such as a list that only grows or a "
+      "graph that is never freed (use .item() or .detach() for values you keep)." } },
 };
 
 static const struct {

@@ -1,6 +1,7 @@
 /* bs-recorder.c: turns engine and interpreter events into a trace */
 #define G_LOG_DOMAIN "bs-trace"
 
+#include "bs-context.h"
 #include "bs-node.h"
 #include "bs-recorder.h"
 #include "bs-tensor.h"
@@ -17,6 +18,8 @@ struct _BsRecorder {
   guint32     statement;       /* the statement running, 0: none */
   guint32     backward;        /* the backward running, 0: none */
   gint       *progress;        /* Borrowed: statements counted for another thread */
+  BsContext  *budget;          /* Borrowed: the script's memory budget, or NULL */
+  gsize       charged;         /* the trace's bytes charged to it */
   gboolean    budget_reported;
   gboolean    closed;          /* the run ended: what its end releases is not recorded */
 };
@@ -55,6 +58,28 @@ bs_recorder_set_budget (BsRecorder *self,
 {
   g_return_if_fail (self != NULL);
   bs_value_store_set_budget (bs_trace_get_values (self->trace), budget);
+}
+
+void
+bs_recorder_charge_to (BsRecorder *self,
+                       BsContext  *context)
+{
+  g_return_if_fail (self != NULL);
+  self->budget = context;
+  self->charged = 0;
+}
+
+/* The trace grows with the script: charged to its memory budget like its objects. */
+static void
+charge (BsRecorder *self)
+{
+  gsize bytes = bs_trace_get_bytes (self->trace);
+
+  if (bytes > self->charged)
+    bs_context_charge (self->budget, bytes - self->charged);
+  else
+    bs_context_uncharge (self->budget, self->charged - bytes);
+  self->charged = bytes;
 }
 
 void
@@ -113,6 +138,8 @@ append (BsRecorder   *self,
       self->budget_reported = TRUE;
       bs_trace_append (self->trace, &budget);
     }
+  if (self->budget != NULL && (index & 63) == 0)
+    charge (self);
   return index;
 }
 

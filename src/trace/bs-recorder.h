@@ -29,6 +29,10 @@ const BsEventSink *bs_recorder_get_sink      (void);
 /* The value store's budget in bytes (0: the default, 256 MiB). */
 void               bs_recorder_set_budget    (BsRecorder        *self,
                                               gsize              budget);
+/* Charges the trace's memory to context's memory budget as it grows (NULL: stop), so that
+ * a script that records without end stops at the budget. */
+void               bs_recorder_charge_to     (BsRecorder        *self,
+                                              BsContext         *context);
 /* Counts the statements recorded into *statements with atomic increments, so another
  * thread can show progress (NULL: stop counting). */
 void               bs_recorder_set_progress  (BsRecorder        *self,

@@ -3,6 +3,8 @@
 
 #include "bs-trace-private.h"
 
+#include <string.h>
+
 struct _BsTrace {
   gint            ref_count;
   GArray         *events;        /* BsTraceEvent */
@@ -13,6 +15,7 @@ struct _BsTrace {
   GArray         *lists;         /* guint32 */
   GPtrArray      *strings;       /* Owned: char *, index 0 is NULL */
   GHashTable     *string_ids;    /* borrowed char * -> id */
+  gsize           string_bytes;  /* of the strings, with their table entries */
   BsValueStore   *values;        /* Owned */
   GArray         *step_first;    /* guint64: first event of each step */
   GArray         *step_event;    /* gint64: each step's step event, -1 until seen */
@@ -329,9 +332,27 @@ bs_trace_intern (BsTrace    *self,
   if (id != NULL)
     return GPOINTER_TO_UINT (id);
   copy = g_strdup (string);
+  self->string_bytes += strlen (copy) + 1 + 4 * sizeof (gpointer);
   g_ptr_array_add (self->strings, copy);
   g_hash_table_insert (self->string_ids, copy, GUINT_TO_POINTER (self->strings->len - 1));
   return self->strings->len - 1;
+}
+
+gsize
+bs_trace_get_bytes (BsTrace *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return sizeof (BsTrace)
+         + self->events->len * sizeof (BsTraceEvent)
+         + self->tensors->len * sizeof (BsTraceTensor)
+         + self->nodes->len * sizeof (BsTraceNode)
+         + self->statements->len * sizeof (BsTraceSpan)
+         + self->scopes->len * sizeof (BsTraceScope)
+         + self->lists->len * sizeof (guint32)
+         + self->step_first->len * sizeof (guint64)
+         + self->step_event->len * sizeof (gint64)
+         + self->string_bytes
+         + bs_value_store_get_bytes (self->values);
 }
 
 guint32

@@ -174,6 +174,8 @@ const char          *bs_trace_get_string         (BsTrace     *self,
 const guint32       *bs_trace_get_list           (BsTrace     *self,
                                                   guint32      offset);
 BsValueStore        *bs_trace_get_values         (BsTrace     *self);
+/* About the memory the trace holds, its values included. */
+gsize                bs_trace_get_bytes          (BsTrace     *self);
 const BsTraceValue       *bs_trace_get_value          (BsTrace     *self,
                                                   guint32      id);   /* NULL for 0 */
 

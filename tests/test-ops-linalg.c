@@ -3751,6 +3751,46 @@ test_no_copies (void)
   g_assert_cmpuint (peak_during_mm (context, xt, wt, TRUE), ==, 2 * out_bytes + x_bytes + w_bytes);
 }
 
+/* A large product runs in pieces of rows, a cancelled run stops between them: every piece
+ * lands where it belongs, for a row-major and a transposed left operand. */
+static void
+test_large_product_in_pieces (void)
+{
+  g_autoptr(BsContext) context = bs_context_new ();
+  g_autoptr(GError) error = NULL;
+  const gint64 m = 5, k = 2048, n = 4096;   /* two rows of 2^23 multiply-adds a piece */
+  const gint64 a_shape[] = { m, k }, at_shape[] = { k, m }, b_shape[] = { k, n };
+  g_autoptr(BsTensor) a = bs_randn (context, BS_DTYPE_FLOAT64, 2, a_shape, NULL, &error);
+  g_autoptr(BsTensor) at_leaf = bs_randn (context, BS_DTYPE_FLOAT64, 2, at_shape, NULL, &error);
+  g_autoptr(BsTensor) at = bs_t (at_leaf, &error);
+  g_autoptr(BsTensor) b = bs_randn (context, BS_DTYPE_FLOAT64, 2, b_shape, NULL, &error);
+  BsTensor *lefts[] = { a, at };
+
+  g_assert_no_error (error);
+  for (guint l = 0; l < G_N_ELEMENTS (lefts); l++)
+    {
+      g_autoptr(BsTensor) c = bs_mm (lefts[l], b, &error);
+      const double *pa = bs_tensor_data (lefts[l]), *pb = bs_tensor_data (b);
+      const double *pc = bs_tensor_data (c);
+      gint64 rs = lefts[l]->strides[0], cs = lefts[l]->strides[1];
+
+      g_assert_no_error (error);
+      for (gint64 i = 0; i < m; i++)
+        for (gint64 j = 0; j < n; j += 1023)
+          {
+            double want = 0;
+
+            for (gint64 p = 0; p < k; p++)
+              want += pa[i * rs + p * cs] * pb[p * n + j];
+            g_assert_cmpfloat_with_epsilon (pc[i * n + j], want, 1e-9 * k);
+          }
+    }
+
+  bs_context_cancel (context);
+  g_assert_null (bs_mm (a, b, &error));
+  g_assert_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_CANCELLED);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -3771,5 +3811,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/ops-linalg/backward-twice", test_backward_twice);
   g_test_add_func ("/engine/ops-linalg/matmul-result-not-a-view", test_matmul_result_not_a_view);
   g_test_add_func ("/engine/ops-linalg/no-copies", test_no_copies);
+  g_test_add_func ("/engine/ops-linalg/large-product-in-pieces", test_large_product_in_pieces);
   return g_test_run ();
 }

@@ -111,7 +111,9 @@ bs_context_reserve (BsContext  *self,
                     gsize       bytes,
                     GError    **error)
 {
-  if (self->bytes_limit != 0 && bytes > self->bytes_limit - MIN (self->bytes_limit, self->bytes_in_use))
+  gsize used = bs_context_bytes_used (self);
+
+  if (self->bytes_limit != 0 && bytes > self->bytes_limit - MIN (self->bytes_limit, used))
     {
       g_autofree char *want = format_bytes (bytes);
       g_autofree char *limit = format_bytes (self->bytes_limit);
@@ -127,8 +129,26 @@ bs_context_reserve (BsContext  *self,
 }
 
 void
+bs_context_cancel (BsContext *self)
+{
+  g_return_if_fail (self != NULL);
+  g_atomic_int_set (&self->cancelled, TRUE);
+}
+
+gboolean
+bs_context_check_cancelled (BsContext  *self,
+                            GError    **error)
+{
+  if (G_LIKELY (!g_atomic_int_get (&self->cancelled)))
+    return TRUE;
+  g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_CANCELLED, "cancelled");
+  return FALSE;
+}
+
+void
 bs_context_release (BsContext *self,
                     gsize      bytes)
 {
-  bs_context_uncharge (self, bytes);
+  self->bytes_in_use -= MIN (bytes, self->bytes_in_use);
+  bs_context_end_handler_room (self);
 }

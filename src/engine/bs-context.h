@@ -19,15 +19,18 @@ struct _BsContext {
   guint64            next_node_id;
   guint64            next_sequence_nr;
   guint64            n_backwards;
-  /* One memory budget for everything a script can grow: tensor storage (refused past the
-   * limit, as PyTorch's allocator refuses), and charged without refusal: tensors, autograd
-   * nodes, the interpreter's objects, the recorded trace. A charge that ends past the limit
-   * sets over_budget, which the interpreter turns into a MemoryError where it can raise. */
+  /* One memory budget for everything a script can grow: tensor storage (bytes_in_use,
+   * refused past the limit, as PyTorch's allocator refuses), and, charged without refusal
+   * (bytes_charged): tensors, autograd nodes, the interpreter's objects, the recorded trace.
+   * A charge that ends past bytes_trip sets over_budget, which the interpreter turns into a
+   * MemoryError where it can raise one. */
   gsize              bytes_in_use;
   gsize              bytes_peak;
+  gsize              bytes_charged;
   gsize              bytes_limit;          /* 0: no limit */
-  gsize              bytes_trip;           /* a charge past it sets over_budget */
+  gsize              bytes_trip;           /* the limit, or more while a MemoryError is handled */
   gboolean           over_budget;
+  gint               cancelled;            /* atomic: set from any thread, see below */
   guint64            op_elements_limit;    /* elements one op may read; 0: no limit */
   guint64            elements_read;        /* read and written by every op so far: the work */
 
@@ -60,26 +63,44 @@ gboolean   bs_context_reserve        (BsContext         *self,
 void       bs_context_release        (BsContext         *self,
                                       gsize              bytes);
 
+/* Asks long ops (a large matrix product) to stop at their next check, from any thread;
+ * they fail with BS_ENGINE_ERROR_CANCELLED. */
+void       bs_context_cancel         (BsContext         *self);
+gboolean   bs_context_check_cancelled (BsContext        *self,
+                                      GError           **error);
+
+/* What counts towards the memory budget. */
+static inline gsize
+bs_context_bytes_used (const BsContext *self)
+{
+  return self->bytes_in_use + self->bytes_charged;
+}
+
 /* Charges memory that cannot be refused where it is allocated (see over_budget). */
 static inline void
 bs_context_charge (BsContext *self,
                    gsize      bytes)
 {
-  self->bytes_in_use += bytes;
-  self->bytes_peak = MAX (self->bytes_peak, self->bytes_in_use);
-  if (G_UNLIKELY (self->bytes_trip != 0 && self->bytes_in_use > self->bytes_trip))
+  self->bytes_charged += bytes;
+  if (G_UNLIKELY (self->bytes_trip != 0 && bs_context_bytes_used (self) > self->bytes_trip))
     self->over_budget = TRUE;
+}
+
+/* The room given to a MemoryError's handler ends once the script let go of memory. */
+static inline void
+bs_context_end_handler_room (BsContext *self)
+{
+  if (G_UNLIKELY (self->bytes_trip > self->bytes_limit
+                  && bs_context_bytes_used (self) <= self->bytes_limit - self->bytes_limit / 16))
+    self->bytes_trip = self->bytes_limit;
 }
 
 static inline void
 bs_context_uncharge (BsContext *self,
                      gsize      bytes)
 {
-  self->bytes_in_use -= MIN (bytes, self->bytes_in_use);
-  /* room given to a MemoryError's handler ends once the script let go of memory */
-  if (G_UNLIKELY (self->bytes_trip > self->bytes_limit
-                  && self->bytes_in_use <= self->bytes_limit - self->bytes_limit / 16))
-    self->bytes_trip = self->bytes_limit;
+  self->bytes_charged -= MIN (bytes, self->bytes_charged);
+  bs_context_end_handler_room (self);
 }
 
 /* True when events of this kind should be emitted: a sink is attached and the

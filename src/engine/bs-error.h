@@ -13,8 +13,9 @@ typedef enum {
   BS_ENGINE_ERROR_VALUE,        /* ValueError */
   BS_ENGINE_ERROR_TYPE,         /* TypeError */
   BS_ENGINE_ERROR_INDEX,        /* IndexError */
-  BS_ENGINE_ERROR_MEMORY,       /* the context's tensor-memory cap was hit */
+  BS_ENGINE_ERROR_MEMORY,       /* the context's memory budget was hit */
   BS_ENGINE_ERROR_UNSUPPORTED,  /* valid PyTorch that Backstep refuses */
+  BS_ENGINE_ERROR_CANCELLED,    /* the run was cancelled (a timeout, Stop): not Python's */
 } BsEngineError;
 
 GQuark bs_engine_error_quark (void);

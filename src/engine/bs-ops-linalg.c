@@ -158,8 +158,13 @@ new_product (BsTensor      *a,
   return bs_tensor_new (a->context, a->dtype, ndim, shape, error);
 }
 
-static void
-gemm (BsDType           dtype,
+/* Multiply-adds in one piece of a large product: a piece takes a few milliseconds, and a
+ * cancelled run (--timeout, Stop) stops between pieces. */
+#define GEMM_PIECE_WORK (G_GINT64_CONSTANT (1) << 24)
+
+static gboolean
+gemm (BsContext        *context,
+      BsDType           dtype,
       gint64            m,
       gint64            n,
       gint64            k,
@@ -168,17 +173,34 @@ gemm (BsDType           dtype,
       const void       *b,
       const BlasLayout *lb,
       gboolean          accumulate,
-      void             *c)
+      void             *c,
+      GError          **error)
 {
+  gsize elsize = bs_dtype_size (dtype);
+  gint64 rows = MAX (1, GEMM_PIECE_WORK / MAX (1, n * k));
+
   /* c starts zeroed (or holds addmm's bias), which is already the result when k == 0. */
   if (m == 0 || n == 0 || k == 0)
-    return;
-  if (dtype == BS_DTYPE_FLOAT32)
-    cblas_sgemm (CblasRowMajor, la->trans, lb->trans, (blasint) m, (blasint) n, (blasint) k,
-                 1.0f, a, la->ld, b, lb->ld, accumulate ? 1.0f : 0.0f, c, (blasint) n);
-  else
-    cblas_dgemm (CblasRowMajor, la->trans, lb->trans, (blasint) m, (blasint) n, (blasint) k,
-                 1.0, a, la->ld, b, lb->ld, accumulate ? 1.0 : 0.0, c, (blasint) n);
+    return TRUE;
+  for (gint64 i = 0; i < m; i += rows)
+    {
+      gint64 piece = MIN (rows, m - i);
+      /* row i of op(a): a row of a, or a column of a transposed one */
+      const char *pa = (const char *) a + i * (la->trans == CblasNoTrans ? la->ld : 1) * elsize;
+      char *pc = (char *) c + i * n * elsize;
+
+      if (!bs_context_check_cancelled (context, error))
+        return FALSE;
+      if (dtype == BS_DTYPE_FLOAT32)
+        cblas_sgemm (CblasRowMajor, la->trans, lb->trans, (blasint) piece, (blasint) n,
+                     (blasint) k, 1.0f, (const float *) pa, la->ld, b, lb->ld,
+                     accumulate ? 1.0f : 0.0f, (float *) pc, (blasint) n);
+      else
+        cblas_dgemm (CblasRowMajor, la->trans, lb->trans, (blasint) piece, (blasint) n,
+                     (blasint) k, 1.0, (const double *) pa, la->ld, b, lb->ld,
+                     accumulate ? 1.0 : 0.0, (double *) pc, (blasint) n);
+    }
+  return TRUE;
 }
 
 /* c (m x n, contiguous) (+)= a (m x k) @ b (k x n), strides in elements.
@@ -256,7 +278,9 @@ matrix_product (BsTensor  *out,
       const char *pb = (const char *) bs_tensor_data (bb)
                        + (batched ? i * bb->strides[0] * (gint64) elsize : 0);
 
-      gemm (a->dtype, m, n, k, pa, &la, pb, &lb, accumulate, c + i * m * n * (gint64) elsize);
+      if (!gemm (a->context, a->dtype, m, n, k, pa, &la, pb, &lb, accumulate,
+                 c + i * m * n * (gint64) elsize, error))
+        return FALSE;
     }
   return TRUE;
 }

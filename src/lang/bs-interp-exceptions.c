@@ -143,8 +143,8 @@ memory_message (BsInterp   *in,
                                   "DefaultCPUAllocator: can't allocate memory: you tried to "
                                   "allocate";
   g_autofree char *cap = format_bytes (in->context->bytes_limit);
-  g_autofree char *used = format_bytes (in->context->bytes_in_use);
-  g_autofree char *in_use = in->context->bytes_in_use > 0
+  g_autofree char *used = format_bytes (bs_context_bytes_used (in->context));
+  g_autofree char *in_use = bs_context_bytes_used (in->context) > 0
                               ? g_strdup_printf (", of which %s is in use", used) : g_strdup ("");
   const char *option = in->options.max_tensor_bytes_option;
   g_autofree char *raise = option != NULL ? g_strdup_printf ("; raise it with %s", option)
@@ -170,6 +170,8 @@ memory_message (BsInterp   *in,
   return g_strdup (engine_message);
 }
 
+static void set_fatal (BsInterp *in, int code, const char *what);
+
 gboolean
 bs_raise_gerror (BsInterp *in,
                  GError   *error)
@@ -194,6 +196,11 @@ bs_raise_gerror (BsInterp *in,
         case BS_ENGINE_ERROR_TYPE: klass = "TypeError"; break;
         case BS_ENGINE_ERROR_INDEX: klass = "IndexError"; break;
         case BS_ENGINE_ERROR_UNSUPPORTED: klass = "NotImplementedError"; break;
+        case BS_ENGINE_ERROR_CANCELLED:
+          g_error_free (error);
+          if (in->fatal == NULL)
+            set_fatal (in, BS_INTERP_ERROR_CANCELLED, " (cancelled)");
+          return bs_raise_fatal (in);
         case BS_ENGINE_ERROR_MEMORY:
           {
             g_autofree char *message = memory_message (in, error->message);
@@ -407,6 +414,24 @@ set_fatal (BsInterp   *in,
   in->has_error_span = TRUE;
 }
 
+gboolean
+bs_py_check_memory (BsInterp   *in,
+                    guint64     bytes,
+                    const char *what)
+{
+  BsContext *c = in->context;
+  const char *option = in->options.max_tensor_bytes_option;
+  gsize used = bs_context_bytes_used (c);
+  g_autofree char *budget = NULL;
+
+  if (c->bytes_limit == 0 || bytes <= c->bytes_limit - MIN (c->bytes_limit, used))
+    return TRUE;
+  budget = format_bytes (c->bytes_limit);
+  return bs_raise (in, "MemoryError", "%s of %" G_GUINT64_FORMAT " bytes would go over "
+                   "Backstep's memory budget of %s%s%s", what, bytes, budget,
+                   option != NULL ? "; raise it with " : "", option != NULL ? option : "");
+}
+
 /* 0: within the budget; 1: MemoryError raised; 2: the run is stopped (in->fatal set) */
 static int
 check_budget (BsInterp *in)
@@ -421,7 +446,7 @@ check_budget (BsInterp *in)
   budget = format_bytes (c->bytes_limit);
   /* A handler gets room to run (and to let go of what it holds) before going on raises
    * again; a script that keeps growing past that room is stopped. */
-  if (c->bytes_in_use > c->bytes_limit + c->bytes_limit / 4)
+  if (bs_context_bytes_used (c) > c->bytes_limit + c->bytes_limit / 4)
     {
       g_autofree char *what = g_strdup_printf (" (the memory budget of %s%s%s)", budget,
                                                option != NULL ? "; raise it with " : "",
@@ -430,7 +455,7 @@ check_budget (BsInterp *in)
       set_fatal (in, BS_INTERP_ERROR_LIMIT, what);
       return 2;
     }
-  c->bytes_trip = c->bytes_in_use + c->bytes_limit / 16;
+  c->bytes_trip = bs_context_bytes_used (c) + c->bytes_limit / 16;
   bs_raise (in, "MemoryError", "the script's objects, tensors, autograd graph and trace "
             "went over Backstep's memory budget of %s%s%s", budget,
             option != NULL ? "; raise it with " : "", option != NULL ? option : "");
@@ -470,8 +495,7 @@ bs_check_limits (BsInterp *in)
       set_fatal (in, BS_INTERP_ERROR_LIMIT, what);
       return FALSE;
     }
-  if (in->options.cancellable != NULL && (in->steps & 63) == 0
-      && g_cancellable_is_cancelled (in->options.cancellable))
+  if (in->options.cancellable != NULL && g_cancellable_is_cancelled (in->options.cancellable))
     {
       set_fatal (in, BS_INTERP_ERROR_CANCELLED, " (cancelled)");
       return FALSE;

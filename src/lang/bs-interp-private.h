@@ -172,6 +172,7 @@ struct _BsInterp {
   BsValue          callback_exc; /* raised by Python code the engine called, or None */
   BsValue          handling;     /* Borrowed: the exception an except block handles, or None */
   GError          *fatal;        /* a limit or cancellation: not catchable */
+  gulong           cancel_handler; /* passes options.cancellable on to the engine */
   BsSourceSpan     error_span;
   gboolean         has_error_span;
   char            *error_text;   /* the formatted traceback of the last error */

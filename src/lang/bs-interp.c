@@ -831,6 +831,13 @@ assign_inner (BsInterp  *in,
 
 /* --- running ----------------------------------------------------------- */
 
+static void
+on_cancelled (GCancellable *cancellable,
+              gpointer      context)
+{
+  bs_context_cancel (context);
+}
+
 BsInterp *
 bs_interp_new (const BsInterpOptions *options)
 {
@@ -890,6 +897,10 @@ bs_interp_new (const BsInterpOptions *options)
       }
   }
   in->options.cancellable = cancellable;
+  /* long engine ops (a large matrix product) stop when the run is cancelled, too */
+  if (cancellable != NULL)
+    in->cancel_handler = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled),
+                                                in->context, NULL);
   in->options.max_steps = options != NULL ? options->max_steps : 0;
   in->steps = 0;
   /* the script's objects count towards its memory budget; the prelude's are Backstep's */
@@ -917,6 +928,8 @@ bs_interp_free (BsInterp *in)
 {
   if (in == NULL)
     return;
+  if (in->cancel_handler != 0)
+    g_cancellable_disconnect (in->options.cancellable, in->cancel_handler);
   bs_generators_close_all (in);
   bs_value_unref (in->exc);
   bs_value_unref (in->callback_exc);

@@ -651,29 +651,3 @@ bs_check_args (BsInterp          *in,
     }
   return TRUE;
 }
-
-/* --- the memory budget ------------------------------------------------- */
-
-/* "; raise it with --max-memory", or nothing where no option raises it (the window) */
-static const char *
-raise_it (BsInterp *in)
-{
-  return in->options.max_tensor_bytes_option != NULL ? "; raise it with " : "";
-}
-
-gboolean
-bs_py_check_memory (BsInterp   *in,
-                    guint64     bytes,
-                    const char *what)
-{
-  BsContext *c = in->context;
-  const char *option = in->options.max_tensor_bytes_option;
-  g_autofree char *budget = NULL;
-
-  if (c->bytes_limit == 0 || bytes <= c->bytes_limit - MIN (c->bytes_limit, c->bytes_in_use))
-    return TRUE;
-  budget = g_format_size_full (c->bytes_limit, G_FORMAT_SIZE_IEC_UNITS);
-  return bs_raise (in, "MemoryError", "%s of %" G_GUINT64_FORMAT " bytes would go over "
-                   "Backstep's memory budget of %s%s%s", what, bytes, budget, raise_it (in),
-                   option != NULL ? option : "");
-}

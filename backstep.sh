@@ -15,6 +15,7 @@ PACKAGES=(
   xvfb xauth xdotool
   desktop-file-utils appstream librsvg2-common
   libgif-dev librsvg2-bin poppler-utils libxml2-utils python3-pil
+  texlive-latex-base texlive-pictures
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -6,6 +6,8 @@ runs it, checked with other programs' readers.
   no glyph outlines left; rendered by librsvg (rsvg-convert) it matches the PNG export
   (pixels within a tolerance: the same fonts, antialiased by another rasteriser);
 - PDF: pdftotext finds the labels;
+- TikZ: the .tex compiles with pdflatex, and pdftotext finds the labels in the PDF; names
+  and formulas are LaTeX math;
 - GIF: read back by Pillow's decoder, one frame per step of the range, each the size of
   the frames; each frame's graph matches the PNG export of its step (256 colours: within a
   tolerance); the frame time as asked; errors of the options.
@@ -103,6 +105,26 @@ def test_pdf_text(tmp):
         check(label in words, f"pdftotext does not find {label!r} in:\n{out}")
 
 
+def test_tikz(tmp):
+    tex = export(tmp, "graph.tex", "--step", "19")
+    text = open(tex, encoding="utf-8").read()
+    check(text.startswith("% Made by Backstep: the graph at step 19.") and
+          "\\begin{tikzpicture}[x=1pt, y=-1pt" in text, text[:300])
+    # names as math, the gradients and the current edge's local gradient as fractions
+    for piece in ["{$\\mathbf{x_{3}}$\\\\ MulBackward0 (saved)",
+                  "$\\frac{\\partial L}{\\partial x_{5}} = -1$",
+                  "$\\frac{\\partial x_{5}}{\\partial (w_{3} \\cdot x_{4})} = 1$",
+                  "controls"]:
+        check(piece in text, f"no {piece!r} in:\n{text}")
+    status, out, err = run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                            "-output-directory", tmp, tex])
+    check(status == 0, f"pdflatex: {out[-2000:]}")
+    status, out, err = run(["pdftotext", os.path.join(tmp, "graph.pdf"), "-"])
+    words = set(out.split())
+    for label in ["MulBackward0", "AddBackward0", "RsubBackward1", "value:", "grad:", "upstream"]:
+        check(label in words, f"pdftotext does not find {label!r} in:\n{out}")
+
+
 def test_gif_frames(tmp):
     gif = export(tmp, "backward.gif", "--animate", "--from", "20", "--to", "26",
                  "--frame-time", "500")
@@ -146,7 +168,7 @@ def test_gif_errors(tmp):
         check(status == 2 and message in err, f"{args}: {status} {err}")
 
 
-TESTS = [test_svg_text, test_svg_renders_as_png, test_pdf_text, test_gif_frames,
+TESTS = [test_svg_text, test_svg_renders_as_png, test_pdf_text, test_tikz, test_gif_frames,
          test_gif_default_range, test_gif_errors]
 
 

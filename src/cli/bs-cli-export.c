@@ -172,8 +172,8 @@ check_options (ExportOptions *options,
   gsize n;
 
   if (output == NULL)
-    return bs_cli_usage_error ("export", "no output file given (-o OUT.png, .svg, .pdf, .dot "
-                               "or .gif)");
+    return bs_cli_usage_error ("export", "no output file given (-o OUT.png, .svg, .pdf, .dot, "
+                               ".tex or .gif)");
   n = strlen (output);
   if (options->animate && options->handout)
     return bs_cli_usage_error ("export", "--animate and --handout make different files: "
@@ -249,7 +249,8 @@ bs_cli_export (int    argc,
   int status;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      "Write to OUT: .png, .svg, .pdf, .dot, or .gif with --animate (required)", "OUT" },
+      "Write to OUT: .png, .svg, .pdf, .dot, .tex (TikZ), or .gif with --animate (required)",
+      "OUT" },
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_text,
       "The step to show, counted as `backstep trace` counts (default: end)", "K|end" },
     { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text,
@@ -280,8 +281,9 @@ bs_cli_export (int    argc,
   context = g_option_context_new ("FILE.py -o OUT");
   g_option_context_set_summary (context,
     "Runs a Python script (\"-\": standard input) with a recorder attached and draws its\n"
-    "live graph as it stands at a step (what the script still holds): PNG, SVG, PDF or DOT, chosen by OUT's extension;\n"
-    "with --animate, every step from --from to --to as an animated GIF.\n"
+    "live graph as it stands at a step (what the script still holds): PNG, SVG, PDF, DOT or\n"
+    "TikZ (.tex), chosen by OUT's extension; with --animate, every step from --from to --to as an\n"
+    "animated GIF.\n"
     "The file is written atomically. The script's print() output is not shown.\n"
     "\n"
     "A script that raises still has its graph drawn, up to and including the error,\n"

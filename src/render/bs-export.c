@@ -8,6 +8,7 @@
 
 #include "bs-atomic-file.h"
 #include "bs-export.h"
+#include "bs-export-tikz.h"
 #include "bs-node-label.h"
 #include "bs-step-text.h"
 
@@ -25,6 +26,7 @@ static const char *const extensions[] = {
   [BS_EXPORT_SVG] = ".svg",
   [BS_EXPORT_PDF] = ".pdf",
   [BS_EXPORT_DOT] = ".dot",
+  [BS_EXPORT_TIKZ] = ".tex",
 };
 
 gboolean
@@ -45,7 +47,7 @@ bs_export_format_from_filename (const char      *filename,
         return TRUE;
       }
   g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_FORMAT,
-               "%s: unknown image format (use .png, .svg, .pdf or .dot)", filename);
+               "%s: unknown image format (use .png, .svg, .pdf, .dot or .tex)", filename);
   return FALSE;
 }
 
@@ -230,6 +232,12 @@ bs_export_to_bytes (BsRenderer          *renderer,
     case BS_EXPORT_DOT:
       {
         char *text = bs_export_to_dot (renderer, scene, state);
+
+        return g_bytes_new_take (text, strlen (text));
+      }
+    case BS_EXPORT_TIKZ:
+      {
+        char *text = bs_export_to_tikz (renderer, scene, state);
 
         return g_bytes_new_take (text, strlen (text));
       }

@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 #define BS_EXPORT_ERROR (bs_export_error_quark ())
 
 typedef enum {
-  BS_EXPORT_ERROR_FORMAT,   /* a file name whose extension is not png, svg, pdf or dot */
+  BS_EXPORT_ERROR_FORMAT,   /* a file name whose extension is not png, svg, pdf, dot or tex */
   BS_EXPORT_ERROR_TOO_LARGE,/* a PNG beyond cairo's 32767 pixels a side */
   BS_EXPORT_ERROR_FAILED,   /* cairo could not draw or encode */
 } BsExportError;
@@ -31,6 +31,7 @@ typedef enum {
   BS_EXPORT_SVG,
   BS_EXPORT_PDF,
   BS_EXPORT_DOT,
+  BS_EXPORT_TIKZ,   /* .tex: a standalone TikZ picture (bs-export-tikz.h) */
 } BsExportFormat;
 
 /* From the file name's extension, case-insensitive. */

@@ -86,6 +86,36 @@ step (BsWindow   *window,
     gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
 }
 
+/* The button showing label under widget, or NULL. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+clipboard_text (GObject      *clipboard,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, NULL);
+  if (*text == NULL)
+    *text = g_strdup ("(nothing)");
+}
+
 static void
 count_frame (GdkFrameClock *clock,
              guint         *frames)
@@ -158,6 +188,28 @@ test_two_paths (void)
   assert_text_contains (window, "chain", "L ← x5 ← x3 ← w1 : (-1)·(2)·(1) = -2");
   assert_text_contains (window, "chain", "L ← x5 ← x4 ← w1 : (-1)·(3)·(2) = -6");
   assert_text_contains (window, "chain", "sum of 2 paths = -8 = w1.grad ✓");
+  {
+    /* Copy as LaTeX: the paths as an align* block on the clipboard */
+    GtkWidget *button = find_button (GTK_WIDGET (window), "Copy as LaTeX");
+    g_autofree char *latex = NULL;
+
+    g_assert_nonnull (button);
+    g_signal_emit_by_name (button, "clicked");
+    gdk_clipboard_read_text_async (gtk_widget_get_clipboard (button), NULL, clipboard_text,
+                                   &latex);
+    while (latex == NULL)
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_cmpstr (latex, ==,
+                     "\\begin{align*}\n"
+                     "\\frac{\\partial L}{\\partial w_{1}}\n"
+                     "  &= \\frac{\\partial L}{\\partial x_{5}}\\frac{\\partial x_{5}}{\\partial x_{3}}"
+                     "\\frac{\\partial x_{3}}{\\partial w_{1}} + \\frac{\\partial L}{\\partial x_{5}}"
+                     "\\frac{\\partial x_{5}}{\\partial x_{4}}\\frac{\\partial x_{4}}{\\partial w_{1}} \\\\\n"
+                     "  &= (-1) \\cdot (2) \\cdot (1) + (-1) \\cdot (3) \\cdot (2) \\\\\n"
+                     "  &= -2 + -6 \\\\\n"
+                     "  &= -8\n"
+                     "\\end{align*}\n");
+  }
   assert_text_contains (window, "inspector", "is_leaf  True");
   assert_text_contains (window, "inspector", "-8");
 

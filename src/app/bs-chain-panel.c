@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "bs-app"
 
 #include "bs-chain-panel.h"
+#include "bs-latex.h"
 #include "bs-paths.h"
 #include "bs-step-text.h"
 
@@ -53,6 +54,30 @@ add_edge (BsTextPanel        *panel,
 }
 
 static void
+copy_latex (GtkButton *button,
+            gpointer   user_data)
+{
+  const char *latex = g_object_get_data (G_OBJECT (button), "latex");
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (button)), latex);
+}
+
+/* A button that copies latex (taken), the paths as an align* block, to the clipboard. */
+static void
+add_copy_latex (BsTextPanel *panel,
+                char        *latex)
+{
+  GtkWidget *button = gtk_button_new_with_label ("Copy as LaTeX");
+
+  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  gtk_widget_set_tooltip_text (button, "Copy the paths, their products and their sum as a "
+                                       "LaTeX align* block");
+  g_object_set_data_full (G_OBJECT (button), "latex", latex, g_free);
+  g_signal_connect (button, "clicked", G_CALLBACK (copy_latex), NULL);
+  bs_text_panel_add_widget (panel, button);
+}
+
+static void
 add_paths (BsTextPanel        *panel,
            BsTrace            *trace,
            const BsTraceState *state,
@@ -90,6 +115,7 @@ add_paths (BsTextPanel        *panel,
   else if (bs_paths_get_check (paths) == BS_PATHS_CHECK_MISMATCH)
     bs_text_panel_add (panel, "<span foreground=\"#e01b24\">✗ The sum differs from the "
                               "gradient this backward call added.</span>", FALSE);
+  add_copy_latex (panel, bs_latex_paths (paths, trace, state, tensor));
 }
 
 void

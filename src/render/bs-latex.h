@@ -9,6 +9,9 @@
 
 #include <glib.h>
 
+#include "bs-paths.h"
+#include "bs-replay.h"
+
 G_BEGIN_DECLS
 
 /* text in text mode, each ∂A/∂B in it as a fraction in math mode */
@@ -19,5 +22,13 @@ void      bs_latex_append_math      (GString    *out,
                                      const char *text);
 /* Whether text reads as a formula (names, numbers, operators, ∂ and brackets only). */
 gboolean  bs_latex_is_formula       (const char *text);
+
+/* The chain rule for tensor in paths' backward call as an align* block: the gradient as
+ * the sum of the paths' products of fractions, their numbers, each path's product and
+ * the sum ("Copy as LaTeX" in the chain-rule panel). */
+char     *bs_latex_paths            (BsPaths            *paths,
+                                     BsTrace            *trace,
+                                     const BsTraceState *state,
+                                     guint32             tensor);
 
 G_END_DECLS

@@ -18,6 +18,7 @@
 #include "bs-custom-function.h"
 #include "bs-error.h"
 #include "bs-node.h"
+#include "bs-signature.h"
 
 typedef struct _NodeData NodeData;
 
@@ -38,7 +39,7 @@ struct _NodeData {
 };
 
 #define METHOD(name) \
-  static gboolean name (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
+  static gboolean name (BsInterp *in, BsCall *call, BsValue *r)
 
 static gboolean ctx_getattr (BsInterp *in, BsValue self, const char *name, BsValue *out,
                              gboolean *found);
@@ -82,16 +83,17 @@ node_data_free (gpointer p)
 
 METHOD (ctx_save_for_backward)
 {
-  CtxData *d = bs_value_native (self, &ctx_type.base);
+  CtxData *d = bs_value_native (call->self, &ctx_type.base);
+  BsValue tensors = bs_call_value (call, 1);
+  gsize n;
+  BsValue *items = bs_value_items (tensors, &n);
 
-  if (a->n_kw > 0)
-    return bs_raise (in, "TypeError", "save_for_backward() takes no keyword arguments");
-  for (guint i = 0; i < a->n_args; i++)
-    if (!bs_value_is_none (a->args[i]) && bs_value_tensor (a->args[i]) == NULL)
+  for (gsize i = 0; i < n; i++)
+    if (!bs_value_is_none (items[i]) && bs_value_tensor (items[i]) == NULL)
       return bs_raise (in, "TypeError", "save_for_backward can only save variables, but "
-                       "argument %u is of type %s", i, bs_type_name (a->args[i]));
+                       "argument %zu is of type %s", i, bs_type_name (items[i]));
   bs_value_unref (d->to_save);
-  d->to_save = bs_tuple_from (in, a->args, a->n_args);
+  d->to_save = bs_value_ref (tensors);
   *r = BS_NONE;
   return TRUE;
 }
@@ -99,9 +101,6 @@ METHOD (ctx_save_for_backward)
 /* mark_dirty() and friends change nothing Backstep shows. */
 METHOD (ctx_ignore)
 {
-  (void) self;
-  (void) a;
-  (void) in;
   *r = BS_NONE;
   return TRUE;
 }
@@ -152,11 +151,8 @@ ctx_getattr (BsInterp   *in,
   *found = TRUE;
   if (bs_dict_get_str (d->dict, name, &v))
     *out = bs_value_ref (v);
-  else if (strcmp (name, "save_for_backward") == 0)
-    *out = bs_builtin_new (in, "save_for_backward", ctx_save_for_backward, bs_value_ref (self));
-  else if (strcmp (name, "mark_dirty") == 0 || strcmp (name, "mark_non_differentiable") == 0
-           || strcmp (name, "set_materialize_grads") == 0)
-    *out = bs_builtin_new (in, name, ctx_ignore, bs_value_ref (self));
+  else if (bs_py_method_find (in, "FunctionCtx", self, name, out))
+    return TRUE;
   else if (strcmp (name, "saved_tensors") == 0)
     return ctx_saved_tensors (in, d, out);
   else if (strcmp (name, "needs_input_grad") == 0)
@@ -317,22 +313,19 @@ attach (BsInterp     *in,
   return TRUE;
 }
 
-/* Function.apply, a classmethod: args[0] is the Function's class. */
+/* Function.apply, a classmethod: cls is the Function's class. */
 METHOD (function_apply)
 {
-  BsArgs fa = *a;
-  BsValue klass, forward, ctx, result;
+  BsArgs fa = { 0 };
+  gsize n;
+  BsValue klass = bs_call_value (call, 0), forward, ctx, result;
   BsTensor *output;
   gboolean grad_enabled, ok;
 
-  (void) self;
-  if (a->n_args < 1 || !bs_value_is_object (a->args[0], BS_OBJECT_CLASS))
+  if (!bs_value_is_object (klass, BS_OBJECT_CLASS))
     return bs_raise (in, "TypeError", "apply() must be called on a Function class");
-  klass = a->args[0];
-  fa.args = a->args + 1;
-  fa.n_args = a->n_args - 1;
-  if (a->n_kw > 0)
-    return bs_raise (in, "TypeError", "apply() takes no keyword arguments");
+  fa.args = bs_value_items (bs_call_value (call, 1), &n);
+  fa.n_args = n;
   if (!bs_getattr (in, klass, "forward", &forward))
     return FALSE;
 
@@ -410,12 +403,26 @@ METHOD (function_apply)
   return TRUE;
 }
 
+static const BsSignatureRow rows[] = {
+  { "FunctionCtx", BS_SIG_PYTHON, "FunctionCtx.save_for_backward(self, *tensors)",
+    ctx_save_for_backward },
+  { "FunctionCtx", BS_SIG_PYTHON, "FunctionCtx.mark_dirty(self, *args)", ctx_ignore },
+  { "FunctionCtx", BS_SIG_PYTHON, "FunctionCtx.mark_non_differentiable(self, *args)",
+    ctx_ignore },
+  { "FunctionCtx", BS_SIG_PYTHON, "FunctionCtx.set_materialize_grads(self, value)",
+    ctx_ignore },
+  { "Function", BS_SIG_BUILTIN, "apply(cls, /, *args)", function_apply },
+};
+
+const BsSignatureTable bs_autograd_function_table = BS_SIGNATURE_TABLE (rows);
+
 void
 bs_autograd_function_init (BsInterp *in,
                            BsValue   autograd)
 {
   BsValue klass = bs_class_new (in, "Function", BS_NONE);
-  BsValue apply = bs_builtin_new (in, "apply", function_apply, BS_NONE);
+  BsValue apply = bs_decl_builtin (in, bs_signature_set_find (in->signatures, "Function",
+                                                              "apply"), BS_NONE);
 
   bs_dict_set_str (((BsClass *) klass.as.object)->dict, "apply", bs_classmethod_new (in, apply));
   bs_dict_set_str (((BsModule *) autograd.as.object)->dict, "Function", klass);

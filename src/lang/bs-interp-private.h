@@ -462,6 +462,8 @@ extern const BsNativeClass bs_grad_fn_class;
 /* --- bs-autograd-function.c --------------------------------------------- */
 
 void        bs_autograd_function_init (BsInterp *in, BsValue autograd_module);
+/* The methods of a Function's ctx, and Function.apply */
+extern const struct _BsSignatureTable bs_autograd_function_table;
 
 /* --- bs-optim-module.c -------------------------------------------------- */
 

@@ -93,6 +93,7 @@ bs_py_signatures_add (struct _BsSignatureSet *set)
     &bs_py_set_table, &bs_py_number_table, &bs_builtins_table,
     &bs_py_iter_table, &bs_math_table, &bs_random_table, &bs_time_table,
     &bs_sys_table, &bs_backstep_table, &bs_generator_table,
+    &bs_autograd_function_table,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (tables); i++)

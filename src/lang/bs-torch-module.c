@@ -15,9 +15,6 @@
 #include "bs-node.h"
 #include "bs-ops.h"
 
-#define METHOD(name) \
-  static gboolean name (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
-
 
 /* --- dtypes ------------------------------------------------------------ */
 
@@ -293,9 +290,21 @@ bs_grad_fn_value_name (BsValue v)
   return node != NULL ? bs_grad_fn_class_name (node) : NULL;
 }
 
-METHOD (grad_fn_name)
+/* grad_fn.name(): CPython words its complaints with the node's class name */
+static gboolean
+grad_fn_name (BsInterp *in, BsCall *call, BsValue *r)
 {
-  *r = bs_str_value (in, bs_node_name (((BsNative *) self.as.object)->data));
+  BsNode *node = ((BsNative *) call->self.as.object)->data;
+  /* a torch.autograd.Function's node is a Python class; PyTorch names its base */
+  const char *type = node->custom != NULL ? "_FunctionBase" : bs_node_name (node);
+  gsize n;
+
+  bs_value_items (bs_call_value (call, 0), &n);
+  if (((BsDict *) bs_call_value (call, 1).as.object)->n_live > 0)
+    return bs_raise (in, "TypeError", "%s.name() takes no keyword arguments", type);
+  if (n > 0)
+    return bs_raise (in, "TypeError", "%s.name() takes no arguments (%zu given)", type, n);
+  *r = bs_str_value (in, bs_node_name (node));
   return TRUE;
 }
 
@@ -310,7 +319,8 @@ grad_fn_getattr (BsInterp   *in,
 
   *found = TRUE;
   if (strcmp (name, "name") == 0)
-    *out = bs_builtin_new (in, "name", grad_fn_name, bs_value_ref (self));
+    *out = bs_decl_builtin (in, bs_signature_set_find (in->signatures, "Node", "name"),
+                            bs_value_ref (self));
   else if (strcmp (name, "next_functions") == 0)
     {
       BsValue t = bs_tuple_new (in->heap, node->n_inputs);
@@ -533,30 +543,37 @@ bs_tensor_setattr (BsInterp   *in,
 }
 
 /* collections.OrderedDict(): a dict that prints as PyTorch's state_dict() */
-METHOD (ordered_dict_new)
+static gboolean
+ordered_dict_new (BsInterp *in, BsCall *call, BsValue *r)
 {
-  BsValue d = bs_dict_new (in->heap);
+  gsize n_args;
+  BsValue *args = bs_value_items (bs_call_value (call, 0), &n_args);
+  BsDict *kw = (BsDict *) bs_call_value (call, 1).as.object;
+  BsValue d;
 
+  if (n_args > 1)
+    return bs_raise (in, "TypeError", "expected at most 1 arguments, got %zu", n_args);
+  d = bs_dict_new (in->heap);
   ((BsDict *) d.as.object)->is_ordered = TRUE;
-  if (a->n_args > 0)
+  if (n_args > 0)
     {
       BsValue list;
       BsValue *items;
       gsize n;
 
-      if (bs_value_is_object (a->args[0], BS_OBJECT_DICT))
+      if (bs_value_is_object (args[0], BS_OBJECT_DICT))
         {
           BsValue view;
           gboolean ok;
 
-          if (!bs_call_method (in, a->args[0], "items", NULL, 0, &view))
+          if (!bs_call_method (in, args[0], "items", NULL, 0, &view))
             goto fail;
           ok = bs_to_list (in, view, &list);
           bs_value_unref (view);
           if (!ok)
             goto fail;
         }
-      else if (!bs_to_list (in, a->args[0], &list))
+      else if (!bs_to_list (in, args[0], &list))
         goto fail;
       items = bs_value_items (list, &n);
       for (gsize i = 0; i < n; i++)
@@ -578,8 +595,8 @@ METHOD (ordered_dict_new)
         }
       bs_value_unref (list);
     }
-  for (guint i = 0; i < a->n_kw; i++)
-    bs_dict_set_str (d, a->kw_names[i], bs_value_ref (a->kw_values[i]));
+  if (!bs_py_dict_merge (in, d, BS_OBJECT (kw)))
+    goto fail;
   *r = d;
   return TRUE;
 
@@ -848,6 +865,8 @@ static const BsSignatureRow rows[] = {
     "device" },
   { "torch", BS_SIG_PYTHON, "Size(sizes=None)", torch_size, 0 },
   { "torch.cuda torch.backends.mps", BS_SIG_PYTHON, "is_available()", torch_false, 0 },
+  { "Node", BS_SIG_BUILTIN, "name(*args, **kwargs)", grad_fn_name, 0 },
+  { "collections", BS_SIG_BUILTIN, "OrderedDict(*args, **kwargs)", ordered_dict_new, 0 },
 };
 
 static const BsSignatureTable torch_module_table = BS_SIGNATURE_TABLE (rows);
@@ -1059,7 +1078,8 @@ bs_torch_init (BsInterp *in)
   install (in, "torch.backends.mps", mps);
   /* collections.OrderedDict (src/lang/py/collections.py takes it from here) */
   bs_dict_set_str (nd, "_ordered_dict",
-                   bs_builtin_new (in, "OrderedDict", ordered_dict_new, BS_NONE));
+                   bs_decl_builtin (in, bs_signature_set_find (in->signatures, "collections",
+                                                               "OrderedDict"), BS_NONE));
   bs_dict_set_str (td, "cuda", bs_value_ref (cuda));
   bs_dict_set_str (((BsModule *) backends.as.object)->dict, "mps", bs_value_ref (mps));
   bs_dict_set_str (td, "backends", bs_value_ref (backends));

@@ -10,6 +10,7 @@
 #include "bs-py-dict.h"
 #include "bs-py-list.h"
 #include "bs-py-number.h"
+#include "bs-py-range.h"
 #include "bs-py-set.h"
 #include "bs-py-str.h"
 #include "bs-py-tuple.h"
@@ -93,7 +94,7 @@ bs_py_signatures_add (struct _BsSignatureSet *set)
     &bs_py_set_table, &bs_py_number_table, &bs_builtins_table,
     &bs_py_iter_table, &bs_math_table, &bs_random_table, &bs_time_table,
     &bs_sys_table, &bs_backstep_table, &bs_generator_table,
-    &bs_autograd_function_table,
+    &bs_autograd_function_table, &bs_py_range_table,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
@@ -462,6 +463,10 @@ bs_getattr_opt (BsInterp   *in,
       break;
     case BS_OBJECT_TUPLE:
       if (bs_py_tuple_getattr (in, obj, name, out))
+        return TRUE;
+      break;
+    case BS_OBJECT_RANGE:
+      if (bs_py_range_getattr (in, obj, name, out))
         return TRUE;
       break;
     case BS_OBJECT_DICT:

@@ -3,6 +3,11 @@
 
 #include "bs-py-range.h"
 
+#include <math.h>
+#include <string.h>
+
+#include "bs-py-number.h"
+
 BsValue
 bs_range_new (BsInterp *in,
               gint64    start,
@@ -52,4 +57,80 @@ bs_py_range_contains (BsRange *r,
     return FALSE;
   offset = r->step > 0 ? (guint64) x - (guint64) r->start : (guint64) r->start - (guint64) x;
   return offset % (r->step > 0 ? (guint64) r->step : (guint64) 0 - (guint64) r->step) == 0;
+}
+
+/* The int a value equals, when it equals one (3, True, 3.0); FALSE for anything else. */
+static gboolean
+as_whole_number (BsValue  v,
+                 gint64  *out)
+{
+  if (bs_is_int (v))
+    {
+      *out = bs_int_of (v);
+      return TRUE;
+    }
+  if (v.type == BS_VALUE_FLOAT && v.as.number == floor (v.as.number)
+      && fabs (v.as.number) < 0x1p63)
+    {
+      *out = (gint64) v.as.number;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+range_count (BsInterp *in, BsCall *call, BsValue *r)
+{
+  gint64 x;
+
+  *r = BS_INT (as_whole_number (bs_call_value (call, 1), &x)
+               && bs_py_range_contains ((BsRange *) call->self.as.object, x));
+  return TRUE;
+}
+
+static gboolean
+range_index (BsInterp *in, BsCall *call, BsValue *r)
+{
+  BsRange *range = (BsRange *) call->self.as.object;
+  BsValue v = bs_call_value (call, 1);
+  gint64 x;
+
+  if (!as_whole_number (v, &x) || !bs_py_range_contains (range, x))
+    {
+      /* an int is looked up; anything else is searched for as a sequence does */
+      if (v.type == BS_VALUE_INT)
+        return bs_raise (in, "ValueError", "%" G_GINT64_FORMAT " is not in range",
+                         v.as.integer);
+      return bs_raise (in, "ValueError", "sequence.index(x): x not in sequence");
+    }
+  *r = BS_INT (range->step > 0 ? (gint64) (((guint64) x - (guint64) range->start)
+                                           / (guint64) range->step)
+                               : (gint64) (((guint64) range->start - (guint64) x)
+                                           / ((guint64) 0 - (guint64) range->step)));
+  return TRUE;
+}
+
+static const BsSignatureRow rows[] = {
+  { "range", BS_SIG_BUILTIN, "range.count(self, value, /)", range_count },
+  { "range", BS_SIG_BUILTIN, "range.index(self, value, /)", range_index },
+};
+
+const BsSignatureTable bs_py_range_table = BS_SIGNATURE_TABLE (rows);
+
+gboolean
+bs_py_range_getattr (BsInterp   *in,
+                     BsValue     self,
+                     const char *name,
+                     BsValue    *out)
+{
+  BsRange *r = (BsRange *) self.as.object;
+
+  if (strcmp (name, "start") == 0 || strcmp (name, "stop") == 0
+      || strcmp (name, "step") == 0)
+    {
+      *out = BS_INT (strcmp (name, "start") == 0 ? r->start
+                     : strcmp (name, "stop") == 0 ? r->stop : r->step);
+      return TRUE;
+    }
+  return bs_py_method_find (in, "range", self, name, out);
 }

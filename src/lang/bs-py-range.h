@@ -2,6 +2,7 @@
 #pragma once
 
 #include "bs-interp-private.h"
+#include "bs-signature.h"
 
 G_BEGIN_DECLS
 
@@ -11,5 +12,11 @@ gboolean    bs_py_range_len       (BsInterp *in, BsRange *r, gint64 *len);
 guint64     bs_py_range_count     (BsRange *r);
 /* x in r, without iterating */
 gboolean    bs_py_range_contains  (BsRange *r, gint64 x);
+
+/* r.start, r.stop, r.step and range's methods; FALSE when range has no such attribute */
+gboolean    bs_py_range_getattr   (BsInterp *in, BsValue self, const char *name, BsValue *out);
+
+/* range's methods */
+extern const BsSignatureTable bs_py_range_table;
 
 G_END_DECLS

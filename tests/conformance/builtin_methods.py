@@ -152,3 +152,12 @@ check(lambda: list.append((), 1))
 check(lambda: "abc".count("b", "x"))
 check(lambda: "abc".find("b", 1, 2, 3))
 check(lambda: "abc".count(x=1))
+
+# range: its attributes and methods
+rg = range(1, 10, 2)
+print(rg.start, rg.stop, rg.step, rg.count(3), rg.index(5), rg)
+print(range(10).count(3.0), range(10).count("a"), range(10, 0, -3).index(4), range(5).index(True))
+check(lambda: rg.index(4))
+check(lambda: range(3).count())
+check(lambda: range(3).index(1, 2))
+check(lambda: range(3).index(7.5))

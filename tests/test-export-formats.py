@@ -123,6 +123,16 @@ def test_tikz(tmp):
     words = set(out.split())
     for label in ["MulBackward0", "AddBackward0", "RsubBackward1", "value:", "grad:", "upstream"]:
         check(label in words, f"pdftotext does not find {label!r} in:\n{out}")
+    # a graph taller than a sheet of paper is still one page of its size
+    mlp = os.path.join(tmp, "mlp.tex")
+    status, _, err = run([BACKSTEP, "export", os.path.join(HERE, "..", "assets", "examples",
+                                                           "07-mlp-training.py"), "-o", mlp])
+    check(status == 0, f"export: {err}")
+    status, out, _ = run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                          "-output-directory", tmp, mlp])
+    check(status == 0, f"pdflatex: {out[-2000:]}")
+    status, out, _ = run(["pdfinfo", os.path.join(tmp, "mlp.pdf")])
+    check(re.search(r"^Pages:\s+1$", out, re.M), f"pdfinfo: {out}")
 
 
 def test_gif_frames(tmp):

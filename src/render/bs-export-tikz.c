@@ -261,7 +261,8 @@ bs_export_to_tikz (BsRenderer         *renderer,
   g_string_append_printf (out, "%% Made by Backstep: the graph at step %" G_GUINT64_FORMAT
                           ". Compile with pdflatex, or copy the tikzpicture into a Beamer "
                           "frame\n%% (with \\usetikzlibrary{arrows.meta}).\n", state->step);
-  /* the page fits the picture, as the standalone class (not in every TeX) would make it */
+  /* one page that fits the picture, as the standalone class (not in every TeX) makes it:
+   * the picture measured in a box, the page sized to it, the box shipped out as the page */
   g_string_append (out, "\\documentclass{article}\n"
                         "\\usepackage[T1]{fontenc}\n"
                         "\\usepackage{amsmath,amssymb,tikz}\n"
@@ -325,9 +326,8 @@ bs_export_to_tikz (BsRenderer         *renderer,
   g_string_append (out, "};\n\\end{tikzpicture}}\n"
                         "\\pdfpagewidth=\\dimexpr\\wd\\graph+8pt\\relax\n"
                         "\\pdfpageheight=\\dimexpr\\ht\\graph+\\dp\\graph+8pt\\relax\n"
-                        "\\hoffset=-1in \\voffset=-1in \\oddsidemargin=4pt \\topmargin=4pt\n"
-                        "\\headheight=0pt \\headsep=0pt\n"
-                        "\\noindent\\usebox{\\graph}\n"
+                        "\\hoffset=-1in \\voffset=-1in\n"
+                        "\\shipout\\vbox{\\kern4pt\\hbox{\\kern4pt\\usebox{\\graph}}}\n"
                         "\\end{document}\n");
   return g_string_free (out, FALSE);
 }

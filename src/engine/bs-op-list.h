@@ -102,6 +102,11 @@
   X (EXPAND, expand)                                                                   \
   X (SELECT, select)                                                                   \
   X (SLICE, slice)                                                                     \
+  /* one output of split/chunk, split with sizes, unbind: each its own node, where     \
+   * PyTorch's outputs share one */                                                    \
+  X (SPLIT, split)                                                                     \
+  X (SPLIT_WITH_SIZES, split_with_sizes)                                               \
+  X (UNBIND, unbind)                                                                   \
   X (INDEX, index)                    /* advanced indexing with index tensors */       \
   X (INDEX_PUT, index_put)            /* index_put_: a[index] = values */              \
   X (INDEX_SELECT, index_select)                                                       \

@@ -902,3 +902,66 @@ bs_slice (BsTensor *a, int dim, gint64 start, gint64 stop, gint64 step, GError *
   args.step = step;
   return apply1 (BS_OP_SLICE, a, &args, error);
 }
+
+/* --- split, chunk, unbind: a slice or a select under PyTorch's grad_fn names ------ */
+
+const BsOpInfo bs_op_split = {
+  .name = "split", .grad_fn_name = "SplitBackward0", .symbol = "split", .n_inputs = 1,
+  .is_view = TRUE,
+  .forward = slice_forward, .backward = slice_backward,
+  .formulas = { "∂piece/∂a: 1 at the piece's entries, 0 elsewhere" },
+};
+
+const BsOpInfo bs_op_split_with_sizes = {
+  .name = "split_with_sizes", .grad_fn_name = "SplitWithSizesBackward0", .symbol = "split",
+  .n_inputs = 1, .is_view = TRUE,
+  .forward = slice_forward, .backward = slice_backward,
+  .formulas = { "∂piece/∂a: 1 at the piece's entries, 0 elsewhere" },
+};
+
+const BsOpInfo bs_op_unbind = {
+  .name = "unbind", .grad_fn_name = "UnbindBackward0", .symbol = "unbind", .n_inputs = 1,
+  .is_view = TRUE,
+  .forward = select_forward, .backward = select_backward,
+  .formulas = { "∂a[i]/∂a: 1 at the selected entries, 0 elsewhere" },
+};
+
+BsTensor *
+bs_split_piece (BsTensor *a, int dim, gint64 start, gint64 stop, gboolean with_sizes,
+                GError **error)
+{
+  BsOpArgs args;
+
+  if (a->ndim == 0)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "split expects at least a 1-dimensional tensor");
+      return NULL;
+    }
+  if (!bs_wrap_dim (&dim, a->ndim, error))
+    return NULL;
+  args = dim_args (dim, 0);
+  args.start = CLAMP (start, 0, a->shape[dim]);
+  args.stop = CLAMP (stop, args.start, a->shape[dim]);
+  args.step = 1;
+  return apply1 (with_sizes ? BS_OP_SPLIT_WITH_SIZES : BS_OP_SPLIT, a, &args, error);
+}
+
+BsTensor *
+bs_unbind_piece (BsTensor *a, int dim, gint64 index, GError **error)
+{
+  BsOpArgs args;
+
+  if (a->ndim == 0)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                           "Dimension specified as 0 but tensor has no dimensions");
+      return NULL;
+    }
+  if (!bs_wrap_dim (&dim, a->ndim, error))
+    return NULL;
+  g_return_val_if_fail (index >= 0 && index < a->shape[dim], NULL);
+  args = dim_args (dim, 0);
+  args.index = index;
+  return apply1 (BS_OP_UNBIND, a, &args, error);
+}

@@ -216,6 +216,11 @@ BsTensor *bs_cumprod        (BsTensor *a, int dim, GError **error);
 BsTensor *bs_outer          (BsTensor *a, BsTensor *b, GError **error);
 /* int64 [n, a.ndim]: the coordinates of the nonzero elements */
 BsTensor *bs_nonzero        (BsTensor *a, GError **error);
+/* One output of split/chunk (SplitBackward0, or with_sizes SplitWithSizesBackward0):
+ * a[start:stop] along dim; of unbind (UnbindBackward0): a[index] along dim. */
+BsTensor *bs_split_piece    (BsTensor *a, int dim, gint64 start, gint64 stop,
+                             gboolean with_sizes, GError **error);
+BsTensor *bs_unbind_piece   (BsTensor *a, int dim, gint64 index, GError **error);
 BsTensor *bs_cat            (BsTensor *const *tensors, guint n, int dim, GError **error);
 BsTensor *bs_stack          (BsTensor *const *tensors, guint n, int dim, GError **error);
 

@@ -72,11 +72,60 @@ index_one (BsInterp *in,
   return NULL;
 }
 
+/* The key with each range in it as the list of its numbers, as PyTorch reads a range
+ * (a new reference; None when converting raised). */
+static BsValue
+ranges_as_lists (BsInterp *in,
+                 BsValue   key)
+{
+  gsize n;
+  BsValue *items;
+  BsValue copy;
+
+  if (bs_value_is_object (key, BS_OBJECT_RANGE))
+    return bs_to_list (in, key, &copy) ? copy : BS_NONE;
+  if (!bs_value_is_object (key, BS_OBJECT_TUPLE))
+    return bs_value_ref (key);
+  items = bs_value_items (key, &n);
+  copy = bs_tuple_new (in->heap, n);
+  for (gsize i = 0; i < n; i++)
+    {
+      BsValue *slot = &((BsTuple *) copy.as.object)->items[i];
+
+      if (!bs_value_is_object (items[i], BS_OBJECT_RANGE))
+        *slot = bs_value_ref (items[i]);
+      else if (!bs_to_list (in, items[i], slot))
+        {
+          bs_value_unref (copy);
+          return BS_NONE;
+        }
+    }
+  return copy;
+}
+
+static gboolean index_tensor_key (BsInterp *in, BsTensor *t, BsValue key, BsTensor **out);
+
 static gboolean
 index_tensor (BsInterp  *in,
               BsTensor  *t,
               BsValue    key,
               BsTensor **out)
+{
+  BsValue k = ranges_as_lists (in, key);
+  gboolean ok;
+
+  if (bs_value_is_none (k) && !bs_value_is_none (key))
+    return FALSE;
+  ok = index_tensor_key (in, t, k, out);
+  bs_value_unref (k);
+  return ok;
+}
+
+static gboolean
+index_tensor_key (BsInterp  *in,
+                  BsTensor  *t,
+                  BsValue    key,
+                  BsTensor **out)
 {
   GError *error = NULL;
   gsize n = 1;

@@ -555,6 +555,7 @@ static const BsSignatureRow rows[] = {
   { "Tensor", BS_SIG_TORCH, "size(Tensor input, Dimname dim)", bs_torch_refuse_named, 0 },
   NOARGS (dim, dim),
   NOARGS (numel, numel),
+  NOARGS (nelement, numel),
   { "torch", BS_SIG_TORCH, "numel(Tensor input)", numel, 0 },
   NOARGS (is_floating_point, is_floating_point),
   { "torch", BS_SIG_TORCH, "is_floating_point(Tensor input)", is_floating_point, 0 },

@@ -175,23 +175,16 @@ topk (BsInterp *in,
   return bs_call_return_pair (call, "torch.return_types.topk", values, indices, &error, r);
 }
 
-/* nonzero(input), nonzero(input, *, as_tuple): a tuple of one index tensor per dim */
-static gboolean
-nonzero (BsInterp *in,
-         BsCall   *call,
-         BsValue  *r)
+gboolean
+bs_torch_nonzero_tuple (BsInterp *in,
+                        BsTensor *x,
+                        BsValue  *r)
 {
-  BsTensor *x = bs_call_self (call);
-  gboolean as_tuple = call->sig->n_params > 1
-                      && strcmp (call->sig->params[1].name, "as_tuple") == 0
-                      && bs_call_bool (call, 1);
   GError *error = NULL;
   g_autoptr(BsTensor) nz = NULL;
   BsValue items[BS_MAX_DIMS];
   int n = MAX (x->ndim, 1);
 
-  if (!as_tuple)
-    return bs_call_return_tensor (call, bs_nonzero (x, &error), &error, r);
   /* as PyTorch, a 0-dim tensor counts as one element of a vector */
   if (x->ndim == 0)
     {
@@ -221,6 +214,23 @@ nonzero (BsInterp *in,
   for (int i = 0; i < n; i++)
     bs_value_unref (items[i]);
   return TRUE;
+}
+
+/* nonzero(input), nonzero(input, *, as_tuple): a tuple of one index tensor per dim */
+static gboolean
+nonzero (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call);
+  gboolean as_tuple = call->sig->n_params > 1
+                      && strcmp (call->sig->params[1].name, "as_tuple") == 0
+                      && bs_call_bool (call, 1);
+  GError *error = NULL;
+
+  if (!as_tuple)
+    return bs_call_return_tensor (call, bs_nonzero (x, &error), &error, r);
+  return bs_torch_nonzero_tuple (in, x, r);
 }
 
 /* --- rearranging ----------------------------------------------------------------- */
@@ -330,6 +340,183 @@ logical_not (BsInterp *in,
   return bs_call_return_tensor (call, bs_logical_not (bs_call_self (call), &error), &error, r);
 }
 
+/* --- split, chunk, unbind ---------------------------------------------------------- */
+
+/* The pieces as a tuple (takes them); FALSE with error when one is NULL. */
+static gboolean
+return_pieces (BsInterp   *in,
+               BsTensor  **pieces,
+               gint64      n,
+               GError     *error,
+               BsValue    *r)
+{
+  g_autofree BsValue *items = g_new0 (BsValue, MAX (n, 1));
+  gboolean ok = TRUE;
+
+  for (gint64 i = 0; i < n; i++)
+    {
+      ok &= pieces[i] != NULL;
+      items[i] = bs_wrap_tensor (in, pieces[i]);
+    }
+  if (ok)
+    *r = bs_tuple_from (in, items, n);
+  for (gint64 i = 0; i < n; i++)
+    bs_value_unref (items[i]);
+  return ok ? TRUE : bs_raise_gerror (in, error);
+}
+
+/* Pieces of split_size along dim, the last one smaller (PyTorch's split) */
+static gboolean
+split_even (BsInterp *in,
+            BsTensor *x,
+            gint64    split_size,
+            int       dim,
+            BsValue  *r)
+{
+  GError *error = NULL;
+  gint64 size, n;
+  g_autofree BsTensor **pieces = NULL;
+
+  if (x->ndim == 0)
+    return bs_raise (in, "RuntimeError", "split expects at least a 1-dimensional tensor");
+  if (!bs_wrap_dim (&dim, x->ndim, &error))
+    return bs_raise_gerror (in, error);
+  size = x->shape[dim];
+  if (split_size < 0)
+    return bs_raise (in, "RuntimeError", "split expects split_size be non-negative, but got "
+                     "split_size=%" G_GINT64_FORMAT, split_size);
+  if (split_size == 0 && size != 0)
+    return bs_raise (in, "RuntimeError", "split_size can only be 0 if dimension size is 0, but "
+                     "got dimension size of %" G_GINT64_FORMAT, size);
+  n = split_size == 0 ? 1 : MAX ((size + split_size - 1) / split_size, 1);
+  pieces = g_new0 (BsTensor *, n);
+  for (gint64 i = 0; i < n && error == NULL; i++)
+    pieces[i] = bs_split_piece (x, dim, i * split_size, (i + 1) * split_size, FALSE, &error);
+  return return_pieces (in, pieces, n, error, r);
+}
+
+/* chunk(input, chunks, dim=0) */
+static gboolean
+chunk (BsInterp *in,
+       BsCall   *call,
+       BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call);
+  gint64 chunks = bs_call_int (call, 1);
+  int dim = bs_call_dim (call, 2);
+  GError *error = NULL;
+
+  if (x->ndim == 0)
+    return bs_raise (in, "RuntimeError", "chunk expects at least a 1-dimensional tensor");
+  if (chunks <= 0)
+    return bs_raise (in, "RuntimeError", "chunk expects `chunks` to be greater than 0, got: %"
+                     G_GINT64_FORMAT, chunks);
+  if (!bs_wrap_dim (&dim, x->ndim, &error))
+    return bs_raise_gerror (in, error);
+  if (x->shape[dim] == 0)
+    {
+      /* as PyTorch, `chunks` empty pieces (from split_with_sizes) */
+      g_autofree BsTensor **pieces = NULL;
+
+      if (chunks > (1 << 20))
+        return bs_raise (in, "MemoryError", "chunk(): %" G_GINT64_FORMAT " empty pieces are "
+                         "more than Backstep makes", chunks);
+      pieces = g_new0 (BsTensor *, chunks);
+
+      for (gint64 i = 0; i < chunks && error == NULL; i++)
+        pieces[i] = bs_split_piece (x, dim, 0, 0, TRUE, &error);
+      return return_pieces (in, pieces, chunks, error, r);
+    }
+  return split_even (in, x, (x->shape[dim] + chunks - 1) / chunks, dim, r);
+}
+
+/* split(tensor, split_size_or_sections, dim=0), Tensor.split(split_size, dim=0): an int
+ * gives even pieces, a list of ints pieces of those sizes */
+static gboolean
+split (BsInterp *in,
+       BsCall   *call,
+       BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call);
+  BsValue sizes = bs_call_value (call, 1);
+  gint64 dim = 0, total = 0, start = 0;
+  gsize n;
+  BsValue *items;
+  g_autoptr(GString) list = g_string_new ("[");
+  g_autofree BsTensor **pieces = NULL;
+  GError *error = NULL;
+  int d;
+
+  if (x == NULL)
+    return bs_raise (in, "AttributeError", "'%s' object has no attribute 'split'",
+                     bs_type_name (bs_call_value (call, 0)));
+  if (call->given[2] && !bs_to_int (in, bs_call_value (call, 2), &dim))
+    return FALSE;
+  if (sizes.type == BS_VALUE_INT)
+    return split_even (in, x, sizes.as.integer, (int) CLAMP (dim, -1000, 1000), r);
+  items = bs_value_items (sizes, &n);
+  if (items == NULL)
+    return bs_raise (in, "TypeError", "split_with_sizes(): argument 'split_sizes' (position 2) "
+                     "must be tuple of ints, not %s", bs_type_name (sizes));
+  for (gsize i = 0; i < n; i++)
+    {
+      if (items[i].type != BS_VALUE_INT)
+        return bs_raise (in, "TypeError", "split_with_sizes(): argument 'split_sizes' must be "
+                         "tuple of ints, but found element of type %s at pos %" G_GSIZE_FORMAT,
+                         bs_type_name (items[i]), i + 1);
+      g_string_append_printf (list, "%s%" G_GINT64_FORMAT, i > 0 ? ", " : "",
+                              items[i].as.integer);
+    }
+  g_string_append_c (list, ']');
+  d = (int) CLAMP (dim, -1000, 1000);
+  if (x->ndim == 0)
+    return bs_raise (in, "RuntimeError", "split expects at least a 1-dimensional tensor");
+  if (!bs_wrap_dim (&d, x->ndim, &error))
+    return bs_raise_gerror (in, error);
+  for (gsize i = 0; i < n; i++)
+    {
+      if (items[i].as.integer < 0)
+        return bs_raise (in, "RuntimeError", "split_with_sizes expects split_sizes have only "
+                         "non-negative entries, but got split_sizes=%s", list->str);
+      total += items[i].as.integer;
+    }
+  if (total != x->shape[d])
+    return bs_raise (in, "RuntimeError", "split_with_sizes expects split_sizes to sum exactly to "
+                     "%" G_GINT64_FORMAT " (input tensor's size at dimension %d), but got "
+                     "split_sizes=%s", x->shape[d], d, list->str);
+  pieces = g_new0 (BsTensor *, MAX (n, 1));
+  for (gsize i = 0; i < n && error == NULL; i++)
+    {
+      pieces[i] = bs_split_piece (x, d, start, start + items[i].as.integer, TRUE, &error);
+      start += items[i].as.integer;
+    }
+  return return_pieces (in, pieces, n, error, r);
+}
+
+/* unbind(input, dim=0) */
+static gboolean
+unbind (BsInterp *in,
+        BsCall   *call,
+        BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call);
+  int dim = bs_call_dim (call, 1);
+  GError *error = NULL;
+  g_autofree BsTensor **pieces = NULL;
+  gint64 n;
+
+  if (x->ndim == 0)
+    return bs_raise (in, "IndexError", "Dimension specified as %d but tensor has no dimensions",
+                     dim);
+  if (!bs_wrap_dim (&dim, x->ndim, &error))
+    return bs_raise_gerror (in, error);
+  n = x->shape[dim];
+  pieces = g_new0 (BsTensor *, MAX (n, 1));
+  for (gint64 i = 0; i < n && error == NULL; i++)
+    pieces[i] = bs_unbind_piece (x, dim, i, &error);
+  return return_pieces (in, pieces, n, error, r);
+}
+
 #define TT "torch Tensor"
 #define OUT ", *, Tensor out=None)"
 #define PAIR_ROW(name, other, fn) \
@@ -413,6 +600,12 @@ static const BsSignatureRow rows[] = {
     "Tensor out=None)", cumulative, (gintptr) bs_cumprod },
   { TT, BS_SIG_TORCH, "cumprod(Tensor input, Dimname dim, *, ScalarType? dtype=None, "
     "Tensor out=None)", bs_torch_refuse_named, 0 },
+
+  { TT, BS_SIG_TORCH, "chunk(Tensor input, int64_t chunks, int64_t dim=0)", chunk, 0 },
+  { "torch", BS_SIG_PYTHON, "split(tensor, split_size_or_sections, dim=0)", split, 0 },
+  { "Tensor", BS_SIG_PYTHON, "Tensor.split(self, split_size, dim=0)", split, 0 },
+  { TT, BS_SIG_TORCH, "unbind(Tensor input, int64_t dim=0)", unbind, 0 },
+  { TT, BS_SIG_TORCH, "unbind(Tensor input, Dimname dim)", bs_torch_refuse_named, 0 },
 
   PAIR_ROW (outer, vec2, bs_outer),
   PAIR_ROW (atan2, other, bs_atan2),

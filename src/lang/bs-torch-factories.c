@@ -392,8 +392,7 @@ where_nonzero (BsInterp *in,
                BsCall   *call,
                BsValue  *r)
 {
-  return bs_raise (in, "NotImplementedError", "where(condition) with one argument is not "
-                   "supported by Backstep yet");
+  return bs_torch_nonzero_tuple (in, bs_call_tensor (call, 0), r);
 }
 
 static gboolean

@@ -30,6 +30,9 @@ int         bs_call_param_index     (BsCall *call, const char *name);
 /* Adds torch.default_generator. */
 void        bs_torch_random_init    (BsInterp *in, BsValue torch);
 
+/* nonzero(x, as_tuple=True), where(x): one index tensor per dim, as a tuple */
+gboolean    bs_torch_nonzero_tuple  (BsInterp *in, BsTensor *x, BsValue *result);
+
 /* The tensor a method was called on, or a torch function's first argument. */
 BsTensor   *bs_call_self            (BsCall *call);
 /* Wraps t as the result (writing it into out= when given), or raises error. */

@@ -36,6 +36,7 @@
   X (SIGMOID, sigmoid)                                                                 \
   X (RELU, relu)                                                                       \
   X (CLAMP, clamp)                                                                     \
+  X (CLAMP_TENSOR, clamp_tensor)      /* clamp with tensor bounds */                   \
   X (ROUND, round)                                                                     \
   X (ASIN, asin)                                                                       \
   X (ACOS, acos)                                                                       \

@@ -67,6 +67,9 @@ BsTensor *bs_logical_or     (BsTensor *a, BsTensor *b, GError **error);
 BsTensor *bs_logical_xor    (BsTensor *a, BsTensor *b, GError **error);
 BsTensor *bs_clamp          (BsTensor *a, gboolean has_min, double min,
                              gboolean has_max, double max, GError **error);
+/* clamp(a, min, max) with tensor bounds broadcast with a (ClampBackward0); NULL for
+ * a bound not given */
+BsTensor *bs_clamp_tensor   (BsTensor *a, BsTensor *min, BsTensor *max, GError **error);
 BsTensor *bs_clone          (BsTensor *a, GError **error);
 /* Returns a itself (a new reference) when it already has that dtype, as PyTorch. */
 BsTensor *bs_to_dtype       (BsTensor *a, BsDType dtype, GError **error);

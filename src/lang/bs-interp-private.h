@@ -447,6 +447,10 @@ gboolean    bs_tensor_setitem     (BsInterp *in, BsValue self, BsValue key, BsVa
 gboolean    bs_tensor_format_spec (BsInterp *in, BsTensor *t, const char *spec, GString *out);
 BsValue     bs_dtype_value        (BsInterp *in, BsDType dtype);   /* borrowed */
 gboolean    bs_value_dtype        (BsInterp *in, BsValue v, BsDType *dtype);
+/* "torch.int32" for a dtype PyTorch has and Backstep's tensors do not, else NULL. */
+const char *bs_value_unsupported_dtype (BsValue v);
+/* PyTorch's NotImplementedError for such a dtype; returns FALSE. */
+gboolean    bs_raise_unsupported_dtype (BsInterp *in, const char *name);
 /* A value as a tensor (new ref): tensors, numbers as wrapped numbers. */
 BsTensor   *bs_as_tensor          (BsInterp *in, BsValue v);
 void        bs_torch_clear        (BsInterp *in);

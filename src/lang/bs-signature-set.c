@@ -291,6 +291,14 @@ bs_decl_call (BsInterp      *in,
     }
   call.row = decl->rows->pdata[matched];
   call.overload = matched;
+  for (guint i = 0; i < call.sig->n_params; i++)
+    if (call.sig->params[i].type == BS_PARAM_SCALAR_TYPE && call.given[i]
+        && bs_value_unsupported_dtype (call.values[i]) != NULL)
+      {
+        bs_raise_unsupported_dtype (in, bs_value_unsupported_dtype (call.values[i]));
+        bs_call_clear (&call);
+        return FALSE;
+      }
   ok = call.row->func (in, &call, result);
   bs_call_clear (&call);
   return ok;

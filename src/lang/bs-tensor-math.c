@@ -323,21 +323,24 @@ clamp (BsInterp *in,
   return bs_call_return_tensor (call, bs_clamp (x, has_min, mn, has_max, mx, &error), &error, r);
 }
 
-/* clamp(input, min, max) with tensors: 0-dim bounds read as numbers */
+/* clamp(input, min, max) with tensors (ClampBackward0); data 1 for clamp_ */
 static gboolean
 clamp_tensors (BsInterp *in,
                BsCall   *call,
                BsValue  *r)
 {
-  for (guint i = 1; i <= 2; i++)
-    {
-      BsTensor *t = bs_call_tensor (call, i);
+  GError *error = NULL;
 
-      if (t != NULL && t->ndim > 0)
-        return bs_raise (in, "NotImplementedError", "%s() with tensor bounds is not supported by "
-                         "Backstep: give numbers", call->sig->name);
-    }
-  return clamp (in, call, r);
+  if (bs_call_data (call))
+    return bs_raise (in, "NotImplementedError", "clamp_() with tensor bounds is not supported "
+                     "by Backstep: use x = x.clamp(min, max)");
+  if (!bs_call_has (call, 1) && !bs_call_has (call, 2))
+    return bs_raise (in, "RuntimeError", "torch.clamp: At least one of 'min' or 'max' must not "
+                     "be None");
+  return bs_call_return_tensor (call, bs_clamp_tensor (bs_call_self (call),
+                                                       bs_call_tensor (call, 1),
+                                                       bs_call_tensor (call, 2), &error),
+                                &error, r);
 }
 
 static gboolean

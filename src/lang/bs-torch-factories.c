@@ -40,7 +40,8 @@ factory_options (BsInterp *in,
   if (has_named (call, "names"))
     return bs_raise (in, "NotImplementedError", "%s(names=...): Backstep has no named tensors",
                      call->sig->name);
-  if (has_named (call, "pin_memory") && bs_call_bool (call, bs_call_param_index (call, "pin_memory")))
+  if (has_named (call, "pin_memory")
+      && bs_call_bool (call, bs_call_param_index (call, "pin_memory")))
     return bs_raise (in, "RuntimeError", "Pinned memory requires CUDA.");
   if (has_named (call, "layout"))
     return bs_raise (in, "NotImplementedError", "%s(layout=...) is not supported by Backstep",

@@ -49,6 +49,51 @@ static const BsNativeType dtype_type = {
 };
 const BsNativeClass bs_dtype_class = { "torch.dtype", NULL };
 
+/* The dtypes Backstep's tensors do not have (int32, uint8, float16...): torch.dtype objects
+ * that print, compare and answer is_floating_point, and that every function taking a dtype
+ * refuses by name. data: their static "torch.int32". */
+static gboolean
+unsupported_dtype_repr (BsInterp *in,
+                        BsValue   self,
+                        GString  *out)
+{
+  g_string_append (out, ((BsNative *) self.as.object)->data);
+  return TRUE;
+}
+
+static gboolean
+unsupported_dtype_getattr (BsInterp   *in,
+                           BsValue     self,
+                           const char *name,
+                           BsValue    *out,
+                           gboolean   *found)
+{
+  const char *dtype = ((BsNative *) self.as.object)->data;
+
+  *found = strcmp (name, "is_floating_point") == 0;
+  if (*found)
+    *out = BS_BOOL (strstr (dtype, "float") != NULL);
+  return TRUE;
+}
+
+static const BsNativeType unsupported_dtype_type = {
+  { "torch.dtype", NULL }, unsupported_dtype_getattr, NULL, unsupported_dtype_repr,
+};
+
+const char *
+bs_value_unsupported_dtype (BsValue v)
+{
+  return bs_value_native (v, &unsupported_dtype_type.base);
+}
+
+gboolean
+bs_raise_unsupported_dtype (BsInterp   *in,
+                            const char *name)
+{
+  return bs_raise (in, "NotImplementedError", "%s tensors are not supported by Backstep (its "
+                   "tensors are torch.float32, torch.float64, torch.int64 and torch.bool)", name);
+}
+
 BsValue
 bs_dtype_value (BsInterp *in,
                 BsDType   dtype)
@@ -87,6 +132,8 @@ bs_value_dtype (BsInterp *in,
           return TRUE;
         }
     }
+  if (bs_value_unsupported_dtype (v) != NULL)
+    return bs_raise_unsupported_dtype (in, bs_value_unsupported_dtype (v));
   return bs_raise (in, "TypeError", "expected a torch.dtype, not '%s'", bs_type_name (v));
 }
 
@@ -1056,6 +1103,13 @@ bs_torch_init (BsInterp *in)
   static const BsDType dtype_ids[] = {
     BS_DTYPE_FLOAT32, BS_DTYPE_FLOAT64, BS_DTYPE_INT64, BS_DTYPE_BOOL,
   };
+  /* the printed name, then the names torch has for it */
+  static const char *const unsupported_dtypes[][3] = {
+    { "torch.int32", "int32", "int" }, { "torch.int16", "int16", "short" },
+    { "torch.int8", "int8", NULL }, { "torch.uint8", "uint8", NULL },
+    { "torch.float16", "float16", "half" }, { "torch.bfloat16", "bfloat16", NULL },
+    { "torch.complex64", "complex64", "cfloat" }, { "torch.complex128", "complex128", "cdouble" },
+  };
 
   bs_torch_signatures_add (in->signatures);
   for (guint i = 0; i < G_N_ELEMENTS (dtype_ids); i++)
@@ -1067,7 +1121,15 @@ bs_torch_init (BsInterp *in)
       if (dtype_names[i][1] != NULL)
         bs_dict_set_str (td, dtype_names[i][1], bs_value_ref (v));
     }
-  bs_dict_set_str (td, "int", bs_value_ref (in->dtypes[BS_DTYPE_INT64]));
+  for (guint i = 0; i < G_N_ELEMENTS (unsupported_dtypes); i++)
+    {
+      BsValue v = bs_native_new (in->heap, &unsupported_dtype_type.base,
+                                 (gpointer) unsupported_dtypes[i][0]);
+
+      for (guint k = 1; k < 3 && unsupported_dtypes[i][k] != NULL; k++)
+        bs_dict_set_str (td, unsupported_dtypes[i][k], bs_value_ref (v));
+      bs_value_unref (v);
+    }
 
   install (in, "torch", torch);
   install (in, "torch.nn", nn);

@@ -1,0 +1,105 @@
+/* test-torch-refusals.c: what PyTorch 1.13 does and Backstep does not, refused by name
+ *
+ * A script that calls one of these must stop with an error that names what is missing,
+ * never run on with something else. (What Backstep does do is checked against PyTorch by
+ * tests/conformance.)
+ */
+#include <string.h>
+
+#include "bs-interp.h"
+
+static void
+discard (const char *text,
+         gpointer    user_data)
+{
+}
+
+/* The last line of the error that running source raises ("" when it runs). */
+static char *
+error_of (const char *source)
+{
+  g_autoptr (BsInterp) in = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint n;
+
+  in = bs_interp_new (&(BsInterpOptions) { .max_steps = 100000, .write_stdout = discard,
+                                            .write_stderr = discard });
+  if (bs_interp_run (in, source, -1, "t.py", &error))
+    return g_strdup ("");
+  text = bs_interp_format_error (in, error);
+  g_strchomp (text);
+  lines = g_strsplit (text, "\n", -1);
+  n = g_strv_length (lines);
+  return g_strdup (n > 0 ? lines[n - 1] : "");
+}
+
+static void
+check (const char *source,
+       const char *expected)
+{
+  g_autofree char *got = error_of (source);
+
+  g_assert_cmpstr (got, ==, expected);
+}
+
+#define DTYPE_ERROR(name) \
+  "NotImplementedError: " name " tensors are not supported by Backstep (its tensors are " \
+  "torch.float32, torch.float64, torch.int64 and torch.bool)"
+
+static void
+test_dtypes (void)
+{
+  check ("import torch\nprint(torch.int32, torch.int, torch.uint8, torch.half)\n", "");
+  check ("import torch\nassert torch.int is torch.int32 and torch.int != torch.long\n", "");
+  check ("import torch\ntorch.zeros((27, 27), dtype=torch.int32)\n", DTYPE_ERROR ("torch.int32"));
+  check ("import torch\ntorch.tensor([1, 2], dtype=torch.uint8)\n", DTYPE_ERROR ("torch.uint8"));
+  check ("import torch\ntorch.ones(2).to(torch.int16)\n", DTYPE_ERROR ("torch.int16"));
+  check ("import torch\ntorch.ones(2).int()\n", DTYPE_ERROR ("torch.int32"));
+  check ("import torch\ntorch.ones(2).half()\n", DTYPE_ERROR ("torch.float16"));
+  check ("import torch\ntorch.ones(2).byte()\n", DTYPE_ERROR ("torch.uint8"));
+  check ("import torch\ntorch.ones(2).type(torch.bfloat16)\n", DTYPE_ERROR ("torch.bfloat16"));
+  check ("import torch\ntorch.ones(2).sum(dtype=torch.float16)\n", DTYPE_ERROR ("torch.float16"));
+}
+
+static void
+test_ops (void)
+{
+  check ("import torch\ntorch.ones(2, 3).topk(2, sorted=False)\n",
+         "NotImplementedError: topk(sorted=False) is not supported by Backstep: PyTorch leaves "
+         "that order to its kernel");
+  check ("import torch\ntorch.zeros(2, 2).scatter(1, torch.tensor([[0], [1]]), 1.0, "
+         "reduce='add')\n",
+         "NotImplementedError: scatter(reduce='add') is not supported by Backstep");
+  check ("import torch\ntorch.ones(2, 2).norm(p='nuc')\n",
+         "NotImplementedError: norm(p='nuc') is not supported by Backstep");
+  check ("import torch\ntorch.ones(2, 2).gather(1, torch.tensor([[0]]), sparse_grad=True)\n",
+         "NotImplementedError: gather(sparse_grad=True) is not supported by Backstep");
+  check ("import torch\ntorch.max(torch.ones(2, 2), 1, out=(torch.ones(2), torch.ones(2)))\n",
+         "NotImplementedError: max(out=...) is not supported by Backstep");
+  check ("import torch\ntorch.ones(2).sum('a')\n",
+         "NotImplementedError: sum() with a dimension name: Backstep has no named tensors");
+}
+
+static void
+test_generator (void)
+{
+  check ("import torch\ntorch.Generator().get_state()\n",
+         "NotImplementedError: Generator.get_state(): the generator's state is a torch.uint8 "
+         "tensor, and Backstep has no torch.uint8");
+  check ("import torch\ntorch.get_rng_state()\n",
+         "NotImplementedError: get_rng_state(): the generator's state is a torch.uint8 tensor, "
+         "and Backstep has no torch.uint8");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/torch-refusals/dtypes", test_dtypes);
+  g_test_add_func ("/torch-refusals/ops", test_ops);
+  g_test_add_func ("/torch-refusals/generator", test_generator);
+  return g_test_run ();
+}

@@ -33,5 +33,8 @@ void        bs_backstep_module_init (BsInterp *in);
  * there is none of that name. */
 gboolean    bs_module_load_python (BsInterp *in, const char *name, BsValue *out,
                                    gboolean *found);
+/* parent.attr as a Python-written submodule loaded now; *found FALSE when there is none */
+gboolean    bs_module_load_submodule (BsInterp *in, BsValue parent, const char *attr,
+                                      BsValue *out, gboolean *found);
 
 G_END_DECLS

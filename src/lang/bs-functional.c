@@ -242,6 +242,116 @@ linear (BsInterp *in,
                                                  bs_call_tensor (call, 2), &error), &error, r);
 }
 
+/* dropout(input, p=0.5, training=True, inplace=False): as PyTorch's CPU kernel, the input
+ * times a Bernoulli(1 - p) mask divided by 1 - p (MulBackward0); the input itself when
+ * not training or p is 0 */
+static gboolean
+dropout (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  BsTensor *x = tensor_arg (in, call, 0, "dropout");
+  double p = bs_call_double (call, 1);
+  gboolean inplace = bs_call_bool (call, 3);
+  g_autoptr(BsTensor) noise = NULL;
+  g_autoptr(BsTensor) scale = NULL;
+  GError *error = NULL;
+  BsTensor *t;
+
+  if (x == NULL)
+    return FALSE;
+  if (p < 0.0 || p > 1.0)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      if (!bs_str (in, bs_call_value (call, 1), text))
+        return FALSE;
+      return bs_raise (in, "ValueError", "dropout probability has to be between 0 and 1, but "
+                       "got %s", text->str);
+    }
+  if (!bs_call_bool (call, 2) || p == 0.0 || bs_tensor_numel (x) == 0)
+    {
+      *r = bs_value_ref (bs_call_value (call, 0));
+      return TRUE;
+    }
+  noise = bs_tensor_new_like (x, x->dtype, &error);
+  if (noise == NULL)
+    return bs_raise_gerror (in, error);
+  if (p == 1.0)
+    {
+      /* PyTorch multiplies by a 0-dim zero */
+      g_clear_pointer (&noise, bs_tensor_unref);
+      noise = bs_tensor_new_scalar (x->context, x->dtype, 0.0);
+    }
+  else
+    {
+      t = bs_bernoulli_ (noise, 1.0 - p, NULL, &error);
+      if (t == NULL)
+        return bs_raise_gerror (in, error);
+      bs_tensor_unref (t);
+      scale = bs_tensor_new_wrapped_number (x->context, 1.0 - p, FALSE);
+      t = bs_div_ (noise, scale, &error);
+      if (t == NULL)
+        return bs_raise_gerror (in, error);
+      bs_tensor_unref (t);
+    }
+  if (inplace)
+    {
+      t = bs_mul_ (x, noise, &error);
+      if (t == NULL)
+        return bs_raise_gerror (in, error);
+      bs_tensor_unref (t);
+      *r = bs_value_ref (bs_call_value (call, 0));
+      return TRUE;
+    }
+  return bs_call_return_tensor (call, bs_mul (x, noise, &error), &error, r);
+}
+
+/* one_hot(Tensor self, int num_classes=-1): int64 rows of zeros with a 1 at each class */
+static gboolean
+one_hot (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  BsTensor *x = bs_call_tensor (call, 0);
+  gint64 n_classes = bs_call_int (call, 1), n = bs_tensor_numel (x), max = -1;
+  gint64 shape[BS_MAX_DIMS];
+  GError *error = NULL;
+  BsTensor *t;
+
+  if (x->dtype != BS_DTYPE_INT64)
+    return bs_raise (in, "RuntimeError", "one_hot is only applicable to index tensor.");
+  if (x->ndim + 1 > BS_MAX_DIMS)
+    return bs_raise (in, "RuntimeError", "one_hot: too many dimensions for Backstep");
+  for (gint64 i = 0; i < n; i++)
+    {
+      gint64 v = bs_tensor_get_int (x, i);
+
+      if (v < 0)
+        return bs_raise (in, "RuntimeError", "Class values must be non-negative.");
+      max = MAX (max, v);
+    }
+  if (n_classes == -1)
+    {
+      if (n == 0)
+        return bs_raise (in, "RuntimeError", "Can not infer total number of classes from empty "
+                         "tensor.");
+      n_classes = max + 1;
+    }
+  else if (max >= n_classes)
+    return bs_raise (in, "RuntimeError", "Class values must be smaller than num_classes.");
+  memcpy (shape, x->shape, sizeof (gint64) * x->ndim);
+  shape[x->ndim] = n_classes;
+  t = bs_tensor_new (x->context, BS_DTYPE_INT64, x->ndim + 1, shape, &error);
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  for (gint64 i = 0; i < n; i++)
+    bs_tensor_set (t, i * n_classes + bs_tensor_get_int (x, i), 1.0);
+  bs_tensor_announce_leaf (t);
+  *r = bs_wrap_tensor (in, t);
+  return TRUE;
+}
+
 #define F "torch.nn.functional"
 #define LOSS_TAIL "size_average=None, reduce=None"
 
@@ -262,6 +372,8 @@ static const BsSignatureRow rows[] = {
   { F, BS_SIG_PYTHON, "cross_entropy(input, target, weight=None, size_average=None, "
     "ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0)", loss,
     LOSS_CROSS_ENTROPY },
+  { F, BS_SIG_PYTHON, "dropout(input, p=0.5, training=True, inplace=False)", dropout, 0 },
+  { F, BS_SIG_TORCH, "one_hot(Tensor input, int num_classes=-1)", one_hot, 0 },
   { F, BS_SIG_TORCH, "linear(Tensor input, Tensor weight, Tensor? bias=None, *, "
     "Tensor out=None)", linear, 0 },
 };

@@ -1,5 +1,8 @@
 /* bs-module-loader.c: the standard modules written in Python (src/lang/py/NAME.py, compiled
- * in as a GResource), run in a scope of their own at their first import */
+ * in as a GResource), run in a scope of their own at their first import. A submodule
+ * (torch.utils.data: py/torch.utils.data.py) becomes its parent's attribute, as in Python,
+ * and is also loaded when a script first reads it as that attribute (torch.nn.init after
+ * import torch, as PyTorch's own import makes it available). */
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-interp-stages.h"
@@ -7,6 +10,8 @@
 
 #include "bs-lang-py-resources.h"
 #include "bs-parser.h"
+
+#include <string.h>
 
 #define RESOURCE_PREFIX "/org/backstep/lang/py/"
 
@@ -78,6 +83,46 @@ bs_module_load_python (BsInterp   *in,
       bs_value_unref (module);
       return FALSE;
     }
+  {
+    /* the parent (imported first, as Python does) gets the submodule as its attribute */
+    const char *dot = strrchr (name, '.');
+
+    if (dot != NULL)
+      {
+        g_autofree char *parent_name = g_strndup (name, dot - name);
+        BsValue parent;
+
+        if (!bs_import_module (in, parent_name, &parent))
+          {
+            bs_value_unref (module);
+            return FALSE;
+          }
+        if (bs_value_is_object (parent, BS_OBJECT_MODULE))
+          bs_dict_set_str (((BsModule *) parent.as.object)->dict, dot + 1,
+                           bs_value_ref (module));
+        bs_value_unref (parent);
+      }
+  }
   *out = module;
+  return TRUE;
+}
+
+gboolean
+bs_module_load_submodule (BsInterp   *in,
+                          BsValue     parent,
+                          const char *attr,
+                          BsValue    *out,
+                          gboolean   *found)
+{
+  g_autofree char *name = g_strconcat (((BsModule *) parent.as.object)->name, ".", attr, NULL);
+  g_autofree char *path = g_strconcat (RESOURCE_PREFIX, name, ".py", NULL);
+
+  *found = FALSE;
+  if (!g_resource_get_info (bs_lang_py_get_resource (), path, G_RESOURCE_LOOKUP_FLAGS_NONE,
+                            NULL, NULL, NULL))
+    return TRUE;
+  if (!bs_import_module (in, name, out))
+    return FALSE;
+  *found = TRUE;
   return TRUE;
 }

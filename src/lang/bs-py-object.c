@@ -3,6 +3,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-interp-private.h"
+#include "bs-builtins-private.h"
 
 #include <string.h>
 
@@ -430,8 +431,7 @@ bs_getattr_opt (BsInterp   *in,
             *out = bs_str_value (in, ((BsModule *) obj.as.object)->name);
             return TRUE;
           }
-        *found = FALSE;
-        return TRUE;
+        return bs_module_load_submodule (in, obj, name, out, found);
       }
 
     case BS_OBJECT_FUNCTION:

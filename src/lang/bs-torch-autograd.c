@@ -9,6 +9,7 @@
 #include "bs-autograd.h"
 #include "bs-backward.h"
 #include "bs-nn.h"
+#include "bs-generator.h"
 
 /* --- grad mode context managers ------------------------------------------- */
 
@@ -461,6 +462,18 @@ zero_grad (BsInterp *in,
   return TRUE;
 }
 
+/* _random_seed(): torch.empty((), dtype=torch.int64).random_().item(), the seed PyTorch's
+ * samplers and data loaders draw from the default generator */
+static gboolean
+random_seed (BsInterp *in,
+             BsCall   *call,
+             BsValue  *r)
+{
+  *r = BS_INT ((gint64) (bs_generator_random64 (in->context->generator) % ((guint64) G_MAXINT64
+                                                                           + 1)));
+  return TRUE;
+}
+
 static const BsSignatureRow rows[] = {
   { "torch torch.autograd", BS_SIG_PYTHON, "no_grad.__init__(self)", grad_mode, MODE_NO_GRAD,
     "no_grad" },
@@ -480,6 +493,7 @@ static const BsSignatureRow rows[] = {
   { "torch.nn", BS_SIG_PYTHON, "Parameter(data=None, requires_grad=True)", parameter, 0 },
   { "torch.nn", BS_SIG_PYTHON, "_linear_init(in_features, out_features, bias)", linear_init, 0 },
   { "torch.nn", BS_SIG_PYTHON, "_zero_grad(param, set_to_none)", zero_grad, 0 },
+  { "torch.nn", BS_SIG_PYTHON, "_random_seed()", random_seed, 0 },
 };
 
 const BsSignatureTable bs_torch_autograd_table = BS_SIGNATURE_TABLE (rows);

@@ -1,0 +1,1 @@
+# torch.utils: its submodule data (torch.utils.data) is loaded when first read

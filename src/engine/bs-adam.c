@@ -26,11 +26,14 @@ ensure_state (BsOptimizer  *self,
   return zeros;
 }
 
+/* Adam's step; AdamW's (decoupled) first scales the parameter by 1 - lr * weight_decay
+ * instead of adding weight_decay * param to the gradient */
 static gboolean
-step_param (BsOptimizer   *self,
-            BsParamGroup  *group,
-            BsTensor      *param,
-            GError       **error)
+adam_step (BsOptimizer   *self,
+           BsParamGroup  *group,
+           BsTensor      *param,
+           gboolean       decoupled,
+           GError       **error)
 {
   BsDType dt = param->dtype;
   BsHyperParam *betas = bs_param_group_lookup (group, "betas");
@@ -76,6 +79,15 @@ step_param (BsOptimizer   *self,
   if (!bs_optimizer_store (step_t, &step, error))
     return FALSE;
 
+  if (decoupled)
+    {
+      /* param.mul_(1 - lr * weight_decay) */
+      double keep = bs_optimizer_round (dt, 1.0 - lr * weight_decay);
+
+      for (gint64 i = 0; i < n; i++)
+        p[i] = bs_optimizer_round (dt, p[i] * keep);
+    }
+
   /* Python scalars enter the kernels rounded to the parameter's dtype. */
   b1 = bs_optimizer_round (dt, beta1);
   b2 = bs_optimizer_round (dt, beta2);
@@ -85,7 +97,7 @@ step_param (BsOptimizer   *self,
     {
       if (maximize)
         g[i] = -g[i];
-      if (weight_decay != 0.0)
+      if (weight_decay != 0.0 && !decoupled)
         g[i] = bs_optimizer_fma (dt, p[i], bs_optimizer_round (dt, weight_decay), g[i]);
       m[i] = bs_optimizer_fma (dt, g[i], keep1, bs_optimizer_round (dt, m[i] * b1));
       /* addcmul_: self + (value * t1) * t2, fused */
@@ -125,21 +137,46 @@ step_param (BsOptimizer   *self,
   return bs_optimizer_store (param, p, error);
 }
 
+static gboolean
+step_param (BsOptimizer   *self,
+            BsParamGroup  *group,
+            BsTensor      *param,
+            GError       **error)
+{
+  return adam_step (self, group, param, FALSE, error);
+}
+
+static gboolean
+step_param_decoupled (BsOptimizer   *self,
+                      BsParamGroup  *group,
+                      BsTensor      *param,
+                      GError       **error)
+{
+  return adam_step (self, group, param, TRUE, error);
+}
+
 static const BsOptimizerClass adam_class = {
   .name = "Adam",
   .step_param = step_param,
 };
 
-BsOptimizer *
-bs_adam_new (GPtrArray  *params,
-             double      lr,
-             double      beta1,
-             double      beta2,
-             double      eps,
-             double      weight_decay,
-             gboolean    amsgrad,
-             GError    **error)
+static const BsOptimizerClass adamw_class = {
+  .name = "AdamW",
+  .step_param = step_param_decoupled,
+};
+
+static BsOptimizer *
+adam_new (const BsOptimizerClass *klass,
+          GPtrArray              *params,
+          double                  lr,
+          double                  beta1,
+          double                  beta2,
+          double                  eps,
+          double                  weight_decay,
+          gboolean                amsgrad,
+          GError                **error)
 {
+  /* PyTorch 1.13's key order; AdamW has neither differentiable nor fused */
   const BsHyperParam defaults[] = {
     { "lr", BS_HYPER_FLOAT, { lr } },
     { "betas", BS_HYPER_PAIR, { beta1, beta2 } },
@@ -152,7 +189,17 @@ bs_adam_new (GPtrArray  *params,
     { "differentiable", BS_HYPER_BOOL, { FALSE } },
     { "fused", BS_HYPER_BOOL, { FALSE } },
   };
-  BsOptimizer *self;
+  const BsHyperParam adamw_defaults[] = {
+    { "lr", BS_HYPER_FLOAT, { lr } },
+    { "betas", BS_HYPER_PAIR, { beta1, beta2 } },
+    { "eps", BS_HYPER_FLOAT, { eps } },
+    { "weight_decay", BS_HYPER_FLOAT, { weight_decay } },
+    { "amsgrad", BS_HYPER_BOOL, { amsgrad } },
+    { "foreach", BS_HYPER_NONE, { 0 } },
+    { "maximize", BS_HYPER_BOOL, { FALSE } },
+    { "capturable", BS_HYPER_BOOL, { FALSE } },
+  };
+  gboolean is_adamw = klass == &adamw_class;
 
   g_return_val_if_fail (params == NULL || params->len == 0 || params->pdata[0] != NULL, NULL);
 
@@ -163,18 +210,33 @@ bs_adam_new (GPtrArray  *params,
       || !bs_optimizer_check_value (0.0 <= beta2 && beta2 < 1.0, "beta parameter at index 1", beta2, error)
       || !bs_optimizer_check_value (0.0 <= weight_decay, "weight_decay value", weight_decay, error))
     return NULL;
-  if (params != NULL && params->len == 0)
-    {
-      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_VALUE,
-                           "optimizer got an empty parameter list");
-      return NULL;
-    }
+  return bs_optimizer_new_with_params (klass, is_adamw ? adamw_defaults : defaults,
+                                       is_adamw ? G_N_ELEMENTS (adamw_defaults)
+                                                : G_N_ELEMENTS (defaults), params, error);
+}
 
-  self = bs_optimizer_new (&adam_class, NULL, defaults, G_N_ELEMENTS (defaults));
-  if (params != NULL && bs_optimizer_add_param_group (self, params, error) == NULL)
-    {
-      bs_optimizer_free (self);
-      return NULL;
-    }
-  return self;
+BsOptimizer *
+bs_adam_new (GPtrArray  *params,
+             double      lr,
+             double      beta1,
+             double      beta2,
+             double      eps,
+             double      weight_decay,
+             gboolean    amsgrad,
+             GError    **error)
+{
+  return adam_new (&adam_class, params, lr, beta1, beta2, eps, weight_decay, amsgrad, error);
+}
+
+BsOptimizer *
+bs_adamw_new (GPtrArray  *params,
+              double      lr,
+              double      beta1,
+              double      beta2,
+              double      eps,
+              double      weight_decay,
+              gboolean    amsgrad,
+              GError    **error)
+{
+  return adam_new (&adamw_class, params, lr, beta1, beta2, eps, weight_decay, amsgrad, error);
 }

@@ -18,4 +18,14 @@ BsOptimizer *bs_adam_new (GPtrArray  *params,
                           gboolean    amsgrad,
                           GError    **error);
 
+/* torch.optim.AdamW: Adam with decoupled weight decay (param *= 1 - lr * weight_decay) */
+BsOptimizer *bs_adamw_new (GPtrArray  *params,
+                           double      lr,
+                           double      beta1,
+                           double      beta2,
+                           double      eps,
+                           double      weight_decay,
+                           gboolean    amsgrad,
+                           GError    **error);
+
 G_END_DECLS

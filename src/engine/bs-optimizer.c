@@ -63,6 +63,30 @@ param_group_free (gpointer data)
 }
 
 BsOptimizer *
+bs_optimizer_new_with_params (const BsOptimizerClass *klass,
+                              const BsHyperParam     *defaults,
+                              guint                   n_defaults,
+                              GPtrArray              *params,
+                              GError                **error)
+{
+  BsOptimizer *self;
+
+  if (params != NULL && params->len == 0)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_VALUE,
+                           "optimizer got an empty parameter list");
+      return NULL;
+    }
+  self = bs_optimizer_new (klass, NULL, defaults, n_defaults);
+  if (params != NULL && bs_optimizer_add_param_group (self, params, error) == NULL)
+    {
+      bs_optimizer_free (self);
+      return NULL;
+    }
+  return self;
+}
+
+BsOptimizer *
 bs_optimizer_new (const BsOptimizerClass *klass,
                   BsContext              *context,
                   const BsHyperParam     *defaults,

@@ -53,6 +53,13 @@ BsOptimizer    *bs_optimizer_new              (const BsOptimizerClass *klass,
                                                BsContext              *context,
                                                const BsHyperParam     *defaults,
                                                guint                   n_defaults);
+/* For implementations: bs_optimizer_new() with params (when not NULL) as its first group;
+ * PyTorch's ValueError for an empty list. */
+BsOptimizer    *bs_optimizer_new_with_params  (const BsOptimizerClass *klass,
+                                               const BsHyperParam     *defaults,
+                                               guint                   n_defaults,
+                                               GPtrArray              *params,
+                                               GError                **error);
 /* add_param_group(): a group of params (copied) with the defaults' values,
  * which the caller may then change. Fails with PyTorch's ValueErrors for a
  * non-leaf tensor or a parameter already in another group. */

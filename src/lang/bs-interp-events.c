@@ -135,7 +135,7 @@ bs_bind_tensor_name (BsInterp   *in,
   if (bs_value_is_object (value, BS_OBJECT_INSTANCE))
     {
       BsInstance *instance = (BsInstance *) value.as.object;
-      BsValue list;
+      BsValue list, iterator = BS_NONE;
       gboolean found = FALSE;
       BsValue method;
       gsize n;
@@ -149,13 +149,16 @@ bs_bind_tensor_name (BsInterp   *in,
           in->exc = BS_NONE;
           return;
         }
-      if (!bs_call_simple (in, method, NULL, 0, &list))
+      /* named_parameters() gives an iterator, as PyTorch's generator */
+      if (!bs_call_simple (in, method, NULL, 0, &iterator) || !bs_to_list (in, iterator, &list))
         {
+          bs_value_unref (iterator);
           bs_value_unref (method);
           bs_value_unref (in->exc);
           in->exc = BS_NONE;
           return;
         }
+      bs_value_unref (iterator);
       bs_value_unref (method);
       items = bs_value_items (list, &n);
       for (gsize i = 0; i < n; i++)

@@ -469,10 +469,6 @@ void        bs_autograd_function_init (BsInterp *in, BsValue autograd_module);
 /* The methods of a Function's ctx, and Function.apply */
 extern const struct _BsSignatureTable bs_autograd_function_table;
 
-/* --- bs-optim-module.c -------------------------------------------------- */
-
-void        bs_optim_init         (BsInterp *in, BsValue optim_module);
-
 /* --- bs-nn-module.c ----------------------------------------------------- */
 
 /* py/nn.py's text (new reference) */

@@ -1,10 +1,12 @@
-/* bs-optim-module.c: torch.optim.SGD and Adam over the engine's optimizers */
+/* bs-optim-module.c: torch.optim's optimizers over the engine's, declared by their PyTorch
+ * signatures; param groups from dicts as PyTorch's add_param_group makes them */
 #define G_LOG_DOMAIN "bs-lang"
 
-#include "bs-interp-private.h"
+#include "bs-torch-private.h"
 
 #include <string.h>
 
+#include "bs-adagrad.h"
 #include "bs-adam.h"
 #include "bs-rmsprop.h"
 #include "bs-sgd.h"
@@ -26,9 +28,16 @@ static gboolean optimizer_repr (BsInterp *in, BsValue self, GString *out);
 static BsValue  hyper_value (BsInterp *in, BsHyperParam *h);
 static gboolean group_repr (BsInterp *in, BsValue self, GString *out);
 
-static const BsNativeType optimizer_type = {
-  { "torch.optim.Optimizer", (GDestroyNotify) bs_optimizer_free }, optimizer_getattr, NULL,
-  optimizer_repr,
+/* one type per optimizer class, so that type(opt).__name__ is its class's */
+#define OPTIMIZER_TYPE(name) \
+  { { name, (GDestroyNotify) bs_optimizer_free }, optimizer_getattr, NULL, optimizer_repr }
+
+static const BsNativeType optimizer_types[] = {
+  OPTIMIZER_TYPE ("SGD"),
+  OPTIMIZER_TYPE ("Adam"),
+  OPTIMIZER_TYPE ("AdamW"),
+  OPTIMIZER_TYPE ("RMSprop"),
+  OPTIMIZER_TYPE ("Adagrad"),
 };
 
 static void
@@ -47,7 +56,14 @@ static const BsNativeType group_type = {
 static BsOptimizer *
 optimizer_of (BsValue v)
 {
-  return bs_value_native (v, &optimizer_type.base);
+  for (guint i = 0; i < G_N_ELEMENTS (optimizer_types); i++)
+    {
+      BsOptimizer *opt = bs_value_native (v, &optimizer_types[i].base);
+
+      if (opt != NULL)
+        return opt;
+    }
+  return NULL;
 }
 
 static BsParamGroup *
@@ -77,6 +93,61 @@ METHOD (optimizer_zero_grad)
   return TRUE;
 }
 
+/* state_dict(): {'state': {index: {key: tensor}}, 'param_groups': [{..., 'params': [index]}]},
+ * params numbered across the groups in order */
+METHOD (optimizer_state_dict)
+{
+  BsOptimizer *opt = optimizer_of (self);
+  BsValue state = bs_dict_new (in->heap), groups = bs_list_new (in->heap);
+  gint64 index = 0;
+
+  if (a->n_args > 0 || a->n_kw > 0)
+    {
+      bs_value_unref (state);
+      bs_value_unref (groups);
+      return bs_raise (in, "TypeError", "Optimizer.state_dict() takes 1 positional argument but "
+                       "%u were given", (guint) (a->n_args + a->n_kw + 1));
+    }
+  for (guint i = 0; i < bs_optimizer_get_n_groups (opt); i++)
+    {
+      BsParamGroup *g = bs_optimizer_get_group (opt, i);
+      BsValue packed = bs_dict_new (in->heap), indices = bs_list_new (in->heap);
+
+      for (guint j = 0; j < g->hypers->len; j++)
+        {
+          BsHyperParam *h = &g_array_index (g->hypers, BsHyperParam, j);
+
+          bs_dict_set_str (packed, h->name, hyper_value (in, h));
+        }
+      for (guint j = 0; j < g->params->len; j++, index++)
+        {
+          BsTensor *p = g_ptr_array_index (g->params, j);
+          g_autofree const char **keys = bs_optimizer_get_state_keys (opt, p);
+
+          bs_list_append (indices, BS_INT (index));
+          if (keys != NULL)
+            {
+              BsValue entry = bs_dict_new (in->heap);
+
+              for (guint k = 0; keys[k] != NULL; k++)
+                {
+                  BsTensor *t = bs_optimizer_get_state (opt, p, keys[k]);
+
+                  bs_dict_set_str (entry, keys[k],
+                                   t != NULL ? bs_wrap_tensor (in, bs_tensor_ref (t)) : BS_NONE);
+                }
+              bs_dict_set (state, BS_INT (index), entry, NULL);
+            }
+        }
+      bs_dict_set_str (packed, "params", indices);
+      bs_list_append (groups, packed);
+    }
+  *r = bs_dict_new (in->heap);
+  bs_dict_set_str (*r, "state", state);
+  bs_dict_set_str (*r, "param_groups", groups);
+  return TRUE;
+}
+
 static gboolean
 optimizer_getattr (BsInterp   *in,
                    BsValue     self,
@@ -91,6 +162,8 @@ optimizer_getattr (BsInterp   *in,
     *out = bs_builtin_new (in, "step", optimizer_step, bs_value_ref (self));
   else if (strcmp (name, "zero_grad") == 0)
     *out = bs_builtin_new (in, "zero_grad", optimizer_zero_grad, bs_value_ref (self));
+  else if (strcmp (name, "state_dict") == 0)
+    *out = bs_builtin_new (in, "state_dict", optimizer_state_dict, bs_value_ref (self));
   else if (strcmp (name, "param_groups") == 0)
     {
       BsValue list = bs_list_new (in->heap);
@@ -212,7 +285,8 @@ optimizer_repr (BsInterp *in,
       for (guint j = 0; j < g->hypers->len; j++)
         g_ptr_array_add (sorted, &g_array_index (g->hypers, BsHyperParam, j));
       g_ptr_array_sort (sorted, compare_hyper_names);
-      g_string_append_printf (out, "\nParameter Group %u", i);
+      /* each group's lines end with a newline in PyTorch's text: a blank line between */
+      g_string_append_printf (out, "%s\nParameter Group %u", i > 0 ? "\n" : "", i);
       for (guint j = 0; j < sorted->len; j++)
         {
           BsHyperParam *h = g_ptr_array_index (sorted, j);
@@ -272,164 +346,494 @@ group_getattr (BsInterp   *in,
   return TRUE;
 }
 
-static gboolean
-params_of (BsInterp   *in,
-           BsValue     v,
-           GPtrArray **out)
-{
-  BsValue list;
-  gsize n;
-  BsValue *items;
+/* --- constructors ------------------------------------------------------------- */
 
+/* The params of one group: a tensor or an iterable of tensors, as a GPtrArray of
+ * references (NULL with PyTorch's TypeError). */
+static GPtrArray *
+group_params (BsInterp *in,
+              BsValue   v)
+{
+  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
+  BsValue list;
+  BsValue *items;
+  gsize n;
+
+  if (bs_value_tensor (v) != NULL)
+    {
+      g_ptr_array_add (out, bs_tensor_ref (bs_value_tensor (v)));
+      return g_steal_pointer (&out);
+    }
+  if (g_strcmp0 (bs_type_name (v), "set") == 0)
+    {
+      bs_raise (in, "TypeError", "optimizer parameters need to be organized in ordered "
+                "collections, but the ordering of tensors in sets will change between runs. "
+                "Please use a list instead.");
+      return NULL;
+    }
   if (!bs_to_list (in, v, &list))
-    return FALSE;
+    return NULL;
   items = bs_value_items (list, &n);
-  *out = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
   for (gsize i = 0; i < n; i++)
     {
       if (bs_value_tensor (items[i]) == NULL)
         {
+          bs_raise (in, "TypeError", "optimizer can only optimize Tensors, but one of the params "
+                    "is %s", bs_type_name (items[i]));
           bs_value_unref (list);
-          g_ptr_array_unref (*out);
-          return bs_raise (in, "TypeError", "optimizer can only optimize Tensors, but one of the "
-                           "params is %s", bs_type_name (items[i]));
+          return NULL;
         }
-      g_ptr_array_add (*out, bs_tensor_ref (bs_value_tensor (items[i])));
+      g_ptr_array_add (out, bs_tensor_ref (bs_value_tensor (items[i])));
     }
   bs_value_unref (list);
+  return g_steal_pointer (&out);
+}
+
+/* group[name] = v for a Python value */
+static gboolean
+set_hyper (BsInterp     *in,
+           BsParamGroup *g,
+           const char   *name,
+           BsValue       v)
+{
+  if (v.type == BS_VALUE_FLOAT)
+    bs_param_group_set (g, name, BS_HYPER_FLOAT, v.as.number, 0);
+  else if (v.type == BS_VALUE_INT)
+    bs_param_group_set (g, name, BS_HYPER_INT, (double) v.as.integer, 0);
+  else if (v.type == BS_VALUE_BOOL)
+    bs_param_group_set (g, name, BS_HYPER_BOOL, v.as.boolean, 0);
+  else if (v.type == BS_VALUE_NONE)
+    bs_param_group_set (g, name, BS_HYPER_NONE, 0, 0);
+  else
+    {
+      gsize n;
+      BsValue *items = bs_value_items (v, &n);
+      double x, y;
+
+      if (items == NULL || n != 2 || !bs_is_number (items[0]) || !bs_is_number (items[1])
+          || !bs_to_double (in, items[0], &x) || !bs_to_double (in, items[1], &y))
+        return bs_raise (in, "NotImplementedError", "a param group value of type %s ('%s') is "
+                         "not supported by Backstep", bs_type_name (v), name);
+      bs_param_group_set (g, name, BS_HYPER_PAIR, x, y);
+    }
   return TRUE;
+}
+
+/* Moves the hyperparameters named in keys (in that order) to the front of g, as PyTorch's
+ * group dict holds the keys its caller gave before the defaults it adds. */
+static void
+reorder_hypers (BsParamGroup *g,
+                GPtrArray    *keys)
+{
+  g_autoptr(GArray) ordered = g_array_new (FALSE, FALSE, sizeof (BsHyperParam));
+  g_autofree gboolean *taken = g_new0 (gboolean, g->hypers->len + 1);
+
+  for (guint k = 0; k < keys->len; k++)
+    for (guint j = 0; j < g->hypers->len; j++)
+      if (!taken[j] && strcmp (g_array_index (g->hypers, BsHyperParam, j).name,
+                               keys->pdata[k]) == 0)
+        {
+          g_array_append_val (ordered, g_array_index (g->hypers, BsHyperParam, j));
+          taken[j] = TRUE;
+        }
+  for (guint j = 0; j < g->hypers->len; j++)
+    if (!taken[j])
+      g_array_append_val (ordered, g_array_index (g->hypers, BsHyperParam, j));
+  /* a permutation: the names move, none is freed */
+  memcpy (g->hypers->data, ordered->data, ordered->len * sizeof (BsHyperParam));
+}
+
+/* add_param_group() for a dict ({'params': ..., 'lr': ...}) or, when plain, the params
+ * themselves. required: a hyperparameter without a default (SGD's lr), or NULL. */
+static gboolean
+add_group (BsInterp    *in,
+           BsOptimizer *opt,
+           BsValue      group,
+           const char  *required)
+{
+  g_autoptr(GPtrArray) params = NULL;
+  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
+  GError *error = NULL;
+  BsParamGroup *g;
+  BsValue v;
+
+  if (!bs_value_is_object (group, BS_OBJECT_DICT))
+    return bs_raise (in, "TypeError", "param group must be a dict");
+  if (!bs_dict_get_str (group, "params", &v))
+    return bs_raise_key_error (in, bs_str_value (in, "params"));
+  params = group_params (in, v);
+  if (params == NULL)
+    return FALSE;
+  g = bs_optimizer_add_param_group (opt, params, &error);
+  if (g == NULL)
+    return bs_raise_gerror (in, error);
+  {
+    BsDict *d = (BsDict *) group.as.object;
+
+    for (guint i = 0; i < d->entries->len; i++)
+      {
+        BsDictEntry *e = &g_array_index (d->entries, BsDictEntry, i);
+        const char *key = bs_value_str (e->key);
+
+        if (e->deleted || key == NULL || strcmp (key, "params") == 0)
+          continue;
+        if (!set_hyper (in, g, key, e->value))
+          return FALSE;
+        g_ptr_array_add (keys, (gpointer) key);
+      }
+    reorder_hypers (g, keys);
+  }
+  if (required != NULL && bs_param_group_lookup (g, required) == NULL)
+    return bs_raise (in, "ValueError", "parameter group didn't specify a value of required "
+                     "optimization parameter %s", required);
+  return TRUE;
+}
+
+/* torch.typename() of a tensor */
+static const char *
+legacy_type_name (BsTensor *t)
+{
+  switch (t->dtype)
+    {
+    case BS_DTYPE_FLOAT32: return "torch.FloatTensor";
+    case BS_DTYPE_FLOAT64: return "torch.DoubleTensor";
+    case BS_DTYPE_INT64: return "torch.LongTensor";
+    case BS_DTYPE_BOOL: return "torch.BoolTensor";
+    default: return "torch.Tensor";
+    }
+}
+
+/* The param groups of params (an iterable of tensors, or of dicts) added to opt. */
+static gboolean
+add_groups (BsInterp    *in,
+            BsOptimizer *opt,
+            BsValue      params,
+            const char  *required)
+{
+  BsValue list;
+  BsValue *items;
+  gsize n;
+  gboolean ok = TRUE;
+
+  if (bs_value_tensor (params) != NULL)
+    return bs_raise (in, "TypeError", "params argument given to the optimizer should be an "
+                     "iterable of Tensors or dicts, but got %s",
+                     legacy_type_name (bs_value_tensor (params)));
+  if (!bs_to_list (in, params, &list))
+    return FALSE;
+  items = bs_value_items (list, &n);
+  if (n == 0)
+    ok = bs_raise (in, "ValueError", "optimizer got an empty parameter list");
+  else if (!bs_value_is_object (items[0], BS_OBJECT_DICT))
+    {
+      BsValue group = bs_dict_new (in->heap);
+
+      bs_dict_set_str (group, "params", bs_value_ref (list));
+      ok = add_group (in, opt, group, required);
+      bs_value_unref (group);
+    }
+  else
+    for (gsize i = 0; i < n && ok; i++)
+      ok = add_group (in, opt, items[i], required);
+  bs_value_unref (list);
+  return ok;
+}
+
+/* The row's Python numbers as doubles (ints too); *ok FALSE with PyTorch's TypeError
+ * when one is not a number. */
+static double
+number (BsInterp   *in,
+        BsCall     *call,
+        guint       i,
+        gboolean   *ok)
+{
+  BsValue v = call->given[i] ? call->values[i] : call->sig->params[i].default_value;
+  double x = 0;
+
+  if (!*ok)
+    return 0;
+  if (!bs_is_number (v) || !bs_to_double (in, v, &x))
+    {
+      *ok = FALSE;
+      if (bs_value_is_none (in->exc))
+        bs_raise (in, "TypeError", "'<=' not supported between instances of 'float' and '%s'",
+                  bs_type_name (v));
+    }
+  return x;
+}
+
+/* The keyword-only flags every optimizer shares: their values in the defaults, PyTorch's
+ * defaults left alone; a flag Backstep does not implement raises. */
+static gboolean
+set_flags (BsInterp    *in,
+           BsCall      *call,
+           BsOptimizer *opt)
+{
+  BsParamGroup *defaults = bs_optimizer_get_defaults (opt);
+
+  for (guint i = 1; i < call->sig->n_params; i++)
+    {
+      const char *name = call->sig->params[i].name;
+      BsValue v = bs_call_value (call, i);
+
+      if (!call->given[i])
+        continue;
+      if (strcmp (name, "maximize") == 0 || strcmp (name, "foreach") == 0)
+        {
+          if (!set_hyper (in, defaults, name, v))
+            return FALSE;
+        }
+      else if ((strcmp (name, "differentiable") == 0 || strcmp (name, "capturable") == 0
+                || strcmp (name, "fused") == 0) && bs_value_truthy (v))
+        return bs_raise (in, "NotImplementedError", "%s(%s=True) is not supported by Backstep",
+                         bs_optimizer_get_name (opt), name);
+    }
+  return TRUE;
+}
+
+/* A number hyperparameter a script gave as a Python int stays an int, as PyTorch
+ * keeps the value it was given (SGD's momentum prints 0, not 0.0). */
+static void
+keep_ints (BsCall      *call,
+           BsOptimizer *opt,
+           const char  *names)
+{
+  g_auto(GStrv) list = g_strsplit (names, " ", -1);
+  BsParamGroup *defaults = bs_optimizer_get_defaults (opt);
+
+  for (guint k = 0; list[k] != NULL; k++)
+    for (guint i = 1; i < call->sig->n_params; i++)
+      if (strcmp (call->sig->params[i].name, list[k]) == 0)
+        {
+          BsValue v = call->given[i] ? bs_call_value (call, i) : call->sig->params[i].default_value;
+
+          if (v.type == BS_VALUE_INT)
+            bs_param_group_set (defaults, list[k], BS_HYPER_INT, (double) v.as.integer, 0);
+        }
 }
 
 static gboolean
-number_arg (BsInterp     *in,
-            const BsArgs *a,
-            guint         pos,
-            const char   *name,
-            double        def,
-            double       *out,
-            gboolean     *is_int)
+finish (BsInterp    *in,
+        BsCall      *call,
+        BsOptimizer *opt,
+        GError      *error,
+        const char  *ints,
+        const char  *required,
+        BsValue     *r)
 {
-  BsValue *v = bs_arg (a, pos, name);
-
-  *out = def;
-  if (is_int != NULL)
-    *is_int = TRUE;
-  if (v == NULL)
-    return TRUE;
-  if (is_int != NULL)
-    *is_int = bs_is_int (*v);
-  return bs_to_double (in, *v, out);
-}
-
-METHOD (optim_sgd)
-{
-  GPtrArray *params;
-  double lr, momentum, dampening, wd;
-  gboolean nesterov, mi, di, wi;
-  BsOptimizer *opt;
-  GError *error = NULL;
-  BsValue *lv = bs_arg (a, 1, "lr");
-
-  if (a->n_args < 1)
-    return bs_raise (in, "TypeError", "SGD() missing params");
-  if (lv == NULL)
-    return bs_raise (in, "TypeError", "SGD.__init__() missing 1 required positional argument: "
-                     "'lr'");
-  if (!number_arg (in, a, 1, "lr", 0, &lr, NULL)
-      || !number_arg (in, a, 2, "momentum", 0, &momentum, &mi)
-      || !number_arg (in, a, 3, "dampening", 0, &dampening, &di)
-      || !number_arg (in, a, 4, "weight_decay", 0, &wd, &wi))
-    return FALSE;
-  nesterov = bs_arg (a, 5, "nesterov") != NULL && bs_value_truthy (*bs_arg (a, 5, "nesterov"));
-  if (!params_of (in, a->args[0], &params))
-    return FALSE;
-  opt = bs_sgd_new (params, lr, momentum, dampening, wd, nesterov, &error);
-  g_ptr_array_unref (params);
   if (opt == NULL)
     return bs_raise_gerror (in, error);
-  {
-    BsParamGroup *g = bs_optimizer_get_group (opt, 0);
-
-    if (mi)
-      bs_param_group_set (g, "momentum", BS_HYPER_INT, momentum, 0);
-    if (di)
-      bs_param_group_set (g, "dampening", BS_HYPER_INT, dampening, 0);
-    if (wi)
-      bs_param_group_set (g, "weight_decay", BS_HYPER_INT, wd, 0);
-  }
-  *r = bs_native_new (in->heap, &optimizer_type.base, opt);
-  return TRUE;
-}
-
-METHOD (optim_adam)
-{
-  GPtrArray *params;
-  double lr, eps, wd, b1 = 0.9, b2 = 0.999;
-  BsValue *betas = bs_arg (a, 2, "betas");
-  BsOptimizer *opt;
-  GError *error = NULL;
-  gboolean amsgrad;
-
-  if (a->n_args < 1)
-    return bs_raise (in, "TypeError", "Adam() missing params");
-  if (!number_arg (in, a, 1, "lr", 1e-3, &lr, NULL)
-      || !number_arg (in, a, 3, "eps", 1e-8, &eps, NULL)
-      || !number_arg (in, a, 4, "weight_decay", 0, &wd, NULL))
-    return FALSE;
-  if (betas != NULL)
+  keep_ints (call, opt, ints);
+  if (!set_flags (in, call, opt) || !add_groups (in, opt, bs_call_value (call, 1), required))
     {
-      gsize n;
-      BsValue *items = bs_value_items (*betas, &n);
-
-      if (items == NULL || n != 2 || !bs_to_double (in, items[0], &b1)
-          || !bs_to_double (in, items[1], &b2))
-        return bs_value_is_none (in->exc) ? bs_raise (in, "TypeError", "betas must be a pair")
-                                          : FALSE;
+      bs_optimizer_free (opt);
+      return FALSE;
     }
-  amsgrad = bs_arg (a, 5, "amsgrad") != NULL && bs_value_truthy (*bs_arg (a, 5, "amsgrad"));
-  if (!params_of (in, a->args[0], &params))
-    return FALSE;
-  opt = bs_adam_new (params, lr, b1, b2, eps, wd, amsgrad, &error);
-  g_ptr_array_unref (params);
-  if (opt == NULL)
-    return bs_raise_gerror (in, error);
-  if (bs_arg (a, 4, "weight_decay") == NULL || bs_is_int (*bs_arg (a, 4, "weight_decay")))
-    bs_param_group_set (bs_optimizer_get_group (opt, 0), "weight_decay", BS_HYPER_INT, wd, 0);
-  *r = bs_native_new (in->heap, &optimizer_type.base, opt);
+  for (guint i = 0; i < G_N_ELEMENTS (optimizer_types); i++)
+    if (strcmp (optimizer_types[i].base.name, bs_optimizer_get_name (opt)) == 0)
+      *r = bs_native_new (in->heap, &optimizer_types[i].base, opt);
   return TRUE;
 }
 
-METHOD (optim_rmsprop)
+/* PyTorch's "Invalid {what}: {value}" unless low <= value (< high when high > low), with the
+ * value as the script gave it (an int prints as one) */
+static gboolean
+valid (BsInterp   *in,
+       BsValue     v,
+       const char *what,
+       double      low,
+       double      high)
 {
-  GPtrArray *params;
-  double lr, alpha, eps, wd, momentum;
-  BsValue *cv = bs_arg (a, 6, "centered");
-  BsOptimizer *opt;
+  g_autoptr(GString) text = NULL;
+  double x;
+
+  if (!bs_is_number (v) || !bs_to_double (in, v, &x))
+    return bs_value_is_none (in->exc) ? bs_raise (in, "TypeError", "'<=' not supported between "
+                                                  "instances of 'float' and '%s'",
+                                                  bs_type_name (v)) : FALSE;
+  if (low <= x && (high <= low || x < high))
+    return TRUE;
+  text = g_string_new (NULL);
+  if (!bs_str (in, v, text))
+    return FALSE;
+  return bs_raise (in, "ValueError", "Invalid %s: %s", what, text->str);
+}
+
+/* The checks of PyTorch's constructor, in its order: "name:what" pairs, space-separated
+ * ("lr:learning rate" and so on; "betas:" checks both betas) */
+static gboolean
+check_values (BsInterp   *in,
+              BsCall     *call,
+              const char *checks)
+{
+  g_auto(GStrv) list = g_strsplit (checks, ",", -1);
+
+  for (guint k = 0; list[k] != NULL; k++)
+    {
+      const char *colon = strchr (list[k], ':');
+      g_autofree char *name = g_strndup (list[k], colon - list[k]);
+
+      for (guint i = 1; i < call->sig->n_params; i++)
+        {
+          BsValue v;
+
+          if (strcmp (call->sig->params[i].name, name) != 0)
+            continue;
+          v = call->given[i] ? call->values[i] : call->sig->params[i].default_value;
+          if (strcmp (name, "betas") == 0)
+            {
+              gsize n;
+              BsValue *items;
+
+              if (!call->given[i])
+                break;
+              items = bs_value_items (v, &n);
+              if (items == NULL || n != 2)
+                return bs_raise (in, "TypeError", "betas must be a pair of numbers");
+              if (!valid (in, items[0], "beta parameter at index 0", 0.0, 1.0)
+                  || !valid (in, items[1], "beta parameter at index 1", 0.0, 1.0))
+                return FALSE;
+            }
+          else if (!bs_value_is_none (v) && !valid (in, v, colon + 1, 0.0, 0.0))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* betas, a pair of numbers */
+static gboolean
+betas_of (BsInterp *in,
+          BsCall   *call,
+          guint     i,
+          double   *b1,
+          double   *b2)
+{
+  gsize n;
+  BsValue *items;
+
+  if (!call->given[i])
+    return TRUE;
+  items = bs_value_items (bs_call_value (call, i), &n);
+  if (items == NULL || n != 2 || !bs_is_number (items[0]) || !bs_is_number (items[1]))
+    return bs_raise (in, "TypeError", "betas must be a pair of numbers");
+  return bs_to_double (in, items[0], b1) && bs_to_double (in, items[1], b2);
+}
+
+/* SGD.__init__(self, params, lr=<required parameter>, momentum=0, dampening=0,
+ * weight_decay=0, nesterov=False, *, maximize=False, foreach=None, differentiable=False) */
+static gboolean
+optim_sgd (BsInterp *in,
+           BsCall   *call,
+           BsValue  *r)
+{
+  gboolean ok = TRUE, has_lr = call->given[2] && !bs_value_is_none (bs_call_value (call, 2));
+  double lr = has_lr ? number (in, call, 2, &ok) : 0.0;
+  double momentum = number (in, call, 3, &ok), dampening = number (in, call, 4, &ok);
+  double wd = number (in, call, 5, &ok);
   GError *error = NULL;
+  BsOptimizer *opt;
 
-  if (a->n_args < 1)
-    return bs_raise (in, "TypeError", "RMSprop() missing params");
-  if (!number_arg (in, a, 1, "lr", 1e-2, &lr, NULL)
-      || !number_arg (in, a, 2, "alpha", 0.99, &alpha, NULL)
-      || !number_arg (in, a, 3, "eps", 1e-8, &eps, NULL)
-      || !number_arg (in, a, 4, "weight_decay", 0, &wd, NULL)
-      || !number_arg (in, a, 5, "momentum", 0, &momentum, NULL)
-      || !params_of (in, a->args[0], &params))
+  if (!ok || !check_values (in, call, "lr:learning rate,momentum:momentum value,"
+                            "weight_decay:weight_decay value"))
     return FALSE;
-  opt = bs_rmsprop_new (params, lr, alpha, eps, wd, momentum,
-                        cv != NULL && bs_value_truthy (*cv), &error);
-  g_ptr_array_unref (params);
-  if (opt == NULL)
+  opt = bs_sgd_new (NULL, lr, momentum, dampening, wd, bs_call_bool (call, 6), &error);
+  if (opt != NULL && !has_lr)
+    g_array_remove_index (bs_optimizer_get_defaults (opt)->hypers, 0);
+  return finish (in, call, opt, error, "momentum dampening weight_decay",
+                 has_lr ? NULL : "lr", r);
+}
+
+/* Adam.__init__ / AdamW.__init__: data 1 for AdamW */
+static gboolean
+optim_adam (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  gboolean ok = TRUE;
+  double lr = number (in, call, 2, &ok), b1 = 0.9, b2 = 0.999;
+  double eps = number (in, call, 4, &ok), wd = number (in, call, 5, &ok);
+  GError *error = NULL;
+  BsOptimizer *opt;
+
+  if (!ok || !check_values (in, call, "lr:learning rate,eps:epsilon value,betas:,"
+                            "weight_decay:weight_decay value")
+      || !betas_of (in, call, 3, &b1, &b2))
+    return FALSE;
+  opt = bs_call_data (call) ? bs_adamw_new (NULL, lr, b1, b2, eps, wd, bs_call_bool (call, 6),
+                                            &error)
+                            : bs_adam_new (NULL, lr, b1, b2, eps, wd, bs_call_bool (call, 6),
+                                           &error);
+  return finish (in, call, opt, error, "weight_decay", NULL, r);
+}
+
+/* RMSprop.__init__(self, params, lr=0.01, alpha=0.99, eps=1e-08, weight_decay=0,
+ * momentum=0, centered=False, foreach=None, maximize=False, differentiable=False) */
+static gboolean
+optim_rmsprop (BsInterp *in,
+               BsCall   *call,
+               BsValue  *r)
+{
+  gboolean ok = TRUE;
+  double lr = number (in, call, 2, &ok), alpha = number (in, call, 3, &ok);
+  double eps = number (in, call, 4, &ok), wd = number (in, call, 5, &ok);
+  double momentum = number (in, call, 6, &ok);
+  GError *error = NULL;
+  BsOptimizer *opt;
+
+  if (!ok || !check_values (in, call, "lr:learning rate,eps:epsilon value,momentum:momentum "
+                            "value,weight_decay:weight_decay value,alpha:alpha value"))
+    return FALSE;
+  opt = bs_rmsprop_new (NULL, lr, alpha, eps, wd, momentum, bs_call_bool (call, 7), &error);
+  return finish (in, call, opt, error, "weight_decay momentum", NULL, r);
+}
+
+/* Adagrad.__init__(self, params, lr=0.01, lr_decay=0, weight_decay=0,
+ * initial_accumulator_value=0, eps=1e-10, foreach=None, *, maximize=False) */
+static gboolean
+optim_adagrad (BsInterp *in,
+               BsCall   *call,
+               BsValue  *r)
+{
+  gboolean ok = TRUE;
+  double lr = number (in, call, 2, &ok), lr_decay = number (in, call, 3, &ok);
+  double wd = number (in, call, 4, &ok), init = number (in, call, 5, &ok);
+  double eps = number (in, call, 6, &ok);
+  GError *error = NULL;
+  BsOptimizer *opt;
+
+  if (!ok || !check_values (in, call, "lr:learning rate,lr_decay:lr_decay value,"
+                            "weight_decay:weight_decay value,initial_accumulator_value:"
+                            "initial_accumulator_value value,eps:epsilon value"))
+    return FALSE;
+  opt = bs_adagrad_new (NULL, lr, lr_decay, wd, init, eps, &error);
+  if (!finish (in, call, opt, error, "lr_decay weight_decay initial_accumulator_value", NULL, r))
+    return FALSE;
+  if (!bs_adagrad_init_state (optimizer_of (*r), &error))
     return bs_raise_gerror (in, error);
-  *r = bs_native_new (in->heap, &optimizer_type.base, opt);
   return TRUE;
 }
 
-void
-bs_optim_init (BsInterp *in,
-               BsValue   optim)
-{
-  bs_module_add (in, optim, "SGD", optim_sgd);
-  bs_module_add (in, optim, "Adam", optim_adam);
-  bs_module_add (in, optim, "RMSprop", optim_rmsprop);
-}
+#define OPTIM "torch.optim"
+
+static const BsSignatureRow rows[] = {
+  { OPTIM, BS_SIG_PYTHON, "SGD.__init__(self, params, lr=None, momentum=0, dampening=0, "
+    "weight_decay=0, nesterov=False, *, maximize=False, foreach=None, differentiable=False)",
+    optim_sgd, 0, "SGD" },
+  { OPTIM, BS_SIG_PYTHON, "Adam.__init__(self, params, lr=0.001, betas=(0.9, 0.999), eps=1e-08, "
+    "weight_decay=0, amsgrad=False, *, foreach=None, maximize=False, capturable=False, "
+    "differentiable=False, fused=False)", optim_adam, 0, "Adam" },
+  { OPTIM, BS_SIG_PYTHON, "AdamW.__init__(self, params, lr=0.001, betas=(0.9, 0.999), "
+    "eps=1e-08, weight_decay=0.01, amsgrad=False, *, maximize=False, foreach=None, "
+    "capturable=False)", optim_adam, 1, "AdamW" },
+  { OPTIM, BS_SIG_PYTHON, "RMSprop.__init__(self, params, lr=0.01, alpha=0.99, eps=1e-08, "
+    "weight_decay=0, momentum=0, centered=False, foreach=None, maximize=False, "
+    "differentiable=False)", optim_rmsprop, 0, "RMSprop" },
+  { OPTIM, BS_SIG_PYTHON, "Adagrad.__init__(self, params, lr=0.01, lr_decay=0, weight_decay=0, "
+    "initial_accumulator_value=0, eps=1e-10, foreach=None, *, maximize=False)", optim_adagrad,
+    0, "Adagrad" },
+};
+
+const BsSignatureTable bs_optim_table = BS_SIGNATURE_TABLE (rows);
+
+

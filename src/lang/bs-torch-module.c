@@ -1062,6 +1062,7 @@ static const BsSignatureTable *const tables[] = {
   &bs_torch_random_table,
   &bs_torch_factories_table,
   &bs_functional_table,
+  &bs_optim_table,
   &bs_torch_autograd_table,
   &bs_grad_mode_table,
   &torch_module_table,
@@ -1152,7 +1153,7 @@ bs_torch_init (BsInterp *in)
   bs_autograd_function_init (in, autograd);
   bs_torch_random_init (in, torch);
 
-  bs_optim_init (in, optim);
+  install (in, "torch.optim", optim);
 
   bs_value_unref (torch);
   bs_value_unref (nn);

@@ -74,6 +74,7 @@ extern const BsSignatureTable bs_tensor_select_table;
 extern const BsSignatureTable bs_torch_random_table;
 extern const BsSignatureTable bs_torch_factories_table;
 extern const BsSignatureTable bs_functional_table;
+extern const BsSignatureTable bs_optim_table;
 extern const BsSignatureTable bs_torch_autograd_table;
 extern const BsSignatureTable bs_grad_mode_table;
 

@@ -13,6 +13,10 @@ def _bs_seed(generator):
 
 
 class Dataset:
+    def __init__(self):
+        # (object.__init__ for subclasses that call super().__init__())
+        pass
+
     def __getitem__(self, index):
         raise NotImplementedError
 

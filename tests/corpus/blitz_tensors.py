@@ -1,0 +1,51 @@
+# Source style: PyTorch 60-minute blitz, tensors (creation, attributes, operations, in-place, bridge-free)
+import torch
+
+data = [[1, 2], [3, 4]]
+x_data = torch.tensor(data)
+print(x_data)
+x_ones = torch.ones_like(x_data)
+print(f"Ones Tensor: \n {x_ones} \n")
+torch.manual_seed(30)
+x_rand = torch.rand_like(x_data, dtype=torch.float)
+print(f"Random Tensor: \n {x_rand} \n")
+
+shape = (2, 3,)
+rand_tensor = torch.rand(shape)
+ones_tensor = torch.ones(shape)
+zeros_tensor = torch.zeros(shape)
+print(f"Random Tensor: \n {rand_tensor} \n")
+print(f"Ones Tensor: \n {ones_tensor} \n")
+print(f"Zeros Tensor: \n {zeros_tensor}")
+
+tensor = torch.rand(3, 4)
+print(f"Shape of tensor: {tensor.shape}")
+print(f"Datatype of tensor: {tensor.dtype}")
+print(f"Device tensor is stored on: {tensor.device}")
+
+tensor = torch.ones(4, 4)
+print('First row: ', tensor[0])
+print('First column: ', tensor[:, 0])
+print('Last column:', tensor[..., -1])
+tensor[:, 1] = 0
+print(tensor)
+t1 = torch.cat([tensor, tensor, tensor], dim=1)
+print(t1)
+y1 = tensor @ tensor.T
+y2 = tensor.matmul(tensor.T)
+y3 = torch.rand_like(tensor)
+torch.matmul(tensor, tensor.T, out=y3)
+print(y1, y2, y3, sep="\n")
+z1 = tensor * tensor
+z2 = tensor.mul(tensor)
+z3 = torch.rand_like(tensor)
+torch.mul(tensor, tensor, out=z3)
+print(z1.equal(z2), z2.equal(z3))
+agg = tensor.sum()
+agg_item = agg.item()
+print(agg_item, type(agg_item))
+print(tensor, "\n")
+tensor.add_(5)
+print(tensor)
+t = torch.ones(5)
+print(f"t: {t}")

@@ -462,15 +462,15 @@ zero_grad (BsInterp *in,
   return TRUE;
 }
 
-/* _random_seed(): torch.empty((), dtype=torch.int64).random_().item(), the seed PyTorch's
- * samplers and data loaders draw from the default generator */
+/* _random_seed(generator=None): torch.empty((), dtype=torch.int64).random_(generator=...)
+ * .item(), the seed PyTorch's samplers and data loaders draw */
 static gboolean
 random_seed (BsInterp *in,
              BsCall   *call,
              BsValue  *r)
 {
-  *r = BS_INT ((gint64) (bs_generator_random64 (in->context->generator) % ((guint64) G_MAXINT64
-                                                                           + 1)));
+  *r = BS_INT ((gint64) (bs_generator_random64 (bs_call_generator (call, 0))
+                         % ((guint64) G_MAXINT64 + 1)));
   return TRUE;
 }
 
@@ -493,7 +493,7 @@ static const BsSignatureRow rows[] = {
   { "torch.nn", BS_SIG_PYTHON, "Parameter(data=None, requires_grad=True)", parameter, 0 },
   { "torch.nn", BS_SIG_PYTHON, "_linear_init(in_features, out_features, bias)", linear_init, 0 },
   { "torch.nn", BS_SIG_PYTHON, "_zero_grad(param, set_to_none)", zero_grad, 0 },
-  { "torch.nn", BS_SIG_PYTHON, "_random_seed()", random_seed, 0 },
+  { "torch.nn", BS_SIG_TORCH, "_random_seed(*, Generator? generator=None)", random_seed, 0 },
 };
 
 const BsSignatureTable bs_torch_autograd_table = BS_SIGNATURE_TABLE (rows);

@@ -1,5 +1,4 @@
 # Source style: course notebooks on data pipelines (shuffled DataLoader after manual_seed, random_split, Subset, collate)
-# known failure: torch.Generator is not bound yet (AttributeError: module 'torch' has no attribute 'Generator'); shuffling needs it
 import torch
 from torch.utils.data import Dataset, TensorDataset, DataLoader, random_split, Subset
 

@@ -1,5 +1,4 @@
 # Source style: d2l.ai 3.3, concise linear regression (TensorDataset, DataLoader, nn.Sequential, SGD)
-# known failure: torch.normal is not bound yet (AttributeError: module 'torch' has no attribute 'normal')
 import torch
 from torch.utils import data
 from torch import nn

@@ -1,5 +1,4 @@
 # Source style: d2l.ai 3.2, linear regression from scratch (synthetic data, a yielding data_iter, sgd)
-# known failure: torch.normal is not bound yet (AttributeError: module 'torch' has no attribute 'normal')
 import random
 import torch
 

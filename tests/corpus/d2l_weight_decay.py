@@ -1,5 +1,4 @@
 # Source style: d2l.ai 3.7 (weight decay): l2_penalty by hand, then per-group weight_decay in SGD
-# known failure: torch.normal is not bound yet (AttributeError: module 'torch' has no attribute 'normal')
 import torch
 from torch import nn
 

@@ -1,5 +1,4 @@
 # Source style: Deep Learning with PyTorch ch. 5 (torch.optim, a train/validation split by randperm)
-# known failure: torch.randperm is not bound yet (AttributeError: module 'torch' has no attribute 'randperm')
 import torch
 import torch.optim as optim
 

@@ -1,5 +1,4 @@
 # Source style: Patrick Loeber's PyTorch tutorials (logistic regression: sigmoid, BCELoss, standardised features)
-# known failure: Tensor.std is not bound yet (AttributeError: 'Tensor' object has no attribute 'std')
 import torch
 import torch.nn as nn
 

@@ -1,5 +1,5 @@
 # Source style: Karpathy, makemore part 1 (the bigram as a one-layer network, one-hot inputs)
-# known failure: Tensor.nelement is not bound yet (AttributeError); then torch.Generator, F.one_hot's multinomial sampling
+# known failure: Tensor.nelement is not bound yet (AttributeError: 'Tensor' object has no attribute 'nelement')
 import torch
 import torch.nn.functional as F
 

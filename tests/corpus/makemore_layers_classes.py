@@ -1,5 +1,5 @@
 # Source style: Karpathy, makemore part 3 (torch-like layer classes written by hand, retain_grad stats)
-# known failure: torch.Generator is not bound yet (AttributeError: module 'torch' has no attribute 'Generator')
+# known failure: Tensor.nelement is not bound yet (AttributeError: 'Tensor' object has no attribute 'nelement')
 import torch
 import torch.nn.functional as F
 

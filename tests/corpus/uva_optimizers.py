@@ -80,11 +80,11 @@ def train_curve(optimizer_func, curve_func=pathological_curve_loss, num_updates=
     points = torch.stack(list_points, dim=0)
     return points
 
-for name, func in [("SGD", lambda params: SGD(params, lr=10)),
-                   ("SGDMom", lambda params: SGDMomentum(params, lr=10, momentum=0.9)),
-                   ("Adam", lambda params: Adam(params, lr=1)),
-                   ("torch SGD", lambda params: torch.optim.SGD(params, lr=10)),
-                   ("torch SGDMom", lambda params: torch.optim.SGD(params, lr=10, momentum=0.9, dampening=0.9)),
-                   ("torch Adam", lambda params: torch.optim.Adam(params, lr=1))]:
+for name, func in [("SGD", lambda params: SGD(params, lr=2)),
+                   ("SGDMom", lambda params: SGDMomentum(params, lr=2, momentum=0.9)),
+                   ("Adam", lambda params: Adam(params, lr=0.5)),
+                   ("torch SGD", lambda params: torch.optim.SGD(params, lr=2)),
+                   ("torch SGDMom", lambda params: torch.optim.SGD(params, lr=2, momentum=0.9, dampening=0.9)),
+                   ("torch Adam", lambda params: torch.optim.Adam(params, lr=0.5))]:
     points = train_curve(func)
     print(f"{name:12s} start {points[0].tolist()} end {[round(v, 4) for v in points[-1].tolist()]}")

@@ -7,9 +7,7 @@ import torch
 
 def _bs_seed(generator):
     # torch.empty((), dtype=torch.int64).random_(generator=generator).item()
-    if generator is None:
-        return torch.nn._random_seed()
-    return int(torch.empty((), dtype=torch.int64).random_(generator=generator).item())
+    return torch.nn._random_seed(generator=generator)
 
 
 class Dataset:

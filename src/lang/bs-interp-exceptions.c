@@ -133,6 +133,8 @@ format_bytes (gsize bytes)
                           units[unit]);
 }
 
+static int check_budget (BsInterp *in);
+
 /* The engine refused memory: PyTorch's allocator message (a catchable RuntimeError, as in
  * PyTorch), saying which cap refused it. */
 static char *
@@ -203,8 +205,18 @@ bs_raise_gerror (BsInterp *in,
           return bs_raise_fatal (in);
         case BS_ENGINE_ERROR_MEMORY:
           {
-            g_autofree char *message = memory_message (in, error->message);
+            g_autofree char *message = NULL;
 
+            /* the script's growth went over the budget before this allocation did: the
+             * pending MemoryError is the one to give */
+            if (in->context->over_budget)
+              {
+                g_error_free (error);
+                if (check_budget (in) != 0)
+                  return FALSE;
+                return bs_raise (in, "MemoryError", "out of memory");
+              }
+            message = memory_message (in, error->message);
             g_error_free (error);
             return bs_raise (in, "RuntimeError", "%s", message);
           }

@@ -6,10 +6,12 @@ The built command comes from $BACKSTEP (tests/meson.build sets it); PyTorch 1.13
 """
 import json
 import re
+import signal
 import os
 import subprocess
 import sys
 import tempfile
+import time
 import traceback
 
 BACKSTEP = os.environ.get("BACKSTEP")
@@ -361,6 +363,32 @@ def test_trace_output_file(d):
           f"the trace ends with {events[-1]}")
 
 
+def test_trace_output_lost(d):
+    """With stdout closed, trace -o reports the script's lost prints, as run does."""
+    out = os.path.join(d, "out.jsonl")
+    for args in (("run", SEED004), ("trace", SEED004, "-o", out)):
+        p = subprocess.run([BACKSTEP, *args], stdout=subprocess.DEVNULL, capture_output=False,
+                           stderr=subprocess.PIPE, text=True, timeout=TIMEOUT,
+                           preexec_fn=lambda: os.close(1))
+        check(p.returncode == 1 and p.stderr == f"backstep {args[0]}: cannot write the output: "
+              "Bad file descriptor\n", f"{args[0]}: {p.returncode} {p.stderr!r}")
+
+
+def test_trace_killed_while_writing(d):
+    """trace -o killed (SIGTERM, SIGINT) at any moment leaves no temporary file."""
+    path = write(d, "long.py", "import torch\nx = torch.ones(3, requires_grad=True)\n"
+                 "for i in range(30000):\n    y = (x * 2.0).sum()\n")
+    out = os.path.join(d, "out.jsonl")
+    for i, delay in enumerate((0.3, 0.6, 0.9, 1.2, 1.5, 1.8, 2.1, 2.4)):
+        p = subprocess.Popen([BACKSTEP, "trace", path, "-o", out], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        p.send_signal(signal.SIGTERM if i % 2 == 0 else signal.SIGINT)
+        p.wait(timeout=TIMEOUT)
+        left = sorted(f for f in os.listdir(d) if f not in ("long.py", "out.jsonl"))
+        check(left == [], f"killed after {delay} s: {left} left")
+
+
 def test_memory_cap(d):
     """Going over the memory budget is PyTorch's RuntimeError, naming the option."""
     path = write(d, "big.py", "import torch\nx = torch.zeros(1000, 1000)\n")
@@ -420,6 +448,8 @@ TESTS = [
     test_trace_seed004,
     test_trace_error,
     test_trace_output_file,
+    test_trace_output_lost,
+    test_trace_killed_while_writing,
     test_memory_cap,
     test_trace_training_loop,
     test_usage,

@@ -65,6 +65,15 @@ trace (BsCliOptions *cli,
       fprintf (stderr, "backstep trace: %s\n", error->message);
       return 1;
     }
+  /* the script's prints went to standard output: losing them is a failure, as for run */
+  else if (!is_stdout (output) && (fflush (stdout) != 0 || ferror (stdout)))
+    {
+      int saved_errno = errno != 0 ? errno : EIO;
+
+      fprintf (stderr, "backstep trace: cannot write the output: %s\n",
+               g_strerror (saved_errno));
+      return 1;
+    }
   /* The trace is written up to the error, which is then reported as `run` does. */
   return bs_cli_options_report_run (cli);
 }

@@ -502,6 +502,18 @@ mask_grad (BsTensor  *grad,
   return bs_mul (grad, m, error);
 }
 
+/* grad where mask else 0, also where grad is NaN or infinite (0 · inf would be NaN), as
+ * PyTorch's masked formulas select */
+static BsTensor *
+select_grad (BsTensor  *grad,
+             BsTensor  *mask,
+             GError   **error)
+{
+  g_autoptr(BsTensor) zero = scalar_like (grad, 0.0);
+
+  return bs_where (mask, grad, zero, error);
+}
+
 /* --- add, sub, rsub ---------------------------------------------------- */
 
 static BsTensor *
@@ -769,7 +781,7 @@ pow_exponent_local (BsTensor *a, BsTensor *b, BsTensor *result, GError **error)
   keep = mask ? bs_logical_not (mask, error) : NULL;
   if (keep == NULL)
     return NULL;
-  return mask_grad (local, keep, error);
+  return select_grad (local, keep, error);
 }
 
 static gboolean
@@ -789,7 +801,7 @@ pow_tensor_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **loc
       g_autoptr(BsTensor) raw = p ? bs_mul (b, p, error) : NULL;
       g_autoptr(BsTensor) zero = scalar_like (b, 0.0);
       g_autoptr(BsTensor) nonzero = raw ? bs_compare (b, zero, BS_COMPARE_NE, error) : NULL;
-      g_autoptr(BsTensor) local = nonzero ? mask_grad (raw, nonzero, error) : NULL;
+      g_autoptr(BsTensor) local = nonzero ? select_grad (raw, nonzero, error) : NULL;
 
       if (local == NULL || (gi[0] = bs_mul (grad, local, error)) == NULL)
         return FALSE;

@@ -326,7 +326,13 @@ norm_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, G
       g_autoptr(BsTensor) top = powa ? bs_mul (a, powa, error) : NULL;
       g_autoptr(BsTensor) bottom = top ? bs_pow_scalar (out_k, p - 1.0, error) : NULL;
 
-      local = bottom ? bs_div (top, bottom, error) : NULL;
+      g_autoptr(BsTensor) ratio = bottom ? bs_div (top, bottom, error) : NULL;
+      /* 0 where the norm is 0, as PyTorch's norm_backward masks it */
+      g_autoptr(BsTensor) zero = ratio ? bs_tensor_new_wrapped_number (a->context, 0.0, FALSE)
+                                       : NULL;
+      g_autoptr(BsTensor) at_zero = zero ? bs_compare (out_k, zero, BS_COMPARE_EQ, error) : NULL;
+
+      local = at_zero ? bs_where (at_zero, zero, ratio, error) : NULL;
     }
   return finish (node, grad, local, gi, locals, error);
 }

@@ -40,6 +40,41 @@ set_error (GError     **error,
   return FALSE;
 }
 
+/* A file without a name in filename's directory, or -1. */
+static int
+open_unnamed (const char *filename)
+{
+  g_autofree char *dir = g_path_get_dirname (filename);
+
+  return open (dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+}
+
+/* Gives the unnamed file fd a free name beside filename (*temp); 0 or an errno. */
+static int
+link_unnamed (int          fd,
+              const char  *filename,
+              char       **temp)
+{
+  g_autofree char *proc = g_strdup_printf ("/proc/self/fd/%d", fd);
+
+  for (guint attempt = 0; attempt < 100; attempt++)
+    {
+      g_free (*temp);
+      *temp = g_strdup_printf ("%s.%06x", filename, g_random_int () & 0xffffff);
+      if (linkat (AT_FDCWD, proc, AT_FDCWD, *temp, AT_SYMLINK_FOLLOW) == 0)
+        return 0;
+      if (errno != EEXIST)
+        {
+          int saved_errno = errno;
+
+          g_clear_pointer (temp, g_free);
+          return saved_errno;
+        }
+    }
+  g_clear_pointer (temp, g_free);
+  return EEXIST;
+}
+
 gboolean
 bs_atomic_file_write (const char  *filename,
                       const void  *data,
@@ -64,20 +99,38 @@ bs_atomic_file_write (const char  *filename,
       return saved_errno == 0 || set_error (error, filename, saved_errno);
     }
 
-  temp = g_strconcat (filename, ".XXXXXX", NULL);
-  fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0666);
-  if (fd < 0)
-    return set_error (error, filename, errno);
-  saved_errno = write_all (fd, data, length);
-  if (saved_errno == 0 && fsync (fd) != 0)
-    saved_errno = errno;
-  if (close (fd) != 0 && saved_errno == 0)
-    saved_errno = errno;
+  /* An unnamed file first: a run killed while writing (SIGTERM, Ctrl+C, SIGKILL) leaves
+   * nothing behind. It gets a temporary name only once whole, for the rename. */
+  fd = open_unnamed (filename);
+  if (fd >= 0)
+    {
+      saved_errno = write_all (fd, data, length);
+      if (saved_errno == 0 && fsync (fd) != 0)
+        saved_errno = errno;
+      if (saved_errno == 0)
+        saved_errno = link_unnamed (fd, filename, &temp);
+      if (close (fd) != 0 && saved_errno == 0)
+        saved_errno = errno;
+    }
+  else
+    {
+      /* a file system without unnamed files */
+      temp = g_strconcat (filename, ".XXXXXX", NULL);
+      fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0666);
+      if (fd < 0)
+        return set_error (error, filename, errno);
+      saved_errno = write_all (fd, data, length);
+      if (saved_errno == 0 && fsync (fd) != 0)
+        saved_errno = errno;
+      if (close (fd) != 0 && saved_errno == 0)
+        saved_errno = errno;
+    }
   if (saved_errno == 0 && g_rename (temp, filename) != 0)
     saved_errno = errno;
   if (saved_errno != 0)
     {
-      g_unlink (temp);
+      if (temp != NULL)
+        g_unlink (temp);
       return set_error (error, filename, saved_errno);
     }
   return TRUE;

@@ -1,9 +1,9 @@
 /* bs-atomic-file.h: writing a whole file so that a crash or a full disk never leaves
  * half of it
  *
- * The bytes go to a temporary file beside the target, which is synced and then
- * renamed over it: the target is either the old file or the whole new one, and a
- * failure leaves nothing behind. A target that exists and is not a regular file (a
+ * The bytes go to an unnamed file in the target's directory, which is synced, named
+ * and renamed over the target: the target is either the old file or the whole new one,
+ * and a failure, or the process killed while writing, leaves nothing behind. A target that exists and is not a regular file (a
  * device such as /dev/null, a pipe) is written in place, as a rename would replace it.
  */
 #pragma once

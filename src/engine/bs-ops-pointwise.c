@@ -699,7 +699,15 @@ const BsOpInfo bs_op_div = {
 static BsTensor *
 pow_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra, GError **error)
 {
-  g_autoptr(BsTensor) e = bs_tensor_new_wrapped_number (in[0]->context, args->value,
+  g_autoptr(BsTensor) e = NULL;
+
+  if (!bs_dtype_is_floating (in[0]->dtype) && args->value_is_int && args->value < 0)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "Integers to negative integer powers are not allowed.");
+      return NULL;
+    }
+  e = bs_tensor_new_wrapped_number (in[0]->context, args->value,
                                                         args->value_is_int);
 
   return binary_forward (in[0], e, K_POW, 1.0, FALSE, FALSE, error);

@@ -202,9 +202,19 @@ bs_tensor_binary (BsInterp *in,
   if (op == BS_BINOP_POW && b_scalar && !inplace)
     {
       double e;
+      BsTensor *base = bs_value_tensor (av);
+      g_autoptr(BsTensor) promoted = NULL;
 
       bs_to_double (in, bv, &e);
-      res = bs_pow_scalar (bs_value_tensor (av), e, &error);
+      /* an integer tensor to a float power is a float32 one (-1.0 is not the integer -1) */
+      if (!bs_is_int (bv) && !bs_dtype_is_floating (base->dtype))
+        {
+          promoted = bs_to_dtype (base, BS_DTYPE_FLOAT32, &error);
+          if (promoted == NULL)
+            goto done;
+          base = promoted;
+        }
+      res = bs_pow_scalar (base, e, &error);
       goto done;
     }
   if (op == BS_BINOP_SUB && a_scalar)

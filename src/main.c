@@ -19,6 +19,7 @@ static const char usage[] =
   "  run FILE    run a Python script (- for standard input) and print what it prints\n"
   "  trace FILE  run it recorded and write its trace as JSON Lines (-o OUT.jsonl)\n"
   "  paths FILE  list the chain-rule paths of a gradient: paths FILE --of L --wrt w1\n"
+  "  check FILE  check its gradients against finite differences (as gradcheck)\n"
   "  export FILE draw its graph at a step: export FILE -o OUT.png|svg|pdf|dot\n"
   "  help        show this message\n"
   "  version     print the version\n"
@@ -61,6 +62,8 @@ main (int   argc,
     return bs_cli_trace (argc - 1, argv + 1);
   if (g_str_equal (command, "paths"))
     return bs_cli_paths (argc - 1, argv + 1);
+  if (g_str_equal (command, "check"))
+    return bs_cli_check (argc - 1, argv + 1);
   if (g_str_equal (command, "export"))
     return bs_cli_export (argc - 1, argv + 1);
 

@@ -410,6 +410,7 @@ bs_cli_options_record (BsCliOptions *self,
   options.max_tensor_bytes = self->max_tensor_bytes;
   options.max_tensor_bytes_option = "--max-memory";
   options.cancellable = self->cancellable;
+  options.grad_check = self->grad_check;
   options.write_stderr = write_stderr;
   options.write_stdout = echo_stdout ? write_stdout : NULL;
 
@@ -428,4 +429,22 @@ bs_cli_options_report_run (BsCliOptions *self)
   return bs_cli_options_report_failure (self, self->run_error, self->run_report,
                                         self->run_span.line > 0 ? &self->run_span : NULL,
                                         self->timed_out);
+}
+
+char *
+bs_cli_format_roots (BsTrace            *trace,
+                     const BsTraceEvent *begin)
+{
+  const guint32 *roots = bs_trace_get_list (trace, begin->aux);
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < begin->n_aux; i++)
+    {
+      g_autofree char *label = bs_trace_tensor_label (trace, roots[3 * i], NULL);
+
+      if (i > 0)
+        g_string_append (text, i + 1 == begin->n_aux ? " and " : ", ");
+      g_string_append (text, label);
+    }
+  return g_string_free (text, FALSE);
 }

@@ -15,6 +15,7 @@
 
 #include <gio/gio.h>
 
+#include "bs-grad-check.h"
 #include "bs-interp.h"
 #include "bs-trace.h"
 
@@ -31,6 +32,7 @@ typedef struct {
   char         *display_name;     /* the script, for messages: "seed.py", "<stdin>" */
   char         *script_name;      /* the script as tracebacks name it (absolute) */
   GCancellable *cancellable;      /* cancelled when --timeout runs out */
+  const BsGradCheckOptions *grad_check;  /* set by `check` before recording; NULL: none */
 
   /* The recorded run's failure (bs_cli_options_record) */
   GError       *run_error;        /* NULL: it ran to the end */
@@ -93,6 +95,10 @@ BsTrace *bs_cli_options_record        (BsCliOptions   *self,
                                        gboolean        echo_stdout);
 /* 0 when the recorded run ended well; else reports its failure and returns 1. */
 int      bs_cli_options_report_run    (BsCliOptions   *self);
+
+/* A backward call's roots, from its backward_begin event: "loss", or "a and b". */
+char    *bs_cli_format_roots          (BsTrace            *trace,
+                                       const BsTraceEvent *begin);
 
 /* "backstep COMMAND: message" and a hint at --help on stderr; returns 2. */
 int      bs_cli_usage_error           (const char     *command,

@@ -45,25 +45,6 @@ is_root (BsTrace            *trace,
   return FALSE;
 }
 
-/* "loss", or "a and b" for a call with several roots. */
-static char *
-format_roots (BsTrace            *trace,
-              const BsTraceEvent *begin)
-{
-  const guint32 *roots = bs_trace_get_list (trace, begin->aux);
-  GString *text = g_string_new (NULL);
-
-  for (guint i = 0; i < begin->n_aux; i++)
-    {
-      g_autofree char *label = bs_trace_tensor_label (trace, roots[3 * i], NULL);
-
-      if (i > 0)
-        g_string_append (text, i + 1 == begin->n_aux ? " and " : ", ");
-      g_string_append (text, label);
-    }
-  return g_string_free (text, FALSE);
-}
-
 static int
 fail (const char *format,
       ...) G_GNUC_PRINTF (1, 2);
@@ -123,7 +104,7 @@ choose_backward (BsTrace    *trace,
         }
       if (is_root (trace, begin, *of_tensor))
         return begin;
-      roots = format_roots (trace, begin);
+      roots = bs_cli_format_roots (trace, begin);
       fail ("backward call %" G_GUINT64_FORMAT " started from %s, not from %s", n, roots, of);
       return NULL;
     }

@@ -21,6 +21,10 @@ int bs_cli_trace (int    argc,
 int bs_cli_paths (int    argc,
                   char **argv);
 
+/* backstep check [OPTION…] FILE.py: autograd's gradients against finite differences. */
+int bs_cli_check (int    argc,
+                  char **argv);
+
 /* backstep export [OPTION…] FILE.py -o OUT.{png,svg,pdf,dot}: the graph at a step. */
 int bs_cli_export (int    argc,
                    char **argv);

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bs-grad-check-trace.h"
 #include "bs-recorder.h"
 #include "bs-recording.h"
 #include "bs-notebook.h"
@@ -170,30 +171,43 @@ bs_recording_read_source (const char  *path,
 
 /* --- the interpreter's events, to the recorder ------------------------------ */
 
+/* What the interpreter's sinks get as their data. */
+typedef struct {
+  BsRecorder  *recorder;   /* Borrowed */
+  BsGradCheck *check;      /* Borrowed, NULL: none */
+} Recording;
+
 static void
 on_statement (gpointer user_data, const BsSourceSpan *span)
 {
-  bs_recorder_statement (user_data, span->line, span->col, span->end_line, span->end_col);
+  Recording *r = user_data;
+
+  bs_recorder_statement (r->recorder, span->line, span->col, span->end_line, span->end_col);
 }
 
 static void
 on_bind_name (gpointer user_data, BsTensor *tensor, const char *name)
 {
-  bs_recorder_bind_name (user_data, tensor, name);
+  Recording *r = user_data;
+
+  bs_recorder_bind_name (r->recorder, tensor, name);
 }
 
 static void
 on_tensor_span (gpointer user_data, BsTensor *tensor, const BsSourceSpan *span)
 {
+  Recording *r = user_data;
   BsTraceSpan trace_span = { span->line, span->col, span->end_line, span->end_col };
 
-  bs_recorder_tensor_span (user_data, tensor, &trace_span);
+  bs_recorder_tensor_span (r->recorder, tensor, &trace_span);
 }
 
 static void
 on_print (gpointer user_data, const char *text)
 {
-  bs_recorder_print (user_data, text);
+  Recording *r = user_data;
+
+  bs_recorder_print (r->recorder, text);
 }
 
 static void
@@ -202,11 +216,12 @@ on_scope_begin (gpointer            user_data,
                 const char         *label,
                 const BsSourceSpan *span)
 {
+  Recording *r = user_data;
   BsTraceSpan trace_span = { 0 };
 
   if (span != NULL)
     trace_span = (BsTraceSpan) { span->line, span->col, span->end_line, span->end_col };
-  bs_recorder_scope_begin (user_data,
+  bs_recorder_scope_begin (r->recorder,
                            kind == BS_INTERP_SCOPE_MODULE_CALL ? BS_TRACE_SCOPE_MODULE_CALL
                            : kind == BS_INTERP_SCOPE_CELL ? BS_TRACE_SCOPE_CELL
                                                           : BS_TRACE_SCOPE_LOOP_ITERATION,
@@ -216,7 +231,9 @@ on_scope_begin (gpointer            user_data,
 static void
 on_scope_end (gpointer user_data)
 {
-  bs_recorder_scope_end (user_data);
+  Recording *r = user_data;
+
+  bs_recorder_scope_end (r->recorder);
 }
 
 static const BsInterpSink recording_sink = {
@@ -227,6 +244,132 @@ static const BsInterpSink recording_sink = {
   .scope_begin = on_scope_begin,
   .scope_end = on_scope_end,
 };
+
+/* --- the engine's events, to the recorder and the checker ------------------- */
+
+#define TO_RECORDER(cb, ...) \
+  Recording *r = user_data; \
+  const BsEventSink *sink = bs_recorder_get_sink (); \
+  if (sink->cb != NULL) \
+    sink->cb (r->recorder, __VA_ARGS__)
+
+static void
+eng_tensor_created (gpointer user_data, const BsTensorEvent *event)
+{
+  TO_RECORDER (tensor_created, event);
+}
+
+static void
+eng_inplace (gpointer user_data, const BsInplaceEvent *event)
+{
+  TO_RECORDER (inplace, event);
+}
+
+static void
+eng_backward_begin (gpointer user_data, const BsBackwardBeginEvent *event)
+{
+  TO_RECORDER (backward_begin, event);
+  if (r->check != NULL)
+    bs_grad_check_backward_begin (r->check, event);
+}
+
+static void
+eng_node_begin (gpointer user_data, guint64 id, BsNode *node, BsTensor *grad_output)
+{
+  TO_RECORDER (node_begin, id, node, grad_output);
+}
+
+static void
+eng_edge (gpointer user_data, const BsEdgeEvent *event)
+{
+  TO_RECORDER (edge, event);
+}
+
+static void
+eng_accumulate (gpointer user_data, const BsAccumulateEvent *event)
+{
+  TO_RECORDER (accumulate, event);
+  if (r->check != NULL)
+    bs_grad_check_accumulate (r->check, event);
+}
+
+static void
+eng_freed (gpointer user_data, guint64 id, BsNode *node)
+{
+  TO_RECORDER (freed, id, node);
+}
+
+static void
+eng_backward_end (gpointer user_data, guint64 id, const GError *error)
+{
+  TO_RECORDER (backward_end, id, error);
+  if (r->check != NULL)
+    {
+      g_autoptr(GPtrArray) results = bs_grad_check_backward_end (r->check, id, error);
+
+      if (results != NULL)
+        bs_grad_check_trace_add (r->recorder, results);
+    }
+}
+
+static void
+eng_grad_zeroed (gpointer user_data, BsTensor *tensor, gboolean set_to_none)
+{
+  TO_RECORDER (grad_zeroed, tensor, set_to_none);
+}
+
+static void
+eng_optimizer_step (gpointer user_data, const char *name, BsTensor *const *params, guint n)
+{
+  TO_RECORDER (optimizer_step, name, params, n);
+}
+
+static void
+eng_error (gpointer user_data, const GError *error, BsNode *node)
+{
+  TO_RECORDER (error, error, node);
+}
+
+static void
+eng_requires_grad_changed (gpointer user_data, BsTensor *tensor)
+{
+  TO_RECORDER (requires_grad_changed, tensor);
+}
+
+static void
+eng_tensor_destroyed (gpointer user_data, BsTensor *tensor)
+{
+  TO_RECORDER (tensor_destroyed, tensor);
+}
+
+static void
+eng_node_destroyed (gpointer user_data, BsNode *node)
+{
+  TO_RECORDER (node_destroyed, node);
+}
+
+static const BsEventSink engine_sink = {
+  .tensor_created = eng_tensor_created,
+  .inplace = eng_inplace,
+  .backward_begin = eng_backward_begin,
+  .node_begin = eng_node_begin,
+  .edge = eng_edge,
+  .accumulate = eng_accumulate,
+  .freed = eng_freed,
+  .backward_end = eng_backward_end,
+  .grad_zeroed = eng_grad_zeroed,
+  .optimizer_step = eng_optimizer_step,
+  .error = eng_error,
+  .requires_grad_changed = eng_requires_grad_changed,
+  .tensor_destroyed = eng_tensor_destroyed,
+  .node_destroyed = eng_node_destroyed,
+};
+
+static gboolean
+is_cancelled (gpointer data)
+{
+  return g_cancellable_is_cancelled (data);
+}
 
 static void
 discard_output (const char *text, gpointer user_data)
@@ -285,7 +428,9 @@ bs_recording_run (const char               *source,
   g_autoptr(BsRecorder) recorder = bs_recorder_new ();
   g_autoptr(BsInterp) interp = NULL;
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(BsGradCheck) check = NULL;
   BsInterpOptions interp_options = { 0 };
+  Recording recording = { recorder, NULL };
 
   g_return_val_if_fail (source != NULL, NULL);
   if (options == NULL)
@@ -302,11 +447,23 @@ bs_recording_run (const char               *source,
   interp_options.max_tensor_bytes = options->max_tensor_bytes;
   interp_options.max_tensor_bytes_option = options->max_tensor_bytes_option;
   interp_options.cancellable = options->cancellable;
-  interp_options.engine_sink = bs_recorder_get_sink ();
+  interp_options.engine_sink = &engine_sink;
   interp_options.interp_sink = &recording_sink;
-  interp_options.sink_data = recorder;
+  interp_options.sink_data = &recording;
   interp = bs_interp_new (&interp_options);
   bs_recorder_charge_to (recorder, bs_interp_get_context (interp));
+  if (options->grad_check != NULL)
+    {
+      BsGradCheckOptions check_options = *options->grad_check;
+
+      if (check_options.stop == NULL && options->cancellable != NULL)
+        {
+          check_options.stop = is_cancelled;
+          check_options.stop_data = options->cancellable;
+        }
+      check = bs_grad_check_new (bs_interp_get_context (interp), &check_options);
+      recording.check = check;
+    }
 
   if (error_span != NULL)
     *error_span = (BsSourceSpan) { 0 };

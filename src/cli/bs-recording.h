@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "bs-grad-check.h"
 #include "bs-interp.h"
 #include "bs-trace.h"
 
@@ -26,6 +27,9 @@ typedef struct {
   gpointer       output_data;
   /* Statements run so far, incremented atomically, for a progress display; NULL: none. */
   gint          *progress;
+  /* Checks every backward() call against finite differences (bs-grad-check.h) and
+   * records the results as check events; NULL: no check. */
+  const BsGradCheckOptions *grad_check;
 } BsRecordingOptions;
 
 /* Runs source as the script filename and returns its trace (never NULL). A filename

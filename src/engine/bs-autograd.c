@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "bs-engine"
 
 #include "bs-op-private.h"
+#include "bs-tape.h"
 
 #include <string.h>
 
@@ -197,6 +198,13 @@ bs_op_apply_full (BsOp             op,
     {
       output->grad_fn = record (op, info, inputs, n_inputs, args, output, extra);
       output->output_nr = 0;
+    }
+  if (G_UNLIKELY (context->tape != NULL) && context->in_backward == 0)
+    {
+      g_autofree guint32 *ids = g_new (guint32, n_inputs);
+
+      bs_tape_read_inputs (context->tape, inputs, n_inputs, ids);
+      bs_tape_record_op (context->tape, op, args, ids, n_inputs, output, extra);
     }
   if (bs_context_emits (context, tensor_created) && context->in_backward == 0)
     announce (context, info, output, inputs, n_inputs);
@@ -578,6 +586,8 @@ bs_op_apply_inplace (BsOp             op,
   g_autoptr(BsTensor) before = NULL;
   g_autoptr(BsTensor) result = NULL;
   g_autofree BsTensor **args_in = NULL;
+  g_autofree guint32 *tape_ids = NULL;
+  guint32 tape_base = 0;
   gboolean tracked = FALSE;
   gboolean on_view;
   BsOpArgs geometry;
@@ -594,6 +604,15 @@ bs_op_apply_inplace (BsOp             op,
         context->sink->error (context->sink_data, local_error, NULL);
       g_propagate_error (error, local_error);
       return NULL;
+    }
+
+  /* The tape reads self before it is overwritten. */
+  if (G_UNLIKELY (context->tape != NULL) && context->in_backward == 0)
+    {
+      tape_ids = g_new (guint32, n_inputs);
+      bs_tape_read_inputs (context->tape, inputs, n_inputs, tape_ids);
+      if (self->view_base != NULL)
+        bs_tape_read_inputs (context->tape, &self->view_base, 1, &tape_base);
     }
 
   /* The op sees the value self had before, continuing self's history; a copy
@@ -635,6 +654,12 @@ bs_op_apply_inplace (BsOp             op,
   if (!bs_tensor_copy_from (self, result, error))
     return NULL;
   bs_tensor_bump_version (self);
+  if (tape_ids != NULL && context->tape != NULL)
+    {
+      bs_tape_record_op (context->tape, op, args, tape_ids, n_inputs, self, NULL);
+      if (self->view_base != NULL)
+        bs_tape_record_view_write (context->tape, tape_base, self);
+    }
 
   if (result->grad_fn != NULL)
     {

@@ -14,6 +14,8 @@ struct _BsContext {
   int                in_backward;          /* >0 while a backward runs a node */
   const BsEventSink *sink;
   gpointer           sink_data;
+  BsTape            *tape;                 /* Borrowed: writes down the ops the script runs
+                                            * (bs-tape.h); NULL: none */
   BsGenerator       *generator;            /* Owned */
   guint64            next_tensor_id;
   guint64            next_node_id;

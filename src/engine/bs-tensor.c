@@ -7,6 +7,7 @@
 #include "bs-iter.h"
 #include "bs-node.h"
 #include "bs-storage.h"
+#include "bs-tape.h"
 
 #include <string.h>
 
@@ -679,15 +680,21 @@ bs_tensor_grad_accumulator (BsTensor *self)
 BsTensor *
 bs_tensor_detach (BsTensor *self)
 {
-  return bs_tensor_alias (self, self->ndim, self->shape, self->strides, self->offset);
+  BsTensor *alias = bs_tensor_alias (self, self->ndim, self->shape, self->strides, self->offset);
+
+  if (G_UNLIKELY (self->context->tape != NULL) && self->context->in_backward == 0)
+    bs_tape_record_alias (self->context->tape, self, alias);
+  return alias;
 }
 
 BsTensor *
 bs_tensor_data_alias (BsTensor *self)
 {
-  BsTensor *alias = bs_tensor_detach (self);
+  BsTensor *alias = bs_tensor_alias (self, self->ndim, self->shape, self->strides, self->offset);
 
   bs_version_unref (alias->version);
   alias->version = bs_version_new (self->context);
+  if (G_UNLIKELY (self->context->tape != NULL) && self->context->in_backward == 0)
+    bs_tape_record_alias (self->context->tape, self, alias);
   return alias;
 }

@@ -15,5 +15,6 @@ typedef struct _BsNode      BsNode;
 typedef struct _BsBackward  BsBackward;
 typedef struct _BsEventSink BsEventSink;
 typedef struct _BsGenerator BsGenerator;
+typedef struct _BsTape      BsTape;
 
 G_END_DECLS

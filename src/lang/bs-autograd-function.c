@@ -372,8 +372,7 @@ METHOD (function_apply)
    * inputs (or anything with history) gets a fresh alias. */
   if (output->grad_fn != NULL || output->requires_grad)
     {
-      BsTensor *alias = bs_tensor_alias (output, output->ndim, output->shape, output->strides,
-                                         output->offset);
+      BsTensor *alias = bs_tensor_detach (output);
 
       bs_value_unref (result);
       result = bs_wrap_tensor (in, alias);
@@ -383,8 +382,7 @@ METHOD (function_apply)
     for (guint i = 0; i < fa.n_args; i++)
       if (bs_value_tensor (fa.args[i]) == output)
         {
-          BsTensor *alias = bs_tensor_alias (output, output->ndim, output->shape,
-                                             output->strides, output->offset);
+          BsTensor *alias = bs_tensor_detach (output);
 
           bs_value_unref (result);
           result = bs_wrap_tensor (in, alias);

@@ -165,6 +165,7 @@ apply (BsTraceState *state,
     case BS_TRACE_EVENT_TENSOR:
     case BS_TRACE_EVENT_GRAD_FN:
     case BS_TRACE_EVENT_PRINT:
+    case BS_TRACE_EVENT_CHECK:         /* a table too: bs-grad-check-trace.h */
     case BS_TRACE_EVENT_SCOPE_BEGIN:   /* scopes are tables: bs_trace_get_scope() */
     case BS_TRACE_EVENT_SCOPE_END:
     case BS_TRACE_N_EVENT_TYPES:

@@ -463,6 +463,16 @@ write_event (JsonBuilder        *builder,
       add_id (builder, "tensor", event->tensor);
       add_id (builder, "node", event->node);
       break;
+    case BS_TRACE_EVENT_CHECK:
+      add_int (builder, "backward", event->backward);
+      add_id (builder, "tensor", event->tensor);
+      add_value (builder, trace, "autograd", event->values[0]);
+      add_value (builder, trace, "numeric", event->values[1]);
+      json_builder_set_member_name (builder, "relative_error");
+      add_number (builder, bs_trace_event_check_error (event));
+      add_bool (builder, "ok", !(event->flags & BS_TRACE_FLAG_FAILED));
+      add_string (builder, "note", text);
+      break;
     case BS_TRACE_N_EVENT_TYPES:
     default:
       break;
@@ -568,6 +578,25 @@ get_int (Reader     *reader,
       return 0;
     }
   return json_node_get_int (node);
+}
+
+/* A number, or "nan", "inf", "-inf" as add_number writes them. */
+static double
+get_number (Reader     *reader,
+            const char *name)
+{
+  JsonNode *node = member (reader, name);
+  const char *text;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return 0;
+  if (json_node_get_value_type (node) == G_TYPE_STRING)
+    {
+      text = json_node_get_string (node);
+      return g_str_equal (text, "nan") ? NAN : g_str_equal (text, "inf") ? INFINITY
+             : g_str_equal (text, "-inf") ? -INFINITY : 0;
+    }
+  return json_node_get_double (node);
 }
 
 static gboolean
@@ -1204,6 +1233,17 @@ read_event (Reader           *reader,
         fail (reader, "unknown tensor in", "tensor");
       else if (event.node > bs_trace_get_n_nodes (trace))
         fail (reader, "unknown node in", "node");
+      break;
+    case BS_TRACE_EVENT_CHECK:
+      event.backward = (guint32) get_int (reader, "backward");
+      event.tensor = (guint32) get_int (reader, "tensor");
+      event.values[0] = read_value (reader, "autograd");
+      event.values[1] = read_value (reader, "numeric");
+      event.flags = get_bool (reader, "ok") ? 0 : BS_TRACE_FLAG_FAILED;
+      event.text = bs_trace_intern (trace, get_string (reader, "note"));
+      bs_trace_event_set_check_error (&event, get_number (reader, "relative_error"));
+      if (event.tensor > bs_trace_get_n_tensors (trace))
+        fail (reader, "unknown tensor in", "tensor");
       break;
     case BS_TRACE_N_EVENT_TYPES:
     default:

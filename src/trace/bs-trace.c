@@ -50,6 +50,7 @@ static const struct {
   [BS_TRACE_EVENT_SCOPE_BEGIN]    = { "scope_begin", FALSE },
   [BS_TRACE_EVENT_SCOPE_END]      = { "scope_end", FALSE },
   [BS_TRACE_EVENT_DESTROYED]      = { "destroyed", FALSE },
+  [BS_TRACE_EVENT_CHECK]          = { "check", FALSE },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (event_types) == BS_TRACE_N_EVENT_TYPES);
@@ -68,6 +69,28 @@ bs_trace_event_type_from_name (const char *name)
     if (g_str_equal (event_types[i].name, name))
       return i;
   return BS_TRACE_N_EVENT_TYPES;
+}
+
+double
+bs_trace_event_check_error (const BsTraceEvent *event)
+{
+  guint64 bits = ((guint64) event->n_aux << 32) | event->aux;
+  double value;
+
+  g_return_val_if_fail (event->type == BS_TRACE_EVENT_CHECK, 0);
+  memcpy (&value, &bits, sizeof value);
+  return value;
+}
+
+void
+bs_trace_event_set_check_error (BsTraceEvent *event,
+                                double        relative_error)
+{
+  guint64 bits;
+
+  memcpy (&bits, &relative_error, sizeof bits);
+  event->aux = (guint32) bits;
+  event->n_aux = (guint32) (bits >> 32);
 }
 
 gboolean

@@ -65,6 +65,11 @@ typedef enum {
   BS_TRACE_EVENT_SCOPE_BEGIN,     /* aux: the scope (a module call or loop iteration) */
   BS_TRACE_EVENT_SCOPE_END,       /* aux: the scope */
   BS_TRACE_EVENT_DESTROYED,       /* tensor or node: the last reference to it went */
+  BS_TRACE_EVENT_CHECK,           /* backward, tensor (a leaf; 0: the call is not checked);
+                                   * values: autograd's gradient (0: None), the finite-
+                                   * difference estimate (0: not checked); text: why not
+                                   * checked; flags: FAILED for a mismatch; aux, n_aux: the
+                                   * relative error's bits (bs_trace_event_check_error) */
   BS_TRACE_N_EVENT_TYPES
 } BsTraceEventType;
 
@@ -194,6 +199,11 @@ gint64               bs_trace_get_step_event     (BsTrace     *self,
 /* The index of backward's backward_begin event, or -1. */
 gint64               bs_trace_find_backward      (BsTrace     *self,
                                                   guint32      backward);
+
+/* A check event's relative error, kept in its aux and n_aux. */
+double               bs_trace_event_check_error  (const BsTraceEvent *event);
+void                 bs_trace_event_set_check_error (BsTraceEvent   *event,
+                                                  double          relative_error);
 
 const char          *bs_trace_event_type_name    (BsTraceEventType type);   /* "edge" */
 BsTraceEventType     bs_trace_event_type_from_name (const char *name);      /* N_TYPES if unknown */

@@ -680,6 +680,78 @@ test_screenshots (void)
   close_window (window);
 }
 
+static void
+xdotool_key (const char *key)
+{
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { xdotool, "key", key, NULL };
+  int status;
+
+  g_assert_nonnull (xdotool);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL,
+                               NULL, &status, &error));
+  g_assert_no_error (error);
+}
+
+/* A custom Function whose backward forgets the factor 2 of x*x: once run, End (a real
+ * key) goes to the last step, and the inspector shows x's finite-difference estimate as a mismatch (PyTorch's gradcheck
+ * fails on it, tests/cli/check/square_wrong.py), and w's as ok. */
+static void
+test_grad_check (void)
+{
+  static const char script[] =
+    "import torch\n"
+    "\n"
+    "class Square(torch.autograd.Function):\n"
+    "    @staticmethod\n"
+    "    def forward(ctx, x):\n"
+    "        ctx.save_for_backward(x)\n"
+    "        return x * x\n"
+    "\n"
+    "    @staticmethod\n"
+    "    def backward(ctx, grad_output):\n"
+    "        (x,) = ctx.saved_tensors\n"
+    "        return x * grad_output\n"
+    "\n"
+    "x = torch.tensor([0.5, -1.5, 2.0], requires_grad=True)\n"
+    "w = torch.tensor([1.0, 2.0, -3.0], requires_grad=True)\n"
+    "L = (Square.apply(x) * w).sum()\n"
+    "L.backward()\n";
+  BsWindow *window = open_example ("01-two-paths");
+  guint64 example_steps = bs_window_get_n_steps (window);
+  gint64 deadline;
+
+  gtk_text_buffer_set_text (bs_window_get_buffer (window), script, -1);
+  g_assert_true (GDK_IS_X11_DISPLAY (gdk_display_get_default ()));
+  XAutoRepeatOff (gdk_x11_display_get_xdisplay (gdk_display_get_default ()));
+  wait_for_frames (window);
+  gtk_widget_grab_focus (bs_window_get_graph_view (window));
+  spin (100);
+  /* (F5 is the application's accelerator; this window has no application) */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+  /* the new run is done when the window is ready on a trace of another length */
+  deadline = g_get_monotonic_time () + READY_TIMEOUT_USEC;
+  while ((!bs_window_is_ready (window) || bs_window_get_n_steps (window) == example_steps)
+         && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (bs_window_get_n_steps (window), !=, example_steps);
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  gtk_widget_grab_focus (bs_window_get_graph_view (window));
+  spin (100);
+  xdotool_key ("End");
+  wait_for_step (window, bs_window_get_n_steps (window) - 1);
+
+  g_assert_true (bs_window_select_tensor (window, "x"));
+  assert_text_contains (window, "inspector", "finite-difference check");
+  assert_text_contains (window, "inspector", "[1, -6, -12]");
+  assert_text_contains (window, "inspector", "relative error 0.5: MISMATCH");
+  g_assert_true (bs_window_select_tensor (window, "w"));
+  assert_text_contains (window, "inspector", "[0.25, 2.25, 4]");
+  assert_text_contains (window, "inspector", "ok, autograd agrees");
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -712,5 +784,6 @@ main (int   argc,
   g_test_add_func ("/app/screenshots", test_screenshots);
   g_test_add_func ("/app/live-graph", test_live_graph);
   g_test_add_func ("/app/dynamic-depth", test_dynamic_depth);
+  g_test_add_func ("/app/grad-check", test_grad_check);
   return g_test_run ();
 }

@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "bs-app"
 
 #include "bs-dtype.h"
+#include "bs-grad-check-trace.h"
 #include "bs-histogram.h"
 #include "bs-inspector.h"
 #include "bs-node-label.h"
@@ -147,8 +148,22 @@ bs_inspector_fill (BsTextPanel        *panel,
   add_block (panel, "value", tensor_state != NULL
                              ? bs_trace_get_value (trace, tensor_state->value) : NULL);
   if (node->kind == BS_SCENE_NODE_LEAF)
-    add_block (panel, "grad", tensor_state != NULL && tensor_state->grad != 0
-                              ? bs_trace_get_value (trace, tensor_state->grad) : NULL);
+    {
+      const BsTraceEvent *check = bs_grad_check_trace_at (state, node->tensor);
+
+      add_block (panel, "grad", tensor_state != NULL && tensor_state->grad != 0
+                                ? bs_trace_get_value (trace, tensor_state->grad) : NULL);
+      if (check != NULL)
+        {
+          g_autofree char *text = bs_grad_check_trace_describe (trace, check);
+          g_autofree char *markup = g_markup_printf_escaped (
+            (check->flags & BS_TRACE_FLAG_FAILED) ? "<span foreground=\"#e01b24\">%s</span>"
+                                                  : "%s", text);
+
+          bs_text_panel_heading (panel, "finite-difference check");
+          bs_text_panel_add (panel, markup, TRUE);
+        }
+    }
   else if (node->node != 0)
     {
       const BsTraceNodeState *node_state = bs_trace_state_get_node (state, node->node);

@@ -8,6 +8,11 @@
  * long one once its recording would outgrow memory (about 0.4 GB a million steps). */
 #define JOB_MAX_TENSOR_BYTES ((gsize) 1 << 30)
 #define JOB_MAX_STEPS        1000000
+/* Every backward() call is checked against finite differences, within bounds that keep a
+ * training script from waiting on it. */
+#define JOB_CHECK_TAPE_BYTES   ((gsize) 64 << 20)
+#define JOB_CHECK_MAX_ELEMENTS 1000
+#define JOB_CHECK_MAX_OP_RUNS  200000
 
 typedef struct {
   char    *source;
@@ -54,9 +59,13 @@ run_in_thread (GTask        *task,
   Job *job = task_data;
   BsScriptResult *result = g_new0 (BsScriptResult, 1);
   BsRecordingOptions options = { 0 };
+  BsGradCheckOptions check = { .tape_budget = JOB_CHECK_TAPE_BYTES,
+                               .max_elements = JOB_CHECK_MAX_ELEMENTS,
+                               .max_op_runs = JOB_CHECK_MAX_OP_RUNS };
   gint64 start = g_get_monotonic_time ();
 
   options.max_tensor_bytes = JOB_MAX_TENSOR_BYTES;
+  options.grad_check = &check;
   options.max_steps = JOB_MAX_STEPS;
   options.cancellable = cancellable;
   options.write_stdout = append_output;

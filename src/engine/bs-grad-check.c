@@ -18,6 +18,7 @@ struct _BsGradCheck {
   BsContext  *context;
 
   BsGradCheckOptions options;
+  guint64     op_runs_left;   /* of options.max_op_runs */
   guint64     backward_id;    /* the call being checked, 0: none */
 };
 
@@ -46,6 +47,7 @@ bs_grad_check_new (BsContext                *context,
     self->options = *options;
   if (self->options.max_elements <= 0)
     self->options.max_elements = BS_GRAD_CHECK_DEFAULT_MAX_ELEMENTS;
+  self->op_runs_left = self->options.max_op_runs;
   self->context = context;
   self->tape = bs_tape_new (self->options.tape_budget);
   self->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_grad_check_result_free);
@@ -174,7 +176,8 @@ bs_grad_check_backward_begin (BsGradCheck                *self,
       result->numeric = bs_tape_numeric_grad (self->tape, event->roots, event->root_grads,
                                               event->n_roots, leaf, BS_GRAD_CHECK_EPS,
                                               self->options.stop, self->options.stop_data,
-                                              &error);
+                                              self->options.max_op_runs != 0
+                                              ? &self->op_runs_left : NULL, &error);
       if (result->numeric == NULL)
         result->note = g_strdup (error->message);
     }

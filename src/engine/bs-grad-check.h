@@ -29,6 +29,7 @@ typedef struct {
   gsize       tape_budget;     /* bytes the tape may hold, 0: its default (256 MiB) */
   gint64      max_elements;    /* a larger leaf is not checked; 0: the default */
   guint64     only_backward;   /* check only this backward call (from 1); 0: every one */
+  guint64     max_op_runs;     /* ops the whole run's checks may run again, 0: no limit */
   gboolean  (*stop) (gpointer data);   /* asked between elements; NULL: never stops */
   gpointer    stop_data;
 } BsGradCheckOptions;

@@ -291,6 +291,7 @@ typedef struct {
   guint8     *moved;        /* per value: it depends on the leaf */
   BsTensor  **base;         /* per value: computed without perturbation */
   BsTensor  **over;         /* per value: computed with the current perturbation */
+  guint64    *budget;       /* ops that may still run, NULL: no limit */
 } Run;
 
 static TapeValue *
@@ -416,6 +417,14 @@ run_entries (Run      *run,
 
       if (!run->in_cone[entry->output] || (perturbed && !run->moved[entry->output]))
         continue;
+      if (run->budget != NULL && (*run->budget)-- == 0)
+        {
+          *run->budget = 0;
+          g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_UNSUPPORTED,
+                               "the checks of this run have used up their budget of ops run "
+                               "again");
+          return FALSE;
+        }
       if (entry->n_inputs > G_N_ELEMENTS (inline_inputs))
         inputs = heap_inputs = g_new (BsTensor *, entry->n_inputs);
       for (guint i = 0; i < entry->n_inputs; i++)
@@ -533,6 +542,7 @@ bs_tape_numeric_grad (BsTape           *self,
                       double            eps,
                       gboolean        (*stop) (gpointer data),
                       gpointer          stop_data,
+                      guint64          *budget,
                       GError          **error)
 {
   guint n_values = 0;
@@ -579,7 +589,7 @@ bs_tape_numeric_grad (BsTape           *self,
   moved = g_new0 (guint8, n_values);
   base = g_new0 (BsTensor *, n_values);
   over = g_new0 (BsTensor *, n_values);
-  run = (Run) { self, in_cone, moved, base, over };
+  run = (Run) { self, in_cone, moved, base, over, budget };
   if (!mark_cone (&run, root_ids, n_roots, error))
     goto out;
 

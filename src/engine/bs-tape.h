@@ -53,7 +53,8 @@ void      bs_tape_record_alias   (BsTape           *self,
  * each element moved by ±eps in float64. Returns bs_tensor_numel (wrt) doubles (free
  * with g_free), or NULL with a message saying why the recorded computation cannot be
  * run again. stop (may be NULL) is asked between elements; when it returns TRUE the
- * estimate ends with the error "stopped". */
+ * estimate ends with the error "stopped". *budget (NULL: no limit) counts down the ops
+ * run; at 0 the estimate fails saying so. */
 double   *bs_tape_numeric_grad   (BsTape           *self,
                                   BsTensor *const  *roots,
                                   BsTensor *const  *grads,
@@ -62,6 +63,7 @@ double   *bs_tape_numeric_grad   (BsTape           *self,
                                   double            eps,
                                   gboolean        (*stop) (gpointer data),
                                   gpointer          stop_data,
+                                  guint64          *budget,
                                   GError          **error);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "bs-check-mark.h"
 #include "bs-node-label.h"
 #include "bs-renderer.h"
 #include "bs-renderer-private.h"
@@ -1146,6 +1147,8 @@ draw_box (Frame *f,
     }
   cairo_stroke (cr);
   cairo_set_dash (cr, NULL, 0, 0);
+  if (f->detail)
+    bs_check_mark_draw (cr, palette, node, f->state);
 
   if (label != NULL)
     draw_label (f, node, label);

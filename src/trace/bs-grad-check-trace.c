@@ -49,19 +49,54 @@ bs_grad_check_trace_add (BsRecorder *recorder,
 
 const BsTraceEvent *
 bs_grad_check_trace_find (BsTrace *trace,
-                          guint32  tensor,
-                          guint64  before)
+                          guint32  backward,
+                          guint32  tensor)
 {
-  guint64 n;
+  guint n;
+  const guint64 *checks;
 
   g_return_val_if_fail (trace != NULL, NULL);
-  n = MIN (bs_trace_get_n_events (trace), before == G_MAXUINT64 ? G_MAXUINT64 : before + 1);
-  for (guint64 i = n; i > 0; i--)
+  checks = bs_trace_get_check_events (trace, &n);
+  for (guint i = n; i > 0 && tensor != 0; i--)
     {
-      const BsTraceEvent *event = bs_trace_get_event (trace, i - 1);
+      const BsTraceEvent *event = bs_trace_get_event (trace, checks[i - 1]);
 
-      if (event->type == BS_TRACE_EVENT_CHECK && event->tensor == tensor && tensor != 0)
+      if (event->backward == backward && event->tensor == tensor)
         return event;
+      if (event->backward < backward)
+        break;
     }
   return NULL;
+}
+
+const BsTraceEvent *
+bs_grad_check_trace_at (const BsTraceState *state,
+                        guint32             tensor)
+{
+  g_return_val_if_fail (state != NULL, NULL);
+  if (state->last_backward == 0)
+    return NULL;
+  return bs_grad_check_trace_find (state->trace, state->last_backward, tensor);
+}
+
+char *
+bs_grad_check_trace_describe (BsTrace            *trace,
+                              const BsTraceEvent *check)
+{
+  const char *note;
+  g_autofree char *numeric = NULL;
+  g_autofree char *error = NULL;
+
+  g_return_val_if_fail (trace != NULL && check != NULL, NULL);
+  note = bs_trace_get_string (trace, check->text);
+  if (check->values[1] == 0)
+    return g_strdup_printf ("not checked: %s", note != NULL ? note : "");
+  numeric = bs_trace_value_format (bs_trace_get_value (trace, check->values[1]));
+  error = bs_trace_value_format_number (bs_trace_event_check_error (check));
+  return g_strdup_printf ("numeric grad (central differences, eps 1e-6, float64):\n%s\n"
+                          "relative error %s: %s", numeric, error,
+                          (check->flags & BS_TRACE_FLAG_FAILED)
+                          ? "MISMATCH: autograd's grad differs (gradcheck's test: "
+                            "|grad − numeric| ≤ 1e-5 + 1e-3·|numeric|)"
+                          : "ok, autograd agrees");
 }

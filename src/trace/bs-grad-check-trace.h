@@ -9,6 +9,7 @@
 
 #include "bs-grad-check.h"
 #include "bs-recorder.h"
+#include "bs-replay.h"
 
 G_BEGIN_DECLS
 
@@ -16,10 +17,17 @@ G_BEGIN_DECLS
 void                bs_grad_check_trace_add  (BsRecorder *recorder,
                                               GPtrArray  *results);
 
-/* The latest check event of tensor at or before event index `before` (G_MAXUINT64:
- * the whole trace), or NULL. */
+/* The check of tensor in backward call `backward`, or NULL. */
 const BsTraceEvent *bs_grad_check_trace_find (BsTrace    *trace,
-                                              guint32     tensor,
-                                              guint64     before);
+                                              guint32     backward,
+                                              guint32     tensor);
+/* The check a state shows for tensor: that of the latest backward call begun, also
+ * while it runs (the estimate is made as it begins), or NULL. */
+const BsTraceEvent *bs_grad_check_trace_at   (const BsTraceState *state,
+                                              guint32             tensor);
+/* For the inspector: "numeric grad (finite differences)\n[...]\nrelative error 3e-08: ok,
+ * as torch.autograd.gradcheck judges it", or why it was not checked. */
+char               *bs_grad_check_trace_describe (BsTrace            *trace,
+                                                  const BsTraceEvent *check);
 
 G_END_DECLS

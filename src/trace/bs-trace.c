@@ -20,6 +20,7 @@ struct _BsTrace {
   GArray         *step_first;    /* guint64: first event of each step */
   GArray         *step_event;    /* gint64: each step's step event, -1 until seen */
   GHashTable     *backwards;     /* backward id -> backward_begin event index + 1 */
+  GArray         *checks;        /* guint64: the check events' indices */
   guint32         step;          /* the step being recorded */
   guint32         substep;
   gboolean        prelude;       /* a node_begin opened the step its next step event joins */
@@ -69,6 +70,15 @@ bs_trace_event_type_from_name (const char *name)
     if (g_str_equal (event_types[i].name, name))
       return i;
   return BS_TRACE_N_EVENT_TYPES;
+}
+
+const guint64 *
+bs_trace_get_check_events (BsTrace *self,
+                           guint   *n_checks)
+{
+  g_return_val_if_fail (self != NULL && n_checks != NULL, NULL);
+  *n_checks = self->checks->len;
+  return (const guint64 *) self->checks->data;
 }
 
 double
@@ -122,6 +132,7 @@ bs_trace_new (void)
   g_array_append_val (self->step_first, zero);
   g_array_append_val (self->step_event, none);
   self->backwards = g_hash_table_new (NULL, NULL);
+  self->checks = g_array_new (FALSE, FALSE, sizeof (guint64));
   return self;
 }
 
@@ -151,6 +162,7 @@ bs_trace_unref (BsTrace *self)
   bs_value_store_free (self->values);
   g_array_unref (self->step_first);
   g_array_unref (self->step_event);
+  g_array_unref (self->checks);
   g_hash_table_unref (self->backwards);
   g_free (self);
 }
@@ -459,6 +471,8 @@ bs_trace_append (BsTrace            *self,
   guint64 index = self->events->len;
 
   g_return_val_if_fail (event->type < BS_TRACE_N_EVENT_TYPES, 0);
+  if (event->type == BS_TRACE_EVENT_CHECK)
+    g_array_append_val (self->checks, index);
   if (bs_trace_event_type_is_step (event->type))
     {
       if (!self->prelude)

@@ -200,6 +200,9 @@ gint64               bs_trace_get_step_event     (BsTrace     *self,
 gint64               bs_trace_find_backward      (BsTrace     *self,
                                                   guint32      backward);
 
+/* The indices of the check events, in order. */
+const guint64       *bs_trace_get_check_events   (BsTrace     *self,
+                                                  guint       *n_checks);
 /* A check event's relative error, kept in its aux and n_aux. */
 double               bs_trace_event_check_error  (const BsTraceEvent *event);
 void                 bs_trace_event_set_check_error (BsTraceEvent   *event,

@@ -291,6 +291,7 @@ test_every_example (void)
     "01-two-paths", "02-retain-graph", "03-two-losses", "04-dynamic-net", "05-coin-branches",
     "06-growing-layer", "07-mlp-training", "08-inplace-error", "09-non-scalar",
     "10-custom-function", "11-second-derivative", "12-broadcasting", "13-dynamic-training",
+    "14-rnn-vanishing",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
@@ -752,6 +753,36 @@ test_grad_check (void)
   close_window (window);
 }
 
+/* Example 12 (x [3×4] @ W [4×2] + b [2]): stepping the backward pass, the chain-rule
+ * panel shows each edge's shape card, the matrix product's and the broadcast bias's. */
+static void
+test_shape_cards (void)
+{
+  static const char *expected[] = {
+    "shapes  ∂loss/∂b [2] = Σ over dim 0 of ∂loss/∂out [3×2]",
+    "shapes  ∂loss/∂W [4×2] = xᵀ [4×3] @ ∂loss/∂(x @ W) [3×2]",
+  };
+  BsWindow *window = open_example ("12-broadcasting");
+  guint64 n_steps = bs_window_get_n_steps (window);
+  guint found = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    for (guint64 s = 0; s < n_steps; s++)
+      {
+        g_autofree char *chain = NULL;
+
+        bs_window_show_step (window, s);
+        chain = bs_window_get_text (window, "chain");
+        if (strstr (chain, expected[i]) != NULL)
+          {
+            found++;
+            break;
+          }
+      }
+  g_assert_cmpuint (found, ==, G_N_ELEMENTS (expected));
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -785,5 +816,6 @@ main (int   argc,
   g_test_add_func ("/app/live-graph", test_live_graph);
   g_test_add_func ("/app/dynamic-depth", test_dynamic_depth);
   g_test_add_func ("/app/grad-check", test_grad_check);
+  g_test_add_func ("/app/shape-cards", test_shape_cards);
   return g_test_run ();
 }

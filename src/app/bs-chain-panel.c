@@ -4,6 +4,7 @@
 #include "bs-chain-panel.h"
 #include "bs-latex.h"
 #include "bs-paths.h"
+#include "bs-shape-card.h"
 #include "bs-step-text.h"
 
 #define PANEL_PATH_LIMIT 50
@@ -33,6 +34,7 @@ add_edge (BsTextPanel        *panel,
   g_autofree char *markup = NULL;
   const BsTraceValue *up = bs_trace_get_value (trace, edge->values[0]);
   const BsTraceValue *local_value = bs_trace_get_value (trace, edge->values[1]);
+  g_autofree char *card = bs_shape_card_for_edge (trace, state, edge);
 
   bs_text_panel_heading (panel, "Current edge");
   markup = g_markup_printf_escaped ("local gradient  %s", local);
@@ -51,6 +53,12 @@ add_edge (BsTextPanel        *panel,
       markup = g_markup_printf_escaped ("flows on  %s = <b>%s</b>", vjp, contribution);
     }
   bs_text_panel_add (panel, markup, TRUE);
+  if (card != NULL)
+    {
+      g_free (markup);
+      markup = g_markup_printf_escaped ("shapes  %s", card);
+      bs_text_panel_add (panel, markup, TRUE);
+    }
 }
 
 static void

@@ -10,6 +10,7 @@
 #include "bs-export.h"
 #include "bs-export-tikz.h"
 #include "bs-node-label.h"
+#include "bs-shape-card.h"
 #include "bs-step-text.h"
 
 G_DEFINE_QUARK (bs-export-error-quark, bs_export_error)
@@ -258,11 +259,16 @@ bs_export_step_caption (BsTrace            *trace,
   const BsTraceEvent *edge = bs_trace_state_get_edge (state);
   g_autofree char *local = NULL;
   g_autofree char *flow = NULL;
+  g_autofree char *card = NULL;
 
   if (edge == NULL)
     return g_steal_pointer (&describe);
   local = bs_step_text_local_gradient (trace, state, edge);
   flow = bs_step_text_flow (trace, edge);
+  card = bs_shape_card_for_edge (trace, state, edge);
+  if (card != NULL)
+    return g_strdup_printf ("%s\nLocal gradient: %s\nFlows on: %s\nShapes: %s", describe,
+                            local, flow, card);
   return g_strdup_printf ("%s\nLocal gradient: %s\nFlows on: %s", describe, local, flow);
 }
 

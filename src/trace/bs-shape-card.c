@@ -1,0 +1,195 @@
+/* bs-shape-card.c: where a gradient's shape comes from */
+#define G_LOG_DOMAIN "bs-trace"
+
+#include "bs-op-shapes.h"
+#include "bs-shape-card.h"
+#include "bs-step-text.h"
+
+#include <string.h>
+
+char *
+bs_shape_card_format_shape (int           ndim,
+                            const gint64 *shape)
+{
+  GString *text = g_string_new ("[");
+
+  for (int d = 0; d < ndim; d++)
+    g_string_append_printf (text, "%s%" G_GINT64_FORMAT, d > 0 ? "×" : "", shape[d]);
+  g_string_append_c (text, ']');
+  return g_string_free (text, FALSE);
+}
+
+/* The shape with its last two dims swapped (a vector's stays). */
+static char *
+transposed_shape (const BsTraceTensor *tensor)
+{
+  gint64 shape[BS_MAX_DIMS];
+
+  memcpy (shape, tensor->shape, sizeof shape);
+  if (tensor->ndim >= 2)
+    {
+      shape[tensor->ndim - 2] = tensor->shape[tensor->ndim - 1];
+      shape[tensor->ndim - 1] = tensor->shape[tensor->ndim - 2];
+    }
+  return bs_shape_card_format_shape (tensor->ndim, shape);
+}
+
+static gint64
+numel (const BsTraceTensor *tensor)
+{
+  gint64 n = 1;
+
+  for (int d = 0; d < tensor->ndim; d++)
+    n *= tensor->shape[d];
+  return n;
+}
+
+/* "dim 1", "dims 0, 2", "dims 0 and 1" (a transpose's pair) from the op's arguments. */
+static char *
+format_dims (const BsTraceNode *node)
+{
+  const BsOpArgs *args = &node->args;
+  GString *text;
+
+  switch (node->op)
+    {
+    case BS_OP_SUM_DIM:
+    case BS_OP_MEAN_DIM:
+      if (args->n_dims == 1)
+        return g_strdup_printf ("dim %" G_GINT64_FORMAT, args->dims[0]);
+      text = g_string_new ("dims ");
+      for (int i = 0; i < args->n_dims; i++)
+        g_string_append_printf (text, "%s%" G_GINT64_FORMAT, i > 0 ? ", " : "", args->dims[i]);
+      return g_string_free (text, FALSE);
+    case BS_OP_TRANSPOSE:
+      return g_strdup_printf ("dims %d and %d", args->dim, args->dim1);
+    default:
+      return g_strdup_printf ("dim %d", args->dim);
+    }
+}
+
+/* The dims of out that a broadcast input was stretched along: "dim 0", "dims 0, 1". */
+static char *
+broadcast_dims (const BsTraceTensor *in,
+                const BsTraceTensor *out,
+                gboolean            *keeps)
+{
+  GString *text = g_string_new (NULL);
+  int lead = out->ndim - in->ndim;
+  guint n = 0;
+
+  *keeps = FALSE;
+  for (int d = 0; d < out->ndim; d++)
+    {
+      gboolean summed = d < lead || (in->shape[d - lead] == 1 && out->shape[d] != 1);
+
+      if (!summed)
+        continue;
+      *keeps = *keeps || d >= lead;
+      g_string_append_printf (text, "%s%d", n++ > 0 ? ", " : "", d);
+    }
+  if (n == 0)
+    return g_string_free (text, TRUE);
+  g_string_prepend (text, n == 1 ? "dim " : "dims ");
+  return g_string_free (text, FALSE);
+}
+
+char *
+bs_shape_card_for_edge (BsTrace            *trace,
+                        const BsTraceState *state,
+                        const BsTraceEvent *edge)
+{
+  const BsTraceNode *from;
+  const BsTraceTensor *out, *in;
+  const guint32 *inputs;
+  const char *form;
+  g_autofree char *root = NULL;
+  g_autofree char *out_name = NULL;
+  g_autofree char *in_name = NULL;
+  g_autofree char *out_shape = NULL;
+  g_autofree char *in_shape = NULL;
+  g_autofree char *rhs_text = NULL;
+  g_autofree char *summed = NULL;
+  GString *rhs;
+  gboolean keeps;
+
+  g_return_val_if_fail (trace != NULL && state != NULL && edge != NULL, NULL);
+  from = bs_trace_get_node (trace, edge->node);
+  if (from == NULL || from->op < 0 || from->op >= BS_N_OPS
+      || (out = bs_trace_get_tensor (trace, from->tensor)) == NULL
+      || out->grad_fn != from->id || edge->input_nr >= out->n_inputs
+      || (form = bs_op_shape_form (from->op, edge->input_nr)) == NULL)
+    return NULL;
+  inputs = bs_trace_get_list (trace, out->inputs);
+  in = bs_trace_get_tensor (trace, inputs[edge->input_nr]);
+  if (in == NULL)
+    return NULL;
+
+  root = bs_step_text_root (trace, state, edge->backward);
+  out_name = bs_step_text_tensor (trace, state, out->id);
+  in_name = bs_step_text_tensor (trace, state, in->id);
+  out_shape = bs_shape_card_format_shape (out->ndim, out->shape);
+  in_shape = bs_shape_card_format_shape (in->ndim, in->shape);
+
+  rhs = g_string_new (NULL);
+  for (const char *p = form; *p != '\0';)
+    {
+      const char *close = *p == '{' ? strchr (p, '}') : NULL;
+      g_autofree char *key = close != NULL ? g_strndup (p + 1, close - p - 1) : NULL;
+
+      if (key == NULL)
+        {
+          g_string_append_c (rhs, *p++);
+          continue;
+        }
+      p = close + 1;
+      if (g_str_equal (key, "g"))
+        g_string_append_printf (rhs, "%s/∂%s %s", root, out_name, out_shape);
+      else if (g_str_equal (key, "gT"))
+        {
+          g_autofree char *shape = transposed_shape (out);
+
+          g_string_append_printf (rhs, "(%s/∂%s)ᵀ %s", root, out_name, shape);
+        }
+      else if (g_str_equal (key, "in"))
+        g_string_append (rhs, in_shape);
+      else if (g_str_equal (key, "n"))
+        g_string_append_printf (rhs, "%" G_GINT64_FORMAT, numel (in) / MAX (numel (out), 1));
+      else if (g_str_equal (key, "dims"))
+        {
+          g_autofree char *dims = format_dims (from);
+
+          g_string_append (rhs, dims);
+        }
+      else if (g_ascii_isdigit (key[0]) && (guint) (key[0] - '0') < out->n_inputs)
+        {
+          const BsTraceTensor *operand = bs_trace_get_tensor (trace, inputs[key[0] - '0']);
+          g_autofree char *name = NULL;
+          g_autofree char *shape = NULL;
+
+          if (operand == NULL)
+            {
+              g_string_free (rhs, TRUE);
+              return NULL;
+            }
+          name = bs_step_text_tensor (trace, state, operand->id);
+          shape = key[1] == 'T' ? transposed_shape (operand)
+                                : bs_shape_card_format_shape (operand->ndim, operand->shape);
+          g_string_append_printf (rhs, "%s%s %s", name, key[1] == 'T' ? "ᵀ" : "", shape);
+        }
+    }
+  rhs_text = g_string_free (rhs, FALSE);
+
+  /* the sum that undoes broadcasting */
+  if (bs_op_is_elementwise (from->op)
+      && (summed = broadcast_dims (in, out, &keeps)) != NULL)
+    {
+      gboolean plain = strchr (rhs_text, ' ') == strrchr (rhs_text, ' ');
+      char *wrapped = g_strdup_printf (plain ? "Σ over %s%s of %s" : "Σ over %s%s of (%s)",
+                                       summed, keeps ? " (kept as size 1)" : "", rhs_text);
+
+      g_free (rhs_text);
+      rhs_text = wrapped;
+    }
+  return g_strdup_printf ("%s/∂%s %s = %s", root, in_name, in_shape, rhs_text);
+}

@@ -381,8 +381,6 @@ gboolean    bs_is_number          (BsValue v);
 
 /* Args helpers (bs-py-object.c) */
 BsValue    *bs_arg                (const BsArgs *a, guint pos, const char *name);
-gboolean    bs_check_args         (BsInterp *in, const BsArgs *a, const char *fname,
-                                   guint min_pos, guint max_pos, const char *const *kw);
 
 /* --- bs-py-set.c -------------------------------------------------------- */
 

@@ -621,39 +621,3 @@ bs_arg (const BsArgs *a,
   return NULL;
 }
 
-gboolean
-bs_check_args (BsInterp          *in,
-               const BsArgs      *a,
-               const char        *fname,
-               guint              min_pos,
-               guint              max_pos,
-               const char *const *kw)
-{
-  if (a->n_args > max_pos)
-    return bs_raise (in, "TypeError", "%s() takes at most %u arguments (%u given)", fname,
-                     max_pos, a->n_args);
-  for (guint i = 0; i < a->n_kw; i++)
-    {
-      gboolean known = FALSE;
-
-      for (guint j = 0; kw != NULL && kw[j] != NULL; j++)
-        if (strcmp (kw[j], a->kw_names[i]) == 0)
-          known = TRUE;
-      if (!known)
-        return bs_raise (in, "TypeError", "%s() got an unexpected keyword argument '%s'", fname,
-                         a->kw_names[i]);
-    }
-  if (a->n_args < min_pos)
-    {
-      /* keywords may supply the required ones */
-      guint have = a->n_args;
-
-      for (guint j = a->n_args; kw != NULL && j < min_pos; j++)
-        if (kw[j] != NULL && bs_arg (a, G_MAXUINT, kw[j]) != NULL)
-          have++;
-      if (have < min_pos)
-        return bs_raise (in, "TypeError", "%s() missing required argument (pos %u)", fname,
-                         a->n_args + 1);
-    }
-  return TRUE;
-}

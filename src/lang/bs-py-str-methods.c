@@ -553,16 +553,20 @@ sep_arg (BsInterp *in,
   return TRUE;
 }
 
+/* rsplit collects its pieces from the end: put them back in order once, at the end */
 static void
-prepend (BsValue list, BsValue item)
+reverse_items (BsValue list)
 {
   gsize n;
-  BsValue *items;
+  BsValue *items = bs_value_items (list, &n);
 
-  bs_list_append (list, item);
-  items = bs_value_items (list, &n);
-  memmove (items + 1, items, (n - 1) * sizeof *items);
-  items[0] = item;
+  for (gsize i = 0; i < n / 2; i++)
+    {
+      BsValue t = items[i];
+
+      items[i] = items[n - 1 - i];
+      items[n - 1 - i] = t;
+    }
 }
 
 static void
@@ -598,12 +602,12 @@ split_whitespace (BsInterp *in, Text t, gint64 maxsplit, gboolean reverse, BsVal
             return;
           if (maxsplit-- == 0)
             {
-              prepend (list, str_of (in, b, e - b));
+              bs_list_append (list, str_of (in, b, e - b));
               return;
             }
           for (word_b = e; word_b > b && !is_space (g_utf8_get_char (g_utf8_prev_char (word_b)));)
             word_b = g_utf8_prev_char (word_b);
-          prepend (list, str_of (in, word_b, e - word_b));
+          bs_list_append (list, str_of (in, word_b, e - word_b));
           e = word_b;
         }
     }
@@ -637,15 +641,14 @@ str_split (BsInterp *in, BsCall *call, BsValue *r)
             }
           else
             {
-              prepend (list, str_of (in, f + sep.len, e - f - sep.len));
+              bs_list_append (list, str_of (in, f + sep.len, e - f - sep.len));
               e = f;
             }
         }
-      if (!reverse)
-        bs_list_append (list, str_of (in, b, e - b));
-      else
-        prepend (list, str_of (in, b, e - b));
+      bs_list_append (list, str_of (in, b, e - b));
     }
+  if (reverse)
+    reverse_items (list);
   *r = list;
   return TRUE;
 }

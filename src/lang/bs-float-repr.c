@@ -67,13 +67,22 @@ rounded_digits (double  value,
   return g_string_free (digits, FALSE);
 }
 
+/* Whether 0.DIGITS x 10^decpt reads back as value: as a double, or as a float32 when
+ * single (read directly as a float32: through a double it could round twice). */
 static gboolean
 digits_read_back (const char *digits,
                   int         decpt,
-                  double      value)
+                  double      value,
+                  gboolean    single)
 {
   char buf[64];
 
+  if (single)
+    {
+      /* An integer mantissa: no radix character, so no locale to depend on. */
+      g_snprintf (buf, sizeof buf, "%se%d", digits, decpt - (int) strlen (digits));
+      return strtof (buf, NULL) == (float) value;
+    }
   g_snprintf (buf, sizeof buf, "0.%se%d", digits, decpt);
   return g_ascii_strtod (buf, NULL) == value;
 }
@@ -81,17 +90,20 @@ digits_read_back (const char *digits,
 /* The shortest digits that read back as value > 0, and of those the nearest:
  * what David Gay's dtoa mode 0 (and so CPython's repr) produces. */
 static char *
-shortest_digits (double  value,
-                 int    *decpt)
+shortest_digits (double    value,
+                 gboolean  single,
+                 int      *decpt)
 {
-  for (int n = 1; n < 17; n++)
+  int max_digits = single ? 9 : 17;
+
+  for (int n = 1; n < max_digits; n++)
     {
       char *digits = rounded_digits (value, n, decpt);
       char buf[64];
       gsize len;
       int i;
 
-      if (digits_read_back (digits, *decpt, value))
+      if (digits_read_back (digits, *decpt, value, single))
         return digits;
 
       /* Just above a power of two the interval that reads back is twice as
@@ -120,7 +132,7 @@ shortest_digits (double  value,
             }
           for (i = n - 1; i > 0 && up[i] == '0'; i--)
             up[i] = '\0';
-          if (digits_read_back (up, up_decpt, value))
+          if (digits_read_back (up, up_decpt, value, single))
             {
               g_free (digits);
               *decpt = up_decpt;
@@ -129,7 +141,17 @@ shortest_digits (double  value,
         }
       g_free (digits);
     }
-  return rounded_digits (value, 17, decpt);
+  return rounded_digits (value, max_digits, decpt);
+}
+
+char *
+bs_float_shortest_digits (double    value,
+                          gboolean  single,
+                          int      *decpt)
+{
+  g_return_val_if_fail (value > 0 && isfinite (value), NULL);
+
+  return shortest_digits (value, single, decpt);
 }
 
 /* Lays out 0.DIGITS x 10^decpt with at least min_digits significant digits,
@@ -504,7 +526,7 @@ format_float_spec (double            value,
       if (type == 0 && precision < 0)
         {
           /* repr() */
-          digits = mag == 0.0 ? g_strdup ("0") : shortest_digits (mag, &decpt);
+          digits = mag == 0.0 ? g_strdup ("0") : shortest_digits (mag, FALSE, &decpt);
           if (mag == 0.0)
             decpt = 1;
           use_exp = decpt <= -4 || decpt > 16;

@@ -19,6 +19,13 @@ GQuark  bs_format_error_quark (void);
  * "1e+16", "1.0", "-0.0", "inf", "nan"). */
 char   *bs_float_repr         (double        value);
 
+/* The shortest decimal digits that read back as value > 0 (finite): as a float32
+ * when single, else as a double; of several, the nearest. value = 0.DIGITS x 10^decpt,
+ * no trailing zeros. */
+char   *bs_float_shortest_digits (double      value,
+                                  gboolean    single,
+                                  int        *decpt);
+
 /* format(x, spec) and f"{x:spec}" for a float. */
 char   *bs_float_format       (double        value,
                                const char   *spec,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bs-float-repr.h"
+#include "bs-np-array.h"
 #include "bs-signature.h"
 
 /* --- print and conversions --------------------------------------------- */
@@ -1167,10 +1168,11 @@ bs_import_module (BsInterp   *in,
     if (strcmp (top, refused_modules[i]) == 0)
       return bs_raise (in, "ImportError", "import of '%s' is refused by Backstep: scripts cannot "
                        "access files, the network, processes or the environment", name);
-  if (strcmp (top, "numpy") == 0 || strcmp (top, "torchvision") == 0
-      || strcmp (top, "matplotlib") == 0)
+  if (strcmp (top, "numpy") == 0)
+    return bs_np_import (in, name, out);
+  if (strcmp (top, "torchvision") == 0 || strcmp (top, "matplotlib") == 0)
     return bs_raise (in, "ModuleNotFoundError", "No module named '%s' (Backstep provides torch, "
-                     "matplotlib.pyplot and Python's math, random, time, sys, collections, "
+                     "numpy, matplotlib.pyplot and Python's math, random, time, sys, collections, "
                      "itertools, functools, copy, string, typing and dataclasses)", name);
   {
     gboolean found;

@@ -4,6 +4,7 @@
 #include "bs-interp-private.h"
 
 #include "bs-py-number.h"
+#include "bs-np-array.h"
 #include "bs-py-range.h"
 
 gboolean
@@ -142,6 +143,8 @@ bs_getitem (BsInterp *in,
   gsize n;
   BsValue *items;
 
+  if (bs_np_is_operand (obj))
+    return bs_np_getitem (in, obj, key, out);
   *out = BS_NONE;
   if (bs_value_tensor (obj) != NULL)
     return bs_tensor_getitem (in, obj, key, out);
@@ -291,6 +294,8 @@ bs_setitem (BsInterp *in,
 {
   if (bs_value_tensor (obj) != NULL)
     return bs_tensor_setitem (in, obj, key, value);
+  if (bs_np_is_operand (obj))
+    return bs_np_setitem (in, obj, key, value);
   if (bs_value_is_object (obj, BS_OBJECT_LIST))
     {
       GArray *items = ((BsList *) obj.as.object)->items;

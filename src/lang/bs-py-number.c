@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-py-number.h"
+#include "bs-np-array.h"
 
 #include <math.h>
 #include <string.h>
@@ -30,6 +31,8 @@ bs_to_double (BsInterp *in,
       *out = bs_float_of (v);
       return TRUE;
     }
+  if (bs_np_is_operand (v))
+    return bs_np_to_double (in, v, out) > 0;
   t = bs_value_tensor (v);
   if (t != NULL && bs_tensor_numel (t) == 1)
     {
@@ -54,6 +57,8 @@ bs_to_int (BsInterp *in,
       *out = bs_int_of (v);
       return TRUE;
     }
+  if (bs_np_is_operand (v))
+    return bs_np_to_int (in, v, out) > 0;
   t = bs_value_tensor (v);
   if (t != NULL && bs_tensor_numel (t) == 1 && !bs_dtype_is_floating (t->dtype))
     {

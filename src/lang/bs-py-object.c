@@ -11,6 +11,7 @@
 #include "bs-py-dict.h"
 #include "bs-py-list.h"
 #include "bs-py-number.h"
+#include "bs-np-array.h"
 #include "bs-py-range.h"
 #include "bs-py-set.h"
 #include "bs-py-str.h"
@@ -524,6 +525,9 @@ bs_getattr (BsInterp   *in,
     return FALSE;
   if (found)
     return TRUE;
+  if (bs_value_is_object (obj, BS_OBJECT_MODULE)
+      && g_str_has_prefix (((BsModule *) obj.as.object)->name, "numpy"))
+    return bs_np_raise_missing (in, ((BsModule *) obj.as.object)->name, name);
   if (bs_value_is_object (obj, BS_OBJECT_MODULE))
     return bs_raise (in, "AttributeError", "module '%s' has no attribute '%s'",
                      ((BsModule *) obj.as.object)->name, name);

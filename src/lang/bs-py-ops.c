@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bs-py-number.h"
+#include "bs-np-array.h"
 #include "bs-py-range.h"
 #include "bs-py-str.h"
 
@@ -109,6 +110,12 @@ binary (BsInterp *in,
   int r;
 
   *out = BS_NONE;
+  if (bs_np_is_operand (a) || bs_np_is_operand (b))
+    {
+      r = bs_np_binary (in, op, a, b, inplace, out);
+      if (r != 0)
+        return r > 0;
+    }
   if (bs_value_tensor (a) != NULL || bs_value_tensor (b) != NULL)
     {
       if ((bs_value_tensor (a) != NULL || bs_is_number (a) || bs_value_is_object (a, BS_OBJECT_LIST))
@@ -262,6 +269,13 @@ bs_unary_op (BsInterp  *in,
     }
   if (bs_value_tensor (a) != NULL)
     return bs_tensor_unary (in, op, a, out);
+  if (bs_np_is_operand (a))
+    {
+      int r = bs_np_unary (in, op, a, out);
+
+      if (r != 0)
+        return r > 0;
+    }
   if (bs_is_number (a))
     {
       switch (op)
@@ -307,6 +321,8 @@ bs_truthy (BsInterp *in,
 {
   BsTensor *t = bs_value_tensor (v);
 
+  if (bs_np_is_operand (v))
+    return bs_np_truthy (in, v, truth) > 0;
   if (t != NULL)
     {
       gint64 n = bs_tensor_numel (t);
@@ -360,6 +376,20 @@ bs_equal (BsInterp *in,
     {
       *eq = TRUE;
       return TRUE;
+    }
+  if (bs_np_is_operand (a) || bs_np_is_operand (b))
+    {
+      gboolean ok;
+
+      d = bs_np_compare (in, BS_CMPOP_EQ, a, b, &r);
+      if (d < 0)
+        return FALSE;
+      if (d > 0)
+        {
+          ok = bs_truthy (in, r, eq);
+          bs_value_unref (r);
+          return ok;
+        }
     }
   if (bs_value_tensor (a) != NULL || bs_value_tensor (b) != NULL)
     {
@@ -630,6 +660,13 @@ bs_compare_op (BsInterp *in,
       return TRUE;
     default:
       break;
+    }
+  if (bs_np_is_operand (a) || bs_np_is_operand (b))
+    {
+      int d = bs_np_compare (in, op, a, b, out);
+
+      if (d != 0)
+        return d > 0;
     }
   if (bs_value_tensor (a) != NULL || bs_value_tensor (b) != NULL)
     {

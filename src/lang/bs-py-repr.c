@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-interp-private.h"
+#include "bs-np-array.h"
 
 #include <string.h>
 
@@ -363,6 +364,14 @@ bs_format_value (BsInterp   *in,
         return bs_format_value (in, BS_FLOAT (bs_tensor_item (t)), spec, out);
       if (t->dtype == BS_DTYPE_BOOL)
         return bs_format_value (in, BS_BOOL (bs_tensor_item (t) != 0), spec, out);
+      return bs_format_value (in, BS_INT (bs_tensor_get_int (t, 0)), spec, out);
+    }
+  if (bs_np_scalar_tensor (v) != NULL && spec[0] != '\0')
+    {
+      BsTensor *t = bs_np_scalar_tensor (v);
+
+      if (bs_dtype_is_floating (t->dtype))
+        return bs_format_value (in, BS_FLOAT (bs_tensor_item (t)), spec, out);
       return bs_format_value (in, BS_INT (bs_tensor_get_int (t, 0)), spec, out);
     }
   if (spec[0] == '\0')

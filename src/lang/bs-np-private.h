@@ -1,0 +1,106 @@
+/* bs-np-private.h: what the files of Backstep's numpy share */
+#pragma once
+
+#include "bs-np-array.h"
+#include "bs-signature.h"
+#include "bs-ops.h"
+#include "bs-builtins-private.h"
+#include "bs-py-number.h"
+
+G_BEGIN_DECLS
+
+/* --- bs-np-array.c ------------------------------------------------------ */
+
+/* numpy's dtype of that name or alias ("float32", "f4", "int"); FALSE when none. */
+gboolean     bs_np_dtype_lookup      (const char *name, BsDType *dtype);
+gboolean     bs_np_is_scalar_type    (BsValue value);
+BsDType      bs_np_scalar_type_dtype (BsValue value);
+/* The tensor of an ndarray or of a numpy scalar object (borrowed), or NULL. */
+BsTensor    *bs_np_tensor_of         (BsValue value);
+/* a.shape: a tuple of ints (new reference) */
+BsValue      bs_np_shape_value       (BsInterp *in, BsTensor *t);
+
+/* --- bs-np-ops.c -------------------------------------------------------- */
+
+/* numpy's promote_types(a, b) */
+BsDType      bs_np_promote           (BsDType a, BsDType b);
+/* The float dtype a float ufunc (sqrt, exp, true division) gives for an input dtype. */
+gboolean     bs_np_float_dtype       (BsInterp *in, BsDType dtype, BsDType *out);
+/* The dtype of numpy's kind and bits ('i', 16), or FALSE (raised) when the engine lacks it. */
+gboolean     bs_np_dtype_of_kind     (BsInterp *in, char kind, int bits, BsDType *out);
+/* t as dtype (new reference; t itself when it has it), quietly. */
+BsTensor    *bs_np_cast              (BsInterp *in, BsTensor *t, BsDType dtype);
+
+/* An operand of a ufunc: its tensor and whether it takes part as a scalar (value-based
+ * casting: Python numbers, numpy scalars and 0-dim arrays). */
+typedef struct {
+  BsTensor *t;        /* Owned */
+  gboolean  scalar;
+} BsNpOperand;
+
+/* value as an operand; FALSE with an exception. */
+gboolean     bs_np_operand           (BsInterp *in, BsValue value, BsNpOperand *op);
+void         bs_np_operand_clear     (BsNpOperand *op);
+/* numpy 1.24's result_type of two operands (value-based casting of scalars). */
+BsDType      bs_np_result_dtype      (BsNpOperand *a, BsNpOperand *b);
+
+/* The binary ufunc of op (an operator) on two operands: a new tensor or NULL (raised). */
+BsTensor    *bs_np_binary_tensor     (BsInterp *in, BsBinOp op, BsNpOperand *x, BsNpOperand *y);
+
+/* The engine's error as the matching Python exception; returns NULL. */
+BsTensor    *bs_np_fail              (BsInterp *in, GError *error);
+
+/* --- bs-np-reduce.c ----------------------------------------------------- */
+
+/* np.any(array) as numpy's bool */
+gboolean     bs_np_reduce_any        (BsInterp *in, BsValue array, BsValue *out);
+/* a.T */
+gboolean     bs_np_transpose_value   (BsInterp *in, BsValue self, BsValue *out);
+
+/* --- bs-np-print.c ------------------------------------------------------ */
+
+/* repr() (as_repr) or str() of an ndarray or numpy scalar object */
+gboolean     bs_np_format_value      (BsInterp *in, BsValue v, gboolean as_repr, GString *out);
+
+/* --- bs-np-create.c ----------------------------------------------------- */
+
+/* Argument i, or its default when not given (numbers and bools; None otherwise) */
+BsValue      bs_np_value             (BsCall *call, guint i);
+
+/* The index of the parameter called name (it must exist). */
+int          bs_np_param             (BsCall *call, const char *name);
+/* dtype= parameter i when given (not None): *has TRUE and *dtype set */
+gboolean     bs_np_dtype_param       (BsCall *call, guint i, gboolean *has, BsDType *dtype);
+/* order= other than 'C' (or 'K', 'A') refused */
+gboolean     bs_np_refuse_order      (BsCall *call);
+/* A shape: an int or a sequence of ints; _any allows -1 (reshape) */
+gboolean     bs_np_shape_arg         (BsInterp *in, BsValue v, gint64 *shape, int *ndim);
+gboolean     bs_np_shape_arg_any     (BsInterp *in, BsValue v, gint64 *shape, int *ndim);
+
+/* --- bs-np-shape.c ------------------------------------------------------ */
+
+/* numpy.AxisError "axis 2 is out of bounds for array of dimension 2"; FALSE */
+gboolean     bs_np_raise_axis        (BsInterp *in, gint64 axis, int ndim);
+/* An axis argument in [-ndim, ndim), normalised */
+gboolean     bs_np_axis              (BsInterp *in, BsValue v, int ndim, int *axis);
+/* The array a method was called on, or a function's first argument (new reference) */
+BsTensor    *bs_np_call_array        (BsCall *call);
+
+/* --- bs-np-index.c ------------------------------------------------------ */
+
+/* np.nonzero(a): a tuple of int64 index arrays, one per dim */
+gboolean     bs_np_nonzero_tuple     (BsInterp *in, BsTensor *a, BsValue *out);
+
+/* --- the tables --------------------------------------------------------- */
+
+extern const BsSignatureTable bs_np_create_table;
+extern const BsSignatureTable bs_np_math_table;
+extern const BsSignatureTable bs_np_reduce_table;
+extern const BsSignatureTable bs_np_shape_table;
+extern const BsSignatureTable bs_np_index_table;
+
+/* Raises NotImplementedError for a parameter numpy has and Backstep's numpy does not
+ * implement, when it was given (not None); FALSE then. */
+gboolean     bs_np_refuse_param      (BsCall *call, const char *name);
+
+G_END_DECLS

@@ -115,7 +115,7 @@ DECLARED (builtin_int)
       *r = BS_INT (i);
       return TRUE;
     }
-  if (v.type == BS_VALUE_FLOAT || bs_value_tensor (v) != NULL)
+  if (v.type == BS_VALUE_FLOAT || bs_value_tensor (v) != NULL || bs_np_is_operand (v))
     {
       if (!bs_to_double (in, v, &d))
         return FALSE;
@@ -163,7 +163,7 @@ DECLARED (builtin_float)
       *r = BS_FLOAT (d);
       return TRUE;
     }
-  if (bs_is_number (v) || bs_value_tensor (v) != NULL)
+  if (bs_is_number (v) || bs_value_tensor (v) != NULL || bs_np_is_operand (v))
     {
       double d;
 
@@ -378,6 +378,8 @@ DECLARED (builtin_abs)
     }
   if (bs_value_tensor (x) != NULL)
     return bs_call_method (in, x, "abs", NULL, 0, r);
+  if (bs_np_is_operand (x))
+    return bs_np_abs (in, x, r);
   if (bs_value_is_object (x, BS_OBJECT_INSTANCE))
     return bs_call_method (in, x, "__abs__", NULL, 0, r);
   return bs_raise (in, "TypeError", "bad operand type for abs(): '%s'",
@@ -538,7 +540,8 @@ DECLARED (builtin_round)
 {
   BsValue v = bs_call_value (call, 0), nd = bs_call_value (call, 1);
 
-  if (bs_value_tensor (v) != NULL)
+  if (bs_value_tensor (v) != NULL
+      || (bs_np_is_operand (v) && (!bs_value_is_none (nd) || bs_np_array_tensor (v) != NULL)))
     {
       if (!bs_value_is_none (nd))
         return bs_call_method (in, v, "round", &nd, 1, r);

@@ -71,6 +71,8 @@ int          bs_np_truthy           (BsInterp *in, BsValue a, gboolean *truth);
 /* Python float and int conversions of a numpy scalar or a one-element array. */
 int          bs_np_to_double        (BsInterp *in, BsValue a, double *out);
 int          bs_np_to_int           (BsInterp *in, BsValue a, gint64 *out);
+/* abs(a) (bs-np-math.c) */
+gboolean     bs_np_abs              (BsInterp *in, BsValue a, BsValue *out);
 /* a[key] and a[key] = value (bs-np-index.c) */
 gboolean     bs_np_getitem          (BsInterp *in, BsValue self, BsValue key, BsValue *out);
 gboolean     bs_np_setitem          (BsInterp *in, BsValue self, BsValue key, BsValue value);

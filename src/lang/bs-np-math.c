@@ -274,6 +274,25 @@ out:
   return TRUE;
 }
 
+gboolean
+bs_np_abs (BsInterp *in,
+           BsValue   a,
+           BsValue  *out)
+{
+  BsTensor *t = bs_np_tensor_of (a), *res;
+  GError *error = NULL;
+  BsNpQuiet quiet;
+
+  bs_np_quiet_begin (in, &quiet);
+  res = t->dtype == BS_DTYPE_BOOL ? bs_tensor_contiguous_copy (t, t->dtype, &error)
+                                  : bs_abs (t, &error);
+  bs_np_quiet_end (&quiet);
+  if (res == NULL)
+    return bs_raise_gerror (in, error);
+  *out = bs_np_wrap (in, res);
+  return TRUE;
+}
+
 /* where(condition, x, y); where(condition): its nonzero() */
 DECLARED (np_where)
 {

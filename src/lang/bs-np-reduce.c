@@ -165,10 +165,7 @@ DECLARED (np_reduce)
       {
       case R_SUM: case R_PROD: dtype = accumulate_dtype (a->dtype); break;
       case R_MEAN: case R_STD: case R_VAR:
-        if (!bs_np_float_dtype (in, a->dtype, &dtype))
-          return FALSE;
-        if (!bs_dtype_is_floating (a->dtype))
-          dtype = BS_DTYPE_FLOAT64;
+        dtype = bs_dtype_is_floating (a->dtype) ? a->dtype : BS_DTYPE_FLOAT64;
         break;
       case R_PTP:
         if (a->dtype == BS_DTYPE_BOOL)

@@ -434,8 +434,8 @@ static void
 test_gen_shuffle_choice (void)
 {
   BsNpPcg64 pcg;
-  Draws d1 = DRAWS (), d2 = DRAWS (), d3 = DRAWS (), d4 = DRAWS ();
-  g_autofree gint64 *sample = g_new (gint64, 1000);
+  Draws d1 = DRAWS (), d2 = DRAWS (), d3 = DRAWS (), d4 = DRAWS (), d5 = DRAWS ();
+  g_autofree gint64 *sample = g_new (gint64, 1500);
 
   pcg64_from_seed (&pcg, 7);
   push_arange_shuffled (&pcg.base, &d1, 3000);
@@ -448,13 +448,22 @@ test_gen_shuffle_choice (void)
 
   pcg64_from_seed (&pcg, 9);
   gen_integers (&pcg, &d3, 0, 10, 2000, FALSE);
-  bs_np_choice_floyd (&pcg.base, 50, 20, sample);
+  bs_np_choice_floyd (&pcg.base, 50, 20, TRUE, sample);
   for (guint i = 0; i < 20; i++)
     push_i64 (&d3, sample[i]);
-  bs_np_choice_floyd (&pcg.base, 20000, 1000, sample);
+  bs_np_choice_floyd (&pcg.base, 20000, 1000, TRUE, sample);
   for (guint i = 0; i < 1000; i++)
     push_i64 (&d3, sample[i]);
   CHECK_INTS (d3, gen_choice);
+
+  pcg64_from_seed (&pcg, 11);
+  bs_np_choice_floyd (&pcg.base, 50, 20, FALSE, sample);
+  for (guint i = 0; i < 20; i++)
+    push_i64 (&d5, sample[i]);
+  bs_np_choice_floyd (&pcg.base, 20000, 1500, FALSE, sample);
+  for (guint i = 0; i < 1500; i++)
+    push_i64 (&d5, sample[i]);
+  CHECK_INTS (d5, gen_choice_noshuffle);
 
   pcg64_from_seed (&pcg, 10);
   push_choice_p (&pcg.base, &d4, 3000);

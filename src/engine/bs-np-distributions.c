@@ -248,6 +248,7 @@ void
 bs_np_choice_floyd (BsNpBitGen *bitgen,
                     gint64      pop,
                     gint64      size,
+                    gboolean    shuffle,
                     gint64     *out)
 {
   g_autofree guint64 *set = NULL;
@@ -255,7 +256,7 @@ bs_np_choice_floyd (BsNpBitGen *bitgen,
 
   g_return_if_fail (size >= 0 && size <= pop);
 
-  if (pop > 10000 && size > pop / 50)
+  if (pop > 10000 && size > pop / (shuffle ? 50 : 20))
     {
       g_autofree gint64 *all = g_new (gint64, pop);
 
@@ -287,7 +288,8 @@ bs_np_choice_floyd (BsNpBitGen *bitgen,
       set[loc] = value;
       out[j - pop + size] = (gint64) value;
     }
-  shuffle_tail (bitgen, out, size, 1);
+  if (shuffle)
+    shuffle_tail (bitgen, out, size, 1);
 }
 
 void

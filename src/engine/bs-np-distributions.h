@@ -58,12 +58,14 @@ void    bs_np_shuffle           (BsNpBitGen *bitgen,
                                  gsize       size,
                                  gssize      stride);
 
-/* Generator.choice(pop, size, replace=False) without p: Floyd's sampling,
- * then a shuffle of the sample (or, for a large sample of a large population,
- * the tail of a partial shuffle of 0..pop-1), as numpy chooses. */
+/* Generator.choice(pop, size, replace=False, shuffle=shuffle) without p:
+ * Floyd's sampling, then (shuffle) a shuffle of the sample; or, for a large
+ * sample of a large population, the tail of a partial shuffle of 0..pop-1,
+ * as numpy chooses. */
 void    bs_np_choice_floyd      (BsNpBitGen *bitgen,
                                  gint64      pop,
                                  gint64      size,
+                                 gboolean    shuffle,
                                  gint64     *out);
 
 /* choice with p: the cumulative distribution of p (summed in order, divided

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bs-builtins-private.h"
+#include "bs-np-random.h"
 
 /* numpy 1.24's public names, and its ndarray's: what Backstep's numpy lacks of them is
  * named as missing instead of as a name numpy does not have */
@@ -106,6 +107,8 @@ bs_np_raise_missing (BsInterp   *in,
 {
   gboolean array = strcmp (owner, "numpy.ndarray") == 0;
 
+  if (strcmp (owner, "numpy.random") == 0)
+    return bs_np_random_raise_missing (in, name);
   if (g_strv_contains (array ? ndarray_names : numpy_names, name))
     return bs_raise (in, "AttributeError", "Backstep's numpy has no '%s%s'",
                      array ? "ndarray." : "", name);
@@ -350,6 +353,7 @@ numpy_module_new (BsInterp *in)
   add_value (m, "nan", BS_FLOAT (NAN));
   add_value (m, "NaN", BS_FLOAT (NAN));
   add_value (m, "newaxis", BS_NONE);
+  add_value (m, "random", bs_np_random_module_new (in));
   add_value (m, "__version__", bs_str_value (in, "1.24.2"));
   return m;
 }

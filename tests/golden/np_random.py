@@ -93,6 +93,9 @@ CASES = [
     ("gen_choice", "i64",
      "g = np.random.default_rng(9)\nout = np.concatenate([g.choice(10, 2000),\n"
      "    g.choice(50, 20, replace=False), g.choice(20000, 1000, replace=False)])"),
+    ("gen_choice_noshuffle", "i64",
+     "g = np.random.default_rng(11)\nout = np.concatenate([g.choice(50, 20, replace=False, "
+     "shuffle=False),\n    g.choice(20000, 1500, replace=False, shuffle=False)])"),
     ("gen_choice_p", "i64",
      "g = np.random.default_rng(10)\nout = g.choice(4, 3000, p=[0.1, 0.2, 0.3, 0.4])"),
 ]

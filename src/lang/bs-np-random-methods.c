@@ -1,0 +1,738 @@
+/* bs-np-random-methods.c: the methods of RandomState and Generator
+ *
+ * Each method draws what numpy's does, in numpy's order: the values of a size= array are
+ * drawn first to last in C order; choice(), shuffle() and permutation() make the same
+ * index draws as numpy's. size=None gives a Python float or int (numpy's scalar).
+ * Distribution parameters are scalars here: an array of them is refused by name.
+ */
+#define G_LOG_DOMAIN "bs-lang"
+
+#include "bs-np-random.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#define LEGACY(rs) ((rs)->kind == BS_NP_RANDOM_LEGACY)
+
+static BsNpRandom *
+self_of (BsCall *call)
+{
+  return bs_np_random_of (call->self);
+}
+
+/* A list or tuple (numpy would read it as an array) */
+static gboolean
+is_sequence (BsValue v)
+{
+  return bs_value_is_object (v, BS_OBJECT_LIST) || bs_value_is_object (v, BS_OBJECT_TUPLE);
+}
+
+/* --- sizes and results --------------------------------------------------- */
+
+typedef struct {
+  gboolean scalar;           /* size=None */
+  int      ndim;
+  gint64   shape[BS_MAX_DIMS];
+  gint64   n;
+} Size;
+
+static gboolean
+size_of (BsInterp *in,
+         BsValue   v,
+         Size     *s)
+{
+  s->scalar = bs_value_is_none (v);
+  s->ndim = 0;
+  s->n = 1;
+  if (s->scalar)
+    return TRUE;
+  if (!bs_np_shape_arg (in, v, s->shape, &s->ndim))
+    return FALSE;
+  for (int i = 0; i < s->ndim; i++)
+    s->n *= s->shape[i];
+  return TRUE;
+}
+
+static BsTensor *
+new_array (BsInterp   *in,
+           BsDType     dtype,
+           const Size *s)
+{
+  GError *error = NULL;
+  BsTensor *t = bs_tensor_new_uninit (in->context, dtype, s->ndim, s->shape, &error);
+
+  return t != NULL ? t : bs_np_fail (in, error);
+}
+
+/* The int64 array of size s holding values (or its one value, for size=None) */
+static gboolean
+int_result (BsInterp     *in,
+            const Size   *s,
+            const gint64 *values,
+            BsValue      *r)
+{
+  BsTensor *t;
+
+  if (s->scalar)
+    {
+      *r = BS_INT (values[0]);
+      return TRUE;
+    }
+  t = new_array (in, BS_DTYPE_INT64, s);
+  if (t == NULL)
+    return FALSE;
+  if (s->n > 0)
+    memcpy (bs_tensor_data (t), values, s->n * sizeof *values);
+  *r = bs_np_array_new (in, t);
+  return TRUE;
+}
+
+/* --- continuous distributions ------------------------------------------- */
+
+typedef enum {
+  SAMPLE_UNIFORM,          /* a + b * u */
+  SAMPLE_STANDARD_NORMAL,
+  SAMPLE_NORMAL,           /* a + b * z */
+} Sample;
+
+static double
+sample_one (BsNpRandom *rs,
+            Sample      what,
+            double      a,
+            double      b)
+{
+  BsNpBitGen *bitgen = bs_np_random_bitgen (rs);
+  double z;
+
+  if (what == SAMPLE_UNIFORM)
+    return a + b * bs_np_standard_uniform (bitgen);
+  z = LEGACY (rs) ? bs_np_legacy_gauss (bitgen, &rs->gauss) : bs_np_standard_normal (bitgen);
+  return what == SAMPLE_NORMAL ? a + b * z : z;
+}
+
+static gboolean
+sample_doubles (BsInterp   *in,
+                BsNpRandom *rs,
+                BsValue     size,
+                Sample      what,
+                double      a,
+                double      b,
+                BsValue    *r)
+{
+  Size s;
+  BsTensor *t;
+  double *data;
+
+  if (!size_of (in, size, &s))
+    return FALSE;
+  if (s.scalar)
+    {
+      *r = BS_FLOAT (sample_one (rs, what, a, b));
+      return TRUE;
+    }
+  t = new_array (in, BS_DTYPE_FLOAT64, &s);
+  if (t == NULL)
+    return FALSE;
+  data = bs_tensor_data (t);
+  for (gint64 i = 0; i < s.n; i++)
+    data[i] = sample_one (rs, what, a, b);
+  *r = bs_np_array_new (in, t);
+  return TRUE;
+}
+
+/* A distribution's parameter: a number (an array of them is refused) */
+static gboolean
+scalar_param (BsCall     *call,
+              guint       i,
+              double     *out)
+{
+  BsValue v = bs_np_value (call, i);
+  BsTensor *t = bs_np_array_tensor (v);
+
+  if ((t != NULL && t->ndim > 0) || is_sequence (v))
+    return bs_raise (call->in, "NotImplementedError", "%s() with an array of %s is not "
+                     "supported by Backstep's numpy", call->sig->short_name,
+                     call->sig->params[i].name);
+  return bs_to_double (call->in, v, out);
+}
+
+/* dtype= and out= of Generator.random and standard_normal: float64 only */
+static gboolean
+refuse_generator_options (BsCall *call)
+{
+  BsDType dtype = BS_DTYPE_FLOAT64;
+  gboolean has;
+
+  if (call->sig->n_params < 4)
+    return TRUE;
+  if (!bs_np_dtype_param (call, 2, &has, &dtype) || !bs_np_refuse_param (call, "out"))
+    return FALSE;
+  if (dtype != BS_DTYPE_FLOAT64)
+    return bs_raise (call->in, "NotImplementedError", "%s(dtype=%s) is not supported by "
+                     "Backstep's numpy (float64 only)", call->sig->short_name,
+                     bs_np_dtype_name (dtype));
+  return TRUE;
+}
+
+/* random_sample / random (data SAMPLE_UNIFORM) and standard_normal (SAMPLE_STANDARD_NORMAL) */
+DECLARED (np_random_unit)
+{
+  if (!refuse_generator_options (call))
+    return FALSE;
+  return sample_doubles (in, self_of (call), bs_np_value (call, 1), bs_call_data (call),
+                         0.0, 1.0, r);
+}
+
+/* rand(*args) (data SAMPLE_UNIFORM) and randn(*args) (SAMPLE_STANDARD_NORMAL) */
+DECLARED (np_random_rand)
+{
+  BsValue args = bs_call_value (call, 1);
+  gsize n = 0;
+
+  bs_value_items (args, &n);
+  return sample_doubles (in, self_of (call), n == 0 ? BS_NONE : args, bs_call_data (call),
+                         0.0, 1.0, r);
+}
+
+DECLARED (np_random_uniform)
+{
+  BsNpRandom *rs = self_of (call);
+  double low, high, range;
+
+  if (!scalar_param (call, 1, &low) || !scalar_param (call, 2, &high))
+    return FALSE;
+  range = high - low;
+  if (!isfinite (range))
+    return bs_raise (in, "OverflowError", LEGACY (rs) ? "Range exceeds valid bounds"
+                     : "high - low range exceeds valid bounds");
+  if (!LEGACY (rs) && range < 0)
+    return bs_raise (in, "ValueError", "high - low < 0");
+  return sample_doubles (in, rs, bs_np_value (call, 3), SAMPLE_UNIFORM, low, range, r);
+}
+
+DECLARED (np_random_normal)
+{
+  double loc, scale;
+
+  if (!scalar_param (call, 1, &loc) || !scalar_param (call, 2, &scale))
+    return FALSE;
+  if (scale < 0 || isnan (scale))
+    return bs_raise (in, "ValueError", "scale < 0");
+  return sample_doubles (in, self_of (call), bs_np_value (call, 3), SAMPLE_NORMAL, loc, scale,
+                         r);
+}
+
+/* --- integers ------------------------------------------------------------ */
+
+/* An integer bound as numpy reads it (int(np.array(x))): floats truncated */
+static gboolean
+int_bound (BsCall *call,
+           guint   i,
+           gint64 *out)
+{
+  BsValue v = bs_np_value (call, i);
+  BsTensor *t = bs_np_array_tensor (v);
+  double d;
+
+  if ((t != NULL && t->ndim > 0) || is_sequence (v))
+    return bs_raise (call->in, "NotImplementedError", "%s() with an array of bounds is not "
+                     "supported by Backstep's numpy", call->sig->short_name);
+  if (v.type != BS_VALUE_FLOAT && (t == NULL || !bs_dtype_is_floating (t->dtype))
+      && bs_np_scalar_tensor (v) == NULL)
+    return bs_to_int (call->in, v, out);
+  if (!bs_to_double (call->in, v, &d))
+    return FALSE;
+  if (!(d > -9223372036854775808.0 && d < 9223372036854775808.0))
+    return bs_raise (call->in, isnan (d) ? "ValueError" : "OverflowError", isnan (d)
+                     ? "cannot convert float NaN to integer"
+                     : "cannot convert float infinity to integer");
+  *out = (gint64) d;
+  return TRUE;
+}
+
+/* randint(low, high=None, size=None, dtype=int) and
+ * integers(low, high=None, size=None, dtype=np.int64, endpoint=False) */
+DECLARED (np_random_integers)
+{
+  BsNpRandom *rs = self_of (call);
+  gboolean closed = !LEGACY (rs) && bs_value_truthy (bs_np_value (call, 5));
+  gboolean has_dtype;
+  BsDType dtype = BS_DTYPE_INT64;
+  gint64 low, high;
+  g_autofree gint64 *values = NULL;
+  Size s;
+
+  if (!bs_np_dtype_param (call, 4, &has_dtype, &dtype))
+    return FALSE;
+  if (dtype != BS_DTYPE_INT64)
+    return bs_raise (in, "NotImplementedError", "%s(dtype=%s) is not supported by Backstep's "
+                     "numpy (int64 only)", call->sig->short_name, bs_np_dtype_name (dtype));
+  if (!int_bound (call, 1, &low)
+      || (bs_call_has (call, 2) && !int_bound (call, 2, &high))
+      || !size_of (in, bs_np_value (call, 3), &s))
+    return FALSE;
+  if (!bs_call_has (call, 2))
+    {
+      high = low;
+      low = 0;
+    }
+  if (!s.scalar && s.n == 0)
+    return int_result (in, &s, NULL, r);
+  /* the closed interval [low, high] */
+  if (!closed && high == G_MININT64)
+    low = G_MAXINT64;
+  else if (!closed)
+    high--;
+  if (low > high)
+    return bs_raise (in, "ValueError", "%s %s %s", low == 0 ? "high" : "low",
+                     low == 0 ? (closed ? "<" : "<=") : (closed ? ">" : ">="),
+                     low == 0 ? "0" : "high");
+  if (!bs_py_check_memory (in, s.n * sizeof (gint64), "an array"))
+    return FALSE;
+  values = g_new (gint64, s.n);
+  bs_np_bounded_fill (bs_np_random_bitgen (rs),
+                      LEGACY (rs) ? BS_NP_BOUNDED_MASKED : BS_NP_BOUNDED_LEMIRE,
+                      (guint64) low, (guint64) high - (guint64) low, s.n, (guint64 *) values);
+  return int_result (in, &s, values, r);
+}
+
+/* --- shuffle and permutation -------------------------------------------- */
+
+/* Shuffles the rows of t (along its first dimension) in place, as numpy does */
+static gboolean
+shuffle_tensor (BsInterp   *in,
+                BsNpRandom *rs,
+                BsTensor   *t)
+{
+  gsize size = bs_dtype_size (t->dtype);
+  g_autofree gint64 *perm = NULL;
+  g_autoptr (BsTensor) copy = NULL;
+  GError *error = NULL;
+  gint64 n = t->shape[0];
+
+  if (t->ndim == 1)
+    {
+      bs_np_shuffle (bs_np_random_bitgen (rs), bs_tensor_data (t), n, size,
+                     t->strides[0] * (gssize) size);
+      bs_tensor_bump_version (t);
+      return TRUE;
+    }
+  if (bs_tensor_numel (t) == 0)
+    return TRUE;
+  /* the same swaps made on the row numbers, then the rows gathered */
+  perm = g_new (gint64, n);
+  for (gint64 i = 0; i < n; i++)
+    perm[i] = i;
+  bs_np_shuffle (bs_np_random_bitgen (rs), (char *) perm, n, sizeof *perm, sizeof *perm);
+  copy = bs_tensor_contiguous_copy (t, t->dtype, &error);
+  if (copy == NULL)
+    return bs_np_fail (in, error) != NULL;
+  for (gint64 i = 0; i < n; i++)
+    {
+      g_autoptr (BsTensor) dst = bs_tensor_alias (t, t->ndim - 1, t->shape + 1, t->strides + 1,
+                                                  t->offset + i * t->strides[0]);
+      g_autoptr (BsTensor) src = bs_tensor_alias (copy, copy->ndim - 1, copy->shape + 1,
+                                                  copy->strides + 1,
+                                                  copy->offset + perm[i] * copy->strides[0]);
+
+      if (!bs_tensor_copy_from (dst, src, &error))
+        return bs_np_fail (in, error) != NULL;
+    }
+  bs_tensor_bump_version (t);
+  return TRUE;
+}
+
+/* A list is shuffled item by item: x[i], x[j] = x[j], x[i] */
+static void
+shuffle_list (BsNpRandom *rs,
+              GArray     *items)
+{
+  for (guint i = items->len > 0 ? items->len - 1 : 0; i >= 1; i--)
+    {
+      guint j = (guint) bs_np_interval (bs_np_random_bitgen (rs), i);
+      BsValue tmp = g_array_index (items, BsValue, i);
+
+      g_array_index (items, BsValue, i) = g_array_index (items, BsValue, j);
+      g_array_index (items, BsValue, j) = tmp;
+    }
+}
+
+/* axis= of Generator's shuffle, permutation and choice: 0 only */
+static gboolean
+refuse_axis (BsCall *call)
+{
+  gint64 axis;
+  guint i = 0;
+
+  while (i < call->sig->n_params && strcmp (call->sig->params[i].name, "axis") != 0)
+    i++;
+  if (i == call->sig->n_params || !call->given[i])
+    return TRUE;
+  if (!bs_to_int (call->in, bs_np_value (call, i), &axis))
+    return FALSE;
+  if (axis != 0)
+    return bs_raise (call->in, "NotImplementedError", "%s(axis=%" G_GINT64_FORMAT ") is not "
+                     "supported by Backstep's numpy (axis=0 only)", call->sig->short_name, axis);
+  return TRUE;
+}
+
+DECLARED (np_random_shuffle)
+{
+  BsValue x = bs_call_value (call, 1);
+  BsTensor *t = bs_np_array_tensor (x);
+
+  if (!refuse_axis (call))
+    return FALSE;
+  *r = BS_NONE;
+  if (t != NULL && t->ndim == 0)
+    return bs_raise (in, "TypeError", "len() of unsized object");
+  if (t != NULL)
+    return shuffle_tensor (in, self_of (call), t);
+  if (bs_value_is_object (x, BS_OBJECT_LIST))
+    {
+      shuffle_list (self_of (call), ((BsList *) x.as.object)->items);
+      return TRUE;
+    }
+  return bs_raise (in, "NotImplementedError", "%s() of a %s is not supported by Backstep's "
+                   "numpy (an ndarray or a list)", call->sig->short_name, bs_type_name (x));
+}
+
+DECLARED (np_random_permutation)
+{
+  BsValue x = bs_call_value (call, 1);
+  BsTensor *t;
+
+  if (!refuse_axis (call))
+    return FALSE;
+  if (bs_is_int (x))
+    {
+      Size s = { .ndim = 1, .shape = { MAX (bs_int_of (x), 0) } };
+      gint64 *data;
+
+      t = new_array (in, BS_DTYPE_INT64, &s);
+      if (t == NULL)
+        return FALSE;
+      data = bs_tensor_data (t);
+      for (gint64 i = 0; i < s.shape[0]; i++)
+        data[i] = i;
+    }
+  else
+    {
+      g_autoptr (BsTensor) a = bs_np_as_tensor (in, x, FALSE, BS_DTYPE_FLOAT64);
+      GError *error = NULL;
+
+      if (a == NULL)
+        return FALSE;
+      if (a->ndim < 1)
+        return bs_raise (in, "IndexError", "x must be an integer or at least 1-dimensional");
+      t = bs_tensor_contiguous_copy (a, a->dtype, &error);
+      if (t == NULL)
+        return bs_np_fail (in, error) != NULL;
+    }
+  if (!shuffle_tensor (in, self_of (call), t))
+    {
+      bs_tensor_unref (t);
+      return FALSE;
+    }
+  *r = bs_np_array_new (in, t);
+  return TRUE;
+}
+
+/* --- choice -------------------------------------------------------------- */
+
+typedef struct {
+  BsValue   array;       /* the population as an ndarray, or None for an int a */
+  BsValue  *strings;     /* Borrowed: the items of a list or tuple of str, or NULL */
+  gint64    pop;
+  double   *p;           /* Owned, or NULL */
+} Population;
+
+/* The items of a non-empty list or tuple of str (numpy's array of str), or NULL */
+static BsValue *
+string_items (BsValue  a,
+              gint64  *n)
+{
+  gsize len = 0;
+  BsValue *items = is_sequence (a) ? bs_value_items (a, &len) : NULL;
+
+  for (gsize i = 0; i < len; i++)
+    if (bs_value_str (items[i]) == NULL)
+      return NULL;
+  *n = len;
+  return len > 0 ? items : NULL;
+}
+
+static void
+population_clear (Population *pop)
+{
+  bs_value_unref (pop->array);
+  g_free (pop->p);
+}
+
+static gboolean
+read_population (BsCall     *call,
+                 Population *pop)
+{
+  BsInterp *in = call->in;
+  gboolean legacy = LEGACY (self_of (call));
+  BsValue a = bs_call_value (call, 1);
+  BsTensor *t;
+
+  if (bs_is_int (a))
+    {
+      pop->pop = bs_int_of (a);
+      return TRUE;
+    }
+  pop->strings = string_items (a, &pop->pop);
+  if (pop->strings != NULL)
+    return TRUE;
+  t = bs_np_as_tensor (in, a, FALSE, BS_DTYPE_FLOAT64);
+  if (t == NULL)
+    return FALSE;
+  if (t->ndim == 0)
+    {
+      gboolean integral = !bs_dtype_is_floating (t->dtype);
+
+      pop->pop = integral ? bs_tensor_get_int (t, 0) : 0;
+      bs_tensor_unref (t);
+      if (integral)
+        return TRUE;
+      return legacy ? bs_raise (in, "ValueError", "a must be 1-dimensional or an integer")
+             : bs_raise (in, "ValueError", "a must be a sequence or an integer, not <class "
+                         "'%s'>", bs_type_name (a));
+    }
+  if (legacy && t->ndim != 1)
+    {
+      bs_tensor_unref (t);
+      return bs_raise (in, "ValueError", "a must be 1-dimensional");
+    }
+  pop->pop = t->shape[0];
+  pop->array = bs_np_array_new (in, t);
+  return TRUE;
+}
+
+/* p= checked as numpy checks it, as doubles */
+static gboolean
+read_p (BsCall     *call,
+        guint       i,
+        Population *pop)
+{
+  BsInterp *in = call->in;
+  gboolean legacy = LEGACY (self_of (call));
+  BsValue v = bs_call_value (call, i);
+  BsTensor *given = bs_np_array_tensor (v);
+  g_autoptr (BsTensor) t = NULL;
+  double atol = sqrt (DBL_EPSILON), sum;
+  gint64 n;
+
+  if (given != NULL && given->dtype == BS_DTYPE_FLOAT32)
+    atol = MAX (atol, sqrt (FLT_EPSILON));
+  if (!bs_len (in, v, &n))
+    return FALSE;
+  t = bs_np_as_tensor (in, v, TRUE, BS_DTYPE_FLOAT64);
+  if (t == NULL)
+    return FALSE;
+  if (t->ndim != 1)
+    return bs_raise (in, "ValueError", legacy ? "'p' must be 1-dimensional"
+                     : "p must be 1-dimensional");
+  if (t->shape[0] != pop->pop)
+    return bs_raise (in, "ValueError", legacy ? "'a' and 'p' must have same size"
+                     : "a and p must have same size");
+  pop->p = bs_tensor_to_doubles (t);
+  sum = bs_np_kahan_sum (pop->p, n);
+  if (isnan (sum))
+    return bs_raise (in, "ValueError", "probabilities contain NaN");
+  for (gint64 k = 0; k < n; k++)
+    if (pop->p[k] < 0)
+      return bs_raise (in, "ValueError", "probabilities are not non-negative");
+  if (fabs (sum - 1.0) > atol)
+    return bs_raise (in, "ValueError", "probabilities do not sum to 1");
+  return TRUE;
+}
+
+/* replace=False with p: draws until size distinct indices, numpy's way: each round
+ * zeroes the chosen ones' probabilities, draws what is missing and keeps the new
+ * distinct ones in the order they came */
+static void
+choose_unique_p (BsNpRandom *rs,
+                 double     *p,
+                 gint64      pop,
+                 gint64      size,
+                 gint64     *out)
+{
+  g_autofree double *cdf = g_new (double, pop);
+  g_autofree double *u = g_new (double, size);
+  g_autofree gboolean *seen = g_new0 (gboolean, pop);
+  gint64 found = 0;
+
+  while (found < size)
+    {
+      gint64 want = size - found, kept = found;
+
+      for (gint64 k = 0; k < found; k++)
+        p[out[k]] = 0.0;
+      for (gint64 k = 0; k < want; k++)
+        u[k] = bs_np_standard_uniform (bs_np_random_bitgen (rs));
+      bs_np_cdf (p, pop, cdf);
+      memset (seen, 0, pop * sizeof *seen);
+      for (gint64 k = 0; k < want; k++)
+        {
+          gint64 v = bs_np_cdf_search (cdf, pop, u[k]);
+
+          if (!seen[v])
+            out[kept++] = v;
+          seen[v] = TRUE;
+        }
+      found = kept;
+    }
+}
+
+static gboolean
+choose (BsCall     *call,
+        Population *pop,
+        const Size *s,
+        gboolean    replace,
+        gint64     *idx)
+{
+  BsInterp *in = call->in;
+  BsNpRandom *rs = self_of (call);
+  BsNpBitGen *bitgen = bs_np_random_bitgen (rs);
+  gboolean legacy = LEGACY (rs);
+
+  if (replace && pop->p != NULL)
+    {
+      g_autofree double *cdf = g_new (double, pop->pop);
+
+      bs_np_cdf (pop->p, pop->pop, cdf);
+      for (gint64 k = 0; k < s->n; k++)
+        idx[k] = bs_np_cdf_search (cdf, pop->pop, bs_np_standard_uniform (bitgen));
+      return TRUE;
+    }
+  if (replace)
+    {
+      if (s->n > 0)
+        bs_np_bounded_fill (bitgen, legacy ? BS_NP_BOUNDED_MASKED : BS_NP_BOUNDED_LEMIRE, 0,
+                            pop->pop - 1, s->n, (guint64 *) idx);
+      return TRUE;
+    }
+  if (s->n > pop->pop)
+    return bs_raise (in, "ValueError", legacy ? "Cannot take a larger sample than population "
+                     "when 'replace=False'" : "Cannot take a larger sample than population "
+                     "when replace is False");
+  if (pop->p != NULL)
+    {
+      gint64 nonzero = 0;
+
+      for (gint64 k = 0; k < pop->pop; k++)
+        nonzero += pop->p[k] > 0;
+      if (nonzero < s->n)
+        return bs_raise (in, "ValueError", "Fewer non-zero entries in p than size");
+      choose_unique_p (rs, pop->p, pop->pop, s->n, idx);
+      return TRUE;
+    }
+  if (!legacy)
+    {
+      bs_np_choice_floyd (bitgen, pop->pop, s->n, bs_value_truthy (bs_np_value (call, 6)), idx);
+      return TRUE;
+    }
+  /* RandomState: the first size of permutation(pop) */
+  {
+    g_autofree gint64 *perm = NULL;
+
+    if (!bs_py_check_memory (in, pop->pop * sizeof (gint64), "an array"))
+      return FALSE;
+    perm = g_new (gint64, pop->pop);
+    for (gint64 k = 0; k < pop->pop; k++)
+      perm[k] = k;
+    bs_np_shuffle (bitgen, (char *) perm, pop->pop, sizeof *perm, sizeof *perm);
+    memcpy (idx, perm, s->n * sizeof *idx);
+  }
+  return TRUE;
+}
+
+/* RandomState.choice(a, size=None, replace=True, p=None) and
+ * Generator.choice(a, size=None, replace=True, p=None, axis=0, shuffle=True) */
+DECLARED (np_random_choice)
+{
+  gboolean legacy = LEGACY (self_of (call));
+  Population pop = { BS_NONE, NULL, 0, NULL };
+  g_autofree gint64 *idx = NULL;
+  BsValue index;
+  gboolean ok;
+  Size s;
+
+  if (!refuse_axis (call) || !read_population (call, &pop))
+    return FALSE;
+  ok = size_of (in, bs_np_value (call, 2), &s);
+  if (ok && pop.pop <= 0 && s.n != 0)
+    ok = bs_value_is_none (pop.array)
+         ? bs_raise (in, "ValueError", legacy ? "a must be greater than 0 unless no samples are "
+                     "taken" : "a must be a positive integer unless no samples are taken")
+         : bs_raise (in, "ValueError", legacy ? "'a' cannot be empty unless no samples are "
+                     "taken" : "a cannot be empty unless no samples are taken");
+  if (ok && bs_call_has (call, 4))
+    ok = read_p (call, 4, &pop);
+  if (ok)
+    ok = bs_py_check_memory (in, s.n * sizeof (gint64), "an array");
+  if (ok)
+    {
+      idx = g_new0 (gint64, MAX (s.n, 1));
+      ok = choose (call, &pop, &s, bs_value_truthy (bs_np_value (call, 3)), idx);
+    }
+  if (ok && pop.strings != NULL)
+    {
+      /* one str is that item; an array of them is what Backstep's numpy lacks */
+      if (s.scalar)
+        *r = bs_value_ref (pop.strings[idx[0]]);
+      else
+        ok = bs_raise (in, "NotImplementedError", "%s() of str with size= is not supported "
+                       "by Backstep's numpy (it has no arrays of str)", call->sig->short_name);
+    }
+  else if (ok && bs_value_is_none (pop.array))
+    ok = int_result (in, &s, idx, r);
+  else if (ok)
+    {
+      ok = int_result (in, &s, idx, &index);
+      if (ok)
+        ok = bs_np_getitem (in, pop.array, index, r);
+      bs_value_unref (index);
+    }
+  population_clear (&pop);
+  return ok;
+}
+
+/* --- the rows ------------------------------------------------------------ */
+
+#define STATE(sig, func, data) \
+  { "numpy.random.RandomState", BS_SIG_PYTHON, "RandomState." sig, func, data }
+#define GEN(sig, func, data) \
+  { "numpy.random.Generator", BS_SIG_PYTHON, "Generator." sig, func, data }
+
+static const BsSignatureRow rows[] = {
+  STATE ("random_sample(self, size=None)", np_random_unit, SAMPLE_UNIFORM),
+  STATE ("random(self, size=None)", np_random_unit, SAMPLE_UNIFORM),
+  STATE ("rand(self, *args)", np_random_rand, SAMPLE_UNIFORM),
+  STATE ("randn(self, *args)", np_random_rand, SAMPLE_STANDARD_NORMAL),
+  STATE ("standard_normal(self, size=None)", np_random_unit, SAMPLE_STANDARD_NORMAL),
+  STATE ("randint(self, low, high=None, size=None, dtype=int)", np_random_integers, 0),
+  STATE ("uniform(self, low=0.0, high=1.0, size=None)", np_random_uniform, 0),
+  STATE ("normal(self, loc=0.0, scale=1.0, size=None)", np_random_normal, 0),
+  STATE ("choice(self, a, size=None, replace=True, p=None)", np_random_choice, 0),
+  STATE ("shuffle(self, x)", np_random_shuffle, 0),
+  STATE ("permutation(self, x)", np_random_permutation, 0),
+
+  GEN ("random(self, size=None, dtype=np.float64, out=None)", np_random_unit, SAMPLE_UNIFORM),
+  GEN ("standard_normal(self, size=None, dtype=np.float64, out=None)", np_random_unit,
+       SAMPLE_STANDARD_NORMAL),
+  GEN ("integers(self, low, high=None, size=None, dtype=np.int64, endpoint=False)",
+       np_random_integers, 0),
+  GEN ("uniform(self, low=0.0, high=1.0, size=None)", np_random_uniform, 0),
+  GEN ("normal(self, loc=0.0, scale=1.0, size=None)", np_random_normal, 0),
+  GEN ("choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True)",
+       np_random_choice, 0),
+  GEN ("shuffle(self, x, axis=0)", np_random_shuffle, 0),
+  GEN ("permutation(self, x, axis=0)", np_random_permutation, 0),
+};
+
+const BsSignatureTable bs_np_random_methods_table = BS_SIGNATURE_TABLE (rows);

@@ -168,6 +168,9 @@ refuse_generator_options (BsCall *call)
     return TRUE;
   if (!bs_np_dtype_param (call, 2, &has, &dtype) || !bs_np_refuse_param (call, "out"))
     return FALSE;
+  if (dtype != BS_DTYPE_FLOAT64 && dtype != BS_DTYPE_FLOAT32)
+    return bs_raise (call->in, "TypeError", "Unsupported dtype dtype('%s') for %s",
+                     bs_np_dtype_name (dtype), call->sig->short_name);
   if (dtype != BS_DTYPE_FLOAT64)
     return bs_raise (call->in, "NotImplementedError", "%s(dtype=%s) is not supported by "
                      "Backstep's numpy (float64 only)", call->sig->short_name,
@@ -265,6 +268,9 @@ DECLARED (np_random_integers)
 
   if (!bs_np_dtype_param (call, 4, &has_dtype, &dtype))
     return FALSE;
+  if (bs_dtype_is_floating (dtype))
+    return bs_raise (in, "TypeError", "Unsupported dtype dtype('%s') for %s",
+                     bs_np_dtype_name (dtype), call->sig->short_name);
   if (dtype != BS_DTYPE_INT64)
     return bs_raise (in, "NotImplementedError", "%s(dtype=%s) is not supported by Backstep's "
                      "numpy (int64 only)", call->sig->short_name, bs_np_dtype_name (dtype));

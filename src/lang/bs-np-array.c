@@ -34,7 +34,7 @@ bs_np_quiet_end (BsNpQuiet *quiet)
 /* --- dtypes ------------------------------------------------------------- */
 
 const char *
-bs_np_dtype_name (BsDType dtype)
+bs_np_dtype_str (BsDType dtype)
 {
   const char *name = bs_dtype_name (dtype);
 
@@ -66,7 +66,7 @@ bs_np_dtype_lookup (const char *name,
       }
   for (int d = 0; d < BS_N_DTYPES; d++)
     {
-      const char *n = bs_np_dtype_name ((BsDType) d);
+      const char *n = bs_np_dtype_str ((BsDType) d);
 
       if (n != NULL && strcmp (n, name) == 0)
         {
@@ -95,7 +95,7 @@ dtype_repr (BsInterp *in,
             GString  *out)
 {
   g_string_append_printf (out, "dtype('%s')",
-                          bs_np_dtype_name (GPOINTER_TO_INT (((BsNative *) self.as.object)->data)));
+                          bs_np_dtype_str (GPOINTER_TO_INT (((BsNative *) self.as.object)->data)));
   return TRUE;
 }
 
@@ -104,7 +104,7 @@ dtype_str (BsInterp *in,
            BsValue   self,
            GString  *out)
 {
-  g_string_append (out, bs_np_dtype_name (GPOINTER_TO_INT (((BsNative *) self.as.object)->data)));
+  g_string_append (out, bs_np_dtype_str (GPOINTER_TO_INT (((BsNative *) self.as.object)->data)));
   return TRUE;
 }
 
@@ -119,13 +119,13 @@ dtype_getattr (BsInterp   *in,
 
   *found = TRUE;
   if (strcmp (name, "name") == 0)
-    *out = bs_str_value (in, bs_np_dtype_name (dtype));
+    *out = bs_str_value (in, bs_np_dtype_str (dtype));
   else if (strcmp (name, "itemsize") == 0)
     *out = BS_INT (bs_dtype_size (dtype));
   else if (strcmp (name, "kind") == 0)
     *out = bs_str_value (in, dtype == BS_DTYPE_BOOL ? "b"
                          : bs_dtype_is_floating (dtype) ? "f"
-                         : g_str_has_prefix (bs_np_dtype_name (dtype), "u") ? "u" : "i");
+                         : g_str_has_prefix (bs_np_dtype_str (dtype), "u") ? "u" : "i");
   else if (strcmp (name, "type") == 0)
     *out = bs_np_scalar_type_new (in, dtype);
   else
@@ -193,7 +193,7 @@ scalar_type_repr (BsInterp *in,
                   GString  *out)
 {
   BsDType dtype = GPOINTER_TO_INT (((BsNative *) self.as.object)->data);
-  const char *name = bs_np_dtype_name (dtype);
+  const char *name = bs_np_dtype_str (dtype);
 
   g_string_append_printf (out, "<class 'numpy.%s%s'>", name, dtype == BS_DTYPE_BOOL ? "_" : "");
   return TRUE;
@@ -213,7 +213,7 @@ scalar_type_getattr (BsInterp   *in,
     return bs_py_method_find (in, "numpy.generic", self, "__call__", out) || (*found = FALSE);
   if (strcmp (name, "__name__") == 0)
     {
-      g_autofree char *n = g_strconcat (bs_np_dtype_name (dtype),
+      g_autofree char *n = g_strconcat (bs_np_dtype_str (dtype),
                                         dtype == BS_DTYPE_BOOL ? "_" : "", NULL);
 
       *out = bs_str_value (in, n);
@@ -776,7 +776,7 @@ static const BsNativeType scalar_types[] = {
 static const BsNativeType *
 scalar_object_type (BsDType dtype)
 {
-  const char *name = bs_np_dtype_name (dtype);
+  const char *name = bs_np_dtype_str (dtype);
 
   if (name != NULL)
     for (guint i = 0; i < G_N_ELEMENTS (scalar_types); i++)

@@ -25,11 +25,13 @@ BsTensor    *bs_np_array_tensor     (BsValue value);
 BsValue      bs_np_scalar_new       (BsInterp *in, BsTensor *tensor);
 /* The 0-dim tensor of a numpy scalar object (borrowed), or NULL (Python numbers too). */
 BsTensor    *bs_np_scalar_tensor    (BsValue value);
+/* The tensor of an ndarray or of a numpy scalar object (borrowed), or NULL. */
+BsTensor    *bs_np_tensor_of        (BsValue value);
 /* What a ufunc returns: a numpy scalar for a 0-dim result, else an ndarray (takes t). */
 BsValue      bs_np_wrap             (BsInterp *in, BsTensor *t);
 
 /* numpy's name of a dtype ("float64"), or NULL when numpy has no such dtype. */
-const char  *bs_np_dtype_name       (BsDType dtype);
+const char  *bs_np_dtype_str       (BsDType dtype);
 /* A numpy.dtype object (new reference): prints float64, repr dtype('float64'). */
 BsValue      bs_np_dtype_value      (BsInterp *in, BsDType dtype);
 /* dtype= as numpy takes it: np.float32, np.dtype('float32'), 'float32', 'f4', float, int,
@@ -76,6 +78,9 @@ gboolean     bs_np_abs              (BsInterp *in, BsValue a, BsValue *out);
 /* a[key] and a[key] = value (bs-np-index.c) */
 gboolean     bs_np_getitem          (BsInterp *in, BsValue self, BsValue key, BsValue *out);
 gboolean     bs_np_setitem          (BsInterp *in, BsValue self, BsValue key, BsValue value);
+
+/* torch.from_numpy, Tensor.numpy, torch.as_tensor (bs-np-torch.c) */
+extern const struct _BsSignatureTable bs_np_torch_table;
 
 /* The numpy module, made at its first import (bs-np-module.c). */
 gboolean     bs_np_import           (BsInterp *in, const char *name, BsValue *out);

@@ -19,7 +19,7 @@ typedef struct {
 static NpKind
 np_kind (BsDType dtype)
 {
-  const char *name = bs_np_dtype_name (dtype);
+  const char *name = bs_np_dtype_str (dtype);
   NpKind k = { 'f', 64 };
 
   if (name == NULL)
@@ -618,7 +618,7 @@ bs_np_binary (BsInterp *in,
         {
           bs_raise (in, "TypeError", "Cannot cast ufunc '%s' output from dtype('%s') to "
                     "dtype('%s') with casting rule 'same_kind'", ufunc_names[op],
-                    bs_np_dtype_name (res->dtype), bs_np_dtype_name (target->dtype));
+                    bs_np_dtype_str (res->dtype), bs_np_dtype_str (target->dtype));
           bs_tensor_unref (res);
           return -1;
         }

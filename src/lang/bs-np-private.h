@@ -15,8 +15,6 @@ G_BEGIN_DECLS
 gboolean     bs_np_dtype_lookup      (const char *name, BsDType *dtype);
 gboolean     bs_np_is_scalar_type    (BsValue value);
 BsDType      bs_np_scalar_type_dtype (BsValue value);
-/* The tensor of an ndarray or of a numpy scalar object (borrowed), or NULL. */
-BsTensor    *bs_np_tensor_of         (BsValue value);
 /* a.shape: a tuple of ints (new reference) */
 BsValue      bs_np_shape_value       (BsInterp *in, BsTensor *t);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bs-tensor.h"
+#include "bs-np-array.h"
 
 void
 bs_pyplot_array_clear (BsPyplotArray *array)
@@ -45,8 +46,8 @@ nested_shape (BsInterp      *in,
             goto ragged;
           return TRUE;
         }
-      if (bs_value_tensor (v) != NULL && bs_tensor_numel (bs_value_tensor (v)) == 1
-          && bs_value_tensor (v)->ndim == 0)
+      if ((bs_value_tensor (v) != NULL && bs_tensor_numel (bs_value_tensor (v)) == 1
+           && bs_value_tensor (v)->ndim == 0) || bs_np_scalar_tensor (v) != NULL)
         {
           if (out->ndim != depth && depth > 0)
             goto ragged;
@@ -105,7 +106,7 @@ bs_pyplot_array (BsInterp      *in,
                  const char    *what,
                  BsPyplotArray *out)
 {
-  BsTensor *t = bs_value_tensor (v);
+  BsTensor *t = bs_value_tensor (v) != NULL ? bs_value_tensor (v) : bs_np_array_tensor (v);
   double *at;
 
   memset (out, 0, sizeof *out);
@@ -240,7 +241,7 @@ number_prop (BsInterp   *in,
              const char *name,
              double     *out)
 {
-  if (!bs_is_number (v) || !bs_to_double (in, v, out))
+  if ((!bs_is_number (v) && bs_np_scalar_tensor (v) == NULL) || !bs_to_double (in, v, out))
     return bs_raise (in, "TypeError", "%s must be a number, not '%s'", name,
                      bs_value_type_name (v));
   return TRUE;

@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "bs-tensor.h"
+#include "bs-np-array.h"
 
 /* --- Figure and Axes objects ------------------------------------------------ */
 
@@ -156,6 +157,11 @@ bs_pyplot_number (BsInterp   *in,
   if (bs_value_tensor (v) != NULL && bs_tensor_numel (bs_value_tensor (v)) == 1)
     {
       *out = bs_tensor_item (bs_value_tensor (v));
+      return TRUE;
+    }
+  if (bs_np_tensor_of (v) != NULL && bs_tensor_numel (bs_np_tensor_of (v)) == 1)
+    {
+      *out = bs_tensor_item (bs_np_tensor_of (v));
       return TRUE;
     }
   if (!bs_is_number (v) && v.type != BS_VALUE_BOOL)

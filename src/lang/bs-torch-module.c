@@ -14,6 +14,7 @@
 #include "bs-nn.h"
 #include "bs-node.h"
 #include "bs-ops.h"
+#include "bs-np-array.h"
 
 
 /* --- dtypes ------------------------------------------------------------ */
@@ -179,7 +180,7 @@ collect_data (BsInterp *in,
         return bs_raise (in, "MemoryError", "tensor data too large");
       return TRUE;
     }
-  t = bs_value_tensor (v);
+  t = bs_value_tensor (v) != NULL ? bs_value_tensor (v) : bs_np_tensor_of (v);
   if (t != NULL && t->ndim == 0)
     {
       double d = bs_tensor_item (t);
@@ -819,6 +820,15 @@ torch_tensor (BsInterp *in,
         return bs_raise_gerror (in, error);
       bs_tensor_announce_leaf (t);
     }
+  else if (bs_np_tensor_of (data) != NULL)
+    {
+      BsTensor *src = bs_np_tensor_of (data);
+
+      t = bs_tensor_contiguous_copy (src, has_dtype ? dtype : src->dtype, &error);
+      if (t == NULL)
+        return bs_raise_gerror (in, error);
+      bs_tensor_announce_leaf (t);
+    }
   else if (!bs_tensor_from_data (in, data, has_dtype, dtype, &t))
     return FALSE;
   if (rg && !bs_dtype_is_floating (t->dtype))
@@ -1066,6 +1076,7 @@ static const BsSignatureTable *const tables[] = {
   &bs_torch_autograd_table,
   &bs_grad_mode_table,
   &torch_module_table,
+  &bs_np_torch_table,
 };
 
 void

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "bs-interp-private.h"
+#include "bs-np-format.h"
 
 G_BEGIN_DECLS
 

@@ -141,22 +141,6 @@ sample_doubles (BsInterp   *in,
   return TRUE;
 }
 
-/* A distribution's parameter: a number (an array of them is refused) */
-static gboolean
-scalar_param (BsCall     *call,
-              guint       i,
-              double     *out)
-{
-  BsValue v = bs_np_value (call, i);
-  BsTensor *t = bs_np_array_tensor (v);
-
-  if ((t != NULL && t->ndim > 0) || is_sequence (v))
-    return bs_raise (call->in, "NotImplementedError", "%s() with an array of %s is not "
-                     "supported by Backstep's numpy", call->sig->short_name,
-                     call->sig->params[i].name);
-  return bs_to_double (call->in, v, out);
-}
-
 /* dtype= and out= of Generator.random and standard_normal: float64 only */
 static gboolean
 refuse_generator_options (BsCall *call)
@@ -198,18 +182,167 @@ DECLARED (np_random_rand)
                          0.0, 1.0, r);
 }
 
+/* numpy's constraint "name < 0": a negative sign (-0.0 too); NaN passes */
+static gboolean
+check_non_negative (BsInterp         *in,
+                    const BsNpParam  *p,
+                    const char       *name)
+{
+  gint64 n = bs_np_shape_numel (p->ndim, p->shape);
+
+  for (gint64 i = 0; i < n; i++)
+    if (!isnan (p->values[i]) && signbit (p->values[i]))
+      return bs_raise (in, "ValueError", "%s < 0", name);
+  return TRUE;
+}
+
+/* cont()'s path for arrays of parameters: a draw at every position of size (or of the
+ * parameters' broadcast shape), each with the parameters at that position */
+static gboolean
+sample_broadcast (BsCall    *call,
+                  Sample     what,
+                  BsNpParam *a,
+                  BsNpParam *b,
+                  BsValue   *r)
+{
+  BsInterp *in = call->in;
+  BsNpRandom *rs = self_of (call);
+  BsValue size = bs_np_value (call, 3);
+  gint64 shape[BS_MAX_DIMS], index[BS_MAX_DIMS] = { 0 };
+  int ndim;
+  BsTensor *t;
+  double *data;
+  Size s;
+
+  if (bs_value_is_none (size))
+    {
+      const int ndims[] = { a->ndim, b->ndim };
+      const gint64 *shapes[] = { a->shape, b->shape };
+
+      if (!bs_np_broadcast (in, 2, ndims, shapes, &s.ndim, s.shape))
+        return FALSE;
+    }
+  else
+    {
+      if (!size_of (in, size, &s))
+        return FALSE;
+      {
+        const int ndims[] = { s.ndim, a->ndim, b->ndim };
+        const gint64 *shapes[] = { s.shape, a->shape, b->shape };
+
+        if (!bs_np_broadcast (in, 3, ndims, shapes, &ndim, shape))
+          return FALSE;
+      }
+      if (ndim != s.ndim || memcmp (shape, s.shape, ndim * sizeof *shape) != 0)
+        {
+          g_autoptr (GString) text = g_string_new ("Output size ");
+
+          bs_np_shape_append (text, s.ndim, s.shape);
+          g_string_append (text, " is not compatible with broadcast dimensions of inputs ");
+          bs_np_shape_append (text, ndim, shape);
+          g_string_append_c (text, '.');
+          return bs_raise (in, "ValueError", "%s", text->str);
+        }
+    }
+  s.scalar = FALSE;
+  s.n = bs_np_shape_numel (s.ndim, s.shape);
+  t = new_array (in, BS_DTYPE_FLOAT64, &s);
+  if (t == NULL)
+    return FALSE;
+  data = bs_tensor_data (t);
+  for (gint64 i = 0; i < s.n; i++)
+    {
+      data[i] = sample_one (rs, what, bs_np_param_at (a, s.ndim, index),
+                            bs_np_param_at (b, s.ndim, index));
+      bs_np_index_next (s.ndim, s.shape, index);
+    }
+  *r = bs_np_array_new (in, t);
+  return TRUE;
+}
+
+/* uniform with arrays: numpy subtracts high - low first, then draws low + range * u */
+static gboolean
+uniform_arrays (BsCall  *call,
+                BsValue *r)
+{
+  BsInterp *in = call->in;
+  BsNpParam low = { NULL }, high = { NULL }, range = { NULL };
+  gint64 index[BS_MAX_DIMS] = { 0 }, n;
+  gboolean ok = bs_np_param_read (in, bs_np_value (call, 1), &low)
+                && bs_np_param_read (in, bs_np_value (call, 2), &high);
+
+  if (ok)
+    {
+      const int ndims[] = { high.ndim, low.ndim };
+      const gint64 *shapes[] = { high.shape, low.shape };
+      guint src, bad;
+
+      if (!bs_np_broadcast_shapes (2, ndims, shapes, &range.ndim, range.shape, &src, &bad))
+        {
+          /* np.subtract's own message */
+          g_autoptr (GString) text = g_string_new ("operands could not be broadcast together "
+                                                   "with shapes ");
+
+          bs_np_shape_append (text, high.ndim, high.shape);
+          g_string_append_c (text, ' ');
+          bs_np_shape_append (text, low.ndim, low.shape);
+          g_string_append_c (text, ' ');
+          ok = bs_raise (in, "ValueError", "%s", text->str);
+        }
+    }
+  if (ok)
+    {
+      n = bs_np_shape_numel (range.ndim, range.shape);
+      range.values = g_new (double, MAX (n, 1));
+      for (gint64 i = 0; i < n; i++)
+        {
+          range.values[i] = bs_np_param_at (&high, range.ndim, index)
+                            - bs_np_param_at (&low, range.ndim, index);
+          bs_np_index_next (range.ndim, range.shape, index);
+          if (ok && !isfinite (range.values[i]))
+            ok = bs_raise (in, "OverflowError", "Range exceeds valid bounds");
+        }
+    }
+  if (ok && !LEGACY (self_of (call)))
+    ok = check_non_negative (in, &range, "high - low");
+  if (ok)
+    ok = sample_broadcast (call, SAMPLE_UNIFORM, &low, &range, r);
+  bs_np_param_clear (&low);
+  bs_np_param_clear (&high);
+  bs_np_param_clear (&range);
+  return ok;
+}
+
+static gboolean
+normal_arrays (BsCall  *call,
+               BsValue *r)
+{
+  BsNpParam loc = { NULL }, scale = { NULL };
+  gboolean ok = bs_np_param_read (call->in, bs_np_value (call, 1), &loc)
+                && bs_np_param_read (call->in, bs_np_value (call, 2), &scale)
+                && check_non_negative (call->in, &scale, "scale")
+                && sample_broadcast (call, SAMPLE_NORMAL, &loc, &scale, r);
+
+  bs_np_param_clear (&loc);
+  bs_np_param_clear (&scale);
+  return ok;
+}
+
 DECLARED (np_random_uniform)
 {
   BsNpRandom *rs = self_of (call);
   double low, high, range;
 
-  if (!scalar_param (call, 1, &low) || !scalar_param (call, 2, &high))
+  if (bs_np_param_is_array (bs_np_value (call, 1)) || bs_np_param_is_array (bs_np_value (call, 2)))
+    return uniform_arrays (call, r);
+  if (!bs_to_double (in, bs_np_value (call, 1), &low)
+      || !bs_to_double (in, bs_np_value (call, 2), &high))
     return FALSE;
   range = high - low;
   if (!isfinite (range))
     return bs_raise (in, "OverflowError", LEGACY (rs) ? "Range exceeds valid bounds"
                      : "high - low range exceeds valid bounds");
-  if (!LEGACY (rs) && range < 0)
+  if (!LEGACY (rs) && !isnan (range) && signbit (range))
     return bs_raise (in, "ValueError", "high - low < 0");
   return sample_doubles (in, rs, bs_np_value (call, 3), SAMPLE_UNIFORM, low, range, r);
 }
@@ -218,9 +351,12 @@ DECLARED (np_random_normal)
 {
   double loc, scale;
 
-  if (!scalar_param (call, 1, &loc) || !scalar_param (call, 2, &scale))
+  if (bs_np_param_is_array (bs_np_value (call, 1)) || bs_np_param_is_array (bs_np_value (call, 2)))
+    return normal_arrays (call, r);
+  if (!bs_to_double (in, bs_np_value (call, 1), &loc)
+      || !bs_to_double (in, bs_np_value (call, 2), &scale))
     return FALSE;
-  if (scale < 0 || isnan (scale))
+  if (!isnan (scale) && signbit (scale))
     return bs_raise (in, "ValueError", "scale < 0");
   return sample_doubles (in, self_of (call), bs_np_value (call, 3), SAMPLE_NORMAL, loc, scale,
                          r);

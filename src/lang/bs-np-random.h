@@ -43,6 +43,34 @@ BsValue      bs_np_random_module_new   (BsInterp *in);
  * ("Backstep's numpy has no 'random.beta'"), else numpy's own; always FALSE */
 gboolean     bs_np_random_raise_missing (BsInterp *in, const char *name);
 
+/* --- parameters given as arrays (bs-np-random-broadcast.c) --- */
+
+typedef struct {
+  double  *values;            /* Owned: C order */
+  int      ndim;
+  gint64   shape[BS_MAX_DIMS];
+} BsNpParam;
+
+/* An ndarray of at least one dimension, a list or a tuple: a parameter per draw */
+gboolean     bs_np_param_is_array      (BsValue v);
+/* v as float64 values; FALSE with an exception */
+gboolean     bs_np_param_read          (BsInterp *in, BsValue v, BsNpParam *p);
+void         bs_np_param_clear         (BsNpParam *p);
+/* The value of p at index of a broadcast shape of ndim dimensions */
+double       bs_np_param_at            (const BsNpParam *p, int ndim, const gint64 *index);
+/* numpy's broadcast of n shapes: FALSE when they do not, naming the argument an axis took
+ * its size from (src) and the one that disagrees (bad) */
+gboolean     bs_np_broadcast_shapes    (guint n, const int *ndims, const gint64 **shapes,
+                                        int *ndim, gint64 *shape, guint *src, guint *bad);
+/* The same with numpy's "shape mismatch" ValueError */
+gboolean     bs_np_broadcast           (BsInterp *in, guint n, const int *ndims,
+                                        const gint64 **shapes, int *ndim, gint64 *shape);
+gint64       bs_np_shape_numel         (int ndim, const gint64 *shape);
+/* A shape as Python prints the tuple: "(2, 3)", "(3,)", "()" */
+void         bs_np_shape_append        (GString *out, int ndim, const gint64 *shape);
+/* The next index of shape in C order */
+void         bs_np_index_next          (int ndim, const gint64 *shape, gint64 *index);
+
 /* The methods (bs-np-random-methods.c) */
 extern const BsSignatureTable bs_np_random_methods_table;
 

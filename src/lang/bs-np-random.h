@@ -11,6 +11,7 @@
 #pragma once
 
 #include "bs-np-private.h"
+#include "bs-np-format.h"
 #include "bs-np-distributions.h"
 #include "bs-np-mt19937.h"
 #include "bs-np-pcg64.h"

@@ -83,6 +83,21 @@ test_ops (void)
 }
 
 static void
+test_autograd_function (void)
+{
+  check ("import torch\n"
+         "class Inc(torch.autograd.Function):\n"
+         "    @staticmethod\n"
+         "    def forward(ctx, x):\n"
+         "        x.add_(1)\n"
+         "        ctx.mark_dirty(x)\n"
+         "        return x\n"
+         "Inc.apply(torch.ones(2) * 1)\n",
+         "NotImplementedError: ctx.mark_dirty() is not supported by Backstep: a "
+         "torch.autograd.Function's forward must not change its inputs in place");
+}
+
+static void
 test_generator (void)
 {
   check ("import torch\ntorch.Generator().get_state()\n",
@@ -101,5 +116,6 @@ main (int   argc,
   g_test_add_func ("/torch-refusals/dtypes", test_dtypes);
   g_test_add_func ("/torch-refusals/ops", test_ops);
   g_test_add_func ("/torch-refusals/generator", test_generator);
+  g_test_add_func ("/torch-refusals/autograd-function", test_autograd_function);
   return g_test_run ();
 }

@@ -27,6 +27,7 @@ typedef struct {
   BsValue   dict;              /* what the script stores on ctx */
   BsValue   to_save;           /* the save_for_backward() tuple, or None */
   BsValue   needs_input_grad;  /* a tuple of bools */
+  BsValue   non_differentiable; /* the mark_non_differentiable() tuple, or None */
   BsNode   *node;              /* Borrowed */
   NodeData *node_data;         /* Borrowed */
   guint     n_saved;
@@ -60,6 +61,7 @@ ctx_data_free (gpointer p)
   bs_value_unref (d->dict);
   bs_value_unref (d->to_save);
   bs_value_unref (d->needs_input_grad);
+  bs_value_unref (d->non_differentiable);
   g_free (d);
 }
 
@@ -98,11 +100,49 @@ METHOD (ctx_save_for_backward)
   return TRUE;
 }
 
-/* mark_dirty() and friends change nothing Backstep shows. */
-METHOD (ctx_ignore)
+/* With one output (all Backstep's Functions have), grads are always materialised: the
+ * node's backward only runs when its output got a gradient. */
+METHOD (ctx_set_materialize_grads)
 {
   *r = BS_NONE;
   return TRUE;
+}
+
+METHOD (ctx_mark_non_differentiable)
+{
+  CtxData *d = bs_value_native (call->self, &ctx_type.base);
+  BsValue tensors = bs_call_value (call, 1);
+  gsize n;
+  BsValue *items = bs_value_items (tensors, &n);
+
+  for (gsize i = 0; i < n; i++)
+    if (bs_value_tensor (items[i]) == NULL)
+      return bs_raise (in, "RuntimeError", "mark_non_differentiable only accepts variable "
+                       "arguments, but got %s", bs_type_name (items[i]));
+  bs_value_unref (d->non_differentiable);
+  d->non_differentiable = bs_value_ref (tensors);
+  *r = BS_NONE;
+  return TRUE;
+}
+
+METHOD (ctx_mark_dirty)
+{
+  return bs_raise (in, "NotImplementedError", "ctx.mark_dirty() is not supported by Backstep: "
+                   "a torch.autograd.Function's forward must not change its inputs in place");
+}
+
+static gboolean
+ctx_marked_non_differentiable (CtxData  *d,
+                               BsTensor *output)
+{
+  gsize n = 0;
+  BsValue *items = bs_value_is_none (d->non_differentiable)
+                   ? NULL : bs_value_items (d->non_differentiable, &n);
+
+  for (gsize i = 0; i < n; i++)
+    if (bs_value_tensor (items[i]) == output)
+      return TRUE;
+  return FALSE;
 }
 
 static gboolean
@@ -259,6 +299,7 @@ ctx_new (BsInterp     *in,
   d->klass = bs_value_ref (klass);
   d->dict = bs_dict_new (in->heap);
   d->to_save = BS_NONE;
+  d->non_differentiable = BS_NONE;
   d->needs_input_grad = bs_tuple_new (in->heap, a->n_args);
   for (guint i = 0; i < a->n_args; i++)
     {
@@ -360,6 +401,17 @@ METHOD (function_apply)
                        "this forward returned a tuple");
     }
   output = bs_value_tensor (result);
+  if (output != NULL
+      && ctx_marked_non_differentiable (bs_value_native (ctx, &ctx_type.base), output))
+    {
+      /* no node: the output needs no grad */
+      if (output->grad_fn != NULL || output->requires_grad)
+        {
+          bs_value_unref (result);
+          result = bs_wrap_tensor (in, bs_tensor_detach (output));
+        }
+      output = NULL;
+    }
   if (output == NULL)
     {
       /* No tensor out: nothing to differentiate. */
@@ -404,11 +456,11 @@ METHOD (function_apply)
 static const BsSignatureRow rows[] = {
   { "FunctionCtx", BS_SIG_PYTHON, "FunctionCtx.save_for_backward(self, *tensors)",
     ctx_save_for_backward },
-  { "FunctionCtx", BS_SIG_PYTHON, "FunctionCtx.mark_dirty(self, *args)", ctx_ignore },
+  { "FunctionCtx", BS_SIG_PYTHON, "FunctionCtx.mark_dirty(self, *args)", ctx_mark_dirty },
   { "FunctionCtx", BS_SIG_PYTHON, "FunctionCtx.mark_non_differentiable(self, *args)",
-    ctx_ignore },
+    ctx_mark_non_differentiable },
   { "FunctionCtx", BS_SIG_PYTHON, "FunctionCtx.set_materialize_grads(self, value)",
-    ctx_ignore },
+    ctx_set_materialize_grads },
   { "Function", BS_SIG_BUILTIN, "apply(cls, /, *args)", function_apply },
 };
 

@@ -6,10 +6,6 @@
 
 G_BEGIN_DECLS
 
-/* A built-in that reads its arguments itself: the __init__ of object and BaseException */
-#define BUILTIN(name) \
-  static gboolean name (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
-
 /* A function declared in a signature table row (bs-signature.h) */
 #define DECLARED(name) \
   static gboolean name (BsInterp *in, BsCall *call, BsValue *r)

@@ -1007,9 +1007,13 @@ super_getattr (BsInterp   *in,
 {
   SuperData *d = bs_value_native (self, &super_type.base);
   BsValue v;
+  BsValue base = ((BsClass *) d->klass.as.object)->base_class;
+  BsValue *object = bs_env_lookup (in->builtins, "object");
 
   *found = FALSE;
-  if (!bs_class_lookup (((BsClass *) d->klass.as.object)->base_class, name, &v))
+  /* a class without a base derives from object */
+  if (!bs_class_lookup (base, name, &v)
+      && !(object != NULL && bs_class_lookup (*object, name, &v)))
     return TRUE;
   *found = TRUE;
   if (bs_value_is_object (v, BS_OBJECT_FUNCTION) || bs_value_is_object (v, BS_OBJECT_BUILTIN))
@@ -1107,23 +1111,44 @@ DECLARED (builtin_classmethod)
   return TRUE;
 }
 
-BUILTIN (exception_init)
+/* BaseException.__init__(self, /, *args, **kwargs): keeps args; keywords refused with the
+ * instance's type named, as CPython */
+DECLARED (exception_init)
 {
+  BsValue self = call->self, kwargs = bs_call_value (call, 2);
   BsInstance *instance;
 
-  if (a->n_args < 1 || !bs_value_is_object (a->args[0], BS_OBJECT_INSTANCE))
-    return bs_raise (in, "TypeError", "descriptor '__init__' requires an exception");
-  instance = (BsInstance *) a->args[0].as.object;
+  if (!bs_value_is_object (self, BS_OBJECT_INSTANCE))
+    return bs_raise (in, "TypeError", "descriptor '__init__' requires a 'BaseException' object "
+                     "but received a '%s'", bs_type_name (self));
+  instance = (BsInstance *) self.as.object;
+  if (bs_value_is_object (kwargs, BS_OBJECT_DICT) && ((BsDict *) kwargs.as.object)->n_live > 0)
+    return bs_raise (in, "TypeError", "%s() takes no keyword arguments", bs_type_name (self));
   bs_value_unref (instance->args);
-  instance->args = bs_tuple_from (in, a->args + 1, a->n_args - 1);
+  instance->args = bs_value_ref (bs_call_value (call, 1));
   *r = BS_NONE;
   return TRUE;
 }
 
-BUILTIN (object_init)
+/* object.__init__(self, /, *args, **kwargs): arguments beyond self are an error; CPython
+ * names object when the instance's class has an __init__ of its own, the class otherwise */
+DECLARED (object_init)
 {
+  BsValue self = call->self, args = bs_call_value (call, 1), kwargs = bs_call_value (call, 2);
+  gsize n_args = 0;
+  BsValue init;
+
+  bs_value_items (args, &n_args);
   *r = BS_NONE;
-  return TRUE;
+  if (n_args == 0 && (!bs_value_is_object (kwargs, BS_OBJECT_DICT)
+                      || ((BsDict *) kwargs.as.object)->n_live == 0))
+    return TRUE;
+  if (bs_value_is_object (self, BS_OBJECT_INSTANCE)
+      && !bs_class_lookup (((BsInstance *) self.as.object)->klass, "__init__", &init))
+    return bs_raise (in, "TypeError", "%s.__init__() takes exactly one argument (the instance "
+                     "to initialize)", bs_type_name (self));
+  return bs_raise (in, "TypeError", "object.__init__() takes exactly one argument (the instance "
+                   "to initialize)");
 }
 
 /* --- refused ------------------------------------------------------------ */
@@ -1271,6 +1296,9 @@ static const BsSignatureRow rows[] = {
   ROW ("hash(obj, /)", builtin_hash),
   ROW ("chr(i, /)", builtin_chr),
   ROW ("ord(c, /)", builtin_ord),
+  { "object", BS_SIG_BUILTIN, "object.__init__(self, /, *args, **kwargs)", object_init },
+  { "BaseException", BS_SIG_BUILTIN, "BaseException.__init__(self, /, *args, **kwargs)",
+    exception_init },
   ROW ("super(type=None, object=None, /)", builtin_super),
   ROW ("staticmethod(function, /)|check_positional", builtin_staticmethod),
   ROW ("classmethod(function, /)|check_positional", builtin_classmethod),
@@ -1301,7 +1329,8 @@ bs_builtins_init (BsInterp *in)
   bs_signature_set_foreach (in->signatures, "builtins", install_builtin, in);
   object = bs_class_new (in, "object", BS_NONE);
   bs_dict_set_str (((BsClass *) object.as.object)->dict, "__init__",
-                   bs_builtin_new (in, "__init__", object_init, BS_NONE));
+                   bs_decl_builtin (in, bs_signature_set_find (in->signatures, "object",
+                                                               "__init__"), BS_NONE));
   bs_env_set (in->builtins, "object", object);
   bs_env_set (in->builtins, "NotImplemented",
               bs_native_new (in->heap, &not_implemented_type.base, NULL));
@@ -1310,7 +1339,8 @@ bs_builtins_init (BsInterp *in)
 
   base = add_exception (in, "BaseException", BS_NONE);
   bs_dict_set_str (((BsClass *) base.as.object)->dict, "__init__",
-                   bs_builtin_new (in, "__init__", exception_init, BS_NONE));
+                   bs_decl_builtin (in, bs_signature_set_find (in->signatures, "BaseException",
+                                                               "__init__"), BS_NONE));
   /* what a raise sets on an instance (see bs_raise_value) */
   bs_dict_set_str (((BsClass *) base.as.object)->dict, "__cause__", BS_NONE);
   bs_dict_set_str (((BsClass *) base.as.object)->dict, "__context__", BS_NONE);

@@ -522,7 +522,7 @@ bs_call (BsInterp     *in,
                                      bs_type_name (ignored));
                   }
               }
-            else if (a->n_args > 0 && !klass->is_exception)
+            else if ((a->n_args > 0 || a->n_kw > 0) && !klass->is_exception)
               {
                 bs_value_unref (instance);
                 return bs_raise (in, "TypeError", "%s() takes no arguments", klass->name);

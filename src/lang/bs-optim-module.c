@@ -11,26 +11,36 @@
 #include "bs-rmsprop.h"
 #include "bs-sgd.h"
 
-#define METHOD(name) \
-  static gboolean name (BsInterp *in, BsValue self, const BsArgs *a, BsValue *r)
-
+/* The Python object: the engine's optimizer and its param_groups, the list of dicts a script
+ * reads and changes (opt.param_groups[0]['lr'] = 0.01) as PyTorch's. A step, zero_grad(),
+ * state_dict() and repr read the dicts afresh. */
 typedef struct {
-  BsValue  optimizer;   /* keeps the optimizer alive */
-  guint    index;
-} GroupData;
+  BsOptimizer *optimizer;   /* Owned */
+  BsValue      groups;      /* list of dicts */
+} OptimizerData;
 
 static gboolean optimizer_getattr (BsInterp *in, BsValue self, const char *name, BsValue *out,
                                    gboolean *found);
-static gboolean group_getattr (BsInterp *in, BsValue self, const char *name, BsValue *out,
-                               gboolean *found);
-
 static gboolean optimizer_repr (BsInterp *in, BsValue self, GString *out);
 static BsValue  hyper_value (BsInterp *in, BsHyperParam *h);
-static gboolean group_repr (BsInterp *in, BsValue self, GString *out);
+static GPtrArray *group_params (BsInterp *in, BsValue v, BsValue *as_list);
+static gboolean set_hyper (BsInterp *in, BsParamGroup *g, const char *name, BsValue v);
+static gboolean add_group (BsInterp *in, BsOptimizer *opt, BsValue group, const char *required,
+                           BsValue groups);
+
+static void
+optimizer_data_free (gpointer p)
+{
+  OptimizerData *d = p;
+
+  bs_optimizer_free (d->optimizer);
+  bs_value_unref (d->groups);
+  g_free (d);
+}
 
 /* one type per optimizer class, so that type(opt).__name__ is its class's */
 #define OPTIMIZER_TYPE(name) \
-  { { name, (GDestroyNotify) bs_optimizer_free }, optimizer_getattr, NULL, optimizer_repr }
+  { { name, optimizer_data_free }, optimizer_getattr, NULL, optimizer_repr }
 
 static const BsNativeType optimizer_types[] = {
   OPTIMIZER_TYPE ("SGD"),
@@ -40,112 +50,362 @@ static const BsNativeType optimizer_types[] = {
   OPTIMIZER_TYPE ("Adagrad"),
 };
 
-static void
-group_free (gpointer p)
-{
-  GroupData *d = p;
-
-  bs_value_unref (d->optimizer);
-  g_free (d);
-}
-
-static const BsNativeType group_type = {
-  { "dict", group_free }, group_getattr, NULL, group_repr,
-};
-
-static BsOptimizer *
-optimizer_of (BsValue v)
+static OptimizerData *
+optimizer_data (BsValue v)
 {
   for (guint i = 0; i < G_N_ELEMENTS (optimizer_types); i++)
     {
-      BsOptimizer *opt = bs_value_native (v, &optimizer_types[i].base);
+      OptimizerData *d = bs_value_native (v, &optimizer_types[i].base);
 
-      if (opt != NULL)
-        return opt;
+      if (d != NULL)
+        return d;
     }
   return NULL;
 }
 
-static BsParamGroup *
-group_of (BsValue v)
+static BsOptimizer *
+optimizer_of (BsValue v)
 {
-  GroupData *d = bs_value_native (v, &group_type.base);
-
-  return bs_optimizer_get_group (optimizer_of (d->optimizer), d->index);
+  return optimizer_data (v)->optimizer;
 }
 
-METHOD (optimizer_step)
+/* TRUE when the tensors of list are params, in order */
+static gboolean
+same_params (BsValue    list,
+             GPtrArray *params)
 {
+  gsize n;
+  BsValue *items = bs_value_items (list, &n);
+
+  if (items == NULL || n != params->len)
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if (bs_value_tensor (items[i]) != g_ptr_array_index (params, i))
+      return FALSE;
+  return TRUE;
+}
+
+/* The engine's groups take the values of the script's dicts: a hyperparameter the engine
+ * knows takes the dict's value, a changed 'params' list replaces the group's params; other
+ * keys ('initial_lr') are the script's own. */
+static gboolean
+sync_groups (BsInterp      *in,
+             OptimizerData *d)
+{
+  gsize n;
+  BsValue *dicts = bs_value_items (d->groups, &n);
+
+  if (n != bs_optimizer_get_n_groups (d->optimizer))
+    return bs_raise (in, "NotImplementedError", "param_groups changed other than by "
+                     "add_param_group() are not supported by Backstep");
+  for (gsize i = 0; i < n; i++)
+    {
+      BsParamGroup *g = bs_optimizer_get_group (d->optimizer, i);
+      BsValue v;
+
+      if (!bs_value_is_object (dicts[i], BS_OBJECT_DICT))
+        return bs_raise (in, "TypeError", "param group must be a dict");
+      if (!bs_dict_get_str (dicts[i], "params", &v))
+        return bs_raise_key_error (in, bs_str_value (in, "params"));
+      if (!same_params (v, g->params))
+        {
+          GPtrArray *params = group_params (in, v, NULL);
+
+          if (params == NULL)
+            return FALSE;
+          g_ptr_array_unref (g->params);
+          g->params = params;
+        }
+      for (guint j = 0; j < g->hypers->len; j++)
+        {
+          const char *name = g_array_index (g->hypers, BsHyperParam, j).name;
+
+          if (!bs_dict_get_str (dicts[i], name, &v))
+            return bs_raise_key_error (in, bs_str_value (in, name));
+          if (!set_hyper (in, g, name, v))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* step(closure=None): the closure runs with grad enabled, as torch.enable_grad() in
+ * PyTorch's step, and its value is step's */
+static gboolean
+optimizer_step (BsInterp *in,
+                BsCall   *call,
+                BsValue  *r)
+{
+  OptimizerData *d = optimizer_data (call->self);
+  BsValue closure = bs_call_value (call, 1);
+  BsValue loss = BS_NONE;
   GError *error = NULL;
 
-  *r = BS_NONE;
-  if (!bs_optimizer_step (optimizer_of (self), &error))
-    return bs_raise_gerror (in, error);
+  if (!bs_value_is_none (closure))
+    {
+      gboolean grad_enabled = in->context->grad_enabled, ok;
+
+      in->context->grad_enabled = TRUE;
+      ok = bs_call_simple (in, closure, NULL, 0, &loss);
+      in->context->grad_enabled = grad_enabled;
+      if (!ok)
+        return FALSE;
+    }
+  if (!sync_groups (in, d) || !bs_optimizer_step (d->optimizer, &error))
+    {
+      bs_value_unref (loss);
+      return error != NULL ? bs_raise_gerror (in, error) : FALSE;
+    }
+  *r = loss;
   return TRUE;
 }
 
-METHOD (optimizer_zero_grad)
+static gboolean
+optimizer_zero_grad (BsInterp *in,
+                     BsCall   *call,
+                     BsValue  *r)
 {
-  BsValue *v = bs_arg (a, 0, "set_to_none");
+  OptimizerData *d = optimizer_data (call->self);
 
-  bs_optimizer_zero_grad (optimizer_of (self), v != NULL && bs_value_truthy (*v));
+  if (!sync_groups (in, d))
+    return FALSE;
+  bs_optimizer_zero_grad (d->optimizer, bs_value_truthy (bs_call_value (call, 1)));
   *r = BS_NONE;
   return TRUE;
 }
 
-/* state_dict(): {'state': {index: {key: tensor}}, 'param_groups': [{..., 'params': [index]}]},
- * params numbered across the groups in order */
-METHOD (optimizer_state_dict)
+/* The state of every param, keyed by its index across the groups in order. */
+static BsValue
+packed_state (BsInterp    *in,
+              BsOptimizer *opt)
 {
-  BsOptimizer *opt = optimizer_of (self);
-  BsValue state = bs_dict_new (in->heap), groups = bs_list_new (in->heap);
+  BsValue state = bs_dict_new (in->heap);
   gint64 index = 0;
 
-  if (a->n_args > 0 || a->n_kw > 0)
-    {
-      bs_value_unref (state);
-      bs_value_unref (groups);
-      return bs_raise (in, "TypeError", "Optimizer.state_dict() takes 1 positional argument but "
-                       "%u were given", (guint) (a->n_args + a->n_kw + 1));
-    }
   for (guint i = 0; i < bs_optimizer_get_n_groups (opt); i++)
     {
       BsParamGroup *g = bs_optimizer_get_group (opt, i);
-      BsValue packed = bs_dict_new (in->heap), indices = bs_list_new (in->heap);
 
-      for (guint j = 0; j < g->hypers->len; j++)
-        {
-          BsHyperParam *h = &g_array_index (g->hypers, BsHyperParam, j);
-
-          bs_dict_set_str (packed, h->name, hyper_value (in, h));
-        }
       for (guint j = 0; j < g->params->len; j++, index++)
         {
           BsTensor *p = g_ptr_array_index (g->params, j);
           g_autofree const char **keys = bs_optimizer_get_state_keys (opt, p);
+          BsValue entry;
 
-          bs_list_append (indices, BS_INT (index));
-          if (keys != NULL)
+          if (keys == NULL)
+            continue;
+          entry = bs_dict_new (in->heap);
+          for (guint k = 0; keys[k] != NULL; k++)
             {
-              BsValue entry = bs_dict_new (in->heap);
+              BsTensor *t = bs_optimizer_get_state (opt, p, keys[k]);
 
-              for (guint k = 0; keys[k] != NULL; k++)
-                {
-                  BsTensor *t = bs_optimizer_get_state (opt, p, keys[k]);
-
-                  bs_dict_set_str (entry, keys[k],
-                                   t != NULL ? bs_wrap_tensor (in, bs_tensor_ref (t)) : BS_NONE);
-                }
-              bs_dict_set (state, BS_INT (index), entry, NULL);
+              bs_dict_set_str (entry, keys[k],
+                               t != NULL ? bs_wrap_tensor (in, bs_tensor_ref (t)) : BS_NONE);
             }
+          bs_dict_set (state, BS_INT (index), entry, NULL);
         }
+    }
+  return state;
+}
+
+/* state_dict(): {'state': {index: {key: tensor}}, 'param_groups': [{..., 'params': [index]}]},
+ * params numbered across the groups in order, each group's keys as the script's dict holds
+ * them */
+static gboolean
+optimizer_state_dict (BsInterp *in,
+                      BsCall   *call,
+                      BsValue  *r)
+{
+  OptimizerData *d = optimizer_data (call->self);
+  BsValue groups;
+  gsize n;
+  BsValue *dicts;
+  gint64 index = 0;
+
+  if (!sync_groups (in, d))
+    return FALSE;
+  groups = bs_list_new (in->heap);
+  dicts = bs_value_items (d->groups, &n);
+  for (gsize i = 0; i < n; i++)
+    {
+      BsDict *group = (BsDict *) dicts[i].as.object;
+      BsValue packed = bs_dict_new (in->heap), indices = bs_list_new (in->heap);
+      BsParamGroup *g = bs_optimizer_get_group (d->optimizer, i);
+
+      for (guint j = 0; j < group->entries->len; j++)
+        {
+          BsDictEntry *e = &g_array_index (group->entries, BsDictEntry, j);
+          const char *key = bs_value_str (e->key);
+
+          if (!e->deleted && g_strcmp0 (key, "params") != 0)
+            bs_dict_set (packed, e->key, bs_value_ref (e->value), NULL);
+        }
+      for (guint j = 0; j < g->params->len; j++)
+        bs_list_append (indices, BS_INT (index++));
       bs_dict_set_str (packed, "params", indices);
       bs_list_append (groups, packed);
     }
   *r = bs_dict_new (in->heap);
-  bs_dict_set_str (*r, "state", state);
+  bs_dict_set_str (*r, "state", packed_state (in, d->optimizer));
   bs_dict_set_str (*r, "param_groups", groups);
   return TRUE;
+}
+
+/* The params of the optimizer in order across the groups */
+static GPtrArray *
+all_params (BsOptimizer *opt)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; i < bs_optimizer_get_n_groups (opt); i++)
+    {
+      BsParamGroup *g = bs_optimizer_get_group (opt, i);
+
+      for (guint j = 0; j < g->params->len; j++)
+        g_ptr_array_add (out, g_ptr_array_index (g->params, j));
+    }
+  return out;
+}
+
+/* state[param] = saved (a dict of tensors), each a copy in the param's dtype but 'step',
+ * as PyTorch's load_state_dict casts */
+static gboolean
+load_param_state (BsInterp    *in,
+                  BsOptimizer *opt,
+                  BsTensor    *param,
+                  BsValue      saved)
+{
+  BsDict *entries;
+
+  if (!bs_value_is_object (saved, BS_OBJECT_DICT))
+    return bs_raise (in, "NotImplementedError", "an optimizer state that is not a dict of "
+                     "tensors is not supported by Backstep");
+  entries = (BsDict *) saved.as.object;
+  for (guint k = 0; k < entries->entries->len; k++)
+    {
+      BsDictEntry *e = &g_array_index (entries->entries, BsDictEntry, k);
+      const char *key = bs_value_str (e->key);
+      BsTensor *t = bs_value_tensor (e->value);
+      GError *error = NULL;
+      BsTensor *copy;
+
+      if (e->deleted)
+        continue;
+      if (key == NULL || t == NULL)
+        return bs_raise (in, "NotImplementedError", "an optimizer state value that is not a "
+                         "tensor is not supported by Backstep");
+      copy = strcmp (key, "step") == 0 || t->dtype == param->dtype
+             ? bs_clone (t, &error) : bs_to_dtype (t, param->dtype, &error);
+      if (copy == NULL)
+        return bs_raise_gerror (in, error);
+      bs_optimizer_set_state (opt, param, key, copy);
+      bs_tensor_unref (copy);
+    }
+  return TRUE;
+}
+
+/* load_state_dict(state_dict): PyTorch's checks, then each group takes the saved
+ * group's values (keeping its params) and each param the saved state */
+static gboolean
+optimizer_load_state_dict (BsInterp *in,
+                           BsCall   *call,
+                           BsValue  *r)
+{
+  OptimizerData *d = optimizer_data (call->self);
+  BsValue state_dict = bs_call_value (call, 1), saved_groups, saved_state;
+  g_autoptr(GPtrArray) params = NULL;
+  BsValue *groups, *saved;
+  gsize n_groups, n_saved;
+  BsValue new_groups;
+
+  if (!sync_groups (in, d))
+    return FALSE;
+  if (!bs_value_is_object (state_dict, BS_OBJECT_DICT))
+    return bs_raise (in, "TypeError", "'%s' object is not subscriptable",
+                     bs_type_name (state_dict));
+  if (!bs_dict_get_str (state_dict, "param_groups", &saved_groups))
+    return bs_raise_key_error (in, bs_str_value (in, "param_groups"));
+  if (!bs_dict_get_str (state_dict, "state", &saved_state))
+    return bs_raise_key_error (in, bs_str_value (in, "state"));
+  groups = bs_value_items (d->groups, &n_groups);
+  saved = bs_value_items (saved_groups, &n_saved);
+  if (saved == NULL)
+    return bs_raise (in, "NotImplementedError", "param_groups that are not a list are not "
+                     "supported by Backstep");
+  if (n_saved != n_groups)
+    return bs_raise (in, "ValueError", "loaded state dict has a different number of parameter "
+                     "groups");
+  for (gsize i = 0; i < n_groups; i++)
+    {
+      BsValue mine, theirs;
+      gsize a, b;
+
+      if (!bs_value_is_object (saved[i], BS_OBJECT_DICT))
+        return bs_raise (in, "TypeError", "param group must be a dict");
+      if (!bs_dict_get_str (saved[i], "params", &theirs))
+        return bs_raise_key_error (in, bs_str_value (in, "params"));
+      bs_dict_get_str (groups[i], "params", &mine);
+      if (bs_value_items (mine, &a) == NULL || bs_value_items (theirs, &b) == NULL || a != b)
+        return bs_raise (in, "ValueError", "loaded state dict contains a parameter group that "
+                         "doesn't match the size of optimizer's group");
+    }
+  params = all_params (d->optimizer);
+  if (!bs_value_is_object (saved_state, BS_OBJECT_DICT))
+    return bs_raise (in, "NotImplementedError", "an optimizer state that is not a dict is not "
+                     "supported by Backstep");
+  {
+    BsDict *entries = (BsDict *) saved_state.as.object;
+
+    for (guint k = 0; k < entries->entries->len; k++)
+      {
+        BsDictEntry *e = &g_array_index (entries->entries, BsDictEntry, k);
+        gint64 index;
+
+        if (e->deleted)
+          continue;
+        if (e->key.type != BS_VALUE_INT)
+          return bs_raise (in, "NotImplementedError", "optimizer state keyed by something "
+                           "other than a param's index is not supported by Backstep");
+        index = e->key.as.integer;
+        if (index < 0 || index >= (gint64) params->len)
+          continue;   /* PyTorch keeps a state it cannot map, under its saved key */
+        if (!load_param_state (in, d->optimizer, g_ptr_array_index (params, index), e->value))
+          return FALSE;
+      }
+  }
+  new_groups = bs_list_new (in->heap);
+  for (gsize i = 0; i < n_groups; i++)
+    {
+      BsDict *group = (BsDict *) saved[i].as.object;
+      BsValue copy = bs_dict_new (in->heap), mine;
+
+      for (guint j = 0; j < group->entries->len; j++)
+        {
+          BsDictEntry *e = &g_array_index (group->entries, BsDictEntry, j);
+
+          if (!e->deleted)
+            bs_dict_set (copy, e->key, bs_value_ref (e->value), NULL);
+        }
+      bs_dict_get_str (groups[i], "params", &mine);
+      bs_dict_set_str (copy, "params", bs_value_ref (mine));
+      bs_list_append (new_groups, copy);
+    }
+  bs_value_unref (d->groups);
+  d->groups = new_groups;
+  *r = BS_NONE;
+  return sync_groups (in, d);
+}
+
+static gboolean
+optimizer_add_param_group (BsInterp *in,
+                           BsCall   *call,
+                           BsValue  *r)
+{
+  OptimizerData *d = optimizer_data (call->self);
+
+  *r = BS_NONE;
+  return sync_groups (in, d)
+         && add_group (in, d->optimizer, bs_call_value (call, 1), NULL, d->groups);
 }
 
 static gboolean
@@ -155,89 +415,28 @@ optimizer_getattr (BsInterp   *in,
                    BsValue    *out,
                    gboolean   *found)
 {
-  BsOptimizer *opt = optimizer_of (self);
+  OptimizerData *d = optimizer_data (self);
 
   *found = TRUE;
-  if (strcmp (name, "step") == 0)
-    *out = bs_builtin_new (in, "step", optimizer_step, bs_value_ref (self));
-  else if (strcmp (name, "zero_grad") == 0)
-    *out = bs_builtin_new (in, "zero_grad", optimizer_zero_grad, bs_value_ref (self));
-  else if (strcmp (name, "state_dict") == 0)
-    *out = bs_builtin_new (in, "state_dict", optimizer_state_dict, bs_value_ref (self));
-  else if (strcmp (name, "param_groups") == 0)
+  if (bs_py_method_find (in, bs_optimizer_get_name (d->optimizer), self, name, out)
+      || bs_py_method_find (in, "Optimizer", self, name, out))
+    return TRUE;
+  if (strcmp (name, "param_groups") == 0)
+    *out = bs_value_ref (d->groups);
+  else if (strcmp (name, "defaults") == 0)
     {
-      BsValue list = bs_list_new (in->heap);
+      BsParamGroup *defaults = bs_optimizer_get_defaults (d->optimizer);
 
-      for (guint i = 0; i < bs_optimizer_get_n_groups (opt); i++)
+      *out = bs_dict_new (in->heap);
+      for (guint j = 0; j < defaults->hypers->len; j++)
         {
-          GroupData *d = g_new0 (GroupData, 1);
+          BsHyperParam *h = &g_array_index (defaults->hypers, BsHyperParam, j);
 
-          d->optimizer = bs_value_ref (self);
-          d->index = i;
-          bs_list_append (list, bs_native_new (in->heap, &group_type.base, d));
+          bs_dict_set_str (*out, h->name, hyper_value (in, h));
         }
-      *out = list;
     }
   else
     *found = FALSE;
-  return TRUE;
-}
-
-METHOD (group_getitem)
-{
-  BsParamGroup *g = group_of (self);
-  const char *key = a->n_args > 0 ? bs_value_str (a->args[0]) : NULL;
-  BsHyperParam *h;
-
-  if (key == NULL)
-    return bs_raise (in, "KeyError", "param group keys are strings");
-  if (strcmp (key, "params") == 0)
-    {
-      BsValue list = bs_list_new (in->heap);
-
-      for (guint i = 0; i < g->params->len; i++)
-        bs_list_append (list, bs_wrap_tensor (in, bs_tensor_ref (g_ptr_array_index (g->params,
-                                                                                     i))));
-      *r = list;
-      return TRUE;
-    }
-  h = bs_param_group_lookup (g, key);
-  if (h == NULL)
-    return bs_raise_key_error (in, a->args[0]);
-  *r = hyper_value (in, h);
-  return TRUE;
-}
-
-METHOD (group_setitem)
-{
-  BsParamGroup *g = group_of (self);
-  const char *key = a->n_args == 2 ? bs_value_str (a->args[0]) : NULL;
-  BsValue v;
-
-  if (key == NULL || strcmp (key, "params") == 0)
-    return bs_raise (in, "NotImplementedError", "only hyperparameters of a param group can be "
-                     "set in Backstep");
-  v = a->args[1];
-  *r = BS_NONE;
-  if (v.type == BS_VALUE_FLOAT)
-    bs_param_group_set (g, key, BS_HYPER_FLOAT, v.as.number, 0);
-  else if (v.type == BS_VALUE_INT)
-    bs_param_group_set (g, key, BS_HYPER_INT, (double) v.as.integer, 0);
-  else if (v.type == BS_VALUE_BOOL)
-    bs_param_group_set (g, key, BS_HYPER_BOOL, v.as.boolean, 0);
-  else if (v.type == BS_VALUE_NONE)
-    bs_param_group_set (g, key, BS_HYPER_NONE, 0, 0);
-  else
-    {
-      gsize n;
-      BsValue *items = bs_value_items (v, &n);
-      double x, y;
-
-      if (items == NULL || n != 2 || !bs_to_double (in, items[0], &x)
-          || !bs_to_double (in, items[1], &y))
-        return bs_raise (in, "TypeError", "unsupported value for a param group");
-      bs_param_group_set (g, key, BS_HYPER_PAIR, x, y);
-    }
   return TRUE;
 }
 
@@ -262,41 +461,51 @@ hyper_value (BsInterp     *in,
 }
 
 static int
-compare_hyper_names (gconstpointer a,
-                     gconstpointer b)
+compare_entries (gconstpointer a,
+                 gconstpointer b)
 {
-  return strcmp ((*(BsHyperParam *const *) a)->name, (*(BsHyperParam *const *) b)->name);
+  return g_strcmp0 (bs_value_str ((*(BsDictEntry *const *) a)->key),
+                    bs_value_str ((*(BsDictEntry *const *) b)->key));
 }
 
-/* As Optimizer.__repr__: each group's hyperparameters in sorted key order. */
+/* As Optimizer.__repr__: each group's keys but 'params' in sorted order. */
 static gboolean
 optimizer_repr (BsInterp *in,
                 BsValue   self,
                 GString  *out)
 {
-  BsOptimizer *opt = optimizer_of (self);
+  OptimizerData *d = optimizer_data (self);
+  gsize n;
+  BsValue *dicts = bs_value_items (d->groups, &n);
 
-  g_string_append_printf (out, "%s (", bs_optimizer_get_name (opt));
-  for (guint i = 0; i < bs_optimizer_get_n_groups (opt); i++)
+  g_string_append_printf (out, "%s (", bs_optimizer_get_name (d->optimizer));
+  for (gsize i = 0; i < n; i++)
     {
-      BsParamGroup *g = bs_optimizer_get_group (opt, i);
       g_autoptr (GPtrArray) sorted = g_ptr_array_new ();
+      BsDict *group;
 
-      for (guint j = 0; j < g->hypers->len; j++)
-        g_ptr_array_add (sorted, &g_array_index (g->hypers, BsHyperParam, j));
-      g_ptr_array_sort (sorted, compare_hyper_names);
+      if (!bs_value_is_object (dicts[i], BS_OBJECT_DICT))
+        return bs_raise (in, "TypeError", "param group must be a dict");
+      group = (BsDict *) dicts[i].as.object;
+      for (guint j = 0; j < group->entries->len; j++)
+        {
+          BsDictEntry *e = &g_array_index (group->entries, BsDictEntry, j);
+
+          if (!e->deleted && g_strcmp0 (bs_value_str (e->key), "params") != 0)
+            g_ptr_array_add (sorted, e);
+        }
+      g_ptr_array_sort (sorted, compare_entries);
       /* each group's lines end with a newline in PyTorch's text: a blank line between */
-      g_string_append_printf (out, "%s\nParameter Group %u", i > 0 ? "\n" : "", i);
+      g_string_append_printf (out, "%s\nParameter Group %u", i > 0 ? "\n" : "", (guint) i);
       for (guint j = 0; j < sorted->len; j++)
         {
-          BsHyperParam *h = g_ptr_array_index (sorted, j);
-          BsValue v = hyper_value (in, h);
-          gboolean ok;
+          BsDictEntry *e = g_ptr_array_index (sorted, j);
 
-          g_string_append_printf (out, "\n    %s: ", h->name);
-          ok = bs_str (in, v, out);
-          bs_value_unref (v);
-          if (!ok)
+          g_string_append (out, "\n    ");
+          if (!bs_str (in, e->key, out))
+            return FALSE;
+          g_string_append (out, ": ");
+          if (!bs_str (in, e->value, out))
             return FALSE;
         }
     }
@@ -304,55 +513,15 @@ optimizer_repr (BsInterp *in,
   return TRUE;
 }
 
-/* A param group prints as the dict it is in PyTorch: 'params' first. */
-static gboolean
-group_repr (BsInterp *in,
-            BsValue   self,
-            GString  *out)
-{
-  BsParamGroup *g = group_of (self);
-  BsValue dict = bs_dict_new (in->heap);
-  BsValue params = bs_list_new (in->heap);
-  gboolean ok;
-
-  for (guint i = 0; i < g->params->len; i++)
-    bs_list_append (params, bs_wrap_tensor (in, bs_tensor_ref (g_ptr_array_index (g->params, i))));
-  bs_dict_set_str (dict, "params", params);
-  for (guint i = 0; i < g->hypers->len; i++)
-    {
-      BsHyperParam *h = &g_array_index (g->hypers, BsHyperParam, i);
-
-      bs_dict_set_str (dict, h->name, hyper_value (in, h));
-    }
-  ok = bs_repr (in, dict, out);
-  bs_value_unref (dict);
-  return ok;
-}
-
-static gboolean
-group_getattr (BsInterp   *in,
-               BsValue     self,
-               const char *name,
-               BsValue    *out,
-               gboolean   *found)
-{
-  *found = TRUE;
-  if (strcmp (name, "__getitem__") == 0)
-    *out = bs_builtin_new (in, "__getitem__", group_getitem, bs_value_ref (self));
-  else if (strcmp (name, "__setitem__") == 0)
-    *out = bs_builtin_new (in, "__setitem__", group_setitem, bs_value_ref (self));
-  else
-    *found = FALSE;
-  return TRUE;
-}
-
 /* --- constructors ------------------------------------------------------------- */
 
 /* The params of one group: a tensor or an iterable of tensors, as a GPtrArray of
- * references (NULL with PyTorch's TypeError). */
+ * references (NULL with PyTorch's TypeError); *as_list, when not NULL, receives them as the
+ * Python list PyTorch's param group holds. */
 static GPtrArray *
 group_params (BsInterp *in,
-              BsValue   v)
+              BsValue   v,
+              BsValue  *as_list)
 {
   g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_tensor_unref);
   BsValue list;
@@ -361,17 +530,17 @@ group_params (BsInterp *in,
 
   if (bs_value_tensor (v) != NULL)
     {
-      g_ptr_array_add (out, bs_tensor_ref (bs_value_tensor (v)));
-      return g_steal_pointer (&out);
+      list = bs_list_new (in->heap);
+      bs_list_append (list, bs_value_ref (v));
     }
-  if (g_strcmp0 (bs_type_name (v), "set") == 0)
+  else if (g_strcmp0 (bs_type_name (v), "set") == 0)
     {
       bs_raise (in, "TypeError", "optimizer parameters need to be organized in ordered "
                 "collections, but the ordering of tensors in sets will change between runs. "
                 "Please use a list instead.");
       return NULL;
     }
-  if (!bs_to_list (in, v, &list))
+  else if (!bs_to_list (in, v, &list))
     return NULL;
   items = bs_value_items (list, &n);
   for (gsize i = 0; i < n; i++)
@@ -385,7 +554,10 @@ group_params (BsInterp *in,
         }
       g_ptr_array_add (out, bs_tensor_ref (bs_value_tensor (items[i])));
     }
-  bs_value_unref (list);
+  if (as_list != NULL)
+    *as_list = list;
+  else
+    bs_value_unref (list);
   return g_steal_pointer (&out);
 }
 
@@ -443,49 +615,59 @@ reorder_hypers (BsParamGroup *g,
   memcpy (g->hypers->data, ordered->data, ordered->len * sizeof (BsHyperParam));
 }
 
-/* add_param_group() for a dict ({'params': ..., 'lr': ...}) or, when plain, the params
- * themselves. required: a hyperparameter without a default (SGD's lr), or NULL. */
+/* add_param_group(): group, a dict ({'params': ..., 'lr': ...}), becomes a group of opt and
+ * is appended to groups, its 'params' made a list and the defaults it lacks added, as
+ * PyTorch changes the dict it is given. required: a hyperparameter without a default (SGD's
+ * lr), or NULL. */
 static gboolean
 add_group (BsInterp    *in,
            BsOptimizer *opt,
            BsValue      group,
-           const char  *required)
+           const char  *required,
+           BsValue      groups)
 {
   g_autoptr(GPtrArray) params = NULL;
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
   GError *error = NULL;
   BsParamGroup *g;
-  BsValue v;
+  BsDict *d;
+  BsValue v, list;
 
   if (!bs_value_is_object (group, BS_OBJECT_DICT))
-    return bs_raise (in, "TypeError", "param group must be a dict");
+    return bs_raise (in, "AssertionError", "param group must be a dict");
   if (!bs_dict_get_str (group, "params", &v))
     return bs_raise_key_error (in, bs_str_value (in, "params"));
-  params = group_params (in, v);
+  params = group_params (in, v, &list);
   if (params == NULL)
     return FALSE;
+  bs_dict_set_str (group, "params", list);
+  if (required != NULL && !bs_dict_get_str (group, required, &v))
+    return bs_raise (in, "ValueError", "parameter group didn't specify a value of required "
+                     "optimization parameter %s", required);
+  d = (BsDict *) group.as.object;
+  for (guint i = 0; i < d->entries->len; i++)
+    {
+      BsDictEntry *e = &g_array_index (d->entries, BsDictEntry, i);
+      const char *key = bs_value_str (e->key);
+
+      if (!e->deleted && key != NULL && strcmp (key, "params") != 0)
+        g_ptr_array_add (keys, (gpointer) key);
+    }
   g = bs_optimizer_add_param_group (opt, params, &error);
   if (g == NULL)
     return bs_raise_gerror (in, error);
-  {
-    BsDict *d = (BsDict *) group.as.object;
+  for (guint i = 0; i < keys->len; i++)
+    if (bs_dict_get_str (group, keys->pdata[i], &v) && !set_hyper (in, g, keys->pdata[i], v))
+      return FALSE;
+  reorder_hypers (g, keys);
+  for (guint j = 0; j < g->hypers->len; j++)
+    {
+      BsHyperParam *h = &g_array_index (g->hypers, BsHyperParam, j);
 
-    for (guint i = 0; i < d->entries->len; i++)
-      {
-        BsDictEntry *e = &g_array_index (d->entries, BsDictEntry, i);
-        const char *key = bs_value_str (e->key);
-
-        if (e->deleted || key == NULL || strcmp (key, "params") == 0)
-          continue;
-        if (!set_hyper (in, g, key, e->value))
-          return FALSE;
-        g_ptr_array_add (keys, (gpointer) key);
-      }
-    reorder_hypers (g, keys);
-  }
-  if (required != NULL && bs_param_group_lookup (g, required) == NULL)
-    return bs_raise (in, "ValueError", "parameter group didn't specify a value of required "
-                     "optimization parameter %s", required);
+      if (!bs_dict_get_str (group, h->name, &v))
+        bs_dict_set_str (group, h->name, hyper_value (in, h));
+    }
+  bs_list_append (groups, bs_value_ref (group));
   return TRUE;
 }
 
@@ -508,7 +690,8 @@ static gboolean
 add_groups (BsInterp    *in,
             BsOptimizer *opt,
             BsValue      params,
-            const char  *required)
+            const char  *required,
+            BsValue      groups)
 {
   BsValue list;
   BsValue *items;
@@ -529,12 +712,12 @@ add_groups (BsInterp    *in,
       BsValue group = bs_dict_new (in->heap);
 
       bs_dict_set_str (group, "params", bs_value_ref (list));
-      ok = add_group (in, opt, group, required);
+      ok = add_group (in, opt, group, required, groups);
       bs_value_unref (group);
     }
   else
     for (gsize i = 0; i < n && ok; i++)
-      ok = add_group (in, opt, items[i], required);
+      ok = add_group (in, opt, items[i], required, groups);
   bs_value_unref (list);
   return ok;
 }
@@ -621,17 +804,23 @@ finish (BsInterp    *in,
         const char  *required,
         BsValue     *r)
 {
+  g_autofree OptimizerData *d = NULL;
+
   if (opt == NULL)
     return bs_raise_gerror (in, error);
+  d = g_new0 (OptimizerData, 1);
+  d->optimizer = opt;
+  d->groups = bs_list_new (in->heap);
   keep_ints (call, opt, ints);
-  if (!set_flags (in, call, opt) || !add_groups (in, opt, bs_call_value (call, 1), required))
+  if (!set_flags (in, call, opt)
+      || !add_groups (in, opt, bs_call_value (call, 1), required, d->groups))
     {
-      bs_optimizer_free (opt);
+      optimizer_data_free (g_steal_pointer (&d));
       return FALSE;
     }
   for (guint i = 0; i < G_N_ELEMENTS (optimizer_types); i++)
     if (strcmp (optimizer_types[i].base.name, bs_optimizer_get_name (opt)) == 0)
-      *r = bs_native_new (in->heap, &optimizer_types[i].base, opt);
+      *r = bs_native_new (in->heap, &optimizer_types[i].base, g_steal_pointer (&d));
   return TRUE;
 }
 
@@ -817,6 +1006,18 @@ optim_adagrad (BsInterp *in,
 #define OPTIM "torch.optim"
 
 static const BsSignatureRow rows[] = {
+  { "SGD", BS_SIG_PYTHON, "SGD.step(self, closure=None)", optimizer_step },
+  { "Adam", BS_SIG_PYTHON, "Adam.step(self, closure=None)", optimizer_step },
+  { "AdamW", BS_SIG_PYTHON, "AdamW.step(self, closure=None)", optimizer_step },
+  { "RMSprop", BS_SIG_PYTHON, "RMSprop.step(self, closure=None)", optimizer_step },
+  { "Adagrad", BS_SIG_PYTHON, "Adagrad.step(self, closure=None)", optimizer_step },
+  { "Optimizer", BS_SIG_PYTHON, "Optimizer.zero_grad(self, set_to_none=False)",
+    optimizer_zero_grad },
+  { "Optimizer", BS_SIG_PYTHON, "Optimizer.state_dict(self)", optimizer_state_dict },
+  { "Optimizer", BS_SIG_PYTHON, "Optimizer.load_state_dict(self, state_dict)",
+    optimizer_load_state_dict },
+  { "Optimizer", BS_SIG_PYTHON, "Optimizer.add_param_group(self, param_group)",
+    optimizer_add_param_group },
   { OPTIM, BS_SIG_PYTHON, "SGD.__init__(self, params, lr=None, momentum=0, dampening=0, "
     "weight_decay=0, nesterov=False, *, maximize=False, foreach=None, differentiable=False)",
     optim_sgd, 0, "SGD" },

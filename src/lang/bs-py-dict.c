@@ -99,6 +99,24 @@ dict_get (BsInterp *in, BsCall *call, BsValue *r)
   return TRUE;
 }
 
+/* d.__getitem__(key), and __contains__ when data is 1 */
+static gboolean
+dict_subscript (BsInterp *in, BsCall *call, BsValue *r)
+{
+  BsValue v;
+  gboolean found;
+
+  if (!bs_py_dict_get (in, call->self, bs_call_value (call, 1), &v, &found))
+    return FALSE;
+  if (bs_call_data (call) == 1)
+    *r = BS_BOOL (found);
+  else if (!found)
+    return bs_raise_key_error (in, bs_call_value (call, 1));
+  else
+    *r = bs_value_ref (v);
+  return TRUE;
+}
+
 static gboolean
 dict_pop (BsInterp *in, BsCall *call, BsValue *r)
 {
@@ -296,6 +314,8 @@ static const BsSignatureRow rows[] = {
   ROW ("values(self, /)", dict_view, 1),
   ROW ("items(self, /)", dict_view, 2),
   ROW ("get(self, key, default=None, /)", dict_get, 0),
+  ROW ("__getitem__(self, key, /)", dict_subscript, 0),
+  ROW ("__contains__(self, key, /)", dict_subscript, 1),
   ROW ("pop(self, key, default=None, /)", dict_pop, 0),
   ROW ("popitem(self, /)", dict_popitem, 0),
   ROW ("update(self, other=None, /, **kwargs)", dict_update, 0),

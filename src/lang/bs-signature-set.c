@@ -194,7 +194,8 @@ static gboolean
 is_unbound_method (const BsDecl *decl)
 {
   static const char *const types[] = {
-    "str", "list", "dict", "tuple", "set", "frozenset", "int", "float",
+    "str", "list", "dict", "tuple", "set", "frozenset", "int", "float", "object",
+    "BaseException",
   };
   const BsSignatureRow *row = decl->rows->pdata[0];
 
@@ -217,11 +218,16 @@ call_unbound (BsInterp      *in,
   BsArgs rest = *args;
   const char *type;
 
+  if (args->n_args == 0 && g_str_has_prefix (decl->name, "__"))
+    return bs_raise (in, "TypeError", "descriptor '%s' of '%s' object needs an argument",
+                     decl->name, row->owner);
   if (args->n_args == 0)
     return bs_raise (in, "TypeError", "unbound method %s.%s() needs an argument", row->owner,
                      decl->name);
   type = bs_value_type_name (args->args[0]);
-  if (strcmp (type, row->owner) != 0
+  /* object's methods apply to everything; BaseException's check their receiver themselves */
+  if (strcmp (type, row->owner) != 0 && strcmp (row->owner, "object") != 0
+      && strcmp (row->owner, "BaseException") != 0
       && !(strcmp (row->owner, "int") == 0 && strcmp (type, "bool") == 0))
     return bs_raise (in, "TypeError", "descriptor '%s' for '%s' objects doesn't apply to a "
                      "'%s' object", decl->name, row->owner, type);

@@ -302,7 +302,10 @@ grad_fn_repr (BsInterp *in,
 {
   BsNode *node = ((BsNative *) self.as.object)->data;
 
-  g_string_append_printf (out, "<%s object at %p>", bs_grad_fn_class_name (node), (void *) node);
+  /* a Function's node is a Python class PyTorch makes in torch.autograd.function */
+  g_string_append_printf (out, "<%s%s object at %p>",
+                          node->op == BS_OP_CUSTOM ? "torch.autograd.function." : "",
+                          bs_grad_fn_class_name (node), (void *) node);
   return TRUE;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bs-context.h"
+#include "bs-interp.h"
 #include "bs-np-format.h"
 
 typedef struct {
@@ -197,6 +198,80 @@ test_options (void)
   g_assert_false (bs_np_floatmode_from_name ("exact", &mode));
 }
 
+static void
+collect_output (const char *text,
+                gpointer    user_data)
+{
+  g_string_append ((GString *) user_data, text);
+}
+
+/* What source prints, then the last line of the error it raises ("" when none). */
+static char *
+run (const char *source)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (BsInterp) in = NULL;
+  g_autoptr (GError) error = NULL;
+
+  in = bs_interp_new (&(BsInterpOptions) { .max_steps = 100000,
+                                            .write_stdout = collect_output,
+                                            .write_stderr = collect_output,
+                                            .output_data = out });
+  if (!bs_interp_run (in, source, -1, "t.py", &error))
+    {
+      g_autofree char *text = bs_interp_format_error (in, error);
+      g_auto (GStrv) lines = NULL;
+
+      g_strchomp (text);
+      lines = g_strsplit (text, "\n", -1);
+      g_string_append (out, lines[g_strv_length (lines) - 1]);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static void
+check (const char *source,
+       const char *expected)
+{
+  g_autofree char *got = run (source);
+
+  g_assert_cmpstr (got, ==, expected);
+}
+
+/* What numpy has and Backstep's numpy does not: refused by name, the options unchanged. */
+static void
+test_refusals (void)
+{
+  check ("import numpy as np\nnp.set_printoptions(formatter={'float': str})\n",
+         "NotImplementedError: set_printoptions(formatter=...) is not supported by "
+         "Backstep's numpy");
+  check ("import numpy as np\nnp.set_printoptions(legacy='1.13')\n",
+         "NotImplementedError: set_printoptions(legacy=...) is not supported by "
+         "Backstep's numpy");
+  check ("import numpy as np\n"
+         "try:\n    np.set_printoptions(precision=2, legacy='1.21')\n"
+         "except NotImplementedError:\n    pass\n"
+         "print(np.get_printoptions()['precision'])\n"
+         "with np.printoptions(formatter={'int': str}):\n    pass\n",
+         "8\nNotImplementedError: set_printoptions(formatter=...) is not supported by "
+         "Backstep's numpy");
+  check ("import numpy as np\nnp.set_printoptions(legacy=False, formatter=None)\n"
+         "print(np.array([0.5]))\n", "[0.5]\n");
+}
+
+/* Each interpreter has its own options, and a with block puts them back even when its
+ * body raises. */
+static void
+test_per_interpreter (void)
+{
+  check ("import numpy as np\nnp.set_printoptions(precision=2)\n"
+         "try:\n    with np.printoptions(precision=4):\n"
+         "        print(np.array([1 / 3]))\n        raise KeyError('k')\n"
+         "except KeyError:\n    pass\nprint(np.array([1 / 3]))\n",
+         "[0.3333]\n[0.33]\n");
+  check ("import numpy as np\nprint(np.array([1 / 3]))\n", "[0.33333333]\n");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -205,5 +280,7 @@ main (int   argc,
   g_test_add_func ("/np-format/options", test_options);
   g_test_add_func ("/np-format/arrays", test_arrays);
   g_test_add_func ("/np-format/scalars", test_scalars);
+  g_test_add_func ("/np-format/refusals", test_refusals);
+  g_test_add_func ("/np-format/per-interpreter", test_per_interpreter);
   return g_test_run ();
 }

@@ -6,6 +6,7 @@
 #include "bs-value.h"
 #include "bs-tensor-format.h"
 #include "bs-py-random.h"
+#include "bs-np-format.h"
 
 G_BEGIN_DECLS
 
@@ -160,6 +161,7 @@ struct _BsInterp {
   BsValue          dtypes[BS_N_DTYPES];
   BsValue          none_class_dummy;
   BsPrintOptions   print_options;
+  BsNpPrintOptions np_print_options;  /* Owned: numpy's, np.set_printoptions() */
   BsPyRandom      *py_random;    /* Owned */
   gint64           start_time_us;
 

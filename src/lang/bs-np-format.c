@@ -8,6 +8,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-np-format-private.h"
+#include "bs-np-array.h"
 
 #include <math.h>
 #include <string.h>
@@ -75,19 +76,6 @@ bs_np_floatmode_from_name (const char    *name,
   return FALSE;
 }
 
-const char *
-bs_np_dtype_name (BsDType dtype)
-{
-  switch (dtype)
-    {
-    case BS_DTYPE_BOOL: return "bool";
-    case BS_DTYPE_INT64: return "int64";
-    case BS_DTYPE_FLOAT32: return "float32";
-    case BS_DTYPE_FLOAT64: return "float64";
-    default: return "object";
-    }
-}
-
 /* The types whose repr does not name the dtype (on Linux: int_, float_, bool_). */
 static gboolean
 dtype_is_implied (BsDType dtype)
@@ -128,6 +116,15 @@ load_double (BsDType     dtype,
   return bs_dtype_load (element, dtype);
 }
 
+/* An integer element exactly (an int64 beyond 2^53 does not go through a double). */
+static gint64
+load_int (BsDType     dtype,
+          const void *element)
+{
+  return dtype == BS_DTYPE_INT64 ? *(const gint64 *) element
+                                 : (gint64) bs_dtype_load (element, dtype);
+}
+
 /* The indices of an axis that are shown: its edges when summarised, with numpy's
  * quirk that edgeitems=0 keeps the whole axis (a[-0:] is all of it). */
 static gboolean
@@ -150,9 +147,9 @@ collect (const Printer *p,
     {
       const void *e = element_at (p, offset);
 
-      if (t->dtype == BS_DTYPE_INT64)
+      if (bs_dtype_category (t->dtype) == BS_DTYPE_CATEGORY_INTEGRAL)
         {
-          gint64 v = *(const gint64 *) e;
+          gint64 v = load_int (t->dtype, e);
           g_array_append_val (values, v);
         }
       else
@@ -187,10 +184,10 @@ element_format_init (Printer *p)
   if (t->dtype == BS_DTYPE_BOOL)
     return;
 
-  values = g_array_new (FALSE, FALSE,
-                        t->dtype == BS_DTYPE_INT64 ? sizeof (gint64) : sizeof (double));
+  values = g_array_new (FALSE, FALSE, sizeof (double));
+  G_STATIC_ASSERT (sizeof (double) == sizeof (gint64));
   collect (p, 0, t->offset, values);
-  if (t->dtype == BS_DTYPE_INT64)
+  if (bs_dtype_category (t->dtype) == BS_DTYPE_CATEGORY_INTEGRAL)
     {
       const gint64 *v = (const gint64 *) values->data;
       gint64 lo = 0, hi = 0;
@@ -216,17 +213,17 @@ append_element (const ElementFormat *f,
                 GString             *out,
                 const void          *element)
 {
-  switch (f->dtype)
+  switch (bs_dtype_category (f->dtype))
     {
-    case BS_DTYPE_BOOL:
+    case BS_DTYPE_CATEGORY_BOOL:
       if (*(const guint8 *) element)
         g_string_append (out, f->zero_dim ? "True" : " True");
       else
         g_string_append (out, "False");
       break;
-    case BS_DTYPE_INT64:
+    case BS_DTYPE_CATEGORY_INTEGRAL:
       g_string_append_printf (out, "%*" G_GINT64_FORMAT, f->int_width,
-                              *(const gint64 *) element);
+                              load_int (f->dtype, element));
       break;
     default:
       bs_np_float_format_append (&f->flt, out, load_double (f->dtype, element));
@@ -532,12 +529,12 @@ bs_np_format_scalar (BsDType     dtype,
 
   g_return_val_if_fail (element != NULL, NULL);
 
-  switch (dtype)
+  switch (bs_dtype_category (dtype))
     {
-    case BS_DTYPE_BOOL:
+    case BS_DTYPE_CATEGORY_BOOL:
       return g_strdup (*(const guint8 *) element ? "True" : "False");
-    case BS_DTYPE_INT64:
-      return g_strdup_printf ("%" G_GINT64_FORMAT, *(const gint64 *) element);
+    case BS_DTYPE_CATEGORY_INTEGRAL:
+      return g_strdup_printf ("%" G_GINT64_FORMAT, load_int (dtype, element));
     default:
       break;
     }

@@ -9,6 +9,7 @@
 
 #include "bs-builtins-private.h"
 #include "bs-np-random.h"
+#include "bs-np-printoptions.h"
 
 /* numpy 1.24's public names, and its ndarray's: what Backstep's numpy lacks of them is
  * named as missing instead of as a name numpy does not have */
@@ -324,7 +325,7 @@ numpy_module_new (BsInterp *in)
 {
   static const BsSignatureTable *const tables[] = {
     &module_table, &bs_np_create_table, &bs_np_math_table, &bs_np_reduce_table,
-    &bs_np_shape_table, &bs_np_index_table,
+    &bs_np_shape_table, &bs_np_index_table, &bs_np_print_table,
   };
   static const char *const aliases[][2] = {
     { "float64", "float64" }, { "double", "float64" }, { "float_", "float64" },

@@ -8,7 +8,6 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-np-format-private.h"
-#include "bs-np-array.h"
 
 #include <math.h>
 #include <string.h>
@@ -74,6 +73,15 @@ bs_np_floatmode_from_name (const char    *name,
         return TRUE;
       }
   return FALSE;
+}
+
+/* PyTorch's names of the engine's dtypes are numpy's after "torch." */
+const char *
+bs_np_dtype_name (BsDType dtype)
+{
+  const char *name = bs_dtype_name (dtype);
+
+  return g_str_has_prefix (name, "torch.") ? name + strlen ("torch.") : name;
 }
 
 /* The types whose repr does not name the dtype (on Linux: int_, float_, bool_). */

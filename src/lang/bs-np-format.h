@@ -46,6 +46,9 @@ const char  *bs_np_floatmode_name       (BsNpFloatMode           mode);
 gboolean     bs_np_floatmode_from_name  (const char             *name,
                                          BsNpFloatMode          *mode);
 
+/* numpy's name of an element type: "float64", "int64", "bool". */
+const char  *bs_np_dtype_name           (BsDType                 dtype);
+
 /* repr(a): "array([[1., 2.],\n       [3., 4.]])", "array([], dtype=float64)",
  * "array([1., 2.], dtype=float32)", "array(3.5)". */
 char        *bs_np_format_array_repr    (BsTensor               *t,

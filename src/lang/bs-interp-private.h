@@ -302,8 +302,6 @@ BsValue     bs_builtin_new        (BsInterp *in, const char *name, BsBuiltinFunc
 BsValue     bs_class_new          (BsInterp *in, const char *name, BsValue base);
 BsValue     bs_instance_new       (BsInterp *in, BsValue klass);
 BsValue     bs_module_new         (BsInterp *in, const char *name);
-void        bs_module_add         (BsInterp *in, BsValue module, const char *name,
-                                   BsBuiltinFunc func);
 /* Adds every function declared for owner (bs-signature.h) to module, bound to receiver
  * (None: plain functions). */
 void        bs_module_add_declared (BsInterp *in, BsValue module, const char *owner,
@@ -380,9 +378,6 @@ gboolean    bs_to_double          (BsInterp *in, BsValue v, double *out);
 gboolean    bs_to_int             (BsInterp *in, BsValue v, gint64 *out);
 gboolean    bs_is_int             (BsValue v);    /* int or bool */
 gboolean    bs_is_number          (BsValue v);
-
-/* Args helpers (bs-py-object.c) */
-BsValue    *bs_arg                (const BsArgs *a, guint pos, const char *name);
 
 /* --- bs-py-set.c -------------------------------------------------------- */
 

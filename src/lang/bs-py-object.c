@@ -175,16 +175,6 @@ bs_module_new (BsInterp   *in,
   return BS_OBJECT (m);
 }
 
-void
-bs_module_add (BsInterp      *in,
-               BsValue        module,
-               const char    *name,
-               BsBuiltinFunc  func)
-{
-  bs_dict_set_str (((BsModule *) module.as.object)->dict, name,
-                   bs_builtin_new (in, name, func, BS_NONE));
-}
-
 typedef struct {
   BsInterp *in;
   BsValue   module;
@@ -607,21 +597,5 @@ bs_delattr (BsInterp   *in,
     }
   return bs_raise (in, "AttributeError", "'%s' object has no attribute '%s'",
                    bs_type_name (obj), name);
-}
-
-/* --- arguments --------------------------------------------------------- */
-
-BsValue *
-bs_arg (const BsArgs *a,
-        guint         pos,
-        const char   *name)
-{
-  if (pos < a->n_args)
-    return &a->args[pos];
-  if (name != NULL)
-    for (guint i = 0; i < a->n_kw; i++)
-      if (strcmp (a->kw_names[i], name) == 0)
-        return &a->kw_values[i];
-  return NULL;
 }
 

@@ -130,6 +130,59 @@ test_label_tensor (void)
   drawn_clear (&d);
 }
 
+/* Names a student can read: a parameter keeps its module path when a loop variable is
+ * bound to it; indexing reads as the script wrote it; an intermediate without a name is
+ * its op and its operands' names, never an id. */
+static void
+test_label_names (void)
+{
+  static const char script[] =
+    "import torch\n"
+    "import torch.nn as nn\n"
+    "torch.manual_seed(0)\n"
+    "model = nn.Linear(2, 1)\n"
+    "x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\n"
+    "h = model(x[1])\n"
+    "loss = (torch.tanh(h * h) + x[:, 0].sum()).sum()\n"
+    "loss.backward()\n"
+    "grads = [p.grad for p in model.parameters()]\n";
+  Drawn d;
+  g_autoptr(BsTraceState) state = NULL;
+  g_autoptr(GString) selects = g_string_new (NULL);
+
+  drawn_init (&d, script);
+  state = bs_replay_state_at (d.trace, last_step (d.trace));
+  g_assert_cmpstr (bs_trace_state_get_name (state, tensor_named (d.trace, "model.weight")), ==,
+                   "model.weight");
+  {
+    g_autoptr(BsNodeLabel) weight = label_at (&d, "model.weight", last_step (d.trace));
+
+    g_assert_cmpstr (bs_node_label_get_line (weight, BS_NODE_LINE_TITLE), ==, "model.weight");
+  }
+  for (guint i = 0; i < bs_scene_get_n_nodes (d.scene); i++)
+    {
+      g_autoptr(BsNodeLabel) label = NULL;
+      const char *title, *op;
+
+      if (!bs_scene_node_visible (d.scene, i, state))
+        continue;
+      label = bs_node_label_new (d.scene, i, state, 0);
+      title = bs_node_label_get_line (label, BS_NODE_LINE_TITLE);
+      op = box_op (d.scene, i);
+      g_assert_null (strchr (title, '#'));
+      g_assert_null (strchr (bs_node_label_get_line (label, BS_NODE_LINE_GRAD) != NULL
+                             ? bs_node_label_get_line (label, BS_NODE_LINE_GRAD) : "", '#'));
+      if (g_strcmp0 (op, "SelectBackward0") == 0)
+        g_string_append_printf (selects, "%s;", title);
+      if (g_strcmp0 (op, "SumBackward0") == 0 && !g_str_equal (title, "loss"))
+        g_assert_cmpstr (title, ==, "sum(x[:, 0])");
+      if (g_strcmp0 (op, "TanhBackward0") == 0)
+        g_assert_cmpstr (title, ==, "tanh(h * h)");
+    }
+  g_assert_cmpstr (selects->str, ==, "x[1];x[:, 0];");
+  drawn_clear (&d);
+}
+
 static char *
 describe (Drawn   *d,
           guint64  step)
@@ -606,6 +659,7 @@ main (int   argc,
 
   g_test_add_func ("/render/label/seed004", test_label_seed004);
   g_test_add_func ("/render/label/tensor", test_label_tensor);
+  g_test_add_func ("/render/label/names", test_label_names);
   g_test_add_func ("/render/step-text/seed004", test_step_text_seed004);
   g_test_add_func ("/render/step-text/error", test_step_text_error);
   g_test_add_func ("/render/measure/stable", test_measure_stable);

@@ -147,7 +147,7 @@ shape_text (const BsTraceTensor *tensor)
 }
 
 /* The title: the variable name at state (else the first one), the expression that made
- * the tensor, or "mul#8". */
+ * the tensor, or the op and its operands' names ("sum(…)"). */
 static char *
 title_text (BsTrace            *trace,
             const BsTraceState *state,
@@ -165,7 +165,7 @@ title_text (BsTrace            *trace,
   {
     char *expression = bs_step_text_expression (trace, state, tensor);
 
-    return expression != NULL ? expression : bs_trace_tensor_label (trace, tensor, NULL);
+    return expression != NULL ? expression : bs_step_text_tensor (trace, state, tensor);
   }
 }
 

@@ -49,6 +49,14 @@ bs_trace_state_free (BsTraceState *self)
   g_free (self);
 }
 
+/* Whether a name says where a tensor lives (a module path, an item: "model.0.weight",
+ * "ws[0]") rather than naming a variable that holds it for a while (a loop's "p"). */
+static gboolean
+qualified_name (const char *name)
+{
+  return name != NULL && strpbrk (name, ".[") != NULL;
+}
+
 static void
 apply (BsTraceState *state,
        BsTrace      *trace,
@@ -98,7 +106,11 @@ apply (BsTraceState *state,
         }
       break;
     case BS_TRACE_EVENT_BIND:
-      if (tensor != NULL)
+      /* The most meaningful name stays: "model.0.weight" is not renamed "p" by a loop
+       * over model.parameters(). */
+      if (tensor != NULL
+          && (tensor->name == 0 || !qualified_name (bs_trace_get_string (trace, tensor->name))
+              || qualified_name (bs_trace_get_string (trace, event->text))))
         tensor->name = event->text;
       break;
     case BS_TRACE_EVENT_BACKWARD_BEGIN:

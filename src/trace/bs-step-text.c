@@ -36,34 +36,172 @@ value_text (BsTrace *trace,
                         MAX_VALUE_CHARS);
 }
 
-static char *label (BsTrace            *trace,
-                    const BsTraceState *state,
-                    guint32             tensor,
-                    guint               depth);
+static char *label      (BsTrace            *trace,
+                         const BsTraceState *state,
+                         guint32             tensor,
+                         int                 depth);
+static char *expression (BsTrace            *trace,
+                         const BsTraceState *state,
+                         guint32             tensor,
+                         int                 depth);
 
-/* A tensor's name without expressions: the name at state, its first name, a Python
- * number's value, "mul#8". */
+/* A tensor's name at state (else its first name), or a Python number's value; NULL when
+ * it has neither. */
+static char *
+name_of (BsTrace            *trace,
+         const BsTraceState *state,
+         guint32             tensor)
+{
+  const BsTraceTensor *record = bs_trace_get_tensor (trace, tensor);
+  const char *name = state != NULL ? bs_trace_state_get_name (state, tensor) : NULL;
+
+  if (name != NULL)
+    return g_strdup (name);
+  if (record == NULL)
+    return NULL;
+  if (record->name != 0)
+    return g_strdup (bs_trace_get_string (trace, record->name));
+  if (record->is_wrapped_number && record->event != 0)
+    return value_text (trace, bs_trace_get_event (trace, record->event)->values[0]);
+  return NULL;
+}
+
+/* A tensor's name without expressions: its name, a Python number's value, or the op that
+ * made it with its operands' names ("addmm(model.0.bias, x, …)", "tanh(…)"). */
 static char *
 plain_label (BsTrace            *trace,
              const BsTraceState *state,
              guint32             tensor)
 {
   const BsTraceTensor *record = bs_trace_get_tensor (trace, tensor);
-  const char *name = state != NULL ? bs_trace_state_get_name (state, tensor) : NULL;
+  char *name = name_of (trace, state, tensor);
+  const guint32 *inputs;
+  const char *op;
+  GString *out;
 
-  if (name == NULL && record != NULL && record->name == 0 && record->is_wrapped_number
-      && record->event != 0)
-    return value_text (trace, bs_trace_get_event (trace, record->event)->values[0]);
-  return bs_trace_tensor_label (trace, tensor, name);
+  if (name != NULL)
+    return name;
+  if (record == NULL || record->op == 0)
+    return bs_trace_tensor_label (trace, tensor, NULL);
+  name = expression (trace, state, tensor, -1);
+  if (name != NULL && g_utf8_strlen (name, -1) <= MAX_EXPRESSION_CHARS + 8)
+    return name;
+  g_free (name);
+  op = bs_trace_get_string (trace, record->op);
+  out = g_string_new (op);
+  g_string_append_c (out, '(');
+  inputs = bs_trace_get_list (trace, record->inputs);
+  for (guint i = 0; i < record->n_inputs; i++)
+    {
+      g_autofree char *input = name_of (trace, state, inputs[i]);
+
+      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", input != NULL ? input : "…");
+    }
+  g_string_append_c (out, ')');
+  if (g_utf8_strlen (out->str, -1) > MAX_EXPRESSION_CHARS + 8)
+    {
+      g_string_truncate (out, strlen (op));
+      g_string_append (out, "(…)");
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* "x[3]", "x[:, 1]", "x[1:4]", "x[:, ::2]": indexing as the script wrote it. */
+static char *
+index_expression (const BsTraceNode *node,
+                  const char        *input)
+{
+  GString *out = g_string_new (input);
+
+  g_string_append_c (out, '[');
+  for (int d = 0; d < node->args.dim; d++)
+    g_string_append (out, ":, ");
+  if (node->op == BS_OP_SELECT)
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, node->args.index);
+  else
+    {
+      if (node->args.start != 0)
+        g_string_append_printf (out, "%" G_GINT64_FORMAT, node->args.start);
+      g_string_append_c (out, ':');
+      if (node->args.stop != G_MAXINT64)
+        g_string_append_printf (out, "%" G_GINT64_FORMAT, node->args.stop);
+      if (node->args.step != 1)
+        g_string_append_printf (out, ":%" G_GINT64_FORMAT, node->args.step);
+    }
+  g_string_append_c (out, ']');
+  return g_string_free (out, FALSE);
+}
+
+/* An operator's expression ("w2 * x3", "-x") is parenthesised inside another; a name, a
+ * call or an index ("tanh(x)", "x[3]") is not. */
+static gboolean
+needs_parentheses (const char *text)
+{
+  int depth = 0;
+
+  if (text[0] == '-')
+    return TRUE;
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '(' || *p == '[')
+        depth++;
+      else if (*p == ')' || *p == ']')
+        depth--;
+      else if (*p == ' ' && depth == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Makes text (owned) an operand of an operator. */
+static char *
+operand (char *text)
+{
+  char *parenthesised;
+
+  if (!needs_parentheses (text))
+    return text;
+  parenthesised = g_strdup_printf ("(%s)", text);
+  g_free (text);
+  return parenthesised;
+}
+
+/* x[:, 0] is x sliced whole along dim 0, then indexed along dim 1: the tensor indexed at
+ * dim is that whole slice's input, when the slice has no name and is along a lower dim. */
+static guint32
+skip_whole_slices (BsTrace            *trace,
+                   const BsTraceState *state,
+                   guint32             tensor,
+                   int                 dim)
+{
+  for (;;)
+    {
+      const BsTraceTensor *record = bs_trace_get_tensor (trace, tensor);
+      const BsTraceNode *node = record != NULL ? bs_trace_get_node (trace, record->grad_fn)
+                                               : NULL;
+      const BsTraceTensor *input;
+
+      if (node == NULL || node->op != BS_OP_SLICE || record->n_inputs != 1
+          || record->name != 0 || (state != NULL && bs_trace_state_get_name (state, tensor))
+          || node->args.dim < 0 || node->args.dim >= dim || node->args.start != 0
+          || node->args.step != 1)
+        return tensor;
+      input = bs_trace_get_tensor (trace, bs_trace_get_list (trace, record->inputs)[0]);
+      if (input == NULL || node->args.dim >= input->ndim
+          || node->args.stop < input->shape[node->args.dim])
+        return tensor;
+      tensor = input->id;
+    }
 }
 
 /* The expression that made tensor, its inputs labelled with expressions depth levels
- * deep (so the text stays short however deep the graph). */
+ * deep (so the text stays short however deep the graph); depth -1: its inputs by their
+ * names only, "…" for those without one. */
 static char *
 expression (BsTrace            *trace,
             const BsTraceState *state,
             guint32             tensor,
-            guint               depth)
+            int                 depth)
 {
   const BsTraceTensor *record = bs_trace_get_tensor (trace, tensor);
   const BsTraceNode *node = record != NULL ? bs_trace_get_node (trace, record->grad_fn) : NULL;
@@ -71,6 +209,7 @@ expression (BsTrace            *trace,
   const guint32 *inputs;
   g_autoptr(GPtrArray) args = NULL;
   const char *op;
+  gboolean binary;
 
   if (node == NULL || node->is_accumulate)
     return NULL;
@@ -78,16 +217,30 @@ expression (BsTrace            *trace,
   args = g_ptr_array_new_with_free_func (g_free);
   inputs = bs_trace_get_list (trace, record->inputs);
   for (guint i = 0; i < record->n_inputs; i++)
-    g_ptr_array_add (args, label (trace, state, inputs[i], depth));
+    {
+      guint32 input = inputs[i];
+
+      if (node->op == BS_OP_SELECT || node->op == BS_OP_SLICE)
+        input = skip_whole_slices (trace, state, input, node->args.dim);
+      g_ptr_array_add (args, label (trace, state, input, depth));
+    }
   g_ptr_array_add (args, NULL);
 
   info = node->op >= 0 && node->op < BS_N_OPS ? bs_op_info ((BsOp) node->op) : NULL;
-  if (info != NULL && info->n_inputs == 2 && record->n_inputs == 2
-      && strspn (info->symbol, "+-*/@·") == strlen (info->symbol))
+  binary = info != NULL && info->n_inputs == 2 && record->n_inputs == 2
+           && strspn (info->symbol, "+-*/@·") == strlen (info->symbol);
+  if (binary || (record->n_inputs == 1
+                 && (node->op == BS_OP_RSUB || node->op == BS_OP_POW || node->op == BS_OP_NEG
+                     || node->op == BS_OP_SELECT || node->op == BS_OP_SLICE)))
+    {
+      /* An operator: its operands parenthesised when they are operators too. */
+      for (guint i = 0; i < record->n_inputs; i++)
+        args->pdata[i] = operand (args->pdata[i]);
+    }
+  if (binary)
     return g_strdup_printf ("%s %s %s", (char *) args->pdata[0], info->symbol,
                             (char *) args->pdata[1]);
-  if (info != NULL && (node->op == BS_OP_RSUB || node->op == BS_OP_POW)
-      && record->n_inputs == 1)
+  if (record->n_inputs == 1 && (node->op == BS_OP_RSUB || node->op == BS_OP_POW))
     {
       g_autofree char *number = bs_trace_value_format_number (node->args.value);
 
@@ -95,8 +248,11 @@ expression (BsTrace            *trace,
         return g_strdup_printf ("%s - %s", number, (char *) args->pdata[0]);
       return g_strdup_printf ("%s ** %s", (char *) args->pdata[0], number);
     }
-  if (info != NULL && node->op == BS_OP_NEG && record->n_inputs == 1)
+  if (record->n_inputs == 1 && node->op == BS_OP_NEG)
     return g_strdup_printf ("-%s", (char *) args->pdata[0]);
+  if (record->n_inputs == 1 && (node->op == BS_OP_SELECT || node->op == BS_OP_SLICE)
+      && node->args.dim >= 0 && node->args.dim < 8)
+    return index_expression (node, args->pdata[0]);
 
   op = bs_trace_get_string (trace, record->op);
   {
@@ -110,17 +266,23 @@ static char *
 label (BsTrace            *trace,
        const BsTraceState *state,
        guint32             tensor,
-       guint               depth)
+       int                 depth)
 {
   const BsTraceTensor *record = bs_trace_get_tensor (trace, tensor);
 
+  if (depth < 0)
+    {
+      char *name = name_of (trace, state, tensor);
+
+      return name != NULL ? name : g_strdup ("…");
+    }
   if (depth > 0 && record != NULL && record->name == 0 && record->grad_fn != 0
       && (state == NULL || bs_trace_state_get_name (state, tensor) == NULL))
     {
       g_autofree char *text = expression (trace, state, tensor, depth - 1);
 
       if (text != NULL && g_utf8_strlen (text, -1) <= MAX_EXPRESSION_CHARS)
-        return g_strdup_printf ("(%s)", text);
+        return g_steal_pointer (&text);
     }
   return plain_label (trace, state, tensor);
 }
@@ -142,7 +304,7 @@ bs_step_text_tensor (BsTrace            *trace,
 {
   g_return_val_if_fail (trace != NULL, NULL);
 
-  return label (trace, state, tensor, 1);
+  return operand (label (trace, state, tensor, 1));
 }
 
 /* "MulBackward0", without C++ namespaces ("torch::autograd::AccumulateGrad"). */

@@ -12,6 +12,7 @@
 #include "bs-application.h"
 #include "bs-graph-view.h"
 #include "bs-replay.h"
+#include "bs-timeline.h"
 #include "bs-window.h"
 
 #define READY_TIMEOUT_USEC (60 * G_USEC_PER_SEC)
@@ -645,6 +646,54 @@ test_live_graph (void)
   close_window (window);
 }
 
+/* A real click on an iteration of the timeline shows that iteration's graph, whole,
+ * before its backward call. */
+static void
+test_timeline_click (void)
+{
+  BsWindow *window = open_example ("07-mlp-training");
+  BsTimeline *timeline = BS_TIMELINE (bs_window_get_timeline (window));
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  g_autofree char *xid = NULL;
+  g_autofree char *x = NULL;
+  g_autofree char *y = NULL;
+  g_autoptr(GError) error = NULL;
+  graphene_rect_t rect;
+  graphene_point_t point;
+  double surface_x, surface_y;
+  guint64 target;
+  int status;
+
+  g_assert_nonnull (xdotool);
+  wait_for_frames (window);
+  /* 20 passes of the loop: one segment each. */
+  g_assert_cmpuint (bs_timeline_get_n_iterations (timeline), ==, 20);
+  g_assert_true (bs_timeline_get_iteration (timeline, 6, &rect, &target));
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (timeline), GTK_WIDGET (window),
+                                           &GRAPHENE_POINT_INIT (rect.origin.x
+                                                                 + rect.size.width / 2,
+                                                                 rect.size.height / 2),
+                                           &point));
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &surface_x, &surface_y);
+  xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (
+                           gtk_native_get_surface (GTK_NATIVE (window))));
+  x = g_strdup_printf ("%d", (int) (point.x + surface_x));
+  y = g_strdup_printf ("%d", (int) (point.y + surface_y));
+  {
+    const char *argv[] = { xdotool, "mousemove", "--window", xid, x, y, "click", "1", NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 NULL, NULL, &status, &error));
+    g_assert_no_error (error);
+  }
+  wait_for_step (window, target);
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  /* The seventh pass, stopped just before its loss.backward(): its whole graph. */
+  assert_only_iteration (window, "for epoch = 6");
+  assert_text_is (window, "step", "Line 19 runs.");
+  close_window (window);
+}
+
 /* DynamicNet: the graph's depth changes from one iteration to the next. */
 static void
 test_dynamic_depth (void)
@@ -817,5 +866,6 @@ main (int   argc,
   g_test_add_func ("/app/dynamic-depth", test_dynamic_depth);
   g_test_add_func ("/app/grad-check", test_grad_check);
   g_test_add_func ("/app/shape-cards", test_shape_cards);
+  g_test_add_func ("/app/timeline-click", test_timeline_click);
   return g_test_run ();
 }

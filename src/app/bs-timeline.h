@@ -1,5 +1,6 @@
 /* bs-timeline.h: the run's steps as a strip: forward and backward phases, every
- * backward call, optimiser steps and errors marked, and a scrubber */
+ * backward call, optimiser steps and errors marked, and a scrubber; above it the
+ * outermost loop's iterations as segments, one click away each */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -19,5 +20,14 @@ void       bs_timeline_set_trace (BsTimeline *self,
 void       bs_timeline_set_step  (BsTimeline *self,
                                   guint64     step);
 guint64    bs_timeline_get_step  (BsTimeline *self);
+
+/* The outermost loop's iterations, shown as segments above the strip. */
+guint      bs_timeline_get_n_iterations (BsTimeline      *self);
+/* Where iteration index (from 0) is drawn, in the widget's coordinates, and the step a
+ * click on it goes to; FALSE past the last one. */
+gboolean   bs_timeline_get_iteration    (BsTimeline      *self,
+                                         guint            index,
+                                         graphene_rect_t *rect,
+                                         guint64         *target);
 
 G_END_DECLS

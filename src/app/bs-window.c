@@ -1514,6 +1514,13 @@ bs_window_get_graph_view (BsWindow *self)
   return GTK_WIDGET (self->graph_view);
 }
 
+GtkWidget *
+bs_window_get_timeline (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->timeline);
+}
+
 GtkTextBuffer *
 bs_window_get_buffer (BsWindow *self)
 {

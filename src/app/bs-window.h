@@ -38,5 +38,7 @@ char       *bs_window_get_text     (BsWindow      *self,
 GtkTextBuffer *bs_window_get_buffer (BsWindow    *self);
 /* The graph view, to wait for frames. */
 GtkWidget  *bs_window_get_graph_view (BsWindow    *self);
+/* The timeline under the graph (a BsTimeline). */
+GtkWidget  *bs_window_get_timeline   (BsWindow    *self);
 
 G_END_DECLS

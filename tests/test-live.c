@@ -153,6 +153,60 @@ test_depth_changes (void)
   g_assert_cmpstr (key_a, ==, key_c);
 }
 
+/* A custom Function's output: the tensor its forward made gets the Function's node
+ * (MyExpBackward), drawn with its edge from x and on to y * 3, as PyTorch's graph has
+ * it (example 10). */
+static void
+test_custom_function (void)
+{
+  static const char script[] =
+    "import torch\n"
+    "class MyExp(torch.autograd.Function):\n"
+    "    @staticmethod\n"
+    "    def forward(ctx, x):\n"
+    "        result = x.exp()\n"
+    "        ctx.save_for_backward(result)\n"
+    "        return result\n"
+    "    @staticmethod\n"
+    "    def backward(ctx, grad_output):\n"
+    "        result, = ctx.saved_tensors\n"
+    "        return grad_output * result\n"
+    "x = torch.tensor([0.0, 1.0], requires_grad=True)\n"
+    "y = MyExp.apply(x)\n"
+    "loss = (y * 3).sum()\n"
+    "loss.backward()\n";
+  g_autoptr(BsTrace) trace = record (script);
+  g_autoptr(BsTraceState) at = bs_replay_state_at (trace, backward_step (trace, 1));
+  g_autoptr(BsScene) live = bs_scene_new_live (trace, at, NULL, 0);
+  int function = -1, x = -1, product = -1;
+  gboolean from_x = FALSE, to_product = FALSE;
+
+  for (guint i = 0; i < bs_scene_get_n_nodes (live); i++)
+    {
+      const char *op = box_op (live, i);
+      const BsSceneNode *node = bs_scene_get_node (live, i);
+
+      if (g_strcmp0 (op, "MyExpBackward") == 0)
+        function = (int) i;
+      else if (g_strcmp0 (op, "MulBackward0") == 0)
+        product = (int) i;
+      else if (node->kind == BS_SCENE_NODE_LEAF)
+        x = (int) i;
+    }
+  g_assert_cmpint (function, >=, 0);
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (product, >=, 0);
+  for (guint e = 0; e < bs_scene_get_n_edges (live); e++)
+    {
+      const BsSceneEdge *edge = bs_scene_get_edge (live, e);
+
+      from_x |= (int) edge->from == x && (int) edge->to == function;
+      to_product |= (int) edge->from == function && (int) edge->to == product;
+    }
+  g_assert_true (from_x);
+  g_assert_true (to_product);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -161,5 +215,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/live/scene", test_live_scene);
   g_test_add_func ("/render/live/same-shape-same-place", test_same_shape_same_place);
   g_test_add_func ("/render/live/depth-changes", test_depth_changes);
+  g_test_add_func ("/render/live/custom-function", test_custom_function);
   return g_test_run ();
 }

@@ -316,6 +316,8 @@ add_tensor (BsRecorder      *self,
 
 /* --- engine events ------------------------------------------------------ */
 
+static void on_inplace (gpointer user_data, const BsInplaceEvent *event);
+
 static void
 on_tensor_created (gpointer             user_data,
                    const BsTensorEvent *event)
@@ -323,7 +325,23 @@ on_tensor_created (gpointer             user_data,
   BsRecorder *self = user_data;
 
   if (bs_recorder_lookup_tensor (self, event->tensor) != 0)
-    return;
+    {
+      /* A custom Function's apply gives the tensor its forward returned (recorded when
+       * forward made it, without history) the Function's node: recorded as the history
+       * an in-place op gives, so the graph has the node and its edges. */
+      if (event->grad_fn != NULL && lookup_node (self, event->grad_fn) == 0)
+        {
+          BsInplaceEvent history = {
+            .tensor = event->tensor,
+            .version = bs_tensor_version (event->tensor),
+            .grad_fn = event->grad_fn,
+            .op_name = event->op_name,
+          };
+
+          on_inplace (self, &history);
+        }
+      return;
+    }
   add_tensor (self, event->tensor, event->grad_fn, event->op_name, event->inputs,
               event->n_inputs, FALSE);
 }

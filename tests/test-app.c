@@ -694,6 +694,52 @@ test_timeline_click (void)
   close_window (window);
 }
 
+/* The whole run: every pass of the loop one box but the current one, whose boxes are
+ * drawn; the next pass opens as the step moves into it. */
+static void
+test_whole_run (void)
+{
+  BsWindow *window = open_example ("07-mlp-training");
+  BsGraphView *view = BS_GRAPH_VIEW (bs_window_get_graph_view (window));
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      BsScene *scene;
+      BsTrace *trace;
+      g_autofree char *label = g_strdup_printf ("for epoch = %u", pass);
+      guint32 open;
+      guint n_collapsed = 0, n_open_ops = 0;
+
+      if (pass == 0)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.view", "s", "whole");
+      else
+        step (window, "win.iteration-next", 1);
+      g_assert_true (wait_until (window, bs_window_is_ready));
+      scene = bs_graph_view_get_scene (view);
+      trace = bs_scene_get_trace (scene);
+      open = scope_labelled (trace, label);
+      for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+        {
+          const BsSceneNode *node = bs_scene_get_node (scene, i);
+
+          if (node->kind == BS_SCENE_NODE_CLUSTER)
+            {
+              g_assert_cmpuint (node->scope, !=, open);
+              n_collapsed++;
+            }
+          else if (node->kind == BS_SCENE_NODE_OP)
+            {
+              g_assert_true (scope_within (trace, node->scope, open));
+              n_open_ops++;
+            }
+        }
+      /* 20 passes: 19 boxes and the open pass's t, addmm, tanh, t, addmm, mse_loss. */
+      g_assert_cmpuint (n_collapsed, ==, 19);
+      g_assert_cmpuint (n_open_ops, ==, 6);
+    }
+  close_window (window);
+}
+
 /* DynamicNet: the graph's depth changes from one iteration to the next. */
 static void
 test_dynamic_depth (void)
@@ -867,5 +913,6 @@ main (int   argc,
   g_test_add_func ("/app/grad-check", test_grad_check);
   g_test_add_func ("/app/shape-cards", test_shape_cards);
   g_test_add_func ("/app/timeline-click", test_timeline_click);
+  g_test_add_func ("/app/whole-run", test_whole_run);
   return g_test_run ();
 }

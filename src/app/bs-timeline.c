@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bs-timeline.h"
+#include "bs-trace-nav.h"
 
 #define STRIP_HEIGHT  10
 #define MARK_HEIGHT   18
@@ -71,38 +72,23 @@ kind_of (const BsTraceEvent *event,
     }
 }
 
-static gboolean
-in_loop_iteration (BsTrace *trace,
-                   guint32  scope)
-{
-  for (; scope != 0; scope = bs_trace_get_scope (trace, scope)->parent)
-    if (bs_trace_get_scope (trace, scope)->kind == BS_TRACE_SCOPE_LOOP_ITERATION)
-      return TRUE;
-  return FALSE;
-}
-
 /* The iterations of the loops that are in no other loop. */
 static void
 find_segments (BsTimeline *self)
 {
   BsTrace *trace = self->trace;
+  g_autoptr(GArray) iterations = bs_trace_nav_outer_iterations (trace);
   guint64 n_events = bs_trace_get_n_events (trace);
-  guint64 n_steps = bs_trace_get_n_steps (trace);
 
-  for (guint32 s = 1; s <= bs_trace_get_n_scopes (trace); s++)
+  for (guint i = 0; i < iterations->len; i++)
     {
+      guint32 s = g_array_index (iterations, guint32, i);
       const BsTraceScope *scope = bs_trace_get_scope (trace, s);
-      guint64 end = MIN (scope->end_event, n_events);
-      Segment segment = { 0 };
+      Segment segment = { .scope = s };
 
-      if (scope->kind != BS_TRACE_SCOPE_LOOP_ITERATION || in_loop_iteration (trace, scope->parent)
-          || scope->begin_event >= n_events)
-        continue;
-      segment.scope = s;
-      segment.first = bs_trace_get_event (trace, scope->begin_event)->step;
-      segment.last = end < n_events ? bs_trace_get_event (trace, end)->step : n_steps - 1;
+      bs_trace_nav_scope_steps (trace, s, &segment.first, &segment.last);
       segment.target = segment.first;
-      for (guint64 e = scope->begin_event; e < end; e++)
+      for (guint64 e = scope->begin_event; e < MIN (scope->end_event, n_events); e++)
         {
           const BsTraceEvent *event = bs_trace_get_event (trace, e);
 

@@ -47,6 +47,7 @@ struct _BsWindow {
   BsScene           *laying_out;      /* Borrowed from scenes: the scene in Graphviz now */
   BsSceneView        view;
   GArray            *collapsed;       /* guint32 scopes collapsed into one box */
+  guint32            open_iteration;  /* whole view: the loop iteration not collapsed */
   BsStepper         *stepper;
   guint              progress_id;
   gboolean           rerun;           /* Run was pressed during a run: run again after it */
@@ -316,6 +317,28 @@ show_scene (BsWindow *self,
                        layout_finished, request);
 }
 
+/* The scenes of the view: in the whole view, the loop's passes but the open one
+ * collapsed besides the scopes the user collapsed. */
+static void
+new_scenes (BsWindow *self)
+{
+  BsTrace *trace = self->result->trace;
+  g_autoptr(GArray) collapsed = g_array_copy (self->collapsed);
+
+  if (self->view == BS_SCENE_VIEW_WHOLE)
+    {
+      g_autoptr(GArray) iterations = bs_trace_nav_outer_iterations (trace);
+
+      self->open_iteration = bs_trace_nav_outer_iteration (trace, current_step (self));
+      for (guint i = 0; i < iterations->len; i++)
+        if (g_array_index (iterations, guint32, i) != self->open_iteration)
+          g_array_append_val (collapsed, g_array_index (iterations, guint32, i));
+    }
+  self->scenes = bs_scene_cache_new (trace, self->renderer, self->view,
+                                     (const guint32 *) (gpointer) collapsed->data,
+                                     collapsed->len);
+}
+
 /* Starts again from the trace: new scenes (after a run, a change of palette, a scope
  * collapsed or expanded), the current step's shown as soon as it is laid out. */
 static void
@@ -340,11 +363,31 @@ start_layout (BsWindow *self,
       show_too_large (self, bs_trace_get_n_tensors (trace));
       return;
     }
-  self->scenes = bs_scene_cache_new (trace, self->renderer, self->view,
-                                     (const guint32 *) (gpointer) self->collapsed->data,
-                                     self->collapsed->len);
+  new_scenes (self);
   bs_graph_view_set_scene (self->graph_view, NULL, FALSE);
   show_scene (self, fit);
+}
+
+/* The whole run with every pass of the loop collapsed into one box but the current
+ * one: a new set of scenes when the step moves into another pass (the picture of the
+ * old pass stays until the new one is laid out). */
+static void
+follow_iteration (BsWindow *self)
+{
+  guint32 iteration;
+
+  if (self->view != BS_SCENE_VIEW_WHOLE || self->scenes == NULL)
+    return;
+  iteration = bs_trace_nav_outer_iteration (self->result->trace, current_step (self));
+  if (iteration == self->open_iteration)
+    return;
+  self->open_iteration = iteration;
+  if (self->layout_cancellable != NULL)
+    g_cancellable_cancel (self->layout_cancellable);
+  g_clear_object (&self->layout_cancellable);
+  self->laying_out = NULL;
+  g_clear_pointer (&self->scenes, bs_scene_cache_free);
+  new_scenes (self);
 }
 
 static void
@@ -492,6 +535,7 @@ step_changed (BsWindow *self,
       return;
     }
   animate = step == previous + 1 || step + 1 == previous;
+  follow_iteration (self);
   show_scene (self, FALSE);
   state = bs_replay_state_at (self->result->trace, step);
   bs_timeline_set_step (self->timeline, step);

@@ -137,3 +137,60 @@ bs_trace_nav_event (BsTrace          *trace,
     }
   return found;
 }
+
+static gboolean
+in_loop_iteration (BsTrace *trace,
+                   guint32  scope)
+{
+  for (; scope != 0; scope = bs_trace_get_scope (trace, scope)->parent)
+    if (bs_trace_get_scope (trace, scope)->kind == BS_TRACE_SCOPE_LOOP_ITERATION)
+      return TRUE;
+  return FALSE;
+}
+
+GArray *
+bs_trace_nav_outer_iterations (BsTrace *trace)
+{
+  GArray *found;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+  found = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint32 s = 1; s <= bs_trace_get_n_scopes (trace); s++)
+    {
+      const BsTraceScope *scope = bs_trace_get_scope (trace, s);
+
+      if (scope->kind == BS_TRACE_SCOPE_LOOP_ITERATION
+          && !in_loop_iteration (trace, scope->parent))
+        g_array_append_val (found, s);
+    }
+  return found;
+}
+
+guint32
+bs_trace_nav_outer_iteration (BsTrace *trace,
+                              guint64  step)
+{
+  guint32 scope;
+
+  g_return_val_if_fail (trace != NULL, 0);
+  scope = bs_trace_nav_current_iteration (trace, step);
+  for (guint32 s = scope; s != 0; s = bs_trace_get_scope (trace, s)->parent)
+    if (bs_trace_get_scope (trace, s)->kind == BS_TRACE_SCOPE_LOOP_ITERATION)
+      scope = s;
+  return scope;
+}
+
+void
+bs_trace_nav_scope_steps (BsTrace *trace,
+                          guint32  scope,
+                          guint64 *first,
+                          guint64 *last)
+{
+  const BsTraceScope *record;
+
+  g_return_if_fail (trace != NULL);
+  record = bs_trace_get_scope (trace, scope);
+  g_return_if_fail (record != NULL);
+  *first = scope_first (trace, record);
+  *last = scope_last (trace, record);
+}

@@ -26,4 +26,15 @@ guint64  bs_trace_nav_event             (BsTrace          *trace,
                                          BsTraceEventType  type,
                                          int               direction);
 
+/* The iterations of the loops that are in no other loop (guint32 scope ids, in order). */
+GArray  *bs_trace_nav_outer_iterations  (BsTrace          *trace);
+/* The one of those that holds step (0: none). */
+guint32  bs_trace_nav_outer_iteration   (BsTrace          *trace,
+                                         guint64           step);
+/* The first and last steps of a scope. */
+void     bs_trace_nav_scope_steps       (BsTrace          *trace,
+                                         guint32           scope,
+                                         guint64          *first,
+                                         guint64          *last);
+
 G_END_DECLS

@@ -207,6 +207,34 @@ test_custom_function (void)
   g_assert_true (to_product);
 }
 
+/* A second derivative: autograd.grad with create_graph=True computes dy/dx = 3x² with
+ * tracked ops, whose tensors are drawn: dy_dx has the graph backward() then walks
+ * (example 11), not a box without edges. */
+static void
+test_second_derivative (void)
+{
+  static const char script[] =
+    "import torch\n"
+    "x = torch.tensor(2.0, requires_grad=True)\n"
+    "y = x ** 3\n"
+    "dy_dx, = torch.autograd.grad(y, x, create_graph=True)\n"
+    "dy_dx.backward()\n";
+  g_autoptr(BsTrace) trace = record (script);
+  g_autoptr(BsTraceState) at = bs_replay_state_at (trace, backward_step (trace, 2));
+  g_autoptr(BsScene) live = bs_scene_new_live (trace, at, NULL, 0);
+  int dy_dx = bs_scene_find_tensor (live, tensor_named (trace, "dy_dx"), at);
+  guint n_pow = 0, into_dy_dx = 0;
+
+  g_assert_cmpint (dy_dx, >=, 0);
+  for (guint i = 0; i < bs_scene_get_n_nodes (live); i++)
+    n_pow += g_strcmp0 (box_op (live, i), "PowBackward0") == 0;
+  for (guint e = 0; e < bs_scene_get_n_edges (live); e++)
+    into_dy_dx += (int) bs_scene_get_edge (live, e)->to == dy_dx;
+  /* y = x ** 3 and dy/dx's x ** 2 */
+  g_assert_cmpuint (n_pow, ==, 2);
+  g_assert_cmpuint (into_dy_dx, >=, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -216,5 +244,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/live/same-shape-same-place", test_same_shape_same_place);
   g_test_add_func ("/render/live/depth-changes", test_depth_changes);
   g_test_add_func ("/render/live/custom-function", test_custom_function);
+  g_test_add_func ("/render/live/second-derivative", test_second_derivative);
   return g_test_run ();
 }

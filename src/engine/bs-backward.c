@@ -855,12 +855,15 @@ bs_backward_step (BsBackward  *self,
       self->done = TRUE;
       return FALSE;
     }
-  /* As PyTorch's engine: the whole node runs with grad mode = create_graph, and
-   * what it computes internally is not announced as new tensors. */
+  /* As PyTorch's engine: the whole node runs with grad mode = create_graph. What it
+   * computes is announced as new tensors only then: with create_graph the gradients
+   * are tensors of a graph of their own (a second derivative's), else internal values. */
   previous_grad_mode = bs_grad_mode_set (self->context, self->options.create_graph);
-  self->context->in_backward++;
+  if (!self->options.create_graph)
+    self->context->in_backward++;
   ok = run_node (self, task, &local_error);
-  self->context->in_backward--;
+  if (!self->options.create_graph)
+    self->context->in_backward--;
   bs_grad_mode_set (self->context, previous_grad_mode);
   if (!ok)
     {

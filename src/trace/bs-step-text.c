@@ -81,8 +81,18 @@ plain_label (BsTrace            *trace,
 
   if (name != NULL)
     return name;
-  if (record == NULL || record->op == 0)
+  if (record == NULL)
     return bs_trace_tensor_label (trace, tensor, NULL);
+  /* A tensor made by a factory, not named: a number by its value ("tensor(1)"). */
+  if (record->op == 0)
+    {
+      g_autofree char *value = NULL;
+
+      if (record->ndim != 0 || record->event == 0)
+        return g_strdup ("tensor");
+      value = value_text (trace, bs_trace_get_event (trace, record->event)->values[0]);
+      return g_strdup_printf ("tensor(%s)", value);
+    }
   name = expression (trace, state, tensor, -1);
   if (name != NULL && g_utf8_strlen (name, -1) <= MAX_EXPRESSION_CHARS + 8)
     return name;

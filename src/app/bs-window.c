@@ -48,6 +48,7 @@ struct _BsWindow {
   BsSceneView        view;
   GArray            *collapsed;       /* guint32 scopes collapsed into one box */
   guint32            open_iteration;  /* whole view: the loop iteration not collapsed */
+  guint32            reselect;        /* a tensor to select again once its new scene shows */
   BsStepper         *stepper;
   guint              progress_id;
   gboolean           rerun;           /* Run was pressed during a run: run again after it */
@@ -294,6 +295,11 @@ show_scene (BsWindow *self,
                                fit || width != old_width || height != old_height);
       if (bs_scene_get_n_nodes (scene) > 0)
         gtk_stack_set_visible_child_name (self->graph_stack, "graph");
+      else if (self->result->error != NULL
+               && bs_trace_get_n_tensors (self->result->trace) == 0)
+        show_empty (self, "Stopped Before Any Tensor",
+                    "The error shown above stopped the script before it made a tensor. "
+                    "Fix the marked line and run again (F5).");
       else
         show_empty (self, "No Graph Yet",
                     "The script holds no tensor that requires grad at this step, so "
@@ -415,9 +421,15 @@ run_finished (GObject      *source,
     }
   g_clear_pointer (&self->result, bs_script_result_free);
   self->result = result;
+  self->reselect = 0;
   if (result->error != NULL && g_error_matches (result->error, BS_INTERP_ERROR,
                                                 BS_INTERP_ERROR_CANCELLED))
     toast (self, "Stopped: the graph shows what the script built until then");
+  else if (result->error != NULL && g_error_matches (result->error, BS_INTERP_ERROR,
+                                                     BS_INTERP_ERROR_LIMIT)
+           && strstr (result->error->message, "step budget") != NULL)
+    toast (self, "Stopped at the step budget: End shows where; everything before it can "
+                 "be stepped");
 
   /* Every run starts where the README says: before the first backward call, or at the
    * error that stopped the script; not at the step the previous script was left at.
@@ -447,6 +459,8 @@ run_activated (GtkWidget  *widget,
       g_cancellable_cancel (self->run_cancellable);
       return;
     }
+  /* The last run's error is not this one's. */
+  gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
   g_free (self->ran_source);
   self->ran_source = bs_editor_get_text (self->editor);
   if (self->file != NULL)
@@ -489,7 +503,16 @@ show_error (BsWindow           *self,
     return;
   message = bs_trace_get_string (self->result->trace, error->text);
   help = bs_error_help_lookup (message);
-  gtk_label_set_text (self->error_message, message);
+  /* An error found before any statement ran (a SyntaxError) says its line here. */
+  if (error->aux == 0 && self->result->error_span.line > 0)
+    {
+      g_autofree char *located = g_strdup_printf ("Line %d: %s", self->result->error_span.line,
+                                                  message);
+
+      gtk_label_set_text (self->error_message, located);
+    }
+  else
+    gtk_label_set_text (self->error_message, message);
   explanation = g_markup_printf_escaped ("<b>%s.</b> %s\n<b>Fix:</b> %s",
                                  help->title, help->explanation, help->fix);
   gtk_label_set_markup (self->error_explanation, explanation);
@@ -567,6 +590,16 @@ step_changed (BsWindow *self,
     {
       bs_graph_view_set_state (self->graph_view, g_steal_pointer (&state), animate);
       bs_graph_view_follow_step (self->graph_view, FOLLOW_MIN_ZOOM);
+      if (self->reselect != 0)
+        {
+          bs_graph_view_set_selected (self->graph_view,
+                                      bs_scene_find_tensor (bs_graph_view_get_scene (
+                                                              self->graph_view),
+                                                            self->reselect,
+                                                            bs_graph_view_get_state (
+                                                              self->graph_view)));
+          self->reselect = 0;
+        }
       update_panels (self);
     }
 }
@@ -1176,6 +1209,13 @@ setup_side_panels (BsWindow *self)
   adw_view_stack_page_set_icon_name (page, "utilities-terminal-symbolic");
 }
 
+/* A step number typed and Enter: the arrow keys step again instead of editing it. */
+static void
+step_spin_activated (BsWindow *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self->graph_view));
+}
+
 static void
 timeline_step_selected (BsWindow *self,
                         guint64   step)
@@ -1253,8 +1293,14 @@ update_renderer (BsWindow *self)
 {
   const BsPalette *palette = bs_palette_get (palette_kind (self));
 
+  BsScene *scene = bs_graph_view_get_scene (self->graph_view);
+  int selected = bs_graph_view_get_selected (self->graph_view);
+
   if (self->renderer != NULL && bs_renderer_get_palette (self->renderer) == palette)
     return;
+  /* Presentation mode on or off keeps the box selected. */
+  if (scene != NULL && selected >= 0)
+    self->reselect = bs_scene_get_node (scene, (guint) selected)->tensor;
   bs_graph_view_set_renderer (self->graph_view, NULL);
   g_clear_pointer (&self->renderer, bs_renderer_free);
   self->renderer = bs_renderer_new (palette);
@@ -1460,6 +1506,10 @@ bs_window_init (BsWindow *self)
   setup_step_keys (self);
   g_signal_connect (self->step_adjustment, "value-changed", G_CALLBACK (step_spin_changed),
                     self);
+  /* The spin button's text (GtkSpinButton has no ::activate of its own in GTK 4.8) */
+  g_signal_connect_object (gtk_editable_get_delegate (GTK_EDITABLE (self->step_spin)),
+                           "activate", G_CALLBACK (step_spin_activated), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect (drop, "drop", G_CALLBACK (file_dropped), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   restore_or_load_example (self);
@@ -1563,6 +1613,13 @@ bs_window_get_timeline (BsWindow *self)
 {
   g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
   return GTK_WIDGET (self->timeline);
+}
+
+GtkWidget *
+bs_window_get_step_field (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->step_spin);
 }
 
 GtkTextBuffer *

@@ -38,7 +38,8 @@ char       *bs_window_get_text     (BsWindow      *self,
 GtkTextBuffer *bs_window_get_buffer (BsWindow    *self);
 /* The graph view, to wait for frames. */
 GtkWidget  *bs_window_get_graph_view (BsWindow    *self);
-/* The timeline under the graph (a BsTimeline). */
+/* The timeline under the graph (a BsTimeline), the step number field. */
 GtkWidget  *bs_window_get_timeline   (BsWindow    *self);
+GtkWidget  *bs_window_get_step_field (BsWindow    *self);
 
 G_END_DECLS

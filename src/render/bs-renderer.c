@@ -15,6 +15,9 @@
 /* Text smaller than this many device pixels is not drawn: boxes only, fast when zoomed out. */
 #define MIN_TEXT_PIXELS  3.0
 #define MAX_BADGE_LINES  3
+/* The widest an edge's label and a "Σ …" of arrivals get, in ems */
+#define MAX_NOTE_EMS     26
+#define MAX_SUM_EMS      14
 /* Value texts and arrival texts kept */
 #define MAX_KEPT_VALUES  20000
 #define MAX_KEPT_ARRIVALS 1000
@@ -627,7 +630,8 @@ bezier_at (const BsScenePoint *p,
 }
 
 /* Of the candidate top-left corners, the one where a note hides the least: of the boxes
- * (the box it is about, avoid, above all) and of the current edge. */
+ * (the box it is about, avoid, and the current edge's ends above all) and of the current
+ * edge. */
 static void
 note_choose (Frame              *f,
              double              width,
@@ -655,7 +659,8 @@ note_choose (Frame              *f,
                                  node->width + 4, node->height + 4);
 
           if (area > 0 && bs_scene_node_visible (f->scene, i, f->state))
-            score += (int) i == avoid ? 20 * area : area;
+            score += (int) i == avoid || (edge != NULL && (i == edge->from || i == edge->to))
+                     ? 20 * area : area;
         }
       for (guint i = 0; edge != NULL && i + 3 < edge->n_points; i += 3)
         for (guint k = 0; k <= 8; k++)
@@ -851,7 +856,9 @@ draw_edge_label (Frame *f)
   g_autofree char *local = NULL;
   g_autofree char *flow = NULL;
   BsScenePoint middle;
-  Note note = { .n_lines = 2, .fonts = { BS_FONT_MONO, BS_FONT_MONO } };
+  /* Narrow enough not to cover half the graph: long names wrap, then are cut. */
+  Note note = { .n_lines = 2, .fonts = { BS_FONT_MONO, BS_FONT_MONO },
+                .max_width = f->palette->font_size * MAX_NOTE_EMS, .max_lines = 2 };
   double width, height, x = 0, y = 0, radius;
 
   if (f->current_edge < 0 || !f->detail
@@ -1039,7 +1046,9 @@ draw_arrivals (Frame             *f,
   Arrivals *arrivals = f->arrivals != NULL ? &f->arrivals[index] : NULL;
   g_autofree char *made = NULL;
   ArrivalKey key = { 0 };
-  Note note = { .n_lines = 1, .fonts = { BS_FONT_MONO } };
+  /* A matrix's sum is cut, not stretched across the graph: hover shows it whole. */
+  Note note = { .n_lines = 1, .fonts = { BS_FONT_MONO },
+                .max_width = f->palette->font_size * MAX_SUM_EMS, .max_lines = 1 };
   double width, height, x, y;
   char *text;
 

@@ -65,6 +65,10 @@ static const struct {
       "operand must equal the number of rows of the second.",
       "Transpose one operand (.T), or give nn.Linear(in_features, out_features) inputs "
       "with in_features columns." } },
+  { "(cancelled)",
+    { "Stopped",
+      "You stopped the script (Escape). Everything it did until then can be stepped.",
+      "Press Run (F5) to run it again." } },
   { "(the step budget)",
     { "Stopped: the script ran too long",
       "The script used up its step budget (a million steps in the window), which usually "

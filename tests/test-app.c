@@ -231,6 +231,30 @@ test_two_paths (void)
   close_window (window);
 }
 
+static gboolean
+count_key_press (GtkEventControllerKey *controller,
+                 guint                  keyval,
+                 guint                  keycode,
+                 GdkModifierType        state,
+                 gpointer               user_data)
+{
+  (*(guint *) user_data)++;
+  return GDK_EVENT_PROPAGATE;
+}
+
+/* Until the window has received n key presses in all: a step reached on the way (Right,
+ * Right of Right Right Space Left) must not pass for the step after the last key. */
+static void
+wait_for_presses (const guint *presses,
+                  guint        n)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (*presses < n && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (*presses, ==, n);
+}
+
 /* Real key presses through the X server (xdotool): Right and Space step forward, Left
  * back, End to the last step, Home to the first; in the editor the same keys edit. */
 static void
@@ -245,24 +269,34 @@ test_keys (void)
   const char *argv_home[] = { xdotool, "key", "Home", NULL };
   int status;
 
+  GtkEventController *counter = gtk_event_controller_key_new ();
+  guint presses = 0;
+
   g_assert_nonnull (xdotool);
   /* A loaded machine can hold a key down long enough for the server to repeat it. */
   g_assert_true (GDK_IS_X11_DISPLAY (gdk_display_get_default ()));
   XAutoRepeatOff (gdk_x11_display_get_xdisplay (gdk_display_get_default ()));
+  gtk_event_controller_set_propagation_phase (counter, GTK_PHASE_CAPTURE);
+  g_signal_connect (counter, "key-pressed", G_CALLBACK (count_key_press), &presses);
+  gtk_widget_add_controller (GTK_WIDGET (window), counter);
   wait_for_frames (window);
   gtk_widget_grab_focus (bs_window_get_graph_view (window));
   spin (100);
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL,
                                NULL, &status, &error));
   g_assert_no_error (error);
+  wait_for_presses (&presses, 4);
   wait_for_step (window, start + 2);
 
   g_assert_true (g_spawn_sync (NULL, (char **) argv_end, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                                NULL, NULL, &status, &error));
+  wait_for_presses (&presses, 5);
   wait_for_step (window, bs_window_get_n_steps (window) - 1);
   g_assert_true (g_spawn_sync (NULL, (char **) argv_home, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                                NULL, NULL, &status, &error));
+  wait_for_presses (&presses, 6);
   wait_for_step (window, 0);
+  gtk_widget_remove_controller (GTK_WIDGET (window), counter);
   close_window (window);
 }
 

@@ -346,7 +346,7 @@ test_every_example (void)
     "01-two-paths", "02-retain-graph", "03-two-losses", "04-dynamic-net", "05-coin-branches",
     "06-growing-layer", "07-mlp-training", "08-inplace-error", "09-non-scalar",
     "10-custom-function", "11-second-derivative", "12-broadcasting", "13-dynamic-training",
-    "14-rnn-vanishing",
+    "14-rnn-vanishing", "15-loss-curve",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
@@ -1037,6 +1037,85 @@ test_shape_cards (void)
   close_window (window);
 }
 
+/* Pixels of widget (in a screenshot of window) within 40 of colour rgb in each channel */
+static guint64
+count_colour (BsWindow  *window,
+              GtkWidget *widget,
+              guint32    rgb)
+{
+  g_autoptr(GdkTexture) shot = screenshot (window);
+  g_autofree guchar *pixels = NULL;
+  graphene_rect_t bounds;
+  guint64 count = 0;
+  gsize stride;
+  int x0, y0, x1, y1;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (window), &bounds));
+  pixels = pixels_of (shot, &stride);
+  x0 = MAX (0, (int) bounds.origin.x);
+  y0 = MAX (0, (int) bounds.origin.y);
+  x1 = MIN (gdk_texture_get_width (shot), (int) (bounds.origin.x + bounds.size.width));
+  y1 = MIN (gdk_texture_get_height (shot), (int) (bounds.origin.y + bounds.size.height));
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      {
+        /* GDK's default memory format: B, G, R, A in memory */
+        const guchar *p = pixels + y * stride + 4 * x;
+
+        if (ABS (p[2] - (int) ((rgb >> 16) & 0xff)) <= 40
+            && ABS (p[1] - (int) ((rgb >> 8) & 0xff)) <= 40
+            && ABS (p[0] - (int) (rgb & 0xff)) <= 40)
+          count++;
+      }
+  return count;
+}
+
+/* Example 15: a figure plt.show() shows is in the Plots view from the step of its line
+ * on, and not before: its heading, and its drawing on screen (the scatter's points in
+ * matplotlib's first colour, #1f77b4). */
+static void
+test_plots_at_step (void)
+{
+  BsWindow *window = open_example ("15-loss-curve");
+  GtkWidget *plots = bs_window_get_plots (window);
+  BsGraphView *view = BS_GRAPH_VIEW (bs_window_get_graph_view (window));
+  BsTrace *trace = bs_scene_get_trace (bs_graph_view_get_scene (view));
+  AdwViewStack *stack = ADW_VIEW_STACK (gtk_widget_get_ancestor (plots, ADW_TYPE_VIEW_STACK));
+  guint64 shown[2], n_shown = 0;
+  g_autofree char *text = NULL;
+
+  for (guint64 i = 0; i < bs_trace_get_n_events (trace); i++)
+    if (bs_trace_get_event (trace, i)->type == BS_TRACE_EVENT_FIGURE)
+      {
+        g_assert_cmpuint (n_shown, <, G_N_ELEMENTS (shown));
+        shown[n_shown++] = bs_trace_get_event (trace, i)->step;
+      }
+  g_assert_cmpuint (n_shown, ==, 2);
+  adw_view_stack_set_visible_child_name (stack, "plots");
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      /* Before the first show(), and back there after the second */
+      bs_window_show_step (window, shown[0] - 1);
+      text = bs_window_get_text (window, "plots");
+      g_assert_cmpstr (text, ==, "");
+      g_clear_pointer (&text, g_free);
+      g_assert_cmpuint (count_colour (window, plots, 0x1f77b4), ==, 0);
+
+      bs_window_show_step (window, shown[0]);
+      text = bs_window_get_text (window, "plots");
+      g_assert_cmpstr (text, ==, "Figure 1, line 15\n");
+      g_clear_pointer (&text, g_free);
+      g_assert_cmpuint (count_colour (window, plots, 0x1f77b4), >, 100);
+
+      bs_window_show_step (window, shown[1]);
+      text = bs_window_get_text (window, "plots");
+      g_assert_cmpstr (text, ==, "Figure 1, line 15\nFigure 1, line 40\n");
+      g_clear_pointer (&text, g_free);
+    }
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1072,6 +1151,7 @@ main (int   argc,
   g_test_add_func ("/app/grad-check", test_grad_check);
   g_test_add_func ("/app/shape-cards", test_shape_cards);
   g_test_add_func ("/app/timeline-click", test_timeline_click);
+  g_test_add_func ("/app/plots-at-step", test_plots_at_step);
   g_test_add_func ("/app/whole-run", test_whole_run);
   g_test_add_func ("/app/presentation-selection", test_presentation_selection);
   g_test_add_func ("/app/syntax-error", test_syntax_error);

@@ -6,7 +6,9 @@
  */
 #include <string.h>
 
+#include "bs-plot-figure.h"
 #include "bs-recording.h"
+#include "bs-replay.h"
 #include "bs-tensor.h"
 #include "bs-trace-json.h"
 
@@ -286,6 +288,99 @@ test_recording_error (void)
   g_assert_cmpint (bs_trace_get_statement (trace, last_error->aux)->line, ==, 2);
 }
 
+/* The step of the statement event a figure event falls in: its line */
+static int
+figure_line (BsTrace            *trace,
+             const BsTraceEvent *figure)
+{
+  gint64 index = bs_trace_get_step_event (trace, figure->step);
+  const BsTraceEvent *statement = bs_trace_get_event (trace, (guint64) index);
+
+  g_assert_cmpint (index, >=, 0);
+  g_assert_cmpint (statement->type, ==, BS_TRACE_EVENT_STATEMENT);
+  return bs_trace_get_statement (trace, statement->aux)->line;
+}
+
+/* plt.show() records the figures it shows at its statement's step; the figures still
+ * open at the end follow at the last step, flagged; replay counts what was shown by a
+ * step; JSON keeps when, not what. A script that fails shows nothing more (as python3). */
+static void
+test_recording_figures (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsTrace) trace = NULL;
+  g_autoptr(BsTrace) read = NULL;
+  g_autofree char *json = NULL;
+  const BsTraceEvent *figures[3] = { NULL };
+  guint n_figures = 0;
+  int width, height;
+
+  trace = bs_recording_run ("import matplotlib.pyplot as plt\n"
+                            "plt.plot([1, 2, 3])\n"
+                            "plt.show()\n"
+                            "print('between')\n"
+                            "plt.figure(figsize=(3, 2))\n"
+                            "plt.plot([3, 1])\n",
+                            -1, "figures.py", NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (guint64 i = 0; i < bs_trace_get_n_events (trace); i++)
+    if (bs_trace_get_event (trace, i)->type == BS_TRACE_EVENT_FIGURE)
+      {
+        g_assert_cmpuint (n_figures, <, 2);
+        figures[n_figures++] = bs_trace_get_event (trace, i);
+      }
+  g_assert_cmpuint (n_figures, ==, 2);
+  g_assert_cmpuint (bs_trace_get_n_figures (trace), ==, 2);
+  g_assert_cmpint (figure_line (trace, figures[0]), ==, 3);
+  g_assert_cmpuint (figures[0]->aux, ==, 1);
+  g_assert_false (figures[0]->flags & BS_TRACE_FLAG_IMPLICIT);
+  g_assert_cmpstr (bs_trace_get_string (trace, figures[0]->text), ==, "Figure 1");
+  g_assert_cmpuint (bs_trace_get_figure (trace, 1)->axes->len, ==, 1);
+  /* matplotlib numbers the next figure 1 again: show() closed the first */
+  g_assert_cmpuint (figures[1]->step, ==, bs_trace_get_n_steps (trace) - 1);
+  g_assert_true (figures[1]->flags & BS_TRACE_FLAG_IMPLICIT);
+  g_assert_cmpstr (bs_trace_get_string (trace, figures[1]->text), ==, "Figure 1");
+  bs_plot_figure_get_pixel_size (bs_trace_get_figure (trace, 2), &width, &height);
+  g_assert_cmpint (width, ==, 300);
+  g_assert_cmpint (height, ==, 200);
+  g_assert_null (bs_trace_get_figure (trace, 3));
+
+  {
+    g_autoptr(BsTraceState) before = bs_replay_state_at (trace, figures[0]->step - 1);
+    g_autoptr(BsTraceState) at = bs_replay_state_at (trace, figures[0]->step);
+    g_autoptr(BsTraceState) end = bs_replay_state_at (trace, figures[1]->step);
+
+    g_assert_cmpuint (before->n_figures, ==, 0);
+    g_assert_cmpuint (at->n_figures, ==, 1);
+    g_assert_cmpuint (end->n_figures, ==, 2);
+  }
+
+  json = bs_trace_json_to_string (trace);
+  g_assert_nonnull (strstr (json, "{\"type\":\"figure\",\"step\":"));
+  read = bs_trace_json_from_string (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (bs_trace_get_n_figures (read), ==, 0);
+  for (guint64 i = 0; i < bs_trace_get_n_events (read); i++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (read, i);
+
+      if (event->type == BS_TRACE_EVENT_FIGURE)
+        {
+          g_assert_cmpuint (event->aux, ==, 0);
+          g_assert_cmpuint (event->step, ==, figures[0]->step);
+          g_assert_cmpstr (bs_trace_get_string (read, event->text), ==, "Figure 1");
+          g_assert_false (event->flags & BS_TRACE_FLAG_IMPLICIT);
+          break;
+        }
+    }
+
+  g_clear_pointer (&trace, bs_trace_unref);
+  trace = bs_recording_run ("import matplotlib.pyplot as plt\nplt.plot([1])\nx = 1 / 0\n", -1,
+                            "fails.py", NULL, NULL, NULL, &error);
+  g_assert_error (error, BS_INTERP_ERROR, BS_INTERP_ERROR_EXCEPTION);
+  g_assert_cmpuint (bs_trace_get_n_figures (trace), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -294,5 +389,6 @@ main (int   argc,
   g_test_add_func ("/cli/recording/sink-names", test_sink_names);
   g_test_add_func ("/cli/recording/trace", test_recording);
   g_test_add_func ("/cli/recording/error", test_recording_error);
+  g_test_add_func ("/cli/recording/figures", test_recording_figures);
   return g_test_run ();
 }

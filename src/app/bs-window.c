@@ -14,6 +14,7 @@
 #include "bs-layout.h"
 #include "bs-notebook.h"
 #include "bs-output-panel.h"
+#include "bs-plots-panel.h"
 #include "bs-replay.h"
 #include "bs-scene-cache.h"
 #include "bs-script-job.h"
@@ -88,6 +89,8 @@ struct _BsWindow {
   BsTextPanel       *inspector;
   BsTextPanel       *chain_panel;
   BsOutputPanel     *output;
+  BsPlotsPanel      *plots;
+  AdwViewStackPage  *plots_page;
 };
 
 G_DEFINE_FINAL_TYPE (BsWindow, bs_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -439,6 +442,7 @@ run_finished (GObject      *source,
   g_signal_handlers_unblock_by_func (self->stepper, step_changed, self);
   bs_timeline_set_trace (self->timeline, result->trace);
   bs_output_panel_set_run (self->output, result->trace, result->output, result->error != NULL);
+  bs_plots_panel_set_trace (self->plots, result->trace);
   g_array_set_size (self->collapsed, 0);
   start_layout (self, TRUE);
   show_step (self, current_step (self));
@@ -563,6 +567,8 @@ step_changed (BsWindow *self,
   state = bs_replay_state_at (self->result->trace, step);
   bs_timeline_set_step (self->timeline, step);
   bs_output_panel_set_step (self->output, step, state->last_backward);
+  bs_plots_panel_set_step (self->plots, state->n_figures);
+  adw_view_stack_page_set_badge_number (self->plots_page, state->n_figures);
   step_event = bs_trace_state_get_step_event (state);
   span = bs_trace_state_get_span (state);
   if (step_event != NULL && step_event->type == BS_TRACE_EVENT_ERROR && span != NULL)
@@ -1195,6 +1201,7 @@ setup_side_panels (BsWindow *self)
   GtkWidget *chain = bs_text_panel_new ();
   GtkWidget *inspector = bs_text_panel_new ();
   GtkWidget *output = bs_output_panel_new ();
+  GtkWidget *plots = bs_plots_panel_new ();
   AdwViewStackPage *page;
 
   self->chain_panel = BS_TEXT_PANEL (chain);
@@ -1207,6 +1214,11 @@ setup_side_panels (BsWindow *self)
   self->output = BS_OUTPUT_PANEL (output);
   page = adw_view_stack_add_titled (self->side_stack, output, "output", "Output");
   adw_view_stack_page_set_icon_name (page, "utilities-terminal-symbolic");
+
+  self->plots = BS_PLOTS_PANEL (plots);
+  self->plots_page = adw_view_stack_add_titled (self->side_stack, plots, "plots", "Plots");
+  adw_view_stack_page_set_icon_name (self->plots_page, "image-x-generic-symbolic");
+  g_signal_connect_swapped (plots, "message", G_CALLBACK (toast), self);
 }
 
 /* A step number typed and Enter: the arrow keys step again instead of editing it. */
@@ -1591,6 +1603,8 @@ bs_window_get_text (BsWindow   *self,
     return g_strdup (adw_window_title_get_subtitle (self->window_title));
   if (g_str_equal (part, "output"))
     return bs_output_panel_get_text (self->output);
+  if (g_str_equal (part, "plots"))
+    return bs_plots_panel_get_text (self->plots);
   if (g_str_equal (part, "error"))
     {
       if (!gtk_revealer_get_reveal_child (self->error_revealer))
@@ -1613,6 +1627,13 @@ bs_window_get_timeline (BsWindow *self)
 {
   g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
   return GTK_WIDGET (self->timeline);
+}
+
+GtkWidget *
+bs_window_get_plots (BsWindow *self)
+{
+  g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->plots);
 }
 
 GtkWidget *

@@ -31,7 +31,7 @@ gboolean    bs_window_select_tensor (BsWindow     *self,
                                      const char   *name);
 /* What a part of the window shows as plain text: "step" (the explanation under the
  * graph), "chain", "inspector", "output", "error" (the banner, "" when hidden),
- * "title" (the subtitle). */
+ * "title" (the subtitle), "plots" (the headings of the figures shown). */
 char       *bs_window_get_text     (BsWindow      *self,
                                     const char    *part);
 /* The editor's text. */
@@ -40,6 +40,8 @@ GtkTextBuffer *bs_window_get_buffer (BsWindow    *self);
 GtkWidget  *bs_window_get_graph_view (BsWindow    *self);
 /* The timeline under the graph (a BsTimeline), the step number field. */
 GtkWidget  *bs_window_get_timeline   (BsWindow    *self);
+/* The Plots view (a BsPlotsPanel) */
+GtkWidget  *bs_window_get_plots      (BsWindow    *self);
 GtkWidget  *bs_window_get_step_field (BsWindow    *self);
 
 G_END_DECLS

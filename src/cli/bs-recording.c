@@ -12,6 +12,7 @@
 #include "bs-recorder.h"
 #include "bs-recording.h"
 #include "bs-notebook.h"
+#include "bs-pyplot.h"
 
 static void
 set_errno_error (GError     **error,
@@ -175,6 +176,7 @@ bs_recording_read_source (const char  *path,
 typedef struct {
   BsRecorder  *recorder;   /* Borrowed */
   BsGradCheck *check;      /* Borrowed, NULL: none */
+  gboolean     ended;      /* the script has ended: figures shown now were left open */
 } Recording;
 
 static void
@@ -234,6 +236,16 @@ on_scope_end (gpointer user_data)
   Recording *r = user_data;
 
   bs_recorder_scope_end (r->recorder);
+}
+
+/* plt.show(): the figure, as shown, at the step of the statement that showed it */
+static void
+on_figure_shown (BsPlotFigure *figure,
+                 gpointer      user_data)
+{
+  Recording *r = user_data;
+
+  bs_recorder_figure (r->recorder, figure, r->ended);
 }
 
 static const BsInterpSink recording_sink = {
@@ -430,7 +442,7 @@ bs_recording_run (const char               *source,
   g_autoptr(GError) local_error = NULL;
   g_autoptr(BsGradCheck) check = NULL;
   BsInterpOptions interp_options = { 0 };
-  Recording recording = { recorder, NULL };
+  Recording recording = { recorder, NULL, FALSE };
 
   g_return_val_if_fail (source != NULL, NULL);
   if (options == NULL)
@@ -452,6 +464,7 @@ bs_recording_run (const char               *source,
   interp_options.sink_data = &recording;
   interp = bs_interp_new (&interp_options);
   bs_recorder_charge_to (recorder, bs_interp_get_context (interp));
+  bs_plot_session_set_show_func (bs_pyplot_session (interp), on_figure_shown, &recording);
   if (options->grad_check != NULL)
     {
       BsGradCheckOptions check_options = *options->grad_check;
@@ -484,8 +497,15 @@ bs_recording_run (const char               *source,
         *error_text = g_steal_pointer (&report);
       g_propagate_error (error, g_steal_pointer (&local_error));
     }
-  else if (error_text != NULL)
-    *error_text = NULL;
+  else
+    {
+      /* The figures still open at the end are shown, as `backstep run --plots` and a
+       * notebook show them: at the last step. */
+      recording.ended = TRUE;
+      bs_plot_session_show (bs_pyplot_session (interp));
+      if (error_text != NULL)
+        *error_text = NULL;
+    }
 
   bs_recorder_close (recorder);
   bs_recorder_charge_to (recorder, NULL);

@@ -110,6 +110,18 @@ bs_pyplot_array (BsInterp      *in,
   double *at;
 
   memset (out, 0, sizeof *out);
+  if (bs_value_is_object (v, BS_OBJECT_RANGE))
+    {
+      /* numpy.asarray(range(...)), as matplotlib takes it */
+      BsValue list;
+      gboolean ok;
+
+      if (!bs_to_list (in, v, &list))
+        return FALSE;
+      ok = bs_pyplot_array (in, list, what, out);
+      bs_value_unref (list);
+      return ok;
+    }
   if (t != NULL)
     {
       if (bs_tensor_requires_grad (t))

@@ -3,6 +3,7 @@
 
 #include "bs-context.h"
 #include "bs-node.h"
+#include "bs-plot-figure.h"
 #include "bs-recorder.h"
 #include "bs-tensor.h"
 #include "bs-trace-private.h"
@@ -641,6 +642,22 @@ bs_recorder_print (BsRecorder *self,
 
   g_return_if_fail (self != NULL);
   record.text = bs_trace_intern (self->trace, text != NULL ? text : "");
+  append (self, &record);
+}
+
+void
+bs_recorder_figure (BsRecorder   *self,
+                    BsPlotFigure *figure,
+                    gboolean      at_end)
+{
+  BsTraceEvent record = { .type = BS_TRACE_EVENT_FIGURE };
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (self != NULL && figure != NULL);
+  title = g_strdup_printf ("Figure %d", figure->number);
+  record.text = bs_trace_intern (self->trace, title);
+  record.aux = bs_trace_add_figure (self->trace, figure);
+  record.flags = at_end ? BS_TRACE_FLAG_IMPLICIT : 0;
   append (self, &record);
 }
 

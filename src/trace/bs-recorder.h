@@ -60,6 +60,11 @@ void               bs_recorder_tensor_span   (BsRecorder        *self,
                                               const BsTraceSpan *span);
 void               bs_recorder_print         (BsRecorder        *self,
                                               const char        *text);
+/* plt.show() showed figure (a copy the trace keeps a reference to); at_end: it was
+ * still open when the script ended. */
+void               bs_recorder_figure        (BsRecorder        *self,
+                                              BsPlotFigure      *figure,
+                                              gboolean           at_end);
 /* A module call or loop iteration begins and ends (kind: a BsTraceScopeKind). */
 void               bs_recorder_scope_begin   (BsRecorder        *self,
                                               BsTraceScopeKind   kind,

@@ -168,6 +168,9 @@ apply (BsTraceState *state,
     case BS_TRACE_EVENT_BUDGET:
       state->budget_reached = TRUE;
       break;
+    case BS_TRACE_EVENT_FIGURE:
+      state->n_figures = MAX (state->n_figures, MIN (event->aux, bs_trace_get_n_figures (trace)));
+      break;
     case BS_TRACE_EVENT_DESTROYED:
       if (tensor != NULL)
         tensor->destroyed = TRUE;

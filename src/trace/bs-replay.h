@@ -53,6 +53,8 @@ typedef struct {
   gint64              error_event;    /* the error shown (until the next statement or
                                        * backward begins), -1: none */
   gboolean            budget_reached;
+  guint32             n_figures;      /* figures 1..n_figures have been shown
+                                       * (bs_trace_get_figure) */
 } BsTraceState;
 
 /* The state after step (clamped to the last step). */

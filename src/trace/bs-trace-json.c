@@ -473,6 +473,11 @@ write_event (JsonBuilder        *builder,
       add_bool (builder, "ok", !(event->flags & BS_TRACE_FLAG_FAILED));
       add_string (builder, "note", text);
       break;
+    case BS_TRACE_EVENT_FIGURE:
+      add_int (builder, "figure", event->aux);
+      add_string (builder, "title", text);
+      add_bool (builder, "at_end", (event->flags & BS_TRACE_FLAG_IMPLICIT) != 0);
+      break;
     case BS_TRACE_N_EVENT_TYPES:
     default:
       break;
@@ -1244,6 +1249,11 @@ read_event (Reader           *reader,
       bs_trace_event_set_check_error (&event, get_number (reader, "relative_error"));
       if (event.tensor > bs_trace_get_n_tensors (trace))
         fail (reader, "unknown tensor in", "tensor");
+      break;
+    case BS_TRACE_EVENT_FIGURE:
+      /* The drawing is not in the file: the event says when, not what. */
+      event.text = bs_trace_intern (trace, get_string (reader, "title"));
+      event.flags = get_bool (reader, "at_end") ? BS_TRACE_FLAG_IMPLICIT : 0;
       break;
     case BS_TRACE_N_EVENT_TYPES:
     default:

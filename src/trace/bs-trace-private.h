@@ -23,6 +23,9 @@ BsTraceTensor *bs_trace_get_tensor_mut    (BsTrace            *self,
                                            guint32             id);
 BsTraceNode   *bs_trace_get_node_mut      (BsTrace            *self,
                                            guint32             id);
+/* Keeps a reference to figure; returns its id (1-based). */
+guint32        bs_trace_add_figure        (BsTrace            *self,
+                                           BsPlotFigure       *figure);
 /* Appends a copy of event, setting its step and substep; returns its index. */
 guint64        bs_trace_append            (BsTrace            *self,
                                            const BsTraceEvent *event);

@@ -3,6 +3,8 @@
 
 #include "bs-trace-private.h"
 
+#include "bs-plot-figure.h"
+
 #include <string.h>
 
 struct _BsTrace {
@@ -21,6 +23,7 @@ struct _BsTrace {
   GArray         *step_event;    /* gint64: each step's step event, -1 until seen */
   GHashTable     *backwards;     /* backward id -> backward_begin event index + 1 */
   GArray         *checks;        /* guint64: the check events' indices */
+  GPtrArray      *figures;       /* Owned: BsPlotFigure, index id - 1 */
   guint32         step;          /* the step being recorded */
   guint32         substep;
   gboolean        prelude;       /* a node_begin opened the step its next step event joins */
@@ -52,6 +55,7 @@ static const struct {
   [BS_TRACE_EVENT_SCOPE_END]      = { "scope_end", FALSE },
   [BS_TRACE_EVENT_DESTROYED]      = { "destroyed", FALSE },
   [BS_TRACE_EVENT_CHECK]          = { "check", FALSE },
+  [BS_TRACE_EVENT_FIGURE]         = { "figure", FALSE },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (event_types) == BS_TRACE_N_EVENT_TYPES);
@@ -70,6 +74,32 @@ bs_trace_event_type_from_name (const char *name)
     if (g_str_equal (event_types[i].name, name))
       return i;
   return BS_TRACE_N_EVENT_TYPES;
+}
+
+guint32
+bs_trace_add_figure (BsTrace      *self,
+                     BsPlotFigure *figure)
+{
+  g_return_val_if_fail (self != NULL && figure != NULL, 0);
+  g_ptr_array_add (self->figures, bs_plot_figure_ref (figure));
+  return self->figures->len;
+}
+
+guint32
+bs_trace_get_n_figures (BsTrace *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->figures->len;
+}
+
+BsPlotFigure *
+bs_trace_get_figure (BsTrace *self,
+                     guint32  id)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  if (id == 0 || id > self->figures->len)
+    return NULL;
+  return g_ptr_array_index (self->figures, id - 1);
 }
 
 const guint64 *
@@ -133,6 +163,7 @@ bs_trace_new (void)
   g_array_append_val (self->step_event, none);
   self->backwards = g_hash_table_new (NULL, NULL);
   self->checks = g_array_new (FALSE, FALSE, sizeof (guint64));
+  self->figures = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_plot_figure_unref);
   return self;
 }
 
@@ -163,6 +194,7 @@ bs_trace_unref (BsTrace *self)
   g_array_unref (self->step_first);
   g_array_unref (self->step_event);
   g_array_unref (self->checks);
+  g_ptr_array_unref (self->figures);
   g_hash_table_unref (self->backwards);
   g_free (self);
 }

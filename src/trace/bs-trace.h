@@ -20,7 +20,8 @@
  *    substep 0 of a step is its step event alone.
  *  - node_begin (a node starts running) belongs to the step that follows it,
  *    the node's first edge, accumulation or error; the other events (grad_fn,
- *    bind, print, backward_end, budget, scope_begin, scope_end, destroyed, tensors seen
+ *    bind, print, backward_end, budget, scope_begin, scope_end, destroyed, check, figure,
+ *    tensors seen
  *    for the first time without being announced) belong to the step they
  *    fall in.
  */
@@ -34,6 +35,7 @@
 G_BEGIN_DECLS
 
 typedef struct _BsTrace BsTrace;
+typedef struct _BsPlotFigure BsPlotFigure;
 
 /* 1-based lines and columns, as the interpreter reports them. */
 typedef struct {
@@ -70,6 +72,9 @@ typedef enum {
                                    * difference estimate (0: not checked); text: why not
                                    * checked; flags: FAILED for a mismatch; aux, n_aux: the
                                    * relative error's bits (bs_trace_event_check_error) */
+  BS_TRACE_EVENT_FIGURE,          /* aux: the figure plt.show() showed (bs_trace_get_figure;
+                                   * 0 in a trace read back from JSON), text: "Figure 1";
+                                   * flags: IMPLICIT for a figure still open at the end */
   BS_TRACE_N_EVENT_TYPES
 } BsTraceEventType;
 
@@ -199,6 +204,12 @@ gint64               bs_trace_get_step_event     (BsTrace     *self,
 /* The index of backward's backward_begin event, or -1. */
 gint64               bs_trace_find_backward      (BsTrace     *self,
                                                   guint32      backward);
+
+/* The figures plt.show() showed, 1-based in the order shown (as of the figure events);
+ * NULL for 0. Borrowed: a copy made when it was shown, which nothing changes. */
+guint32              bs_trace_get_n_figures      (BsTrace     *self);
+BsPlotFigure        *bs_trace_get_figure         (BsTrace     *self,
+                                                  guint32      id);
 
 /* The indices of the check events, in order. */
 const guint64       *bs_trace_get_check_events   (BsTrace     *self,

@@ -83,7 +83,8 @@ np_dtype_known (const char *name)
 {
   static const char *const known[] = {
     "int8", "int16", "int32", "uint8", "uint16", "uint32", "uint64", "float16", "complex64",
-    "complex128", "longdouble", "str_", "object_", "datetime64", "timedelta64", NULL,
+    "complex128", "longdouble", "float128", "str_", "object_", "datetime64", "timedelta64",
+    "complex", "object", "str", "U", "S", NULL,
   };
 
   return g_strv_contains (known, name);

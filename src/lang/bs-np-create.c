@@ -482,6 +482,90 @@ DECLARED (np_identity)
   return TRUE;
 }
 
+/* meshgrid(*xi, copy=True, sparse=False, indexing='xy') */
+DECLARED (np_meshgrid)
+{
+  gsize n;
+  BsValue *xs = bs_value_items (bs_np_value (call, 0), &n);
+  const char *indexing = bs_value_str (bs_np_value (call, 3));
+  gboolean sparse = bs_value_truthy (bs_np_value (call, 2)), xy;
+  gint64 shape[BS_MAX_DIMS];
+  BsTensor *flat[BS_MAX_DIMS] = { NULL };
+  BsValue list;
+  GError *error = NULL;
+
+  if (indexing == NULL)
+    indexing = "xy";
+  if (strcmp (indexing, "xy") != 0 && strcmp (indexing, "ij") != 0)
+    return bs_raise (in, "ValueError", "Valid values for `indexing` are 'xy' and 'ij'.");
+  if (n > BS_MAX_DIMS)
+    return bs_raise (in, "ValueError", "Backstep's numpy has at most %d dimensions",
+                     BS_MAX_DIMS);
+  xy = strcmp (indexing, "xy") == 0 && n > 1;
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autoptr(BsTensor) t = bs_np_as_tensor_shared (in, xs[i], FALSE, BS_DTYPE_FLOAT64);
+
+      if (t == NULL)
+        goto fail;
+      flat[i] = bs_tensor_contiguous_copy (t, t->dtype, &error);
+      if (flat[i] == NULL)
+        {
+          bs_raise_gerror (in, error);
+          goto fail;
+        }
+      shape[i] = bs_tensor_numel (t);
+    }
+  if (xy)
+    {
+      gint64 s = shape[0];
+
+      shape[0] = shape[1];
+      shape[1] = s;
+    }
+  list = bs_list_new (in->heap);
+  for (gsize i = 0; i < n; i++)
+    {
+      gint64 vshape[BS_MAX_DIMS], strides[BS_MAX_DIMS];
+      gsize at = xy && i < 2 ? 1 - i : i;
+      BsTensor *v, *out;
+
+      for (gsize d = 0; d < n; d++)
+        {
+          vshape[d] = d == at ? shape[d] : sparse ? 1 : shape[d];
+          strides[d] = d == at ? 1 : 0;
+        }
+      v = bs_tensor_alias (flat[i], n, vshape, strides, flat[i]->offset);
+      out = sparse ? bs_tensor_ref (v) : bs_tensor_contiguous_copy (v, v->dtype, &error);
+      bs_tensor_unref (v);
+      if (out == NULL)
+        {
+          bs_value_unref (list);
+          bs_raise_gerror (in, error);
+          goto fail;
+        }
+      bs_list_append (list, bs_np_array_new (in, out));
+    }
+  for (gsize i = 0; i < n; i++)
+    bs_tensor_unref (flat[i]);
+  *r = list;
+  return TRUE;
+
+fail:
+  for (gsize i = 0; i < n; i++)
+    g_clear_pointer (&flat[i], bs_tensor_unref);
+  return FALSE;
+}
+
+/* np.ndarray(shape, dtype=float): zeros (numpy leaves the memory as it is) */
+DECLARED (np_ndarray)
+{
+  if (!bs_np_refuse_param (call, "buffer") || !bs_np_refuse_param (call, "strides")
+      || !bs_np_refuse_order (call))
+    return FALSE;
+  return np_zeros (in, call, r);
+}
+
 #define ROW(sig, func, data) { "numpy", BS_SIG_PYTHON, sig, func, data }
 
 static const BsSignatureRow rows[] = {
@@ -501,6 +585,9 @@ static const BsSignatureRow rows[] = {
        np_linspace, 0),
   ROW ("eye(N, M=None, k=0, dtype=float, order='C', *, like=None)", np_eye, 0),
   ROW ("identity(n, dtype=None, *, like=None)", np_identity, 0),
+  ROW ("meshgrid(*xi, copy=True, sparse=False, indexing='xy')", np_meshgrid, 0),
+  ROW ("ndarray(shape, dtype=float, buffer=None, offset=0, strides=None, order=None)",
+       np_ndarray, 2),
 };
 
 const BsSignatureTable bs_np_create_table = BS_SIGNATURE_TABLE (rows);

@@ -325,7 +325,7 @@ numpy_module_new (BsInterp *in)
 {
   static const BsSignatureTable *const tables[] = {
     &module_table, &bs_np_create_table, &bs_np_math_table, &bs_np_reduce_table,
-    &bs_np_shape_table, &bs_np_index_table, &bs_np_print_table,
+    &bs_np_shape_table, &bs_np_index_table, &bs_np_print_table, &bs_np_sort_table,
   };
   static const char *const aliases[][2] = {
     { "float64", "float64" }, { "double", "float64" }, { "float_", "float64" },
@@ -347,6 +347,30 @@ numpy_module_new (BsInterp *in)
       if (bs_np_dtype_lookup (aliases[i][1], &dtype))
         add_value (m, aliases[i][0], bs_np_scalar_type_new (in, dtype));
     }
+  {
+    /* np.ndarray: isinstance(x, np.ndarray) compares the type's name */
+    BsValue ndarray;
+
+    if (bs_dict_get_str (((BsModule *) m.as.object)->dict, "ndarray", &ndarray)
+        && bs_value_is_object (ndarray, BS_OBJECT_BUILTIN))
+      ((BsBuiltin *) ndarray.as.object)->name = g_intern_static_string ("numpy.ndarray");
+  }
+  {
+    /* numpy's exceptions: AxisError is a ValueError, the ufuncs' casting error a TypeError */
+    static const char *const classes[][3] = {
+      { "AxisError", "AxisError", "ValueError" },
+      { "_UFuncTypeError", "UFuncTypeError", "TypeError" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+      {
+        BsValue klass = bs_class_new (in, classes[i][1], bs_lookup_builtin (in, classes[i][2]));
+
+        ((BsClass *) klass.as.object)->is_exception = TRUE;
+        add_value (m, classes[i][0], klass);
+      }
+  }
+  bs_np_index_concat_add (in, m);
   add_value (m, "pi", BS_FLOAT (G_PI));
   add_value (m, "e", BS_FLOAT (G_E));
   add_value (m, "inf", BS_FLOAT (INFINITY));

@@ -616,9 +616,13 @@ bs_np_binary (BsInterp *in,
 
       if (!can_cast_same_kind (res->dtype, target->dtype))
         {
-          bs_raise (in, "TypeError", "Cannot cast ufunc '%s' output from dtype('%s') to "
-                    "dtype('%s') with casting rule 'same_kind'", ufunc_names[op],
-                    bs_np_dtype_str (res->dtype), bs_np_dtype_str (target->dtype));
+          g_autofree char *message = g_strdup_printf ("Cannot cast ufunc '%s' output from "
+                                                      "dtype('%s') to dtype('%s') with casting "
+                                                      "rule 'same_kind'", ufunc_names[op],
+                                                      bs_np_dtype_str (res->dtype),
+                                                      bs_np_dtype_str (target->dtype));
+
+          bs_np_raise_class (in, "_UFuncTypeError", "TypeError", message);
           bs_tensor_unref (res);
           return -1;
         }

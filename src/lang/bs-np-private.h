@@ -77,10 +77,16 @@ gboolean     bs_np_shape_arg_any     (BsInterp *in, BsValue v, gint64 *shape, in
 
 /* --- bs-np-shape.c ------------------------------------------------------ */
 
+/* An exception of numpy's own class (the module's attribute key: "AxisError"), else of
+ * base; FALSE */
+gboolean     bs_np_raise_class       (BsInterp *in, const char *key, const char *base,
+                                      const char *message);
 /* numpy.AxisError "axis 2 is out of bounds for array of dimension 2"; FALSE */
 gboolean     bs_np_raise_axis        (BsInterp *in, gint64 axis, int ndim);
 /* An axis argument in [-ndim, ndim), normalised */
 gboolean     bs_np_axis              (BsInterp *in, BsValue v, int ndim, int *axis);
+/* np.r_ and np.c_ into the module */
+void         bs_np_index_concat_add  (BsInterp *in, BsValue module);
 /* The array a method was called on, or a function's first argument (new reference) */
 BsTensor    *bs_np_call_array        (BsCall *call);
 
@@ -96,6 +102,7 @@ extern const BsSignatureTable bs_np_math_table;
 extern const BsSignatureTable bs_np_reduce_table;
 extern const BsSignatureTable bs_np_shape_table;
 extern const BsSignatureTable bs_np_index_table;
+extern const BsSignatureTable bs_np_sort_table;
 
 /* Raises NotImplementedError for a parameter numpy has and Backstep's numpy does not
  * implement, when it was given (not None); FALSE then. */

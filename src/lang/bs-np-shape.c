@@ -9,19 +9,18 @@
 #include "bs-builtins-private.h"
 
 gboolean
-bs_np_raise_axis (BsInterp *in,
-                  gint64    axis,
-                  int       ndim)
+bs_np_raise_class (BsInterp   *in,
+                   const char *key,
+                   const char *base,
+                   const char *message)
 {
   BsValue np, klass = BS_NONE, exc;
   BsInstance *instance;
-  g_autofree char *message = g_strdup_printf ("axis %" G_GINT64_FORMAT " is out of bounds for "
-                                              "array of dimension %d", axis, ndim);
 
   if (bs_dict_get_str (in->modules, "numpy", &np))
-    bs_dict_get_str (((BsModule *) np.as.object)->dict, "AxisError", &klass);
+    bs_dict_get_str (((BsModule *) np.as.object)->dict, key, &klass);
   if (bs_value_is_none (klass))
-    return bs_raise (in, "ValueError", "%s", message);
+    return bs_raise (in, base, "%s", message);
   exc = bs_instance_new (in, klass);
   instance = (BsInstance *) exc.as.object;
   bs_value_unref (instance->args);
@@ -32,6 +31,17 @@ bs_np_raise_axis (BsInterp *in,
     bs_value_unref (arg);
   }
   return bs_raise_value (in, exc);
+}
+
+gboolean
+bs_np_raise_axis (BsInterp *in,
+                  gint64    axis,
+                  int       ndim)
+{
+  g_autofree char *message = g_strdup_printf ("axis %" G_GINT64_FORMAT " is out of bounds for "
+                                              "array of dimension %d", axis, ndim);
+
+  return bs_np_raise_class (in, "AxisError", "ValueError", message);
 }
 
 gboolean
@@ -107,7 +117,7 @@ reshape (BsInterp *in,
 
       for (int i = 0; i < ndim; i++)
         g_string_append_printf (s, "%" G_GINT64_FORMAT "%s", shape[i],
-                                ndim == 1 ? "," : i + 1 < ndim ? ", " : "");
+                                ndim == 1 ? "," : i + 1 < ndim ? "," : "");
       g_string_append (s, ")");
       bs_raise (in, "ValueError", "cannot reshape array of size %" G_GINT64_FORMAT " into "
                 "shape %s", numel, s->str);
@@ -583,6 +593,111 @@ DECLARED (np_stack)
   return ok;
 }
 
+/* np.r_[...] (data 0) and np.c_[...] (1): slices as aranges, then concatenated along the
+ * first axis (r_) or, 1-dim pieces as columns, along the last (c_) */
+DECLARED (np_index_concat)
+{
+  gboolean columns = bs_call_data (call) == 1;
+  BsValue key = bs_np_value (call, 1);
+  BsValue single[1] = { key };
+  BsValue *items = single, list;
+  gsize n = 1;
+  guint count;
+  BsTensor **ts;
+  gboolean ok;
+
+  if (bs_value_is_object (key, BS_OBJECT_TUPLE))
+    items = bs_value_items (key, &n);
+  list = bs_list_new (in->heap);
+  for (gsize i = 0; i < n; i++)
+    {
+      BsValue piece;
+
+      if (bs_value_is_object (items[i], BS_OBJECT_SLICE))
+        {
+          BsSlice *s = (BsSlice *) items[i].as.object;
+          BsValue np, arange, args[3];
+
+          if (bs_value_str (s->lower) != NULL || bs_value_str (s->upper) != NULL)
+            {
+              bs_value_unref (list);
+              return bs_raise (in, "NotImplementedError", "Backstep's numpy has no string "
+                               "directives in r_ and c_");
+            }
+          bs_dict_get_str (in->modules, "numpy", &np);
+          bs_dict_get_str (((BsModule *) np.as.object)->dict, "arange", &arange);
+          args[0] = bs_value_is_none (s->lower) ? BS_INT (0) : s->lower;
+          args[1] = s->upper;
+          args[2] = bs_value_is_none (s->step) ? BS_INT (1) : s->step;
+          if (!bs_call_simple (in, arange, args, 3, &piece))
+            {
+              bs_value_unref (list);
+              return FALSE;
+            }
+        }
+      else
+        piece = bs_value_ref (items[i]);
+      bs_list_append (list, piece);
+    }
+  ts = array_list (in, list, &count, columns ? 2 : 1, TRUE);
+  bs_value_unref (list);
+  if (ts == NULL)
+    return FALSE;
+  if (columns)
+    for (guint i = 0; i < count; i++)
+      if (ts[i]->ndim == 2 && ts[i]->shape[0] == 1 && ts[i]->strides[0] == 0)
+        {
+          /* a 1-dim piece is a column: [1, n] as [n, 1] */
+          gint64 shape[2] = { ts[i]->shape[1], 1 }, strides[2] = { ts[i]->strides[1], 0 };
+          BsTensor *v = bs_tensor_alias (ts[i], 2, shape, strides, ts[i]->offset);
+
+          bs_tensor_unref (ts[i]);
+          ts[i] = v;
+        }
+  ok = concatenate (in, ts, count, columns ? ts[0]->ndim - 1 : 0, r);
+  free_list (ts, count);
+  return ok;
+}
+
+static gboolean
+index_concat_repr (BsInterp *in,
+                   BsValue   self,
+                   GString  *out)
+{
+  g_string_append_printf (out, "<numpy.lib.index_tricks.%s object at %p>",
+                          ((BsNative *) self.as.object)->klass->name, (void *) self.as.object);
+  return TRUE;
+}
+
+static gboolean
+index_concat_getattr (BsInterp   *in,
+                      BsValue     self,
+                      const char *name,
+                      BsValue    *out,
+                      gboolean   *found)
+{
+  *found = bs_py_method_find (in, ((BsNative *) self.as.object)->klass->name, self, name, out);
+  return TRUE;
+}
+
+static const BsNativeType r_type = {
+  { "RClass", NULL }, index_concat_getattr, NULL, index_concat_repr,
+};
+
+static const BsNativeType c_type = {
+  { "CClass", NULL }, index_concat_getattr, NULL, index_concat_repr,
+};
+
+void
+bs_np_index_concat_add (BsInterp *in,
+                        BsValue   module)
+{
+  bs_dict_set_str (((BsModule *) module.as.object)->dict, "r_",
+                   bs_native_new (in->heap, &r_type.base, NULL));
+  bs_dict_set_str (((BsModule *) module.as.object)->dict, "c_",
+                   bs_native_new (in->heap, &c_type.base, NULL));
+}
+
 #define FN(sig, func, data) { "numpy", BS_SIG_PYTHON, sig, func, data }
 #define METHOD(sig, func, data) { "numpy.ndarray", BS_SIG_BUILTIN, "ndarray." sig, func, data }
 
@@ -604,6 +719,8 @@ static const BsSignatureRow rows[] = {
   FN ("stack(arrays, axis=0, out=None, *, dtype=None, casting='same_kind')", np_stack, 0),
   FN ("vstack(tup, *, dtype=None, casting='same_kind')", np_vhstack, 0),
   FN ("hstack(tup, *, dtype=None, casting='same_kind')", np_vhstack, 1),
+  { "RClass", BS_SIG_BUILTIN, "RClass.__getitem__(self, key, /)", np_index_concat, 0 },
+  { "CClass", BS_SIG_BUILTIN, "CClass.__getitem__(self, key, /)", np_index_concat, 1 },
 };
 
 const BsSignatureTable bs_np_shape_table = BS_SIGNATURE_TABLE (rows);

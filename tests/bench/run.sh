@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs Backstep and its reference side by side, several times, and prints medians and ratios.
-# Usage: tests/bench/run.sh [engine] [run] [replay] [layout] [layout-budget] [ui]
+# Usage: tests/bench/run.sh [engine] [run] [numpy] [replay] [layout] [layout-budget] [ui]
 #        [layout-instructions] [--runs N]
 # (layout-instructions needs valgrind and is not run by default)
 set -euo pipefail
@@ -14,7 +14,7 @@ while [ $# -gt 0 ]; do
     *) suites+=("$1"); shift ;;
   esac
 done
-[ ${#suites[@]} -gt 0 ] || suites=(engine run replay layout ui)
+[ ${#suites[@]} -gt 0 ] || suites=(engine run numpy replay layout ui)
 
 median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
@@ -93,6 +93,28 @@ bench_run() {
   pm=$(printf '%s\n' "${p[@]}" | median)
   printf '%-22s %12.4f %12.4f %10.3f\n' "seed004 (process)" "$cm" "$pm" "$(echo "$cm / $pm" | bc -l)"
   echo "(medians of $runs runs; ratio = Backstep / PyTorch; scripts in tests/bench/scripts)"
+}
+
+# numpy on 10**6 elements: each operation of scripts/numpy1m.py timed inside the script,
+# under Backstep and under python3 with numpy (issue 16 asks for at most 3 times numpy's)
+bench_numpy() {
+  local bin=build/src/backstep script=tests/bench/scripts/numpy1m.py tmp
+  tmp=$(mktemp -d)
+  for i in $(seq "$runs"); do
+    "$bin" run "$script" > "$tmp/backstep.$i" 2> /dev/null
+    /usr/bin/python3 "$script" > "$tmp/numpy.$i" 2> /dev/null
+  done
+  printf '%-22s %12s %12s %10s\n' operation backstep_s numpy_s ratio
+  local op
+  for op in $(awk '{ print $1 }' "$tmp/numpy.1"); do
+    local cm pm
+    cm=$(cat "$tmp"/backstep.* | awk -v op="$op" '$1 == op { print $2 }' | median)
+    pm=$(cat "$tmp"/numpy.* | awk -v op="$op" '$1 == op { print $2 }' | median)
+    printf '%-22s %12.6f %12.6f %10.3f\n' "$op" "$cm" "$pm" "$(echo "$cm / $pm" | bc -l)"
+  done
+  rm -rf "$tmp"
+  echo "(medians of $runs runs of 10 repetitions each, on 10**6 float64 elements;"
+  echo " ratio = Backstep / numpy 1.24)"
 }
 
 # Time to the first complete picture (record the script, build its scene, measure, lay out
@@ -282,6 +304,7 @@ for suite in "${suites[@]}"; do
   case "$suite" in
     engine) bench_engine ;;
     run) bench_run ;;
+    numpy) bench_numpy ;;
     replay) bench_replay ;;
     layout) bench_layout ;;
     layout-budget) bench_layout_budget ;;

@@ -622,8 +622,6 @@ DECLARED (np_round)
 #define UFUNC2(name, id) \
   { "numpy", BS_SIG_PYTHON, name "(x1, x2, /, out=None, *, where=True, dtype=None)", \
     np_binary, id }
-#define FN(sig, func, data) { "numpy", BS_SIG_PYTHON, sig, func, data }
-#define METHOD(sig, func, data) { "numpy.ndarray", BS_SIG_BUILTIN, "ndarray." sig, func, data }
 
 static const BsSignatureRow rows[] = {
   UFUNC1 ("exp", UF_EXP), UFUNC1 ("log", UF_LOG), UFUNC1 ("sqrt", UF_SQRT),
@@ -651,19 +649,19 @@ static const BsSignatureRow rows[] = {
   UFUNC2 ("not_equal", BF_NOT_EQUAL), UFUNC2 ("less", BF_LESS),
   UFUNC2 ("less_equal", BF_LESS_EQUAL), UFUNC2 ("greater", BF_GREATER),
   UFUNC2 ("greater_equal", BF_GREATER_EQUAL),
-  FN ("where(condition, x=None, y=None, /)", np_where, 0),
-  FN ("clip(a, a_min, a_max, out=None)", np_clip, 0),
-  METHOD ("clip(self, /, min=None, max=None, out=None)", np_clip, 0),
-  FN ("dot(a, b, out=None)", np_dot, 0),
-  METHOD ("dot(self, b, /, out=None)", np_dot, 0),
+  NP_FN ("where(condition, x=None, y=None, /)", np_where, 0),
+  NP_FN ("clip(a, a_min, a_max, out=None)", np_clip, 0),
+  NP_METHOD ("clip(self, /, min=None, max=None, out=None)", np_clip, 0),
+  NP_FN ("dot(a, b, out=None)", np_dot, 0),
+  NP_METHOD ("dot(self, b, /, out=None)", np_dot, 0),
   UFUNC2 ("matmul", BS_BINOP_MAT_MUL),
-  FN ("outer(a, b, out=None)", np_outer, 0),
-  FN ("isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False)", np_isclose, 0),
-  FN ("allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False)", np_allclose, 0),
-  FN ("array_equal(a1, a2, equal_nan=False)", np_array_equal, 0),
-  FN ("round(a, decimals=0, out=None)", np_round, 0),
-  FN ("around(a, decimals=0, out=None)", np_round, 0),
-  METHOD ("round(self, /, decimals=0, out=None)", np_round, 0),
+  NP_FN ("outer(a, b, out=None)", np_outer, 0),
+  NP_FN ("isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False)", np_isclose, 0),
+  NP_FN ("allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False)", np_allclose, 0),
+  NP_FN ("array_equal(a1, a2, equal_nan=False)", np_array_equal, 0),
+  NP_FN ("round(a, decimals=0, out=None)", np_round, 0),
+  NP_FN ("around(a, decimals=0, out=None)", np_round, 0),
+  NP_METHOD ("round(self, /, decimals=0, out=None)", np_round, 0),
 };
 
 const BsSignatureTable bs_np_math_table = BS_SIGNATURE_TABLE (rows);

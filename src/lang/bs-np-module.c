@@ -294,15 +294,14 @@ DECLARED (np_dtype)
   return TRUE;
 }
 
-#define METHOD(sig, func, data) { "numpy.ndarray", BS_SIG_BUILTIN, "ndarray." sig, func, data }
 
 static const BsSignatureRow rows[] = {
-  METHOD ("tolist(self, /)", array_tolist, 0),
-  METHOD ("item(self, /, *args)", array_item, 0),
-  METHOD ("copy(self, /, order='C')", array_copy, 0),
-  METHOD ("astype(self, /, dtype, order='K', casting='unsafe', subok=True, copy=True)",
+  NP_METHOD ("tolist(self, /)", array_tolist, 0),
+  NP_METHOD ("item(self, /, *args)", array_item, 0),
+  NP_METHOD ("copy(self, /, order='C')", array_copy, 0),
+  NP_METHOD ("astype(self, /, dtype, order='K', casting='unsafe', subok=True, copy=True)",
           array_astype, 0),
-  METHOD ("fill(self, value, /)", array_fill, 0),
+  NP_METHOD ("fill(self, value, /)", array_fill, 0),
   { "numpy", BS_SIG_PYTHON, "copy(a, order='K', subok=False)", array_copy, 1 },
   { "numpy", BS_SIG_PYTHON, "dtype(dtype, align=False, copy=False)", np_dtype, 0 },
   { "numpy.generic", BS_SIG_BUILTIN, "generic.__call__(self, value=0, /)", scalar_type_call, 0 },

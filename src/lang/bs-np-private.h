@@ -95,7 +95,11 @@ BsTensor    *bs_np_call_array        (BsCall *call);
 /* np.nonzero(a): a tuple of int64 index arrays, one per dim */
 gboolean     bs_np_nonzero_tuple     (BsInterp *in, BsTensor *a, BsValue *out);
 
-/* --- the tables --------------------------------------------------------- */
+/* --- the tables: rows of numpy's functions and of ndarray's methods ----- */
+
+#define NP_FN(sig, func, data) { "numpy", BS_SIG_PYTHON, sig, func, data }
+#define NP_METHOD(sig, func, data) \
+  { "numpy.ndarray", BS_SIG_BUILTIN, "ndarray." sig, func, data }
 
 extern const BsSignatureTable bs_np_create_table;
 extern const BsSignatureTable bs_np_math_table;

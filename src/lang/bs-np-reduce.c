@@ -317,53 +317,51 @@ bs_np_reduce_any (BsInterp *in,
   return TRUE;
 }
 
-#define FN(sig, func, data) { "numpy", BS_SIG_PYTHON, sig, func, data }
-#define METHOD(sig, func, data) { "numpy.ndarray", BS_SIG_BUILTIN, "ndarray." sig, func, data }
 #define REDUCE(name, kind) \
-  FN (name "(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True)", \
+  NP_FN (name "(a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True)", \
       np_reduce, kind), \
-  METHOD (name "(self, /, axis=None, dtype=None, out=None, keepdims=False, initial=None, " \
+  NP_METHOD (name "(self, /, axis=None, dtype=None, out=None, keepdims=False, initial=None, " \
           "where=True)", np_reduce, kind)
 #define EXTREME(name, kind) \
-  FN (name "(a, axis=None, out=None, keepdims=False, initial=None, where=True)", np_reduce, \
+  NP_FN (name "(a, axis=None, out=None, keepdims=False, initial=None, where=True)", np_reduce, \
       kind)
 
 static const BsSignatureRow rows[] = {
   REDUCE ("sum", R_SUM),
   REDUCE ("prod", R_PROD),
-  FN ("mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True)", np_reduce,
+  NP_FN ("mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True)", np_reduce,
       R_MEAN),
-  METHOD ("mean(self, /, axis=None, dtype=None, out=None, keepdims=False, *, where=True)",
+  NP_METHOD ("mean(self, /, axis=None, dtype=None, out=None, keepdims=False, *, where=True)",
           np_reduce, R_MEAN),
-  FN ("std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True)",
+  NP_FN ("std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True)",
       np_reduce, R_STD),
-  METHOD ("std(self, /, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, "
+  NP_METHOD ("std(self, /, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, "
           "where=True)", np_reduce, R_STD),
-  FN ("var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True)",
+  NP_FN ("var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True)",
       np_reduce, R_VAR),
-  METHOD ("var(self, /, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, "
+  NP_METHOD ("var(self, /, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, "
           "where=True)", np_reduce, R_VAR),
   EXTREME ("max", R_MAX), EXTREME ("amax", R_MAX), EXTREME ("min", R_MIN),
   EXTREME ("amin", R_MIN),
-  METHOD ("max(self, /, axis=None, out=None, keepdims=False, initial=None, where=True)",
+  NP_METHOD ("max(self, /, axis=None, out=None, keepdims=False, initial=None, where=True)",
           np_reduce, R_MAX),
-  METHOD ("min(self, /, axis=None, out=None, keepdims=False, initial=None, where=True)",
+  NP_METHOD ("min(self, /, axis=None, out=None, keepdims=False, initial=None, where=True)",
           np_reduce, R_MIN),
-  FN ("ptp(a, axis=None, out=None, keepdims=False)", np_reduce, R_PTP),
-  FN ("any(a, axis=None, out=None, keepdims=False, *, where=True)", np_reduce, R_ANY),
-  METHOD ("any(self, /, axis=None, out=None, keepdims=False, *, where=True)", np_reduce,
+  NP_FN ("ptp(a, axis=None, out=None, keepdims=False)", np_reduce, R_PTP),
+  NP_FN ("any(a, axis=None, out=None, keepdims=False, *, where=True)", np_reduce, R_ANY),
+  NP_METHOD ("any(self, /, axis=None, out=None, keepdims=False, *, where=True)", np_reduce,
           R_ANY),
-  FN ("all(a, axis=None, out=None, keepdims=False, *, where=True)", np_reduce, R_ALL),
-  METHOD ("all(self, /, axis=None, out=None, keepdims=False, *, where=True)", np_reduce,
+  NP_FN ("all(a, axis=None, out=None, keepdims=False, *, where=True)", np_reduce, R_ALL),
+  NP_METHOD ("all(self, /, axis=None, out=None, keepdims=False, *, where=True)", np_reduce,
           R_ALL),
-  FN ("argmax(a, axis=None, out=None, *, keepdims=False)", np_arg_reduce, R_ARGMAX),
-  METHOD ("argmax(self, /, axis=None, out=None, *, keepdims=False)", np_arg_reduce, R_ARGMAX),
-  FN ("argmin(a, axis=None, out=None, *, keepdims=False)", np_arg_reduce, R_ARGMIN),
-  METHOD ("argmin(self, /, axis=None, out=None, *, keepdims=False)", np_arg_reduce, R_ARGMIN),
-  FN ("cumsum(a, axis=None, dtype=None, out=None)", np_cumulative, R_CUMSUM),
-  METHOD ("cumsum(self, /, axis=None, dtype=None, out=None)", np_cumulative, R_CUMSUM),
-  FN ("cumprod(a, axis=None, dtype=None, out=None)", np_cumulative, R_CUMPROD),
-  METHOD ("cumprod(self, /, axis=None, dtype=None, out=None)", np_cumulative, R_CUMPROD),
+  NP_FN ("argmax(a, axis=None, out=None, *, keepdims=False)", np_arg_reduce, R_ARGMAX),
+  NP_METHOD ("argmax(self, /, axis=None, out=None, *, keepdims=False)", np_arg_reduce, R_ARGMAX),
+  NP_FN ("argmin(a, axis=None, out=None, *, keepdims=False)", np_arg_reduce, R_ARGMIN),
+  NP_METHOD ("argmin(self, /, axis=None, out=None, *, keepdims=False)", np_arg_reduce, R_ARGMIN),
+  NP_FN ("cumsum(a, axis=None, dtype=None, out=None)", np_cumulative, R_CUMSUM),
+  NP_METHOD ("cumsum(self, /, axis=None, dtype=None, out=None)", np_cumulative, R_CUMSUM),
+  NP_FN ("cumprod(a, axis=None, dtype=None, out=None)", np_cumulative, R_CUMPROD),
+  NP_METHOD ("cumprod(self, /, axis=None, dtype=None, out=None)", np_cumulative, R_CUMPROD),
 };
 
 const BsSignatureTable bs_np_reduce_table = BS_SIGNATURE_TABLE (rows);

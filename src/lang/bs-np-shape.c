@@ -698,27 +698,25 @@ bs_np_index_concat_add (BsInterp *in,
                    bs_native_new (in->heap, &c_type.base, NULL));
 }
 
-#define FN(sig, func, data) { "numpy", BS_SIG_PYTHON, sig, func, data }
-#define METHOD(sig, func, data) { "numpy.ndarray", BS_SIG_BUILTIN, "ndarray." sig, func, data }
 
 static const BsSignatureRow rows[] = {
-  FN ("reshape(a, newshape, order='C')", np_reshape, 0),
-  METHOD ("reshape(self, /, *shape, order='C')", array_reshape, 0),
-  FN ("transpose(a, axes=None)", np_transpose, 0),
-  METHOD ("transpose(self, /, *axes)", array_transpose, 0),
-  FN ("swapaxes(a, axis1, axis2)", np_swapaxes, 0),
-  METHOD ("swapaxes(self, axis1, axis2, /)", np_swapaxes, 0),
-  METHOD ("flatten(self, /, order='C')", np_flatten, 0),
-  FN ("ravel(a, order='C')", np_flatten, 1),
-  METHOD ("ravel(self, /, order='C')", np_flatten, 1),
-  FN ("squeeze(a, axis=None)", np_squeeze, 0),
-  METHOD ("squeeze(self, /, axis=None)", np_squeeze, 0),
-  FN ("expand_dims(a, axis)", np_expand_dims, 0),
-  FN ("concatenate(arrays, axis=0, out=None, *, dtype=None, casting='same_kind')",
+  NP_FN ("reshape(a, newshape, order='C')", np_reshape, 0),
+  NP_METHOD ("reshape(self, /, *shape, order='C')", array_reshape, 0),
+  NP_FN ("transpose(a, axes=None)", np_transpose, 0),
+  NP_METHOD ("transpose(self, /, *axes)", array_transpose, 0),
+  NP_FN ("swapaxes(a, axis1, axis2)", np_swapaxes, 0),
+  NP_METHOD ("swapaxes(self, axis1, axis2, /)", np_swapaxes, 0),
+  NP_METHOD ("flatten(self, /, order='C')", np_flatten, 0),
+  NP_FN ("ravel(a, order='C')", np_flatten, 1),
+  NP_METHOD ("ravel(self, /, order='C')", np_flatten, 1),
+  NP_FN ("squeeze(a, axis=None)", np_squeeze, 0),
+  NP_METHOD ("squeeze(self, /, axis=None)", np_squeeze, 0),
+  NP_FN ("expand_dims(a, axis)", np_expand_dims, 0),
+  NP_FN ("concatenate(arrays, axis=0, out=None, *, dtype=None, casting='same_kind')",
       np_concatenate, 0),
-  FN ("stack(arrays, axis=0, out=None, *, dtype=None, casting='same_kind')", np_stack, 0),
-  FN ("vstack(tup, *, dtype=None, casting='same_kind')", np_vhstack, 0),
-  FN ("hstack(tup, *, dtype=None, casting='same_kind')", np_vhstack, 1),
+  NP_FN ("stack(arrays, axis=0, out=None, *, dtype=None, casting='same_kind')", np_stack, 0),
+  NP_FN ("vstack(tup, *, dtype=None, casting='same_kind')", np_vhstack, 0),
+  NP_FN ("hstack(tup, *, dtype=None, casting='same_kind')", np_vhstack, 1),
   { "RClass", BS_SIG_BUILTIN, "RClass.__getitem__(self, key, /)", np_index_concat, 0 },
   { "CClass", BS_SIG_BUILTIN, "CClass.__getitem__(self, key, /)", np_index_concat, 1 },
 };

@@ -223,15 +223,13 @@ DECLARED (np_unique)
   return TRUE;
 }
 
-#define FN(sig, func, data) { "numpy", BS_SIG_PYTHON, sig, func, data }
-#define METHOD(sig, func, data) { "numpy.ndarray", BS_SIG_BUILTIN, "ndarray." sig, func, data }
 
 static const BsSignatureRow rows[] = {
-  FN ("sort(a, axis=-1, kind=None, order=None)", np_sort, 0),
-  FN ("argsort(a, axis=-1, kind=None, order=None)", np_sort, 1),
-  METHOD ("argsort(self, /, axis=-1, kind=None, order=None)", np_sort, 1),
-  METHOD ("sort(self, /, axis=-1, kind=None, order=None)", np_sort, 2),
-  FN ("unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, "
+  NP_FN ("sort(a, axis=-1, kind=None, order=None)", np_sort, 0),
+  NP_FN ("argsort(a, axis=-1, kind=None, order=None)", np_sort, 1),
+  NP_METHOD ("argsort(self, /, axis=-1, kind=None, order=None)", np_sort, 1),
+  NP_METHOD ("sort(self, /, axis=-1, kind=None, order=None)", np_sort, 2),
+  NP_FN ("unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, "
       "*, equal_nan=True)", np_unique, 0),
 };
 

@@ -107,6 +107,15 @@ test_missing (void)
 static void
 test_refused (void)
 {
+  check_error ("np.random.binomial(100, 0.5)",
+               "NotImplementedError: binomial(n, p) with n * min(p, 1 - p) > 30 is not "
+               "supported by Backstep's numpy (numpy's BTPE sampler)\n");
+  check_error ("np.random.binomial([1, 2], 0.5)",
+               "NotImplementedError: binomial() with arrays of n or p is not supported by "
+               "Backstep's numpy\n");
+  check_error ("np.random.exponential([1.0, 2.0])",
+               "NotImplementedError: exponential() with an array of scale is not supported by "
+               "Backstep's numpy\n");
   check_error ("np.random.randint([0, 1], 5)",
                "NotImplementedError: randint() with an array of bounds is not supported by "
                "Backstep's numpy\n");

@@ -301,6 +301,41 @@ test_legacy_choice (void)
   CHECK_INTS (d2, legacy_choice_p);
 }
 
+static void
+push_binomials (BsNpBitGen *bitgen,
+                gboolean    legacy,
+                Draws      *d,
+                gint64      n,
+                double      p,
+                guint       count)
+{
+  g_assert_true (bs_np_binomial_is_small (n, p));
+  for (guint i = 0; i < count; i++)
+    push_i64 (d, bs_np_binomial (bitgen, legacy, n, p));
+}
+
+static void
+test_legacy_binomial_exponential (void)
+{
+  Legacy rs;
+  Draws d1 = DRAWS (), d2 = DRAWS ();
+
+  legacy_seed (&rs, 11);
+  push_binomials (&rs.mt.base, TRUE, &d1, 1, 0.3, 1000);
+  push_binomials (&rs.mt.base, TRUE, &d1, 20, 0.7, 1000);
+  push_binomials (&rs.mt.base, TRUE, &d1, 0, 0.5, 3);
+  push_binomials (&rs.mt.base, TRUE, &d1, 55, 0.02, 500);
+  CHECK_INTS (d1, legacy_binomial);
+  g_assert_false (bs_np_binomial_is_small (61, 0.5));
+
+  legacy_seed (&rs, 12);
+  for (guint i = 0; i < 1000; i++)
+    push_f64 (&d2, 2.0 * bs_np_legacy_standard_exponential (&rs.mt.base));
+  for (guint i = 0; i < 1000; i++)
+    push_f64 (&d2, bs_np_legacy_standard_exponential (&rs.mt.base));
+  CHECK_F64 (d2, legacy_exponential);
+}
+
 /* ---- SeedSequence, PCG64 and Generator ---- */
 
 static void
@@ -431,6 +466,21 @@ test_gen_integers (void)
 }
 
 static void
+test_gen_binomial (void)
+{
+  BsNpPcg64 pcg;
+  Draws d = DRAWS ();
+
+  pcg64_from_seed (&pcg, 12);
+  push_binomials (&pcg.base, FALSE, &d, 1, 0.3, 1000);
+  push_binomials (&pcg.base, FALSE, &d, 20, 0.7, 1000);
+  push_binomials (&pcg.base, FALSE, &d, 0, 0.5, 3);
+  push_binomials (&pcg.base, FALSE, &d, 5, 0.0, 3);
+  push_binomials (&pcg.base, FALSE, &d, 55, 0.02, 500);
+  CHECK_INTS (d, gen_binomial);
+}
+
+static void
 test_gen_shuffle_choice (void)
 {
   BsNpPcg64 pcg;
@@ -482,9 +532,12 @@ main (int   argc,
   g_test_add_func ("/engine/np-random/legacy/randint", test_legacy_randint);
   g_test_add_func ("/engine/np-random/legacy/shuffle", test_legacy_shuffle);
   g_test_add_func ("/engine/np-random/legacy/choice", test_legacy_choice);
+  g_test_add_func ("/engine/np-random/legacy/binomial-exponential",
+                   test_legacy_binomial_exponential);
   g_test_add_func ("/engine/np-random/seed-sequence", test_seed_sequence);
   g_test_add_func ("/engine/np-random/pcg64", test_pcg64);
   g_test_add_func ("/engine/np-random/generator/integers", test_gen_integers);
+  g_test_add_func ("/engine/np-random/generator/binomial", test_gen_binomial);
   g_test_add_func ("/engine/np-random/generator/shuffle-choice", test_gen_shuffle_choice);
   return g_test_run ();
 }

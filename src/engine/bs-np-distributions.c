@@ -88,6 +88,63 @@ bs_np_legacy_gauss (BsNpBitGen     *bitgen,
   return f * x2;
 }
 
+double
+bs_np_legacy_standard_exponential (BsNpBitGen *bitgen)
+{
+  return -log (1.0 - bs_np_bitgen_double (bitgen));
+}
+
+gboolean
+bs_np_binomial_is_small (gint64 n,
+                         double p)
+{
+  return (p <= 0.5 ? p : 1.0 - p) * n <= 30.0;
+}
+
+static gint64
+binomial_inversion (BsNpBitGen *bitgen,
+                    gint64      n,
+                    double      p)
+{
+  double q = 1.0 - p, qn = exp (n * log (q)), mean = n * p;
+  gint64 bound = (gint64) MIN ((double) n, mean + 10.0 * sqrt (mean * q + 1));
+  gint64 x = 0;
+  double px = qn, u = bs_np_bitgen_double (bitgen);
+
+  while (u > px)
+    {
+      x++;
+      if (x > bound)
+        {
+          /* numpy's guard against rounding: start over */
+          x = 0;
+          px = qn;
+          u = bs_np_bitgen_double (bitgen);
+        }
+      else
+        {
+          u -= px;
+          px = ((n - x + 1) * p * px) / (x * q);
+        }
+    }
+  return x;
+}
+
+gint64
+bs_np_binomial (BsNpBitGen *bitgen,
+                gboolean    legacy,
+                gint64      n,
+                double      p)
+{
+  g_return_val_if_fail (bs_np_binomial_is_small (n, p), 0);
+
+  if (!legacy && (n == 0 || p == 0.0))
+    return 0;
+  if (p <= 0.5)
+    return binomial_inversion (bitgen, n, p);
+  return n - binomial_inversion (bitgen, n, 1.0 - p);
+}
+
 /* The smallest all-ones mask covering max */
 static guint64
 mask_of (guint64 max)

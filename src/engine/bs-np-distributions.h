@@ -28,6 +28,20 @@ double  bs_np_standard_normal   (BsNpBitGen     *bitgen);
 /* RandomState.standard_normal(): polar Box-Muller with the cached second value */
 double  bs_np_legacy_gauss      (BsNpBitGen     *bitgen,
                                  BsNpGaussCache *cache);
+/* RandomState.standard_exponential(): -log(1 - u) */
+double  bs_np_legacy_standard_exponential (BsNpBitGen *bitgen);
+
+/* Binomial(n, p) as numpy draws it while n * min(p, 1 - p) <= 30: by inversion, of
+ * 1 - p and subtracted from n when p > 0.5. Generator's (legacy FALSE) returns 0 for
+ * n == 0 or p == 0 without drawing; RandomState's draws all the same. Beyond 30 numpy
+ * uses its BTPE sampler, which Backstep does not have: bs_np_binomial_is_small() says
+ * which. */
+gboolean bs_np_binomial_is_small (gint64 n, double p);
+gint64   bs_np_binomial          (BsNpBitGen *bitgen,
+                                  gboolean    legacy,
+                                  gint64      n,
+                                  double      p);
+
 /* An integer in [0, max] by masked rejection: 32-bit draws while max < 2**32 */
 guint64 bs_np_interval          (BsNpBitGen     *bitgen,
                                  guint64         max);

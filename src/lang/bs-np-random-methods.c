@@ -94,6 +94,8 @@ typedef enum {
   SAMPLE_UNIFORM,          /* a + b * u */
   SAMPLE_STANDARD_NORMAL,
   SAMPLE_NORMAL,           /* a + b * z */
+  SAMPLE_STANDARD_EXPONENTIAL,   /* RandomState only */
+  SAMPLE_EXPONENTIAL,      /* a * e, RandomState only */
 } Sample;
 
 static double
@@ -107,6 +109,10 @@ sample_one (BsNpRandom *rs,
 
   if (what == SAMPLE_UNIFORM)
     return a + b * bs_np_standard_uniform (bitgen);
+  if (what == SAMPLE_STANDARD_EXPONENTIAL)
+    return bs_np_legacy_standard_exponential (bitgen);
+  if (what == SAMPLE_EXPONENTIAL)
+    return a * bs_np_legacy_standard_exponential (bitgen);
   z = LEGACY (rs) ? bs_np_legacy_gauss (bitgen, &rs->gauss) : bs_np_standard_normal (bitgen);
   return what == SAMPLE_NORMAL ? a + b * z : z;
 }
@@ -362,6 +368,22 @@ DECLARED (np_random_normal)
                          r);
 }
 
+/* RandomState.exponential(scale=1.0, size=None) */
+DECLARED (np_random_exponential)
+{
+  double scale;
+
+  if (bs_np_param_is_array (bs_np_value (call, 1)))
+    return bs_raise (in, "NotImplementedError", "exponential() with an array of scale is not "
+                     "supported by Backstep's numpy");
+  if (!bs_to_double (in, bs_np_value (call, 1), &scale))
+    return FALSE;
+  if (!isnan (scale) && signbit (scale))
+    return bs_raise (in, "ValueError", "scale < 0");
+  return sample_doubles (in, self_of (call), bs_np_value (call, 2), SAMPLE_EXPONENTIAL, scale,
+                         0.0, r);
+}
+
 /* --- integers ------------------------------------------------------------ */
 
 /* An integer bound as numpy reads it (int(np.array(x))): floats truncated */
@@ -436,6 +458,36 @@ DECLARED (np_random_integers)
   bs_np_bounded_fill (bs_np_random_bitgen (rs),
                       LEGACY (rs) ? BS_NP_BOUNDED_MASKED : BS_NP_BOUNDED_LEMIRE,
                       (guint64) low, (guint64) high - (guint64) low, s.n, (guint64 *) values);
+  return int_result (in, &s, values, r);
+}
+
+/* binomial(n, p, size=None), by numpy's inversion: n * min(p, 1 - p) up to 30 */
+DECLARED (np_random_binomial)
+{
+  BsNpRandom *rs = self_of (call);
+  g_autofree gint64 *values = NULL;
+  gint64 n;
+  double p;
+  Size s;
+
+  if (bs_np_param_is_array (bs_np_value (call, 1)) || bs_np_param_is_array (bs_np_value (call, 2)))
+    return bs_raise (in, "NotImplementedError", "binomial() with arrays of n or p is not "
+                     "supported by Backstep's numpy");
+  if (!int_bound (call, 1, &n) || !bs_to_double (in, bs_np_value (call, 2), &p)
+      || !size_of (in, bs_np_value (call, 3), &s))
+    return FALSE;
+  if (!(p >= 0.0 && p <= 1.0))
+    return bs_raise (in, "ValueError", "p < 0, p > 1 or p is NaN");
+  if (n < 0)
+    return bs_raise (in, "ValueError", "n < 0");
+  if (!bs_np_binomial_is_small (n, p))
+    return bs_raise (in, "NotImplementedError", "binomial(n, p) with n * min(p, 1 - p) > 30 "
+                     "is not supported by Backstep's numpy (numpy's BTPE sampler)");
+  if (!bs_py_check_memory (in, s.n * sizeof (gint64), "an array"))
+    return FALSE;
+  values = g_new (gint64, MAX (s.n, 1));
+  for (gint64 i = 0; i < s.n; i++)
+    values[i] = bs_np_binomial (bs_np_random_bitgen (rs), LEGACY (rs), n, p);
   return int_result (in, &s, values, r);
 }
 
@@ -860,6 +912,9 @@ static const BsSignatureRow rows[] = {
   STATE ("randint(self, low, high=None, size=None, dtype=int)", np_random_integers, 0),
   STATE ("uniform(self, low=0.0, high=1.0, size=None)", np_random_uniform, 0),
   STATE ("normal(self, loc=0.0, scale=1.0, size=None)", np_random_normal, 0),
+  STATE ("binomial(self, n, p, size=None)", np_random_binomial, 0),
+  STATE ("exponential(self, scale=1.0, size=None)", np_random_exponential, 0),
+  STATE ("standard_exponential(self, size=None)", np_random_unit, SAMPLE_STANDARD_EXPONENTIAL),
   STATE ("choice(self, a, size=None, replace=True, p=None)", np_random_choice, 0),
   STATE ("shuffle(self, x)", np_random_shuffle, 0),
   STATE ("permutation(self, x)", np_random_permutation, 0),
@@ -871,6 +926,7 @@ static const BsSignatureRow rows[] = {
        np_random_integers, 0),
   GEN ("uniform(self, low=0.0, high=1.0, size=None)", np_random_uniform, 0),
   GEN ("normal(self, loc=0.0, scale=1.0, size=None)", np_random_normal, 0),
+  GEN ("binomial(self, n, p, size=None)", np_random_binomial, 0),
   GEN ("choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True)",
        np_random_choice, 0),
   GEN ("shuffle(self, x, axis=0)", np_random_shuffle, 0),

@@ -83,3 +83,11 @@ print(np.random.default_rng(rng) is rng)
 # 32-bit draws (small integer ranges) are halves of a 64-bit one; the other half waits
 g = np.random.default_rng(6)
 print(g.integers(0, 10, size=3).tolist(), g.random(), g.integers(0, 10), g.integers(0, 10))
+
+# binomial (numpy's inversion: n * min(p, 1 - p) up to 30) and the legacy exponentials
+np.random.seed(3)
+print(np.random.binomial(1, 0.5, size=10).tolist(), np.random.binomial(10, 0.3), np.random.binomial(1.5, 0.5))
+print(np.random.binomial(20, 0.9, size=(2, 3)).tolist(), np.random.binomial(0, 0.5), np.random.binomial(4, 0.0))
+print(np.random.exponential(2.0, size=3).tolist(), np.random.exponential(), np.random.standard_exponential(2).tolist())
+g = np.random.default_rng(3)
+print(g.binomial(1, 0.5, size=10).tolist(), g.binomial(10, 0.3), g.binomial(0, 0.5), g.binomial(4, 0.0, size=2).tolist())

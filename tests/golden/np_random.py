@@ -58,6 +58,14 @@ CASES = [
     ("legacy_choice_p", "i64",
      "np.random.seed(10)\nout = np.random.choice(4, 3000, p=[0.1, 0.2, 0.3, 0.4])"),
 
+    ("legacy_binomial", "i64",
+     "np.random.seed(11)\nout = np.concatenate([np.random.binomial(1, 0.3, size=1000),\n"
+     "    np.random.binomial(20, 0.7, size=1000), np.random.binomial(0, 0.5, size=3),\n"
+     "    np.random.binomial(60, 0.5, size=0), np.random.binomial(55, 0.02, size=500)])"),
+    ("legacy_exponential", "f64",
+     "np.random.seed(12)\nout = np.concatenate([np.random.exponential(2.0, size=1000),\n"
+     "    np.random.standard_exponential(1000)])"),
+
     # --- SeedSequence and PCG64 (np.random.default_rng) ---
     ("seed_sequence_0", "u64",
      "out = np.random.SeedSequence(0).generate_state(12, np.uint32).astype(np.uint64)"),
@@ -86,6 +94,10 @@ CASES = [
      "g = np.random.default_rng(6)\n"
      "out = np.concatenate([g.integers(0, 10, size=3), g.random(2), g.integers(0, 10, size=1),\n"
      "                      g.standard_normal(2), g.integers(0, 10, size=2)])"),
+    ("gen_binomial", "i64",
+     "g = np.random.default_rng(12)\nout = np.concatenate([g.binomial(1, 0.3, size=1000),\n"
+     "    g.binomial(20, 0.7, size=1000), g.binomial(0, 0.5, size=3), g.binomial(5, 0.0, size=3),\n"
+     "    g.binomial(55, 0.02, size=500)])"),
     ("gen_shuffle", "i64",
      "g = np.random.default_rng(7)\nx = np.arange(3000)\ng.shuffle(x)\nout = x"),
     ("gen_permutation", "i64",

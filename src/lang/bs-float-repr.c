@@ -87,61 +87,80 @@ digits_read_back (const char *digits,
   return g_ascii_strtod (buf, NULL) == value;
 }
 
+/* The nearest n digits of value > 0 when they read back as value; else, just above a
+ * power of two, where the interval that reads back is twice as wide above value as
+ * below it, the next n digits up when those do; else NULL. */
+static char *
+digits_of_length (double    value,
+                  gboolean  single,
+                  int       n,
+                  int      *decpt)
+{
+  char *digits = rounded_digits (value, n, decpt);
+  char buf[64];
+  char up[24];
+  int up_decpt = *decpt;
+  int i;
+
+  if (digits_read_back (digits, *decpt, value, single))
+    return digits;
+
+  g_snprintf (buf, sizeof buf, "0.%se%d", digits, *decpt);
+  if (g_ascii_strtod (buf, NULL) < value)
+    {
+      memset (up, '0', n);
+      memcpy (up, digits, strlen (digits));
+      up[n] = '\0';
+      for (i = n - 1; i >= 0 && up[i] == '9'; i--)
+        up[i] = '0';
+      if (i >= 0)
+        up[i]++;
+      else
+        {
+          memmove (up + 1, up, n);
+          up[0] = '1';
+          up[n] = '\0';
+          up_decpt++;
+        }
+      for (i = n - 1; i > 0 && up[i] == '0'; i--)
+        up[i] = '\0';
+      if (digits_read_back (up, up_decpt, value, single))
+        {
+          g_free (digits);
+          *decpt = up_decpt;
+          return g_strdup (up);
+        }
+    }
+  g_free (digits);
+  return NULL;
+}
+
 /* The shortest digits that read back as value > 0, and of those the nearest:
- * what David Gay's dtoa mode 0 (and so CPython's repr) produces. */
+ * what David Gay's dtoa mode 0 (and so CPython's repr) produces. Whether some n digits
+ * read back only grows with n, so the shortest length is found by bisection. */
 static char *
 shortest_digits (double    value,
                  gboolean  single,
                  int      *decpt)
 {
-  int max_digits = single ? 9 : 17;
+  int lo = 1, hi = single ? 9 : 17;
+  char *digits;
 
-  for (int n = 1; n < max_digits; n++)
+  while (lo < hi)
     {
-      char *digits = rounded_digits (value, n, decpt);
-      char buf[64];
-      gsize len;
-      int i;
+      int mid = (lo + hi) / 2;
 
-      if (digits_read_back (digits, *decpt, value, single))
-        return digits;
-
-      /* Just above a power of two the interval that reads back is twice as
-       * wide above value as below it, so the nearest n digits may fall short
-       * below while the next n digits up still read back. */
-      g_snprintf (buf, sizeof buf, "0.%se%d", digits, *decpt);
-      if (g_ascii_strtod (buf, NULL) < value)
+      digits = digits_of_length (value, single, mid, decpt);
+      if (digits != NULL)
         {
-          char up[24];
-          int up_decpt = *decpt;
-
-          len = strlen (digits);
-          memset (up, '0', n);
-          memcpy (up, digits, len);
-          up[n] = '\0';
-          for (i = n - 1; i >= 0 && up[i] == '9'; i--)
-            up[i] = '0';
-          if (i >= 0)
-            up[i]++;
-          else
-            {
-              memmove (up + 1, up, n);
-              up[0] = '1';
-              up[n] = '\0';
-              up_decpt++;
-            }
-          for (i = n - 1; i > 0 && up[i] == '0'; i--)
-            up[i] = '\0';
-          if (digits_read_back (up, up_decpt, value, single))
-            {
-              g_free (digits);
-              *decpt = up_decpt;
-              return g_strdup (up);
-            }
+          g_free (digits);
+          hi = mid;
         }
-      g_free (digits);
+      else
+        lo = mid + 1;
     }
-  return rounded_digits (value, max_digits, decpt);
+  digits = digits_of_length (value, single, lo, decpt);
+  return digits != NULL ? digits : rounded_digits (value, lo, decpt);
 }
 
 char *

@@ -255,6 +255,12 @@ test_refusals (void)
          "with np.printoptions(formatter={'int': str}):\n    pass\n",
          "8\nNotImplementedError: set_printoptions(formatter=...) is not supported by "
          "Backstep's numpy");
+  check ("import numpy as np\nnp.array2string(np.arange(3), formatter={'int': str})\n",
+         "NotImplementedError: array2string(formatter=...) is not supported by "
+         "Backstep's numpy");
+  check ("import numpy as np\nnp.array2string(np.arange(3), style=repr)\n",
+         "NotImplementedError: array2string(style=...) is not supported by "
+         "Backstep's numpy");
   check ("import numpy as np\nnp.set_printoptions(legacy=False, formatter=None)\n"
          "print(np.array([0.5]))\n", "[0.5]\n");
 }

@@ -119,8 +119,8 @@ bs_np_dragon4_positional (GString           *out,
 {
   int decpt, len, n_whole, n_frac = 0, add, sign_len = 0;
   gsize start = out->len;
-  g_autofree char *digits = dragon4_digits (x, opt, TRUE, opt->precision, opt->min_digits,
-                                            &decpt);
+  g_autofree char *digits = dragon4_digits (x, opt, !opt->significant, opt->precision,
+                                            opt->min_digits, &decpt);
 
   if (signbit (x))
     g_string_append_c (out, '-');
@@ -154,7 +154,14 @@ bs_np_dragon4_positional (GString           *out,
 
   if (n_frac == 0 && opt->trim != BS_NP_TRIM_POINT)
     g_string_append_c (out, '.');
-  add = MAX (opt->unique ? opt->min_digits : opt->precision, 0);
+  add = opt->unique ? opt->min_digits : opt->precision;
+  if (!opt->significant)
+    add = MAX (add, 0);
+  else if (opt->unique && opt->min_digits >= 0)
+    /* Dragon4 wrote that many significant digits, zeros included */
+    add = MAX (add - n_whole, opt->min_digits - decpt);
+  else
+    add -= n_whole;
   if (opt->trim == BS_NP_TRIM_ONE_ZERO && n_frac == 0)
     {
       g_string_append_c (out, '0');

@@ -17,6 +17,8 @@ typedef enum {
 typedef struct {
   gboolean  single;       /* the value is a float32: its own shortest digits */
   gboolean  unique;       /* shortest digits that read back; else the exact value */
+  gboolean  significant;  /* positional: precision and min_digits count significant
+                           * digits, not digits after the point (fractional=False) */
   int       precision;    /* digits after the point at most; -1: no limit */
   int       min_digits;   /* digits after the point at least (unique only); -1: none */
   BsNpTrim  trim;

@@ -250,7 +250,7 @@ append_spaces (GString *out,
 static void
 rstrip (GString *s)
 {
-  while (s->len > 0 && s->str[s->len - 1] == ' ')
+  while (s->len > 0 && g_ascii_isspace (s->str[s->len - 1]))
     g_string_truncate (s, s->len - 1);
 }
 
@@ -440,11 +440,24 @@ array2string (BsTensor               *t,
 
   if (size == 0)
     return g_strdup ("[]");
-  while (p.separator_len > 0 && separator[p.separator_len - 1] == ' ')
+  while (p.separator_len > 0 && g_ascii_isspace (separator[p.separator_len - 1]))
     p.separator_len--;
   p.summarise = over_threshold (o, size);
   element_format_init (&p);
   return recurse (&p, 0, t->offset, 1 + prefix_len, linewidth);
+}
+
+char *
+bs_np_format_array2string (BsTensor               *t,
+                           const BsNpPrintOptions *o,
+                           const char             *separator,
+                           const char             *prefix,
+                           const char             *suffix)
+{
+  g_return_val_if_fail (t != NULL && o != NULL, NULL);
+
+  return array2string (t, o, separator, g_utf8_strlen (prefix, -1),
+                       o->linewidth - g_utf8_strlen (suffix, -1));
 }
 
 static void

@@ -56,6 +56,14 @@ char        *bs_np_format_array_repr    (BsTensor               *t,
 /* str(a): "[[1. 2.]\n [3. 4.]]"; a 0-dim array as its scalar ("3.5"). */
 char        *bs_np_format_array_str     (BsTensor               *t,
                                          const BsNpPrintOptions *o);
+/* np.array2string(a, separator=, prefix=, suffix=): the elements only ("[1.5,2. ]"),
+ * continuation lines indented by the width of prefix, rows wrapped before the line
+ * width less the width of suffix; a 0-dim array as its element, an empty one as "[]". */
+char        *bs_np_format_array2string  (BsTensor               *t,
+                                         const BsNpPrintOptions *o,
+                                         const char             *separator,
+                                         const char             *prefix,
+                                         const char             *suffix);
 /* repr() of a numpy scalar of dtype whose element is at element: np.float64(1.5) is
  * "1.5", np.float32(0.1) "0.1", np.int64 "3", np.bool_ "True". In numpy 1.24 str() is
  * the same for these types, and neither depends on the print options. */

@@ -1,4 +1,6 @@
-/* bs-np-printoptions.c: np.set_printoptions(), np.get_printoptions(), np.printoptions()
+/* bs-np-printoptions.c: np.set_printoptions(), np.get_printoptions(), np.printoptions(),
+ * and the functions that print with them: array2string, array_repr, array_str,
+ * format_float_positional, format_float_scientific
  *
  * The options live in the interpreter (in->np_print_options), as numpy keeps them per
  * process. A custom formatter and the legacy printing modes are refused by name.
@@ -6,21 +8,46 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-np-printoptions.h"
+#include "bs-np-array.h"
+#include "bs-np-format-private.h"
 #include "bs-builtins-private.h"
 
 #include <math.h>
 
-enum {
-  P_PRECISION, P_THRESHOLD, P_EDGEITEMS, P_LINEWIDTH, P_SUPPRESS, P_NANSTR, P_INFSTR,
-  P_FORMATTER, P_SIGN, P_FLOATMODE, P_LEGACY,
-};
+/* Where a function's signature has each option: a parameter index, or -1. */
+typedef struct {
+  int precision, threshold, edgeitems, linewidth, suppress, nanstr, infstr, formatter, sign,
+      floatmode, legacy;
+} OptionParams;
+
+static const OptionParams set_params = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+/* array2string(a, max_line_width, precision, suppress_small, separator, prefix, style,
+ * formatter, threshold, edgeitems, sign, floatmode, suffix, *, legacy) */
+static const OptionParams array2string_params = { 2, 8, 9, 1, 3, -1, -1, 7, 10, 11, 13 };
+/* array_repr(arr, max_line_width, precision, suppress_small), array_str likewise */
+static const OptionParams repr_params = { 2, -1, -1, 1, 3, -1, -1, -1, -1, -1, -1 };
 
 static gboolean
-refuse (BsInterp   *in,
+refuse (BsCall     *call,
         const char *name)
 {
-  return bs_raise (in, "NotImplementedError",
-                   "set_printoptions(%s=...) is not supported by Backstep's numpy", name);
+  return bs_raise (call->in, "NotImplementedError", "%s(%s=...) is not supported by "
+                   "Backstep's numpy", call->sig->short_name, name);
+}
+
+/* Argument i, or its default (a number or a bool) when not given. */
+static BsValue
+arg (BsCall *call,
+     guint   i)
+{
+  return call->given[i] ? bs_call_value (call, i) : call->sig->params[i].default_value;
+}
+
+static gboolean
+has (BsCall *call,
+     int     i)
+{
+  return i >= 0 && bs_call_has (call, i);
 }
 
 static gboolean
@@ -71,38 +98,40 @@ legacy_is_false (BsValue v)
   return (is_int (v) && int_of (v) == 0) || (v.type == BS_VALUE_FLOAT && v.as.number == 0);
 }
 
-/* Reads and checks every option into o, a copy: nothing changes unless all are valid. */
+/* Reads and checks the options call gives into o, a copy: nothing changes unless all are
+ * valid. numpy's _make_options_dict. */
 static gboolean
-read_options (BsInterp         *in,
-              BsCall           *call,
-              BsNpPrintOptions *o)
+read_options (BsInterp           *in,
+              BsCall             *call,
+              const OptionParams *p,
+              BsNpPrintOptions   *o)
 {
   BsValue v;
 
-  if (bs_call_has (call, P_FORMATTER))
-    return refuse (in, "formatter");
-  if (bs_call_has (call, P_LEGACY) && !legacy_is_false (bs_call_value (call, P_LEGACY)))
-    return refuse (in, "legacy");
+  if (has (call, p->formatter))
+    return refuse (call, "formatter");
+  if (has (call, p->legacy) && !legacy_is_false (bs_call_value (call, p->legacy)))
+    return refuse (call, "legacy");
 
-  if (bs_call_has (call, P_FLOATMODE))
+  if (has (call, p->floatmode))
     {
-      const char *mode = bs_value_str (bs_call_value (call, P_FLOATMODE));
+      const char *mode = bs_value_str (bs_call_value (call, p->floatmode));
 
       if (mode == NULL || !bs_np_floatmode_from_name (mode, &o->floatmode))
         return bs_raise (in, "ValueError", "floatmode option must be one of \"fixed\", "
                          "\"unique\", \"maxprec\", \"maxprec_equal\"");
     }
-  if (bs_call_has (call, P_SIGN))
+  if (has (call, p->sign))
     {
-      const char *sign = bs_value_str (bs_call_value (call, P_SIGN));
+      const char *sign = bs_value_str (bs_call_value (call, p->sign));
 
       if (sign == NULL || strlen (sign) != 1 || strchr ("-+ ", sign[0]) == NULL)
         return bs_raise (in, "ValueError", "sign option must be one of ' ', '+', or '-'");
       o->sign = sign[0];
     }
-  if (bs_call_has (call, P_THRESHOLD))
+  if (has (call, p->threshold))
     {
-      v = bs_call_value (call, P_THRESHOLD);
+      v = bs_call_value (call, p->threshold);
       if (is_int (v))
         {
           o->threshold = int_of (v);
@@ -119,9 +148,9 @@ read_options (BsInterp         *in,
       else
         return bs_raise (in, "TypeError", "threshold must be numeric");
     }
-  if (bs_call_has (call, P_PRECISION))
+  if (has (call, p->precision))
     {
-      v = bs_call_value (call, P_PRECISION);
+      v = bs_call_value (call, p->precision);
       if (!is_int (v))
         return bs_raise (in, "TypeError", "precision must be an integer");
       /* numpy stores it and fails when it next prints a float */
@@ -129,22 +158,22 @@ read_options (BsInterp         *in,
         return bs_raise (in, "ValueError", "precision must be >= 0");
       o->precision = int_of (v);
     }
-  if (bs_call_has (call, P_SUPPRESS))
+  if (has (call, p->suppress))
     {
       gboolean suppress;
 
-      if (!bs_truthy (in, bs_call_value (call, P_SUPPRESS), &suppress))
+      if (!bs_truthy (in, bs_call_value (call, p->suppress), &suppress))
         return FALSE;
       o->suppress = suppress;
     }
-  if ((bs_call_has (call, P_EDGEITEMS)
-       && !int_option (in, bs_call_value (call, P_EDGEITEMS), "edgeitems", &o->edgeitems))
-      || (bs_call_has (call, P_LINEWIDTH)
-          && !int_option (in, bs_call_value (call, P_LINEWIDTH), "linewidth", &o->linewidth))
-      || (bs_call_has (call, P_NANSTR)
-          && !str_option (in, bs_call_value (call, P_NANSTR), "nanstr", &o->nanstr))
-      || (bs_call_has (call, P_INFSTR)
-          && !str_option (in, bs_call_value (call, P_INFSTR), "infstr", &o->infstr)))
+  if ((has (call, p->edgeitems)
+       && !int_option (in, bs_call_value (call, p->edgeitems), "edgeitems", &o->edgeitems))
+      || (has (call, p->linewidth)
+          && !int_option (in, bs_call_value (call, p->linewidth), "linewidth", &o->linewidth))
+      || (has (call, p->nanstr)
+          && !str_option (in, bs_call_value (call, p->nanstr), "nanstr", &o->nanstr))
+      || (has (call, p->infstr)
+          && !str_option (in, bs_call_value (call, p->infstr), "infstr", &o->infstr)))
     return FALSE;
   return TRUE;
 }
@@ -157,7 +186,7 @@ DECLARED (np_set_printoptions)
   BsNpPrintOptions o;
 
   bs_np_print_options_copy (&o, &in->np_print_options);
-  if (!read_options (in, call, &o))
+  if (!read_options (in, call, &set_params, &o))
     {
       bs_np_print_options_clear (&o);
       return FALSE;
@@ -304,12 +333,207 @@ DECLARED (manager_exit)
   return TRUE;
 }
 
+/* --- printing with options given for one call -------------------------- */
+
+/* The array argument i (new reference): an ndarray, or with scalars also a numpy scalar
+ * or a Python number (Backstep's np.float64 and np.int64 scalars are Python's); else NULL
+ * with numpy's AttributeError, named after the attribute numpy reads first. */
+static BsTensor *
+array_arg (BsCall     *call,
+           guint       i,
+           const char *attribute,
+           gboolean    scalars)
+{
+  BsValue v = bs_call_value (call, i);
+  BsTensor *t = bs_np_array_tensor (v);
+  BsInterp *in = call->in;
+
+  if (t == NULL && scalars)
+    t = bs_np_scalar_tensor (v);
+  if (t != NULL)
+    return bs_tensor_ref (t);
+  switch (scalars ? v.type : BS_VALUE_NONE)
+    {
+    case BS_VALUE_BOOL:
+      return bs_tensor_new_scalar (in->context, BS_DTYPE_BOOL, v.as.boolean);
+    case BS_VALUE_INT:
+      {
+        BsTensor *s = bs_tensor_new_scalar (in->context, BS_DTYPE_INT64, 0);
+
+        *(gint64 *) bs_tensor_data (s) = v.as.integer;
+        return s;
+      }
+    case BS_VALUE_FLOAT:
+      return bs_tensor_new_scalar (in->context, BS_DTYPE_FLOAT64, v.as.number);
+    default:
+      bs_raise (in, "AttributeError", "'%s' object has no attribute '%s'", bs_type_name (v),
+                attribute);
+      return NULL;
+    }
+}
+
+/* A str argument, or fallback when it was not given (string defaults are not kept in
+ * the signature's parameters). */
+static gboolean
+string_arg (BsCall      *call,
+            guint        i,
+            const char  *fallback,
+            const char **out)
+{
+  BsValue v = bs_call_value (call, i);
+
+  *out = call->given[i] ? bs_value_str (v) : fallback;
+  if (*out == NULL)
+    return bs_raise (call->in, "TypeError", "%s must be a str, not '%s'",
+                     call->sig->params[i].name, bs_type_name (v));
+  return TRUE;
+}
+
+/* array2string(a, max_line_width=None, precision=None, suppress_small=None, separator=' ',
+ * prefix='', style=None, formatter=None, threshold=None, edgeitems=None, sign=None,
+ * floatmode=None, suffix='', *, legacy=None) */
+DECLARED (np_array2string)
+{
+  g_autoptr (BsTensor) t = NULL;
+  const char *separator, *prefix, *suffix;
+  BsNpPrintOptions o;
+  gboolean ok;
+
+  if (has (call, 6))
+    return refuse (call, "style");
+  if (!string_arg (call, 4, " ", &separator) || !string_arg (call, 5, "", &prefix)
+      || !string_arg (call, 12, "", &suffix))
+    return FALSE;
+  bs_np_print_options_copy (&o, &in->np_print_options);
+  ok = read_options (in, call, &array2string_params, &o);
+  if (ok)
+    t = array_arg (call, 0, "size", TRUE);
+  if (t != NULL)
+    *r = bs_str_take (in->heap, bs_np_format_array2string (t, &o, separator, prefix, suffix));
+  bs_np_print_options_clear (&o);
+  return t != NULL;
+}
+
+/* array_repr(arr, max_line_width=None, precision=None, suppress_small=None) (data 1), and
+ * array_str(a, ...) (data 0) */
+DECLARED (np_array_repr_str)
+{
+  gboolean as_repr = bs_call_data (call) == 1;
+  g_autoptr (BsTensor) t = NULL;
+  BsNpPrintOptions o;
+  gboolean ok;
+
+  bs_np_print_options_copy (&o, &in->np_print_options);
+  ok = read_options (in, call, &repr_params, &o);
+  if (ok)
+    t = array_arg (call, 0, as_repr ? "dtype" : "shape", FALSE);
+  if (t != NULL)
+    *r = bs_str_take (in->heap, as_repr ? bs_np_format_array_repr (t, &o)
+                                        : bs_np_format_array_str (t, &o));
+  bs_np_print_options_clear (&o);
+  return t != NULL;
+}
+
+/* An optional int argument that must not be negative: -1 when None. */
+static gboolean
+count_arg (BsCall *call,
+           guint   i,
+           int    *out)
+{
+  BsValue v = bs_call_value (call, i);
+
+  *out = -1;
+  if (!bs_call_has (call, i))
+    return TRUE;
+  if (!is_int (v))
+    return bs_raise (call->in, "TypeError", "integer argument expected, got %s",
+                     bs_type_name (v));
+  if (int_of (v) < 0)
+    return bs_raise (call->in, "ValueError", "%s must be >= 0", call->sig->params[i].name);
+  *out = (int) MIN (int_of (v), 16000);
+  return TRUE;
+}
+
+/* format_float_positional(x, precision=None, unique=True, fractional=True, trim='k',
+ * sign=False, pad_left=None, pad_right=None, min_digits=None) (data 0), and
+ * format_float_scientific(x, precision=None, unique=True, trim='k', sign=False,
+ * pad_left=None, exp_digits=None, min_digits=None) (data 1) */
+DECLARED (np_format_float)
+{
+  gboolean scientific = bs_call_data (call) == 1;
+  BsValue x = bs_call_value (call, 0);
+  BsTensor *scalar = bs_np_scalar_tensor (x);
+  int trim_i = scientific ? 3 : 4, sign_i = scientific ? 4 : 5;
+  const char *trim = call->given[trim_i] ? bs_value_str (bs_call_value (call, trim_i)) : "k";
+  BsNpDragon4 d = { .exp_digits = -1, .pad_right = -1 };
+  gboolean unique, fractional = TRUE, sign;
+  double value;
+  GString *out;
+
+  if (scalar != NULL && scalar->dtype == BS_DTYPE_FLOAT32)
+    {
+      value = bs_tensor_item (scalar);
+      d.single = TRUE;
+    }
+  else if (!bs_to_double (in, x, &value))
+    return FALSE;
+  if (!count_arg (call, 1, &d.precision)
+      || !count_arg (call, scientific ? 5 : 6, &d.pad_left)
+      || !count_arg (call, scientific ? 6 : 7, scientific ? &d.exp_digits : &d.pad_right)
+      || !count_arg (call, scientific ? 7 : 8, &d.min_digits)
+      || !bs_truthy (in, arg (call, 2), &unique)
+      || !bs_truthy (in, arg (call, sign_i), &sign)
+      || (!scientific && !bs_truthy (in, arg (call, 3), &fractional)))
+    return FALSE;
+  if (!fractional && d.precision == 0)
+    return bs_raise (in, "ValueError", "precision must be greater than 0 if fractional=False");
+  if (d.min_digits > 0 && d.precision > 0 && d.min_digits > d.precision)
+    return bs_raise (in, "ValueError", "min_digits must be less than or equal to precision");
+  if (!unique && d.precision < 0)
+    return bs_raise (in, "TypeError", "in non-unique mode `precision` must be supplied");
+  if (trim == NULL || strlen (trim) != 1 || strchr ("k.0-", trim[0]) == NULL)
+    return bs_raise (in, "TypeError", "if supplied, trim must be 'k', '.', '0' or '-' found "
+                     "`%s`", trim != NULL ? trim : bs_type_name (bs_call_value (call, trim_i)));
+  d.unique = unique;
+  d.significant = !fractional;
+  d.sign = sign;
+  d.trim = trim[0] == 'k' ? BS_NP_TRIM_KEEP : trim[0] == '.' ? BS_NP_TRIM_ZEROS
+         : trim[0] == '0' ? BS_NP_TRIM_ONE_ZERO : BS_NP_TRIM_POINT;
+
+  out = g_string_new (NULL);
+  /* numpy writes nan and inf without padding */
+  if (isnan (value))
+    g_string_append (out, "nan");
+  else if (isinf (value))
+    g_string_append (out, value < 0 ? "-inf" : sign ? "+inf" : "inf");
+  else if (scientific)
+    bs_np_dragon4_scientific (out, value, &d);
+  else
+    bs_np_dragon4_positional (out, value, &d);
+  *r = bs_str_take (in->heap, g_string_free (out, FALSE));
+  return TRUE;
+}
+
 static const BsSignatureRow rows[] = {
   { "numpy", BS_SIG_PYTHON, "set_printoptions(precision=None, threshold=None, "
     "edgeitems=None, linewidth=None, suppress=None, nanstr=None, infstr=None, "
     "formatter=None, sign=None, floatmode=None, *, legacy=None)", np_set_printoptions, 0 },
   { "numpy", BS_SIG_PYTHON, "get_printoptions()", np_get_printoptions, 0 },
   { "numpy", BS_SIG_PYTHON, "printoptions(*args, **kwargs)", np_printoptions, 0 },
+  { "numpy", BS_SIG_PYTHON, "array2string(a, max_line_width=None, precision=None, "
+    "suppress_small=None, separator=' ', prefix='', style=None, formatter=None, "
+    "threshold=None, edgeitems=None, sign=None, floatmode=None, suffix='', *, legacy=None)",
+    np_array2string, 0 },
+  { "numpy", BS_SIG_PYTHON, "array_repr(arr, max_line_width=None, precision=None, "
+    "suppress_small=None)", np_array_repr_str, 1 },
+  { "numpy", BS_SIG_PYTHON, "array_str(a, max_line_width=None, precision=None, "
+    "suppress_small=None)", np_array_repr_str, 0 },
+  { "numpy", BS_SIG_PYTHON, "format_float_positional(x, precision=None, unique=True, "
+    "fractional=True, trim='k', sign=False, pad_left=None, pad_right=None, "
+    "min_digits=None)", np_format_float, 0 },
+  { "numpy", BS_SIG_PYTHON, "format_float_scientific(x, precision=None, unique=True, "
+    "trim='k', sign=False, pad_left=None, exp_digits=None, min_digits=None)",
+    np_format_float, 1 },
   { "numpy.printoptions", BS_SIG_PYTHON, "__enter__(self)", manager_enter, 0 },
   { "numpy.printoptions", BS_SIG_PYTHON, "__exit__(self, typ, value, traceback)",
     manager_exit, 0 },

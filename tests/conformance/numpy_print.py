@@ -74,3 +74,27 @@ for bad in [dict(floatmode="exact"), dict(sign="x"), dict(threshold="5"),
     except (ValueError, TypeError) as e:
         print(type(e).__name__, e)
 print(np.get_printoptions()["floatmode"], np.get_printoptions()["sign"])
+
+# printing with options for one call
+print(np.array2string(np.array([1.5, 2.0]), separator=","), repr(np.array2string(np.array(1.5))))
+print(np.array2string(np.arange(30.0), prefix="hello(", suffix=")", max_line_width=30))
+print(np.array2string(np.linspace(0, 1, 7), precision=3, separator=", ", floatmode="fixed",
+                      sign="+"))
+print(np.array2string(np.arange(100), threshold=10, edgeitems=2), np.array2string(np.array([])))
+print(np.array_repr(np.array([1e-6, 4e-7, 2, 3]), precision=6, suppress_small=True))
+print(np.array_repr(np.arange(30), max_line_width=20), np.array_str(np.arange(3.0) / 3, precision=2))
+f = np.format_float_positional
+g = np.format_float_scientific
+print(f(np.float32(np.pi)), g(np.float32(np.pi)), f(0.1, unique=False, precision=20), f(3, precision=2))
+print(g(np.float32(1.23e24), unique=False, precision=15), g(1.23e24, exp_digits=4), f(-0.0), g(0.0))
+print([f(1.5, trim="-"), f(1.0, trim="-"), f(1.0, trim="0"), f(1.25, pad_left=4, pad_right=4),
+       g(1.0, trim="0"), g(12345.678, precision=2), g(12345.678, min_digits=10)])
+print([f(0.5, fractional=False, precision=3, unique=False), f(123.456, fractional=False, precision=2),
+       f(0.001234, fractional=False, min_digits=6), f(np.float32(0.3), min_digits=12)])
+print([f(np.nan, sign=True), g(np.inf, sign=True, pad_left=6), f(-np.inf)])
+for kw in [dict(unique=False), dict(precision=-1), dict(min_digits=5, precision=2),
+           dict(fractional=False, precision=0)]:
+    try:
+        f(1.5, **kw)
+    except (ValueError, TypeError) as e:
+        print(type(e).__name__, e)

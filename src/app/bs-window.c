@@ -3,21 +3,18 @@
 
 #include <string.h>
 
-#include "bs-chain-panel.h"
+#include "bs-document.h"
 #include "bs-editor.h"
 #include "bs-examples.h"
 #include "bs-error-help.h"
 #include "bs-export-dialog.h"
 #include "bs-export-job.h"
 #include "bs-graph-view.h"
-#include "bs-inspector.h"
 #include "bs-layout.h"
-#include "bs-notebook.h"
-#include "bs-output-panel.h"
-#include "bs-plots-panel.h"
 #include "bs-replay.h"
 #include "bs-scene-cache.h"
 #include "bs-script-job.h"
+#include "bs-sidebar.h"
 #include "bs-step-text.h"
 #include "bs-stepper.h"
 #include "bs-trace-nav.h"
@@ -25,7 +22,6 @@
 #include "bs-window.h"
 
 #define DEFAULT_EXAMPLE   "01-two-paths"
-#define MAX_OPEN_BYTES    (10 * 1024 * 1024)
 #define MAX_GRAPH_BOXES   5000  /* Graphviz takes seconds beyond this, and minutes soon after */
 #define FOLLOW_MIN_ZOOM   0.8   /* below this, labels are too small to read on a projector */
 
@@ -35,9 +31,7 @@ struct _BsWindow {
   AdwApplicationWindow parent_instance;
 
   /* Owned */
-  GFile             *file;            /* NULL: not saved anywhere yet */
-  BsNotebook        *notebook;        /* the notebook file is, shown as its cell view */
-  char              *example;         /* the example loaded, while unedited */
+  BsDocument        *document;
   GCancellable      *run_cancellable;
   BsScriptResult    *result;
   char              *ran_source;      /* the text the result comes from */
@@ -81,16 +75,11 @@ struct _BsWindow {
   GtkAdjustment     *step_adjustment;
   GtkToggleButton   *play_button;
   GtkDropDown       *speed_dropdown;
-  AdwViewStack      *side_stack;
+  BsSidebar         *sidebar;
 
   /* Borrowed: pieces built in code */
   BsGraphView       *graph_view;
   BsTimeline        *timeline;
-  BsTextPanel       *inspector;
-  BsTextPanel       *chain_panel;
-  BsOutputPanel     *output;
-  BsPlotsPanel      *plots;
-  AdwViewStackPage  *plots_page;
 };
 
 G_DEFINE_FINAL_TYPE (BsWindow, bs_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -117,12 +106,7 @@ update_title (BsWindow *self)
   g_autofree char *name = NULL;
   g_autofree char *title = NULL;
 
-  if (self->file != NULL)
-    name = g_file_get_basename (self->file);
-  else if (self->example != NULL)
-    name = g_strdup_printf ("%s (example)", self->example);
-  else
-    name = g_strdup ("Untitled script");
+  name = bs_document_get_title (self->document);
   title = g_strdup_printf ("%s%s", bs_editor_is_modified (self->editor) ? "• " : "", name);
   adw_window_title_set_subtitle (self->window_title, title);
 }
@@ -441,8 +425,7 @@ run_finished (GObject      *source,
   bs_stepper_set_trace (self->stepper, result->trace, first_backward_step (result->trace));
   g_signal_handlers_unblock_by_func (self->stepper, step_changed, self);
   bs_timeline_set_trace (self->timeline, result->trace);
-  bs_output_panel_set_run (self->output, result->trace, result->output, result->error != NULL);
-  bs_plots_panel_set_trace (self->plots, result->trace);
+  bs_sidebar_set_run (self->sidebar, result->trace, result->output, result->error != NULL);
   g_array_set_size (self->collapsed, 0);
   start_layout (self, TRUE);
   show_step (self, current_step (self));
@@ -467,8 +450,8 @@ run_activated (GtkWidget  *widget,
   gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
   g_free (self->ran_source);
   self->ran_source = bs_editor_get_text (self->editor);
-  if (self->file != NULL)
-    name = g_file_get_basename (self->file);
+  if (bs_document_get_file (self->document) != NULL)
+    name = g_file_get_basename (bs_document_get_file (self->document));
   self->run_cancellable = g_cancellable_new ();
   set_running (self, TRUE);
   g_atomic_int_set (&self->progress, 0);
@@ -529,8 +512,7 @@ update_panels (BsWindow *self)
   const BsTraceState *state = bs_graph_view_get_state (self->graph_view);
   int selected = bs_graph_view_get_selected (self->graph_view);
 
-  bs_inspector_fill (self->inspector, scene, state, selected);
-  bs_chain_panel_fill (self->chain_panel, scene, state, selected);
+  bs_sidebar_show_selection (self->sidebar, scene, state, selected);
 }
 
 static void
@@ -566,9 +548,7 @@ step_changed (BsWindow *self,
   show_scene (self, FALSE);
   state = bs_replay_state_at (self->result->trace, step);
   bs_timeline_set_step (self->timeline, step);
-  bs_output_panel_set_step (self->output, step, state->last_backward);
-  bs_plots_panel_set_step (self->plots, state->n_figures);
-  adw_view_stack_page_set_badge_number (self->plots_page, state->n_figures);
+  bs_sidebar_set_step (self->sidebar, state);
   step_event = bs_trace_state_get_step_event (state);
   span = bs_trace_state_get_span (state);
   if (step_event != NULL && step_event->type == BS_TRACE_EVENT_ERROR && span != NULL)
@@ -663,21 +643,10 @@ collapse_activated (GtkWidget  *widget,
   g_array_set_size (self->collapsed, 0);
   if (g_str_equal (action_name, "win.collapse-all") && self->result != NULL)
     {
-      BsTrace *trace = self->result->trace;
+      g_autoptr(GArray) outer = bs_trace_nav_outer_scopes (self->result->trace,
+                                                           BS_TRACE_SCOPE_MODULE_CALL);
 
-      for (guint32 s = 1; s <= bs_trace_get_n_scopes (trace); s++)
-        {
-          const BsTraceScope *scope = bs_trace_get_scope (trace, s);
-          guint32 outer = scope->parent;
-
-          if (scope->kind != BS_TRACE_SCOPE_MODULE_CALL)
-            continue;
-          while (outer != 0 && bs_trace_get_scope (trace, outer)->kind
-                               != BS_TRACE_SCOPE_MODULE_CALL)
-            outer = bs_trace_get_scope (trace, outer)->parent;
-          if (outer == 0)
-            g_array_append_val (self->collapsed, s);
-        }
+      g_array_append_vals (self->collapsed, outer->data, outer->len);
     }
   start_layout (self, TRUE);
 }
@@ -730,10 +699,7 @@ bs_window_load_example (BsWindow   *self,
   text = bs_examples_read (name);
   if (text == NULL)
     return FALSE;
-  g_clear_object (&self->file);
-  g_clear_pointer (&self->notebook, bs_notebook_free);
-  g_free (self->example);
-  self->example = g_strdup (name);
+  bs_document_set_example (self->document, name);
   bs_editor_set_text (self->editor, text);
   update_title (self);
   return TRUE;
@@ -762,7 +728,8 @@ replace_response (AdwMessageDialog *dialog,
                   BsWindow         *self)
 {
   if (g_str_equal (response, "discard")
-      || (g_str_equal (response, "save") && save_to (self, self->file)))
+      || (g_str_equal (response, "save")
+          && save_to (self, bs_document_get_file (self->document))))
     apply_pending (self);
   g_clear_pointer (&self->pending_example, g_free);
   g_clear_object (&self->pending_file);
@@ -787,14 +754,15 @@ request_replace (BsWindow   *self,
     }
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
                                                        "Replace the Edited Script?",
-                                                       self->file != NULL
+                                                       bs_document_get_file (self->document)
+                                                       != NULL
                                                        ? "The script has unsaved changes."
                                                        : "The script has unsaved changes. "
                                                          "Cancel and save it (Ctrl+S) to "
                                                          "keep them."));
   adw_message_dialog_add_responses (dialog, "cancel", "_Cancel", "discard",
                                     "_Discard Changes", NULL);
-  if (self->file != NULL)
+  if (bs_document_get_file (self->document) != NULL)
     {
       adw_message_dialog_add_response (dialog, "save", "_Save and Continue");
       adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
@@ -819,40 +787,16 @@ bs_window_open_file (BsWindow *self,
                      GFile    *file)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL;
-  gsize length;
-
-  g_autoptr(BsNotebook) notebook = NULL;
-  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *text = NULL;
 
   g_return_if_fail (BS_IS_WINDOW (self));
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &error))
+  text = bs_document_open (self->document, file, &error);
+  if (text == NULL)
     {
       toast (self, error->message);
       return;
     }
-  if (length > MAX_OPEN_BYTES || !g_utf8_validate_len (contents, length, NULL))
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-      g_autofree char *message = g_strdup_printf ("%s is not a UTF-8 script of at most 10 MiB",
-                                                  name);
-      toast (self, message);
-      return;
-    }
-  if (bs_notebook_is_notebook_name (basename)
-      && (notebook = bs_notebook_new_from_data (contents, length, &error)) == NULL)
-    {
-      g_autofree char *message = g_strdup_printf ("%s: %s", basename, error->message);
-
-      toast (self, message);
-      return;
-    }
-  g_set_object (&self->file, file);
-  g_clear_pointer (&self->example, g_free);
-  g_clear_pointer (&self->notebook, bs_notebook_free);
-  self->notebook = g_steal_pointer (&notebook);
-  bs_editor_set_text (self->editor, self->notebook != NULL ? bs_notebook_get_text (self->notebook)
-                                                           : contents);
+  bs_editor_set_text (self->editor, text);
   update_title (self);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.run", NULL);
 }
@@ -905,43 +849,17 @@ save_to (BsWindow *self,
          GFile    *file)
 {
   g_autofree char *text = bs_editor_get_text (self->editor);
-  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *saved = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(BsNotebook) saved = NULL;
 
-  /* a notebook is saved as a notebook (its cells back into its JSON), as .py its cell view */
-  if (bs_notebook_is_notebook_name (basename))
-    {
-      if (self->notebook == NULL)
-        g_set_error (&error, BS_NOTEBOOK_ERROR, BS_NOTEBOOK_ERROR_FORMAT,
-                     "only a notebook that was opened is saved as .ipynb: save this script "
-                     "as .py");
-      else if ((bytes = bs_notebook_save (self->notebook, text, &error)) != NULL)
-        saved = bs_notebook_new_from_data (g_bytes_get_data (bytes, NULL),
-                                           g_bytes_get_size (bytes), &error);
-      if (saved == NULL)
-        {
-          toast (self, error->message);
-          return FALSE;
-        }
-    }
-  else
-    bytes = g_bytes_new (text, strlen (text));
-  /* g_file_replace_contents writes a temporary file and renames it over the old one. */
-  if (!g_file_replace_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                                NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL, &error))
+  saved = bs_document_save (self->document, file, text, &error);
+  if (saved == NULL)
     {
       toast (self, error->message);
       return FALSE;
     }
-  g_clear_pointer (&self->notebook, bs_notebook_free);
-  self->notebook = g_steal_pointer (&saved);
-  /* the headers renumbered, if cells were added or removed */
-  if (self->notebook != NULL && strcmp (text, bs_notebook_get_text (self->notebook)) != 0)
-    bs_editor_set_text (self->editor, bs_notebook_get_text (self->notebook));
-  g_set_object (&self->file, file);
-  g_clear_pointer (&self->example, g_free);
+  if (strcmp (text, saved) != 0)
+    bs_editor_set_text (self->editor, saved);
   bs_editor_mark_saved (self->editor);
   update_title (self);
   return TRUE;
@@ -974,8 +892,8 @@ save_as_activated (GtkWidget  *widget,
     gtk_file_chooser_native_new ("Save the Script", GTK_WINDOW (widget),
                                  GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
   g_autoptr(GtkFileFilter) filter = python_filter ();
-  g_autofree char *name = g_strdup_printf ("%s.py", self->example != NULL ? self->example
-                                                                          : "script");
+  g_autofree char *stem = bs_document_get_stem (self->document, "script");
+  g_autofree char *name = g_strdup_printf ("%s.py", stem);
 
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
@@ -990,8 +908,8 @@ save_activated (GtkWidget  *widget,
 {
   BsWindow *self = BS_WINDOW (widget);
 
-  if (self->file != NULL)
-    save_to (self, self->file);
+  if (bs_document_get_file (self->document) != NULL)
+    save_to (self, bs_document_get_file (self->document));
   else
     save_as_activated (widget, "win.save-as", NULL);
 }
@@ -1053,23 +971,6 @@ export_chosen (BsExportDialog       *dialog,
                            export_finished, g_object_ref (self));
 }
 
-static char *
-document_name (BsWindow *self)
-{
-  g_autofree char *base = NULL;
-  char *dot;
-
-  if (self->example != NULL)
-    return g_strdup (self->example);
-  if (self->file == NULL)
-    return g_strdup ("graph");
-  base = g_file_get_basename (self->file);
-  dot = strrchr (base, '.');
-  if (dot != NULL)
-    *dot = '\0';
-  return g_steal_pointer (&base);
-}
-
 static void
 export_activated (GtkWidget  *widget,
                   const char *action_name,
@@ -1084,7 +985,7 @@ export_activated (GtkWidget  *widget,
       toast (self, "Run the script first: there is no graph to export yet");
       return;
     }
-  name = document_name (self);
+  name = bs_document_get_stem (self->document, "graph");
   dialog = bs_export_dialog_new (GTK_WINDOW (self), name);
   g_signal_connect_object (dialog, "export-chosen", G_CALLBACK (export_chosen), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -1194,32 +1095,6 @@ bs_window_close_request (GtkWindow *window)
 }
 
 /* --- set-up -------------------------------------------------------------------------- */
-
-static void
-setup_side_panels (BsWindow *self)
-{
-  GtkWidget *chain = bs_text_panel_new ();
-  GtkWidget *inspector = bs_text_panel_new ();
-  GtkWidget *output = bs_output_panel_new ();
-  GtkWidget *plots = bs_plots_panel_new ();
-  AdwViewStackPage *page;
-
-  self->chain_panel = BS_TEXT_PANEL (chain);
-  page = adw_view_stack_add_titled (self->side_stack, chain, "chain", "Chain Rule");
-  adw_view_stack_page_set_icon_name (page, "emblem-shared-symbolic");
-  self->inspector = BS_TEXT_PANEL (inspector);
-  page = adw_view_stack_add_titled (self->side_stack, inspector, "inspector", "Inspector");
-  adw_view_stack_page_set_icon_name (page, "edit-find-symbolic");
-
-  self->output = BS_OUTPUT_PANEL (output);
-  page = adw_view_stack_add_titled (self->side_stack, output, "output", "Output");
-  adw_view_stack_page_set_icon_name (page, "utilities-terminal-symbolic");
-
-  self->plots = BS_PLOTS_PANEL (plots);
-  self->plots_page = adw_view_stack_add_titled (self->side_stack, plots, "plots", "Plots");
-  adw_view_stack_page_set_icon_name (self->plots_page, "image-x-generic-symbolic");
-  g_signal_connect_swapped (plots, "message", G_CALLBACK (toast), self);
-}
 
 /* A step number typed and Enter: the arrow keys step again instead of editing it. */
 static void
@@ -1379,8 +1254,7 @@ bs_window_finalize (GObject *object)
 {
   BsWindow *self = BS_WINDOW (object);
 
-  g_clear_pointer (&self->notebook, bs_notebook_free);
-  g_clear_object (&self->file);
+  g_clear_object (&self->document);
   g_clear_object (&self->run_cancellable);
   g_clear_pointer (&self->result, bs_script_result_free);
   g_clear_object (&self->layout_cancellable);
@@ -1389,7 +1263,6 @@ bs_window_finalize (GObject *object)
   g_clear_pointer (&self->renderer, bs_renderer_free);
   g_clear_object (&self->stepper);
   g_array_unref (self->collapsed);
-  g_free (self->example);
   g_free (self->ran_source);
   g_free (self->pending_example);
   g_clear_object (&self->pending_file);
@@ -1449,6 +1322,7 @@ bs_window_class_init (BsWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   g_type_ensure (BS_TYPE_EDITOR);
+  g_type_ensure (BS_TYPE_SIDEBAR);
   object_class->dispose = bs_window_dispose;
   object_class->finalize = bs_window_finalize;
   window_class->close_request = bs_window_close_request;
@@ -1477,7 +1351,7 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsWindow, step_adjustment);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, speed_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, BsWindow, side_stack);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, sidebar);
 
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_activated);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, stop_activated);
@@ -1505,6 +1379,7 @@ bs_window_init (BsWindow *self)
   GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
 
   self->collapsed = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->document = bs_document_new ();
   self->stepper = bs_stepper_new ();
   g_signal_connect_object (self->stepper, "step-changed", G_CALLBACK (step_changed), self,
                            G_CONNECT_SWAPPED);
@@ -1513,7 +1388,8 @@ bs_window_init (BsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_menu_button_set_menu_model (self->examples_button, examples);
   setup_editor (self);
-  setup_side_panels (self);
+  g_signal_connect_object (self->sidebar, "message", G_CALLBACK (toast), self,
+                           G_CONNECT_SWAPPED);
   setup_stage (self);
   setup_step_keys (self);
   g_signal_connect (self->step_adjustment, "value-changed", G_CALLBACK (step_spin_changed),
@@ -1595,16 +1471,11 @@ bs_window_get_text (BsWindow   *self,
   g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
   if (g_str_equal (part, "step"))
     return g_strdup (gtk_label_get_text (self->step_text));
-  if (g_str_equal (part, "chain"))
-    return bs_text_panel_get_text (self->chain_panel);
-  if (g_str_equal (part, "inspector"))
-    return bs_text_panel_get_text (self->inspector);
+  if (g_str_equal (part, "chain") || g_str_equal (part, "inspector")
+      || g_str_equal (part, "output") || g_str_equal (part, "plots"))
+    return bs_sidebar_get_text (self->sidebar, part);
   if (g_str_equal (part, "title"))
     return g_strdup (adw_window_title_get_subtitle (self->window_title));
-  if (g_str_equal (part, "output"))
-    return bs_output_panel_get_text (self->output);
-  if (g_str_equal (part, "plots"))
-    return bs_plots_panel_get_text (self->plots);
   if (g_str_equal (part, "error"))
     {
       if (!gtk_revealer_get_reveal_child (self->error_revealer))
@@ -1633,7 +1504,7 @@ GtkWidget *
 bs_window_get_plots (BsWindow *self)
 {
   g_return_val_if_fail (BS_IS_WINDOW (self), NULL);
-  return GTK_WIDGET (self->plots);
+  return bs_sidebar_get_plots (self->sidebar);
 }
 
 GtkWidget *

@@ -139,17 +139,19 @@ bs_trace_nav_event (BsTrace          *trace,
 }
 
 static gboolean
-in_loop_iteration (BsTrace *trace,
-                   guint32  scope)
+in_scope_of_kind (BsTrace          *trace,
+                  guint32           scope,
+                  BsTraceScopeKind  kind)
 {
   for (; scope != 0; scope = bs_trace_get_scope (trace, scope)->parent)
-    if (bs_trace_get_scope (trace, scope)->kind == BS_TRACE_SCOPE_LOOP_ITERATION)
+    if (bs_trace_get_scope (trace, scope)->kind == kind)
       return TRUE;
   return FALSE;
 }
 
 GArray *
-bs_trace_nav_outer_iterations (BsTrace *trace)
+bs_trace_nav_outer_scopes (BsTrace          *trace,
+                           BsTraceScopeKind  kind)
 {
   GArray *found;
 
@@ -159,11 +161,16 @@ bs_trace_nav_outer_iterations (BsTrace *trace)
     {
       const BsTraceScope *scope = bs_trace_get_scope (trace, s);
 
-      if (scope->kind == BS_TRACE_SCOPE_LOOP_ITERATION
-          && !in_loop_iteration (trace, scope->parent))
+      if (scope->kind == kind && !in_scope_of_kind (trace, scope->parent, kind))
         g_array_append_val (found, s);
     }
   return found;
+}
+
+GArray *
+bs_trace_nav_outer_iterations (BsTrace *trace)
+{
+  return bs_trace_nav_outer_scopes (trace, BS_TRACE_SCOPE_LOOP_ITERATION);
 }
 
 guint32

@@ -26,6 +26,10 @@ guint64  bs_trace_nav_event             (BsTrace          *trace,
                                          BsTraceEventType  type,
                                          int               direction);
 
+/* The scopes of kind in no other scope of that kind (guint32 scope ids, in order): the
+ * outermost module calls (a model, a loss), the iterations of the outermost loops. */
+GArray  *bs_trace_nav_outer_scopes      (BsTrace          *trace,
+                                         BsTraceScopeKind  kind);
 /* The iterations of the loops that are in no other loop (guint32 scope ids, in order). */
 GArray  *bs_trace_nav_outer_iterations  (BsTrace          *trace);
 /* The one of those that holds step (0: none). */

@@ -11,6 +11,7 @@
 #include "bs-export-job.h"
 #include "bs-graph-view.h"
 #include "bs-layout.h"
+#include "bs-pane-sizes.h"
 #include "bs-replay.h"
 #include "bs-scene-cache.h"
 #include "bs-script-job.h"
@@ -61,6 +62,7 @@ struct _BsWindow {
   GtkMenuButton     *examples_button;
   GtkToggleButton   *presentation_button;
   GtkPaned          *outer_paned;
+  GtkPaned          *inner_paned;
   GtkBox            *timeline_box;
   GtkWidget         *editor_scroller;
   BsEditor          *editor;
@@ -1245,6 +1247,9 @@ bs_window_dispose (GObject *object)
   if (self->stepper != NULL)
     bs_stepper_pause (self->stepper);
   g_clear_handle_id (&self->progress_id, g_source_remove);
+  /* Presentation mode hides the editor: its width then is not the user's. */
+  if (self->outer_paned != NULL && !self->presenting)
+    bs_pane_sizes_save (self->outer_paned, self->inner_paned);
   gtk_widget_dispose_template (GTK_WIDGET (object), BS_TYPE_WINDOW);
   G_OBJECT_CLASS (bs_window_parent_class)->dispose (object);
 }
@@ -1337,6 +1342,7 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsWindow, examples_button);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, presentation_button);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, outer_paned);
+  gtk_widget_class_bind_template_child (widget_class, BsWindow, inner_paned);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, timeline_box);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, editor_scroller);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, editor);
@@ -1386,6 +1392,7 @@ bs_window_init (BsWindow *self)
   g_signal_connect_object (self->stepper, "notify::playing", G_CALLBACK (playing_changed),
                            self, G_CONNECT_SWAPPED);
   gtk_widget_init_template (GTK_WIDGET (self));
+  bs_pane_sizes_restore (self->outer_paned, self->inner_paned);
   gtk_menu_button_set_menu_model (self->examples_button, examples);
   setup_editor (self);
   g_signal_connect_object (self->sidebar, "message", G_CALLBACK (toast), self,

@@ -1,0 +1,80 @@
+/* bs-pane-sizes.c: the widths of the window's panes, remembered between sessions */
+#define G_LOG_DOMAIN "bs-app"
+
+#include "bs-pane-sizes.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+
+#define GROUP "panes"
+/* Widths beyond this in a file edited by hand are ignored, not obeyed. */
+#define MAX_WIDTH 10000
+
+static char *
+sizes_path (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "backstep", "panes.ini", NULL);
+}
+
+/* Once inner has a width: the side panel (its end child) as wide as it was. */
+static void
+inner_sized (GtkPaned   *inner,
+             GParamSpec *pspec,
+             gpointer    user_data)
+{
+  int side = GPOINTER_TO_INT (user_data);
+  int width = gtk_widget_get_width (GTK_WIDGET (inner));
+
+  if (width <= 0)
+    return;
+  g_signal_handlers_disconnect_by_func (inner, inner_sized, user_data);
+  gtk_paned_set_position (inner, MAX (width - side, 0));
+}
+
+void
+bs_pane_sizes_restore (GtkPaned *outer,
+                       GtkPaned *inner)
+{
+  g_autofree char *path = sizes_path ();
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  int editor, side = 0;
+
+  g_return_if_fail (GTK_IS_PANED (outer) && GTK_IS_PANED (inner));
+
+  if (!g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, NULL))
+    return;
+  editor = g_key_file_get_integer (file, GROUP, "editor-width", &error);
+  if (error == NULL)
+    side = g_key_file_get_integer (file, GROUP, "side-width", &error);
+  if (error != NULL || editor <= 0 || side <= 0 || editor > MAX_WIDTH || side > MAX_WIDTH)
+    return;
+  gtk_paned_set_position (outer, editor);
+  g_signal_connect (inner, "notify::max-position", G_CALLBACK (inner_sized),
+                    GINT_TO_POINTER (side));
+}
+
+void
+bs_pane_sizes_save (GtkPaned *outer,
+                    GtkPaned *inner)
+{
+  g_autofree char *path = sizes_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  int editor, side;
+
+  g_return_if_fail (GTK_IS_PANED (outer) && GTK_IS_PANED (inner));
+
+  editor = gtk_paned_get_position (outer);
+  /* What the paned gives its end child, handle included: restored exactly. */
+  side = gtk_widget_get_width (GTK_WIDGET (inner)) - gtk_paned_get_position (inner);
+  if (editor <= 0 || side <= 0 || gtk_widget_get_width (GTK_WIDGET (inner)) <= 0)
+    return;
+  g_key_file_set_integer (file, GROUP, "editor-width", editor);
+  g_key_file_set_integer (file, GROUP, "side-width", side);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    g_debug ("pane sizes not saved: %s: %s", dir, g_strerror (errno));
+  else if (!g_key_file_save_to_file (file, path, &error))
+    g_debug ("pane sizes not saved: %s", error->message);
+}

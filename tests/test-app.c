@@ -6,6 +6,7 @@
  */
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
+#include <gtksourceview/gtksource.h>
 #include <glib/gstdio.h>
 #include <math.h>
 
@@ -539,8 +540,13 @@ screenshot (BsWindow *window)
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
+  GtkTextBuffer *buffer = bs_window_get_buffer (window);
+  GtkTextIter start, end;
   int width, height;
 
+  /* The editor's colours are applied in the background: all of them, before the shot. */
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_source_buffer_ensure_highlight (GTK_SOURCE_BUFFER (buffer), &start, &end);
   wait_for_frames (window);
   width = gtk_widget_get_width (GTK_WIDGET (window));
   height = gtk_widget_get_height (GTK_WIDGET (window));
@@ -1037,6 +1043,33 @@ test_shape_cards (void)
   close_window (window);
 }
 
+/* The editor's and the side panel's widths, changed by the user, come back in the next
+ * window (the state directory is this test run's own). */
+static void
+test_pane_sizes (void)
+{
+  BsWindow *window = open_example ("01-two-paths");
+  GtkWidget *inner = gtk_widget_get_ancestor (bs_window_get_graph_view (window), GTK_TYPE_PANED);
+  GtkWidget *outer = gtk_widget_get_ancestor (gtk_widget_get_parent (inner), GTK_TYPE_PANED);
+
+  wait_for_frames (window);
+  gtk_paned_set_position (GTK_PANED (outer), 430);
+  wait_for_frames (window);
+  gtk_paned_set_position (GTK_PANED (inner), gtk_widget_get_width (inner) - 280);
+  wait_for_frames (window);
+  g_assert_cmpint (gtk_paned_get_position (GTK_PANED (outer)), ==, 430);
+  close_window (window);
+
+  window = open_example ("01-two-paths");
+  inner = gtk_widget_get_ancestor (bs_window_get_graph_view (window), GTK_TYPE_PANED);
+  outer = gtk_widget_get_ancestor (gtk_widget_get_parent (inner), GTK_TYPE_PANED);
+  wait_for_frames (window);
+  g_assert_cmpint (gtk_paned_get_position (GTK_PANED (outer)), ==, 430);
+  g_assert_cmpint (gtk_widget_get_width (inner) - gtk_paned_get_position (GTK_PANED (inner)), ==,
+                   280);
+  close_window (window);
+}
+
 /* Pixels of widget (in a screenshot of window) within 40 of colour rgb in each channel */
 static guint64
 count_colour (BsWindow  *window,
@@ -1156,5 +1189,7 @@ main (int   argc,
   g_test_add_func ("/app/presentation-selection", test_presentation_selection);
   g_test_add_func ("/app/syntax-error", test_syntax_error);
   g_test_add_func ("/app/step-field", test_step_field);
+  /* Last: the widths it leaves are remembered for the windows after it */
+  g_test_add_func ("/app/pane-sizes", test_pane_sizes);
   return g_test_run ();
 }

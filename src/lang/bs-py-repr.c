@@ -9,6 +9,7 @@
 #include "bs-float-repr.h"
 #include "bs-py-number.h"
 #include "bs-py-str.h"
+#include "bs-py-tuple.h"
 
 static gboolean repr_inner (BsInterp *in, BsValue v, GString *out, gboolean as_str, int depth);
 
@@ -93,10 +94,11 @@ repr_inner (BsInterp *in,
 
         if (struct_seq != NULL && n == 2)
           {
-            g_string_append_printf (out, "%s(\nvalues=", struct_seq);
+            g_string_append_printf (out, "%s(\n%s=", struct_seq,
+                                    bs_struct_seq_field (struct_seq, 0));
             if (!repr_inner (in, items[0], out, FALSE, depth + 1))
               return FALSE;
-            g_string_append (out, ",\nindices=");
+            g_string_append_printf (out, ",\n%s=", bs_struct_seq_field (struct_seq, 1));
             if (!repr_inner (in, items[1], out, FALSE, depth + 1))
               return FALSE;
             g_string_append_c (out, ')');

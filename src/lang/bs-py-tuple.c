@@ -30,6 +30,16 @@ static const BsSignatureRow rows[] = {
 
 const BsSignatureTable bs_py_tuple_table = BS_SIGNATURE_TABLE (rows);
 
+const char *
+bs_struct_seq_field (const char *struct_seq,
+                     guint       i)
+{
+  static const char *const histogram[] = { "hist", "bin_edges" };
+  static const char *const pair[] = { "values", "indices" };
+
+  return (strcmp (struct_seq, "torch.return_types.histogram") == 0 ? histogram : pair)[i];
+}
+
 gboolean
 bs_py_tuple_getattr (BsInterp   *in,
                      BsValue     self,
@@ -38,12 +48,13 @@ bs_py_tuple_getattr (BsInterp   *in,
 {
   BsTuple *tuple = (BsTuple *) self.as.object;
 
-  if (tuple->struct_seq != NULL && tuple->length == 2
-      && (strcmp (name, "values") == 0 || strcmp (name, "indices") == 0))
-    {
-      *out = bs_value_ref (tuple->items[name[0] == 'v' ? 0 : 1]);
-      return TRUE;
-    }
+  if (tuple->struct_seq != NULL && tuple->length == 2)
+    for (guint i = 0; i < 2; i++)
+      if (strcmp (name, bs_struct_seq_field (tuple->struct_seq, i)) == 0)
+        {
+          *out = bs_value_ref (tuple->items[i]);
+          return TRUE;
+        }
   if (tuple->is_size && bs_py_method_find (in, "Size", self, name, out))
     return TRUE;
   return bs_py_method_find (in, "tuple", self, name, out);

@@ -1072,6 +1072,7 @@ static const BsSignatureTable *const tables[] = {
   &bs_tensor_methods_table,
   &bs_tensor_reduce_table,
   &bs_tensor_select_table,
+  &bs_tensor_histogram_table,
   &bs_torch_random_table,
   &bs_torch_factories_table,
   &bs_functional_table,

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "bs-application.h"
+#include "bs-grad-flow.h"
 #include "bs-graph-view.h"
 #include "bs-replay.h"
 #include "bs-timeline.h"
@@ -1149,6 +1150,67 @@ test_plots_at_step (void)
   close_window (window);
 }
 
+static gboolean
+grad_flow_on (BsWindow *window)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window),
+                                                               "grad-flow");
+
+  return g_variant_get_boolean (state);
+}
+
+/* Gradient flow: Ctrl+G (a real key) tints the graph by log10 |grad| and shows the
+ * legend (compared with a reference image); in the unrolled RNN (example 14) the
+ * gradient reaching the first tanh is below the vanishing mark, the last one's is not
+ * (PyTorch: dloss/dh = -6.294e-11 at step 0, -0.6806 at step 49). */
+static void
+test_grad_flow (void)
+{
+  BsWindow *window = open_example ("01-two-paths");
+  BsGraphView *view;
+  BsScene *scene;
+  double low = INFINITY, high = 0;
+
+  step (window, "win.step-last", 1);
+  g_assert_true (GDK_IS_X11_DISPLAY (gdk_display_get_default ()));
+  XAutoRepeatOff (gdk_x11_display_get_xdisplay (gdk_display_get_default ()));
+  wait_for_frames (window);
+  gtk_widget_grab_focus (bs_window_get_graph_view (window));
+  spin (100);
+  g_assert_false (grad_flow_on (window));
+  xdotool_key ("ctrl+g");
+  while (!grad_flow_on (window))
+    g_main_context_iteration (NULL, TRUE);
+  assert_matches_reference (window, "grad-flow");
+  xdotool_key ("ctrl+g");
+  while (grad_flow_on (window))
+    g_main_context_iteration (NULL, TRUE);
+  close_window (window);
+
+  window = open_example ("14-rnn-vanishing");
+  step (window, "win.step-last", 1);
+  view = BS_GRAPH_VIEW (bs_window_get_graph_view (window));
+  scene = bs_graph_view_get_scene (view);
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (scene, i);
+      BsTrace *trace = bs_scene_get_trace (scene);
+      double norm;
+
+      if (node->kind == BS_SCENE_NODE_OP
+          && g_strcmp0 (bs_trace_get_string (trace, bs_trace_get_node (trace, node->node)->name),
+                        "TanhBackward0") == 0
+          && bs_grad_flow_node_norm (scene, bs_graph_view_get_state (view), i, &norm))
+        {
+          low = MIN (low, norm);
+          high = MAX (high, norm);
+        }
+    }
+  g_assert_cmpfloat (low, <, BS_GRAD_FLOW_VANISHING);
+  g_assert_cmpfloat_with_epsilon (high, 0.6806, 1e-4);
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1189,6 +1251,7 @@ main (int   argc,
   g_test_add_func ("/app/presentation-selection", test_presentation_selection);
   g_test_add_func ("/app/syntax-error", test_syntax_error);
   g_test_add_func ("/app/step-field", test_step_field);
+  g_test_add_func ("/app/grad-flow", test_grad_flow);
   /* Last: the widths it leaves are remembered for the windows after it */
   g_test_add_func ("/app/pane-sizes", test_pane_sizes);
   return g_test_run ();

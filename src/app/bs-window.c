@@ -9,6 +9,7 @@
 #include "bs-error-help.h"
 #include "bs-export-dialog.h"
 #include "bs-export-job.h"
+#include "bs-grad-flow-legend.h"
 #include "bs-graph-view.h"
 #include "bs-layout.h"
 #include "bs-pane-sizes.h"
@@ -81,6 +82,7 @@ struct _BsWindow {
 
   /* Borrowed: pieces built in code */
   BsGraphView       *graph_view;
+  GtkWidget         *grad_flow_legend;
   BsTimeline        *timeline;
 };
 
@@ -1184,17 +1186,34 @@ update_renderer (BsWindow *self)
 
   BsScene *scene = bs_graph_view_get_scene (self->graph_view);
   int selected = bs_graph_view_get_selected (self->graph_view);
+  gboolean grad_flow;
 
   if (self->renderer != NULL && bs_renderer_get_palette (self->renderer) == palette)
     return;
   /* Presentation mode on or off keeps the box selected. */
   if (scene != NULL && selected >= 0)
     self->reselect = bs_scene_get_node (scene, (guint) selected)->tensor;
+  grad_flow = self->renderer != NULL && bs_renderer_get_grad_flow (self->renderer);
   bs_graph_view_set_renderer (self->graph_view, NULL);
   g_clear_pointer (&self->renderer, bs_renderer_free);
   self->renderer = bs_renderer_new (palette);
+  bs_renderer_set_grad_flow (self->renderer, grad_flow);
+  bs_grad_flow_legend_set_palette (BS_GRAD_FLOW_LEGEND (self->grad_flow_legend), palette);
   bs_graph_view_set_renderer (self->graph_view, self->renderer);
   start_layout (self, TRUE);
+}
+
+static void
+grad_flow_changed (GSimpleAction *action,
+                   GVariant      *state,
+                   gpointer       user_data)
+{
+  BsWindow *self = BS_WINDOW (user_data);
+
+  g_simple_action_set_state (action, state);
+  bs_renderer_set_grad_flow (self->renderer, g_variant_get_boolean (state));
+  bs_graph_view_set_renderer (self->graph_view, self->renderer);
+  gtk_widget_set_visible (self->grad_flow_legend, g_variant_get_boolean (state));
 }
 
 static void
@@ -1202,9 +1221,24 @@ setup_stage (BsWindow *self)
 {
   GtkWidget *graph_view = bs_graph_view_new ();
   GtkWidget *timeline = bs_timeline_new ();
+  GtkWidget *overlay = gtk_overlay_new ();
+  g_autoptr(GSimpleAction) grad_flow =
+    g_simple_action_new_stateful ("grad-flow", NULL, g_variant_new_boolean (FALSE));
 
   self->graph_view = BS_GRAPH_VIEW (graph_view);
-  gtk_stack_add_named (self->graph_stack, graph_view, "graph");
+  /* The gradient-flow legend over the graph's bottom left corner. */
+  self->grad_flow_legend = bs_grad_flow_legend_new ();
+  gtk_widget_set_halign (self->grad_flow_legend, GTK_ALIGN_START);
+  gtk_widget_set_valign (self->grad_flow_legend, GTK_ALIGN_END);
+  gtk_widget_set_margin_start (self->grad_flow_legend, 8);
+  gtk_widget_set_margin_bottom (self->grad_flow_legend, 8);
+  gtk_widget_set_visible (self->grad_flow_legend, FALSE);
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), graph_view);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->grad_flow_legend);
+  gtk_stack_add_named (self->graph_stack, overlay, "graph");
+  g_signal_connect_object (grad_flow, "change-state", G_CALLBACK (grad_flow_changed), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (grad_flow));
+  gtk_widget_add_controller (GTK_WIDGET (self), bs_grad_flow_legend_shortcut ());
   gtk_stack_set_visible_child_name (self->graph_stack, "empty");
   self->timeline = BS_TIMELINE (timeline);
   gtk_widget_set_valign (timeline, GTK_ALIGN_CENTER);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bs-check-mark.h"
+#include "bs-grad-flow.h"
 #include "bs-node-label.h"
 #include "bs-renderer.h"
 #include "bs-renderer-private.h"
@@ -25,6 +26,8 @@
 struct _BsRenderer {
   const BsPalette      *palette;     /* Borrowed: static */
   double                scale;
+  gboolean              grad_flow;   /* boxes filled by their gradient (bs-grad-flow.h) */
+  BsColor               flow_fills[BS_GRAD_FLOW_N_BINS];
 
   /* Owned */
   BsTextMeasurer       *text;
@@ -49,7 +52,23 @@ bs_renderer_new (const BsPalette *palette)
   self->palette = palette;
   self->scale = 1;
   self->text = bs_text_measurer_new (palette);
+  bs_grad_flow_fills (palette, self->flow_fills);
   return self;
+}
+
+void
+bs_renderer_set_grad_flow (BsRenderer *self,
+                           gboolean    grad_flow)
+{
+  g_return_if_fail (self != NULL);
+  self->grad_flow = grad_flow;
+}
+
+gboolean
+bs_renderer_get_grad_flow (BsRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->grad_flow;
 }
 
 static void
@@ -924,6 +943,14 @@ bs_renderer_get_node_fill (BsRenderer         *self,
   g_return_val_if_fail (index < bs_scene_get_n_nodes (scene), NULL);
 
   node = bs_scene_get_node (scene, index);
+  if (self->grad_flow && node->kind != BS_SCENE_NODE_CLUSTER)
+    {
+      double norm;
+
+      if (!bs_grad_flow_node_norm (scene, state, index, &norm))
+        return &self->palette->constant;
+      return &self->flow_fills[bs_grad_flow_bin (norm)];
+    }
   switch (node->kind)
     {
     case BS_SCENE_NODE_LEAF:
@@ -1158,6 +1185,13 @@ draw_box (Frame *f,
   cairo_set_dash (cr, NULL, 0, 0);
   if (f->detail)
     bs_check_mark_draw (cr, palette, node, f->state);
+  if (f->detail && self->grad_flow)
+    {
+      double norm;
+
+      if (bs_grad_flow_node_norm (f->scene, f->state, index, &norm))
+        bs_grad_flow_draw_mark (cr, palette, node, norm);
+    }
 
   if (label != NULL)
     draw_label (f, node, label);
@@ -1168,7 +1202,7 @@ draw_box (Frame *f,
 static void
 draw_plain_boxes (Frame *f)
 {
-  const BsColor *fills[8];
+  const BsColor *fills[8 + BS_GRAD_FLOW_N_BINS];
   guint n_fills = 0;
   guint n_nodes = bs_scene_get_n_nodes (f->scene);
   /* Per box: its fill, NULL when it is not shown */

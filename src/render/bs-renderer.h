@@ -36,6 +36,11 @@ const BsPalette *bs_renderer_get_palette    (BsRenderer         *self);
 void             bs_renderer_set_scale      (BsRenderer         *self,
                                              double              scale);
 double           bs_renderer_get_scale      (BsRenderer         *self);
+/* Gradient-flow mode: boxes filled by the size of their gradient, vanishing and exploding
+ * ones tagged (bs-grad-flow.h); off by default. */
+void             bs_renderer_set_grad_flow  (BsRenderer         *self,
+                                             gboolean            grad_flow);
+gboolean         bs_renderer_get_grad_flow  (BsRenderer         *self);
 /* While set, texts go to svg_text (Borrowed) instead of being drawn (bs-svg-text.h). */
 void             bs_renderer_set_svg_text   (BsRenderer         *self,
                                              BsSvgText          *svg_text);

@@ -1,0 +1,142 @@
+/* test-grad-flow.c: the gradient-flow colouring (bs-grad-flow.h) of recorded gradients */
+#include <cairo.h>
+#include <math.h>
+
+#include "bs-grad-flow.h"
+#include "render-fixtures.h"
+
+static void
+test_bins (void)
+{
+  g_assert_cmpuint (bs_grad_flow_bin (0), ==, 0);
+  g_assert_cmpuint (bs_grad_flow_bin (1e-12), ==, 0);
+  g_assert_cmpuint (bs_grad_flow_bin (9.9e-7), ==, 1);
+  g_assert_cmpuint (bs_grad_flow_bin (BS_GRAD_FLOW_VANISHING), ==, 2);
+  g_assert_cmpuint (bs_grad_flow_bin (1), ==, 8);
+  g_assert_cmpuint (bs_grad_flow_bin (8), ==, 8);
+  g_assert_cmpuint (bs_grad_flow_bin (BS_GRAD_FLOW_EXPLODING), ==, 11);
+  g_assert_cmpuint (bs_grad_flow_bin (1e30), ==, BS_GRAD_FLOW_N_BINS - 1);
+  g_assert_cmpuint (bs_grad_flow_bin (INFINITY), ==, BS_GRAD_FLOW_N_BINS - 1);
+  g_assert_cmpuint (bs_grad_flow_bin (NAN), ==, BS_GRAD_FLOW_N_BINS - 1);
+}
+
+/* Norms as torch's Tensor.norm() gives them. */
+static void
+test_norm (void)
+{
+  static const gint64 shape[] = { 100 };
+  g_autoptr(BsTraceValue) summary = bs_trace_value_new_summary (BS_DTYPE_FLOAT32, 1, shape,
+                                                                0, 0, 0);
+  Drawn d;
+  double norm;
+
+  /* torch.linspace(-3, 5, 100): mean 1, std 2.34436297, norm 25.3792781829834 */
+  summary->mean = 1;
+  summary->std = 2.34436297416687;
+  g_assert_cmpfloat_with_epsilon (bs_grad_flow_norm (summary), 25.3792781829834, 1e-5);
+  g_assert_true (isnan (bs_grad_flow_norm (NULL)));
+
+  drawn_init (&d, seed003_script);
+  {
+    g_autoptr(BsTraceState) state = bs_replay_state_at (d.trace, last_step (d.trace));
+
+    /* d.backward(): a.grad.norm() = 1.3693064451217651 */
+    g_assert_true (bs_grad_flow_node_norm (d.scene, state, box_named (d.scene, "a"), &norm));
+    g_assert_cmpfloat_with_epsilon (norm, 1.3693064451217651, 1e-6);
+  }
+  {
+    g_autoptr(BsTraceState) state = bs_replay_state_at (d.trace, forward_done (d.trace));
+
+    g_assert_false (bs_grad_flow_node_norm (d.scene, state, box_named (d.scene, "a"), &norm));
+  }
+  drawn_clear (&d);
+}
+
+/* The colour of a pixel inside a box's left padding, drawn alone. */
+static void
+box_pixel (Drawn              *d,
+           const BsTraceState *state,
+           const char         *name,
+           double              rgb[3])
+{
+  const BsSceneNode *node = bs_scene_get_node (d->scene, box_named (d->scene, name));
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  guint32 pixel;
+  int x = 3, y = (int) (node->height / 2);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) node->width,
+                                        (int) node->height);
+  cr = cairo_create (surface);
+  cairo_translate (cr, -node->x, -node->y);
+  bs_renderer_draw_node (d->renderer, cr, d->scene, state, box_named (d->scene, name));
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  pixel = *(guint32 *) (cairo_image_surface_get_data (surface)
+                        + y * cairo_image_surface_get_stride (surface) + 4 * x);
+  rgb[0] = (pixel >> 16 & 0xff) / 255.0;
+  rgb[1] = (pixel >> 8 & 0xff) / 255.0;
+  rgb[2] = (pixel & 0xff) / 255.0;
+  cairo_surface_destroy (surface);
+}
+
+static void
+assert_color (const double   rgb[3],
+              const BsColor *color)
+{
+  g_assert_cmpfloat_with_epsilon (rgb[0], color->red, 1.5 / 255);
+  g_assert_cmpfloat_with_epsilon (rgb[1], color->green, 1.5 / 255);
+  g_assert_cmpfloat_with_epsilon (rgb[2], color->blue, 1.5 / 255);
+}
+
+/* Seed 004 after L.backward(): w1.grad = -8 (DESIGN.md), in the decade of 1e0; before
+ * backward w1 has no grad and keeps the plain fill; with the mode off, the leaf's blue. */
+static void
+test_tint (void)
+{
+  const BsPalette *palette = bs_palette_get (BS_PALETTE_LIGHT);
+  BsColor fills[BS_GRAD_FLOW_N_BINS];
+  double rgb[3];
+  Drawn d;
+
+  bs_grad_flow_fills (palette, fills);
+  /* Small gradients blue, about one green, large ones red. */
+  g_assert_cmpfloat (fills[bs_grad_flow_bin (1e-5)].blue, >, fills[bs_grad_flow_bin (1e-5)].red);
+  g_assert_cmpfloat (fills[bs_grad_flow_bin (1e-5)].blue, >,
+                     fills[bs_grad_flow_bin (1e-5)].green);
+  g_assert_cmpfloat (fills[bs_grad_flow_bin (2)].green, >, fills[bs_grad_flow_bin (2)].red);
+  g_assert_cmpfloat (fills[bs_grad_flow_bin (2)].green, >, fills[bs_grad_flow_bin (2)].blue);
+  g_assert_cmpfloat (fills[bs_grad_flow_bin (5e3)].red, >, fills[bs_grad_flow_bin (5e3)].green);
+  g_assert_cmpfloat (fills[bs_grad_flow_bin (5e3)].red, >, fills[bs_grad_flow_bin (5e3)].blue);
+
+  drawn_init (&d, seed004_script);
+  {
+    g_autoptr(BsTraceState) end = bs_replay_state_at (d.trace, last_step (d.trace));
+    g_autoptr(BsTraceState) forward = bs_replay_state_at (d.trace, forward_done (d.trace));
+
+    box_pixel (&d, end, "w1", rgb);
+    assert_color (rgb, &palette->leaf);
+    bs_renderer_set_grad_flow (d.renderer, TRUE);
+    /* |w1.grad| = 8 */
+    box_pixel (&d, end, "w1", rgb);
+    assert_color (rgb, &fills[bs_grad_flow_bin (8)]);
+    g_assert_true (bs_renderer_get_node_fill (d.renderer, d.scene, end,
+                                              box_named (d.scene, "w1"))
+                   != &palette->leaf);
+    box_pixel (&d, forward, "w1", rgb);
+    assert_color (rgb, &palette->constant);
+  }
+  drawn_clear (&d);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/render/grad-flow/bins", test_bins);
+  g_test_add_func ("/render/grad-flow/norm", test_norm);
+  g_test_add_func ("/render/grad-flow/tint", test_tint);
+  return g_test_run ();
+}

@@ -240,7 +240,18 @@ bs_np_getitem (BsInterp *in,
   GError *error = NULL;
   BsNpQuiet quiet;
   gboolean scalar_ok = !bs_is_ellipsis (key);
+  BsTensor *mask = bs_np_array_tensor (key);
 
+  if (mask != NULL && mask->dtype == BS_DTYPE_BOOL)
+    {
+      if (!bs_np_fast_mask (in, a, mask, &res))
+        return FALSE;
+      if (res != NULL)
+        {
+          *out = bs_np_array_new (in, res);
+          return TRUE;
+        }
+    }
   if (!parse_key (in, a, key, &ix))
     {
       indexed_clear (&ix);

@@ -119,6 +119,21 @@ DECLARED (np_unary)
   a = u->kind == U_BOOL && !has_dtype ? bs_tensor_ref (x) : bs_np_cast (in, x, out_dtype);
   if (a == NULL)
     return FALSE;
+  {
+    static const int fast[] = {
+      [UF_EXP] = BS_NP_FAST_EXP, [UF_LOG] = BS_NP_FAST_LOG, [UF_SQRT] = BS_NP_FAST_SQRT,
+      [UF_TANH] = BS_NP_FAST_TANH, [UF_SIN] = BS_NP_FAST_SIN, [UF_COS] = BS_NP_FAST_COS,
+      [UF_ABS] = BS_NP_FAST_ABS, [UF_LOGICAL_NOT] = 0,
+    };
+
+    if (!bs_np_fast_unary (in, fast[bs_call_data (call)], a, &res))
+      return FALSE;
+    if (res != NULL)
+      {
+        *r = bs_np_wrap (in, res);
+        return TRUE;
+      }
+  }
   bs_np_quiet_begin (in, &quiet);
   if (bs_call_data (call) == UF_TAN)
     res = tan_of (a, &error);
@@ -230,6 +245,13 @@ DECLARED (np_binary)
       cb = ca != NULL ? bs_np_cast (in, y.t, dtype) : NULL;
       if (cb == NULL)
         goto out;
+      if (kind == BF_MAXIMUM || kind == BF_MINIMUM)
+        {
+          res = bs_np_fast_binary (in, kind == BF_MAXIMUM ? BS_NP_FAST_MAXIMUM
+                                       : BS_NP_FAST_MINIMUM, ca, cb);
+          if (res != NULL || !bs_value_is_none (in->exc))
+            goto out;
+        }
       bs_np_quiet_begin (in, &quiet);
       switch (kind)
         {

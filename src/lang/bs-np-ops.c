@@ -477,6 +477,14 @@ bs_np_binary_tensor (BsInterp    *in,
             return NULL;
           }
     }
+  if (op == BS_BINOP_ADD || op == BS_BINOP_SUB || op == BS_BINOP_MUL || op == BS_BINOP_DIV)
+    {
+      res = bs_np_fast_binary (in, op == BS_BINOP_ADD ? BS_NP_FAST_ADD
+                                   : op == BS_BINOP_SUB ? BS_NP_FAST_SUB
+                                   : op == BS_BINOP_MUL ? BS_NP_FAST_MUL : BS_NP_FAST_DIV, a, b);
+      if (res != NULL || !bs_value_is_none (in->exc))
+        return res;
+    }
   bs_np_quiet_begin (in, &quiet);
   switch (op)
     {
@@ -718,6 +726,14 @@ bs_np_compare (BsInterp *in,
   bs_np_operand_clear (&x);
   bs_np_operand_clear (&y);
   if (cb == NULL)
+    return -1;
+  res = bs_np_fast_binary (in, BS_NP_FAST_EQ + (int) compares[op], ca, cb);
+  if (res != NULL)
+    {
+      *out = bs_np_wrap (in, res);
+      return 1;
+    }
+  if (!bs_value_is_none (in->exc))
     return -1;
   bs_np_quiet_begin (in, &quiet);
   res = bs_compare (ca, cb, compares[op], &error);

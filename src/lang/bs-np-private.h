@@ -90,6 +90,36 @@ void         bs_np_index_concat_add  (BsInterp *in, BsValue module);
 /* The array a method was called on, or a function's first argument (new reference) */
 BsTensor    *bs_np_call_array        (BsCall *call);
 
+/* --- bs-np-fast.c ------------------------------------------------------- */
+
+/* Contiguous float64 and float32 arrays in plain loops; NULL (nothing raised) when the
+ * operands are not for them, or on an error (raised: see the functions) */
+typedef enum {
+  BS_NP_FAST_ADD, BS_NP_FAST_SUB, BS_NP_FAST_MUL, BS_NP_FAST_DIV, BS_NP_FAST_MAXIMUM,
+  BS_NP_FAST_MINIMUM, BS_NP_FAST_EQ, BS_NP_FAST_NE, BS_NP_FAST_LT, BS_NP_FAST_LE,
+  BS_NP_FAST_GT, BS_NP_FAST_GE,
+} BsNpFastOp;
+
+enum {
+  BS_NP_FAST_EXP = 1, BS_NP_FAST_LOG, BS_NP_FAST_SQRT, BS_NP_FAST_TANH, BS_NP_FAST_SIN,
+  BS_NP_FAST_COS, BS_NP_FAST_ABS,
+};
+
+typedef enum {
+  BS_NP_FAST_SUM, BS_NP_FAST_MEAN, BS_NP_FAST_MAX, BS_NP_FAST_MIN,
+} BsNpFastReduce;
+
+/* a op b, both of one dtype, of one shape or one of them a single element; NULL when not
+ * for this loop (and on a failed allocation, raised: check in->exc) */
+BsTensor    *bs_np_fast_binary       (BsInterp *in, BsNpFastOp op, BsTensor *a, BsTensor *b);
+/* FALSE on an exception; *out NULL when not for these loops */
+gboolean     bs_np_fast_unary        (BsInterp *in, int func, BsTensor *a, BsTensor **out);
+gboolean     bs_np_fast_reduce       (BsInterp *in, BsNpFastReduce kind, BsTensor *a,
+                                      const gboolean *reduced, gboolean keepdims,
+                                      BsTensor **out);
+gboolean     bs_np_fast_arg_extreme  (BsInterp *in, gboolean max, BsTensor *a, BsTensor **out);
+gboolean     bs_np_fast_mask         (BsInterp *in, BsTensor *a, BsTensor *mask, BsTensor **out);
+
 /* --- bs-np-index.c ------------------------------------------------------ */
 
 /* np.nonzero(a): a tuple of int64 index arrays, one per dim */

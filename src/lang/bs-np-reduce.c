@@ -179,6 +179,18 @@ DECLARED (np_reduce)
   x = kind == R_ANY || kind == R_ALL ? bs_tensor_ref (a) : bs_np_cast (in, a, dtype);
   if (x == NULL)
     return FALSE;
+  if (n_dims > 0 && (kind == R_SUM || kind == R_MEAN || kind == R_MAX || kind == R_MIN))
+    {
+      if (!bs_np_fast_reduce (in, kind == R_SUM ? BS_NP_FAST_SUM : kind == R_MEAN
+                              ? BS_NP_FAST_MEAN : kind == R_MAX ? BS_NP_FAST_MAX
+                              : BS_NP_FAST_MIN, x, reduced, keepdims, &res))
+        return FALSE;
+      if (res != NULL)
+        {
+          *r = bs_np_wrap (in, res);
+          return TRUE;
+        }
+    }
   bs_np_quiet_begin (in, &quiet);
   if (n_dims == 0 && kind != R_ANY && kind != R_ALL)
     res = bs_tensor_contiguous_copy (x, x->dtype, &error);
@@ -214,6 +226,16 @@ DECLARED (np_arg_reduce)
   if (bs_value_is_none (axis) ? bs_tensor_numel (a) == 0 : a->shape[dim] == 0)
     return bs_raise (in, "ValueError", "attempt to get %s of an empty sequence",
                      identity_names[kind]);
+  if (bs_value_is_none (axis) && !keepdims)
+    {
+      if (!bs_np_fast_arg_extreme (in, kind == R_ARGMAX, a, &res))
+        return FALSE;
+      if (res != NULL)
+        {
+          *r = bs_np_wrap (in, res);
+          return TRUE;
+        }
+    }
   bs_np_quiet_begin (in, &quiet);
   if (bs_value_is_none (axis))
     {

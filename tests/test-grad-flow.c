@@ -129,6 +129,46 @@ test_tint (void)
   drawn_clear (&d);
 }
 
+/* The first layer's weight over 20 iterations of example 07's loop (PyTorch: its
+ * weight.grad.norm() after the first backward 0.2056926190853119, after the last
+ * 0.0066949608735740185). */
+static void
+test_series (void)
+{
+  static const char script[] =
+    "import torch\n"
+    "import torch.nn as nn\n"
+    "torch.manual_seed(0)\n"
+    "x = torch.linspace(-1, 1, 16).reshape(16, 1)\n"
+    "y = x ** 2\n"
+    "model = nn.Sequential(nn.Linear(1, 8), nn.Tanh(), nn.Linear(8, 1))\n"
+    "loss_fn = nn.MSELoss()\n"
+    "optimizer = torch.optim.SGD(model.parameters(), lr=0.2)\n"
+    "for epoch in range(20):\n"
+    "    loss = loss_fn(model(x), y)\n"
+    "    optimizer.zero_grad()\n"
+    "    loss.backward()\n"
+    "    optimizer.step()\n";
+  Drawn d;
+  g_autoptr(GArray) points = NULL;
+  g_autoptr(BsTraceState) state = NULL;
+  guint32 w = 0;
+
+  drawn_init (&d, script);
+  state = bs_replay_state_at (d.trace, last_step (d.trace));
+  for (guint32 t = 1; t <= state->n_tensors && w == 0; t++)
+    if (g_strcmp0 (bs_trace_state_get_name (state, t), "model.0.weight") == 0)
+      w = t;
+  g_assert_cmpuint (w, !=, 0);
+  points = bs_grad_flow_series (d.trace, w);
+  g_assert_cmpuint (points->len, ==, 20);
+  g_assert_cmpfloat_with_epsilon (g_array_index (points, BsGradFlowPoint, 0).norm,
+                                  0.2056926190853119, 1e-5);
+  g_assert_cmpfloat_with_epsilon (g_array_index (points, BsGradFlowPoint, 19).norm,
+                                  0.0066949608735740185, 1e-6);
+  drawn_clear (&d);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -138,5 +178,6 @@ main (int   argc,
   g_test_add_func ("/render/grad-flow/bins", test_bins);
   g_test_add_func ("/render/grad-flow/norm", test_norm);
   g_test_add_func ("/render/grad-flow/tint", test_tint);
+  g_test_add_func ("/render/grad-flow/series", test_series);
   return g_test_run ();
 }

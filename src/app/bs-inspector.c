@@ -3,6 +3,8 @@
 
 #include "bs-dtype.h"
 #include "bs-grad-check-trace.h"
+#include "bs-grad-flow.h"
+#include "bs-grad-norm-plot.h"
 #include "bs-histogram.h"
 #include "bs-inspector.h"
 #include "bs-node-label.h"
@@ -79,6 +81,29 @@ format_shape (const BsTraceTensor *tensor)
     g_string_append_printf (text, "%s%" G_GINT64_FORMAT, d > 0 ? ", " : "", tensor->shape[d]);
   g_string_append (text, tensor->ndim == 1 ? ",)" : ")");
   return g_string_free (text, FALSE);
+}
+
+/* A training loop's parameter: its gradient norm after each backward call. */
+static void
+add_grad_norms (BsTextPanel        *panel,
+                BsTrace            *trace,
+                const BsTraceState *state,
+                guint32             tensor)
+{
+  g_autoptr(GArray) points = bs_grad_flow_series (trace, tensor);
+  g_autofree char *text = NULL;
+  const BsGradFlowPoint *first, *last;
+
+  if (points->len < 2)
+    return;
+  first = &g_array_index (points, BsGradFlowPoint, 0);
+  last = &g_array_index (points, BsGradFlowPoint, points->len - 1);
+  text = g_strdup_printf ("%u backward calls: first %.4g, last %.4g", points->len,
+                          first->norm, last->norm);
+  bs_text_panel_heading (panel, "‖grad‖ per backward() call");
+  bs_text_panel_add (panel, text, FALSE);
+  bs_text_panel_add_widget (panel, bs_grad_norm_plot_new (g_steal_pointer (&points),
+                                                          state->last_backward));
 }
 
 void
@@ -163,6 +188,7 @@ bs_inspector_fill (BsTextPanel        *panel,
           bs_text_panel_heading (panel, "finite-difference check");
           bs_text_panel_add (panel, markup, TRUE);
         }
+      add_grad_norms (panel, trace, state, node->tensor);
     }
   else if (node->node != 0)
     {

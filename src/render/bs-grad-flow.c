@@ -84,6 +84,49 @@ bs_grad_flow_node_norm (BsScene            *scene,
   return TRUE;
 }
 
+GArray *
+bs_grad_flow_series (BsTrace *trace,
+                     guint32  tensor)
+{
+  GArray *points = g_array_new (FALSE, FALSE, sizeof (BsGradFlowPoint));
+  guint32 grad = 0, reached = 0;
+
+  g_return_val_if_fail (trace != NULL, points);
+  for (guint64 i = 0; tensor != 0 && i < bs_trace_get_n_events (trace); i++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (trace, i);
+
+      switch (event->type)
+        {
+        case BS_TRACE_EVENT_ACCUMULATE:
+          if (event->tensor == tensor)
+            {
+              grad = event->values[1];
+              reached = event->backward;
+            }
+          break;
+        case BS_TRACE_EVENT_GRAD_ZEROED:
+          if (event->tensor == tensor)
+            grad = event->values[0];
+          break;
+        case BS_TRACE_EVENT_BACKWARD_END:
+          if (reached == event->backward && reached != 0 && grad != 0)
+            {
+              BsGradFlowPoint point = {
+                event->backward, bs_grad_flow_norm (bs_trace_get_value (trace, grad))
+              };
+
+              if (!isnan (point.norm))
+                g_array_append_val (points, point);
+            }
+          break;
+        default:
+          break;
+        }
+    }
+  return points;
+}
+
 guint
 bs_grad_flow_bin (double norm)
 {

@@ -33,6 +33,15 @@ gboolean bs_grad_flow_node_norm  (BsScene            *scene,
                                   const BsTraceState *state,
                                   guint               index,
                                   double             *norm);
+typedef struct {
+  guint32 backward;
+  double  norm;
+} BsGradFlowPoint;
+
+/* A leaf's .grad norm at the end of every backward call that reached it, in order (a
+ * training loop's gradient norm per iteration): an array of BsGradFlowPoint. */
+GArray  *bs_grad_flow_series     (BsTrace            *trace,
+                                  guint32             tensor);
 /* The decade a norm falls in, 0 .. BS_GRAD_FLOW_N_BINS - 1. */
 guint    bs_grad_flow_bin        (double              norm);
 /* The fill of every decade for a palette. */

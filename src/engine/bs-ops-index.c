@@ -162,7 +162,7 @@ plan_index_select (IndexPlan     *plan,
                            "index_select(): Index is supposed to be a vector");
       return FALSE;
     }
-  if (index->dtype != BS_DTYPE_INT64)
+  if (index->dtype != BS_DTYPE_INT64 && index->dtype != BS_DTYPE_INT32)
     {
       g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
                            "index_select(): Expected dtype int32 or int64 for index");

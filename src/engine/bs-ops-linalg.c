@@ -205,27 +205,34 @@ gemm (BsContext        *context,
 
 /* c (m x n, contiguous) (+)= a (m x k) @ b (k x n), strides in elements.
  * Unsigned arithmetic so that overflow wraps, as PyTorch's integer kernels do. */
+/* c (+)= a @ b for integral dtypes, wrapping as PyTorch's integer kernels do (the sum is
+ * done in 64 bits: the same result modulo the dtype's width). Strides in elements. */
 static void
-gemm_int64 (gint64        m,
-            gint64        n,
-            gint64        k,
-            const gint64 *a,
-            gint64        a_rs,
-            gint64        a_cs,
-            const gint64 *b,
-            gint64        b_rs,
-            gint64        b_cs,
-            gboolean      accumulate,
-            gint64       *c)
+gemm_int (BsDType       dtype,
+          gint64        m,
+          gint64        n,
+          gint64        k,
+          const char   *a,
+          gint64        a_rs,
+          gint64        a_cs,
+          const char   *b,
+          gint64        b_rs,
+          gint64        b_cs,
+          gboolean      accumulate,
+          char         *c)
 {
+  gint64 size = bs_dtype_size (dtype);
+
   for (gint64 i = 0; i < m; i++)
     for (gint64 j = 0; j < n; j++)
       {
-        guint64 sum = accumulate ? (guint64) c[i * n + j] : 0;
+        char *pc = c + (i * n + j) * size;
+        guint64 sum = accumulate ? (guint64) bs_dtype_load_int (pc, dtype) : 0;
 
         for (gint64 p = 0; p < k; p++)
-          sum += (guint64) a[i * a_rs + p * a_cs] * (guint64) b[p * b_rs + j * b_cs];
-        c[i * n + j] = (gint64) sum;
+          sum += (guint64) bs_dtype_load_int (a + (i * a_rs + p * a_cs) * size, dtype)
+                 * (guint64) bs_dtype_load_int (b + (p * b_rs + j * b_cs) * size, dtype);
+        bs_dtype_store_int (pc, dtype, (gint64) sum);
       }
 }
 
@@ -247,22 +254,22 @@ matrix_product (BsTensor  *out,
   g_autoptr(BsTensor) bb = NULL;
   BlasLayout la, lb;
 
-  if (a->dtype == BS_DTYPE_INT64)
+  if (bs_dtype_is_integral (a->dtype))
     {
       for (gint64 i = 0; i < batch; i++)
         {
-          const gint64 *pa = bs_tensor_data (a);
-          const gint64 *pb = bs_tensor_data (b);
+          const char *pa = bs_tensor_data (a);
+          const char *pb = bs_tensor_data (b);
 
           if (batched)
             {
-              pa += i * a->strides[0];
-              pb += i * b->strides[0];
+              pa += i * a->strides[0] * (gint64) elsize;
+              pb += i * b->strides[0] * (gint64) elsize;
             }
 
-          gemm_int64 (m, n, k, pa, a->strides[a->ndim - 2], a->strides[a->ndim - 1],
-                      pb, b->strides[b->ndim - 2], b->strides[b->ndim - 1], accumulate,
-                      (gint64 *) c + i * m * n);
+          gemm_int (a->dtype, m, n, k, pa, a->strides[a->ndim - 2], a->strides[a->ndim - 1],
+                    pb, b->strides[b->ndim - 2], b->strides[b->ndim - 1], accumulate,
+                    c + i * m * n * (gint64) elsize);
         }
       return TRUE;
     }
@@ -437,10 +444,10 @@ mv_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra
   out = bs_tensor_new (a->context, a->dtype, 1, &m, error);
   if (out == NULL)
     return NULL;
-  if (a->dtype == BS_DTYPE_INT64)
+  if (bs_dtype_is_integral (a->dtype))
     {
-      gemm_int64 (m, 1, k, bs_tensor_data (a), a->strides[0], a->strides[1],
-                  bs_tensor_data (v), v->strides[0], 0, FALSE, bs_tensor_data (out));
+      gemm_int (a->dtype, m, 1, k, bs_tensor_data (a), a->strides[0], a->strides[1],
+                bs_tensor_data (v), v->strides[0], 0, FALSE, bs_tensor_data (out));
       return g_steal_pointer (&out);
     }
   if (m == 0 || k == 0)
@@ -536,10 +543,10 @@ dot_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
   out = bs_tensor_new (a->context, a->dtype, 0, NULL, error);
   if (out == NULL)
     return NULL;
-  if (a->dtype == BS_DTYPE_INT64)
+  if (bs_dtype_is_integral (a->dtype))
     {
-      gemm_int64 (1, 1, len, bs_tensor_data (a), 0, a->strides[0],
-                  bs_tensor_data (b), b->strides[0], 0, FALSE, bs_tensor_data (out));
+      gemm_int (a->dtype, 1, 1, len, bs_tensor_data (a), 0, a->strides[0],
+                bs_tensor_data (b), b->strides[0], 0, FALSE, bs_tensor_data (out));
       return g_steal_pointer (&out);
     }
   if (len == 0)

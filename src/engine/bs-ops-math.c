@@ -64,7 +64,7 @@ typedef gint64 (*IntBinaryFunc) (gint64 a, gint64 b);
 
 typedef struct {
   BinaryFunc    func;
-  IntBinaryFunc int_func;   /* for int64 and bool operands, when not NULL */
+  IntBinaryFunc int_func;   /* for integral and bool operands, when not NULL */
   BsDType       dtype;      /* of the operands, after promotion */
   BsDType       out_dtype;
 } BinaryKernel;
@@ -80,13 +80,10 @@ binary_loop (char **p, const gint64 *s, gint64 n, gpointer user_data)
     {
       if (k->int_func != NULL && !bs_dtype_is_floating (k->dtype))
         {
-          gint64 x = k->dtype == BS_DTYPE_INT64 ? *(const gint64 *) a : *(const guint8 *) a;
-          gint64 y = k->dtype == BS_DTYPE_INT64 ? *(const gint64 *) b : *(const guint8 *) b;
+          gint64 x = bs_dtype_load_int (a, k->dtype);
+          gint64 y = bs_dtype_load_int (b, k->dtype);
 
-          if (k->out_dtype == BS_DTYPE_INT64)
-            *(gint64 *) out = k->int_func (x, y);
-          else
-            bs_dtype_store (out, k->out_dtype, (double) k->int_func (x, y));
+          bs_dtype_store_int (out, k->out_dtype, k->int_func (x, y));
         }
       else
         {

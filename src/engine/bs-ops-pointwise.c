@@ -102,9 +102,11 @@ binary_int (int kind, gint64 a, gint64 b, gint64 alpha)
 {
   switch (kind)
     {
-    case K_ADD: return a + alpha * b;
-    case K_SUB: return a - alpha * b;
-    case K_MUL: return a * b;
+    /* in unsigned arithmetic: overflow wraps as PyTorch's does, without C's undefined
+     * behaviour */
+    case K_ADD: return (gint64) ((guint64) a + (guint64) alpha * (guint64) b);
+    case K_SUB: return (gint64) ((guint64) a - (guint64) alpha * (guint64) b);
+    case K_MUL: return (gint64) ((guint64) a * (guint64) b);
     case K_MAXIMUM: return MAX (a, b);
     case K_MINIMUM: return MIN (a, b);
     case K_EQ: return a == b;
@@ -168,20 +170,18 @@ binary_loop (char         **p,
         }
 #undef FLOAT_LOOP
     }
-  if (k->dtype == BS_DTYPE_INT64 || k->dtype == BS_DTYPE_BOOL)
+  if (!bs_dtype_is_floating (k->dtype))
     {
       if (k->kind != K_DIV && k->kind != K_POW)
         {
           for (gint64 i = 0; i < n; i++, out += s[0], a += s[1], b += s[2])
             {
-              gint64 x = k->dtype == BS_DTYPE_INT64 ? *(const gint64 *) a : *(const guint8 *) a;
-              gint64 y = k->dtype == BS_DTYPE_INT64 ? *(const gint64 *) b : *(const guint8 *) b;
-              gint64 r = binary_int (k->kind, x, y, (gint64) k->alpha);
+              gint64 x = bs_dtype_load_int (a, k->dtype);
+              gint64 y = bs_dtype_load_int (b, k->dtype);
 
-              if (k->out_dtype == BS_DTYPE_INT64)
-                *(gint64 *) out = r;
-              else
-                bs_dtype_store (out, k->out_dtype, (double) r);
+              /* wraps to the output's width, as C's arithmetic on it */
+              bs_dtype_store_int (out, k->out_dtype,
+                                  binary_int (k->kind, x, y, (gint64) k->alpha));
             }
           return;
         }
@@ -280,10 +280,10 @@ unary_loop (char         **p,
         *(float *) out = (float) unary_double (k, *(const float *) a);
       return;
     }
-  if (k->dtype == BS_DTYPE_INT64 && k->out_dtype == BS_DTYPE_INT64 && k->kind == K_NEG)
+  if (bs_dtype_is_integral (k->dtype) && k->out_dtype == k->dtype && k->kind == K_NEG)
     {
       for (gint64 i = 0; i < n; i++, out += s[0], a += s[1])
-        *(gint64 *) out = -*(const gint64 *) a;
+        bs_dtype_store_int (out, k->dtype, (gint64) (0 - (guint64) bs_dtype_load_int (a, k->dtype)));
       return;
     }
   for (gint64 i = 0; i < n; i++, out += s[0], a += s[1])
@@ -309,7 +309,7 @@ operand_init (Operand   *op,
   if (t->dtype != dtype && t->ndim == 0)
     {
       op->is_scalar = TRUE;
-      bs_dtype_store (&op->scalar, dtype, bs_dtype_load (bs_tensor_data (t), t->dtype));
+      bs_dtype_convert (&op->scalar, dtype, bs_tensor_data (t), t->dtype);
       return TRUE;
     }
   op->tensor = bs_cast_raw (t, dtype, error);
@@ -403,16 +403,8 @@ scalar_binary (BsTensor   *a,
 
   if (out == NULL)
     return NULL;
-  bs_dtype_store (&x, k->dtype, bs_dtype_load (bs_tensor_data (a), a->dtype));
-  bs_dtype_store (&y, k->dtype, bs_dtype_load (bs_tensor_data (b), b->dtype));
-  if (k->dtype == BS_DTYPE_INT64)
-    {
-      /* exact, not through double */
-      if (a->dtype == BS_DTYPE_INT64)
-        x = *(const guint64 *) bs_tensor_data (a);
-      if (b->dtype == BS_DTYPE_INT64)
-        y = *(const guint64 *) bs_tensor_data (b);
-    }
+  bs_dtype_convert (&x, k->dtype, bs_tensor_data (a), a->dtype);
+  bs_dtype_convert (&y, k->dtype, bs_tensor_data (b), b->dtype);
   p[0] = bs_tensor_data (out);
   p[1] = (char *) &x;
   p[2] = (char *) &y;

@@ -144,6 +144,12 @@ sum_loop (char         **p,
         *(gint64 *) acc += *(const guint8 *) in != 0;
       break;
     default:
+      if (bs_dtype_is_floating (dtype))
+        for (gint64 i = 0; i < n; i++, acc += s[0], in += s[1])
+          *(double *) acc += bs_dtype_load (in, dtype);
+      else
+        for (gint64 i = 0; i < n; i++, acc += s[0], in += s[1])
+          *(gint64 *) acc += bs_dtype_load_int (in, dtype);
       break;
     }
 }
@@ -509,13 +515,11 @@ line_extremum (const char *base,
     }
   else
     {
-      gint64 best_value = dtype == BS_DTYPE_INT64 ? *(const gint64 *) base
-                                                 : *(const guint8 *) base != 0;
+      gint64 best_value = bs_dtype_load_int (base, dtype);
 
       for (gint64 i = 1; i < n; i++)
         {
-          const char *p = base + i * step;
-          gint64 v = dtype == BS_DTYPE_INT64 ? *(const gint64 *) p : *(const guint8 *) p != 0;
+          gint64 v = bs_dtype_load_int (base + i * step, dtype);
 
           if (is_max ? v > best_value : v < best_value)
             {

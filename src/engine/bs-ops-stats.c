@@ -217,8 +217,11 @@ finish (BsNode *node, BsTensor *grad, BsTensor *local, BsTensor **gi, BsTensor *
                    GError **error) \
   { \
     BsDType dtype = bs_dtype_is_floating (in[0]->dtype) ? in[0]->dtype : BS_DTYPE_FLOAT32; \
+    /* prod of integers or bools is int64, as sum */ \
+    if (KIND == R_PROD) \
+      dtype = bs_dtype_is_floating (in[0]->dtype) ? in[0]->dtype : BS_DTYPE_INT64; \
     return reduce (in[0], KIND, args, KIND == R_PROD || KIND == R_AMAX || KIND == R_AMIN \
-                   ? in[0]->dtype : dtype, error); \
+                   ? (KIND == R_PROD ? dtype : in[0]->dtype) : dtype, error); \
   }
 
 FORWARD (prod, R_PROD)
@@ -536,7 +539,9 @@ truth (BsTensor *a, Reduction kind, const gint64 *dims, int n_dims, gboolean kee
 
   if (!stats_args (a, dims, n_dims, keepdim, 0.0, &args, error))
     return NULL;
-  return reduce (a, kind, &args, BS_DTYPE_BOOL, error);
+  /* all() and any() of uint8 are uint8 in PyTorch */
+  return reduce (a, kind, &args, a->dtype == BS_DTYPE_UINT8 ? BS_DTYPE_UINT8 : BS_DTYPE_BOOL,
+                 error);
 }
 
 BsTensor *

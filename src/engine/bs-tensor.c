@@ -342,9 +342,7 @@ bs_tensor_get_int (const BsTensor *self,
   gsize elsize = bs_dtype_size (self->dtype);
   const guint8 *p = self->storage->data + element_offset (self, linear_index) * elsize;
 
-  if (self->dtype == BS_DTYPE_INT64)
-    return *(const gint64 *) p;
-  return (gint64) bs_dtype_load (p, self->dtype);
+  return bs_dtype_load_int (p, self->dtype);
 }
 
 void
@@ -387,10 +385,9 @@ bs_tensor_to_doubles (const BsTensor *self)
           for (gint64 i = 0; i < n; i++)
             values[i] = (double) ((const gint64 *) data)[i];
           break;
-        case BS_DTYPE_BOOL:
         default:
           for (gint64 i = 0; i < n; i++)
-            values[i] = data[i] ? 1.0 : 0.0;
+            values[i] = bs_dtype_load (data + i * bs_dtype_size (self->dtype), self->dtype);
           break;
         }
       return values;
@@ -439,7 +436,7 @@ copy_loop (char         **ptrs,
       return;
     }
   for (gint64 i = 0; i < n; i++, dst += strides[0], src += strides[1])
-    bs_dtype_store (dst, types->dst, bs_dtype_load (src, types->src));
+    bs_dtype_convert (dst, types->dst, src, types->src);
 }
 
 gboolean

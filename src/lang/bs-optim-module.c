@@ -675,14 +675,7 @@ add_group (BsInterp    *in,
 static const char *
 legacy_type_name (BsTensor *t)
 {
-  switch (t->dtype)
-    {
-    case BS_DTYPE_FLOAT32: return "torch.FloatTensor";
-    case BS_DTYPE_FLOAT64: return "torch.DoubleTensor";
-    case BS_DTYPE_INT64: return "torch.LongTensor";
-    case BS_DTYPE_BOOL: return "torch.BoolTensor";
-    default: return "torch.Tensor";
-    }
+  return bs_dtype_tensor_type (t->dtype);
 }
 
 /* The param groups of params (an iterable of tensors, or of dicts) added to opt. */

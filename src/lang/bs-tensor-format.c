@@ -435,7 +435,8 @@ bs_tensor_repr (BsTensor             *t,
     {
       Printer p;
 
-      if (t->dtype == BS_DTYPE_FLOAT64)
+      /* torch's defaults, which it does not name */
+      if (t->dtype != BS_DTYPE_FLOAT32 && t->dtype != BS_DTYPE_INT64 && t->dtype != BS_DTYPE_BOOL)
         g_ptr_array_add (suffixes, g_strconcat ("dtype=", bs_dtype_name (t->dtype), NULL));
       printer_init (&p, t, options);
       append_tensor (&p, out, 0, 0, indent);

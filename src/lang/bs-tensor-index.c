@@ -8,6 +8,27 @@
 
 /* --- indexing ---------------------------------------------------------- */
 
+/* An index tensor from a key (new ref); a uint8 one is a mask, as bool, with PyTorch's
+ * deprecation warning. */
+static BsTensor *
+index_key (BsInterp *in,
+           BsValue   key)
+{
+  g_autoptr(BsTensor) index = bs_as_tensor (in, key);
+  GError *error = NULL;
+  BsTensor *mask;
+
+  if (index == NULL || index->dtype != BS_DTYPE_UINT8)
+    return g_steal_pointer (&index);
+  bs_torch_warn (in, "indexing with dtype torch.uint8 is now deprecated, please use a dtype "
+                 "torch.bool instead. (Triggered internally at  "
+                 "./aten/src/ATen/native/IndexingUtils.h:27.)");
+  mask = bs_to_dtype (index, BS_DTYPE_BOOL, &error);
+  if (mask == NULL)
+    bs_raise_gerror (in, error);
+  return mask;
+}
+
 /* Applies one index component along *dim of t; returns a new tensor. */
 static BsTensor *
 index_one (BsInterp *in,
@@ -53,7 +74,7 @@ index_one (BsInterp *in,
     }
   if (bs_value_tensor (key) != NULL || bs_value_is_object (key, BS_OBJECT_LIST))
     {
-      BsTensor *index = bs_as_tensor (in, key);
+      BsTensor *index = index_key (in, key);
       BsTensor *res;
 
       if (index == NULL)
@@ -148,7 +169,7 @@ index_tensor_key (BsInterp  *in,
       if (n_advanced >= 2 && n_held < BS_MAX_DIMS
           && (bs_value_tensor (keys[i]) != NULL || bs_value_is_object (keys[i], BS_OBJECT_LIST)))
         {
-          BsTensor *index = bs_as_tensor (in, keys[i]);
+          BsTensor *index = index_key (in, keys[i]);
 
           if (index == NULL)
             {
@@ -357,7 +378,7 @@ bs_tensor_setitem (BsInterp *in,
   BsTensor *view, *src, *res;
   GError *error = NULL;
 
-  if (!index_tensor (in, SELF, key, &view))
+  if (!bs_check_scalar_fits (in, value, SELF->dtype) || !index_tensor (in, SELF, key, &view))
     return FALSE;
   if (view->storage != SELF->storage)
     {

@@ -162,6 +162,7 @@ reduce (BsInterp *in,
   guint dtype_index = has_dims ? 3 : 1;
   BsTensor *x = bs_call_self (call);
   g_autoptr(BsTensor) cast = NULL;
+  BsTensor *res;
   gint64 dims[BS_MAX_DIMS];
   int n = -1;
   GError *error = NULL;
@@ -180,13 +181,19 @@ reduce (BsInterp *in,
         return FALSE;
     }
   if (n < 0)
-    return bs_call_return_tensor (call, mean ? bs_mean (x, &error) : bs_sum (x, &error), &error,
-                                  r);
-  return bs_call_return_tensor (call, mean ? bs_mean_dims (x, dims, n, bs_call_bool (call, 2),
-                                                           &error)
-                                           : bs_sum_dims (x, dims, n, bs_call_bool (call, 2),
-                                                          &error),
-                                &error, r);
+    res = mean ? bs_mean (x, &error) : bs_sum (x, &error);
+  else
+    res = mean ? bs_mean_dims (x, dims, n, bs_call_bool (call, 2), &error)
+               : bs_sum_dims (x, dims, n, bs_call_bool (call, 2), &error);
+  /* sum(dtype=torch.int32): the sum of integers is int64 unless dtype says otherwise */
+  if (res != NULL && cast != NULL && res->dtype != cast->dtype)
+    {
+      BsTensor *converted = bs_to_dtype (res, cast->dtype, &error);
+
+      bs_tensor_unref (res);
+      res = converted;
+    }
+  return bs_call_return_tensor (call, res, &error, r);
 }
 
 /* max(input), min(input): data 1 for max */
@@ -290,8 +297,10 @@ all_any (BsInterp *in,
         result = any;
         break;
       }
-  return bs_call_return_tensor (call, bs_tensor_new_full (x->context, BS_DTYPE_BOOL, 0, NULL,
-                                                          result, &error), &error, r);
+  /* uint8's are uint8, as in PyTorch */
+  return bs_call_return_tensor (call, bs_tensor_new_full (x->context, x->dtype == BS_DTYPE_UINT8
+                                                          ? BS_DTYPE_UINT8 : BS_DTYPE_BOOL,
+                                                          0, NULL, result, &error), &error, r);
 }
 
 /* --- clamp, fill, round ---------------------------------------------------- */
@@ -349,8 +358,11 @@ fill_ (BsInterp *in,
        BsValue  *r)
 {
   GError *error = NULL;
-  BsTensor *t = bs_fill_ (bs_call_self (call), bs_call_double (call, 1), &error);
+  BsTensor *t;
 
+  if (!bs_check_scalar_fits (in, bs_call_value (call, 1), bs_call_self (call)->dtype))
+    return FALSE;
+  t = bs_fill_ (bs_call_self (call), bs_call_double (call, 1), &error);
   if (t == NULL)
     return bs_raise_gerror (in, error);
   bs_tensor_unref (t);

@@ -185,7 +185,7 @@ item (BsInterp *in,
   v = bs_tensor_item (t);
   if (t->dtype == BS_DTYPE_BOOL)
     *r = BS_BOOL (v != 0.0);
-  else if (t->dtype == BS_DTYPE_INT64)
+  else if (bs_dtype_is_integral (t->dtype))
     *r = BS_INT (bs_tensor_get_int (t, 0));
   else
     *r = BS_FLOAT (v);
@@ -207,7 +207,7 @@ tolist_rec (BsInterp     *in,
 
       if (t->dtype == BS_DTYPE_BOOL)
         return BS_BOOL (v != 0.0);
-      if (t->dtype == BS_DTYPE_INT64)
+      if (bs_dtype_is_integral (t->dtype))
         return BS_INT ((gint64) v);
       return BS_FLOAT (v);
     }
@@ -497,6 +497,11 @@ type (BsInterp *in,
       *r = bs_str_value (in, bs_dtype_tensor_type (x->dtype));
       return TRUE;
     }
+  /* the legacy classes: x.type(torch.IntTensor) */
+  if (bs_value_is_object (d, BS_OBJECT_BUILTIN) && ((BsBuiltin *) d.as.object)->decl != NULL)
+    for (dtype = 0; dtype < BS_N_DTYPES; dtype++)
+      if (strcmp (bs_dtype_tensor_type (dtype) + 6, ((BsBuiltin *) d.as.object)->name) == 0)
+        return convert_to (in, call, dtype, r);
   if (name != NULL)
     {
       for (dtype = 0; dtype < BS_N_DTYPES; dtype++)
@@ -589,10 +594,14 @@ static const BsSignatureRow rows[] = {
     BS_DTYPE_INT64 },
   { "Tensor", BS_SIG_TORCH, "bool(Tensor input, *, MemoryFormat? memory_format=None)", convert,
     BS_DTYPE_BOOL },
-  UNSUPPORTED_CONVERSION (int, "torch.int32"),
-  UNSUPPORTED_CONVERSION (short, "torch.int16"),
-  UNSUPPORTED_CONVERSION (char, "torch.int8"),
-  UNSUPPORTED_CONVERSION (byte, "torch.uint8"),
+  { "Tensor", BS_SIG_TORCH, "int(Tensor input, *, MemoryFormat? memory_format=None)", convert,
+    BS_DTYPE_INT32 },
+  { "Tensor", BS_SIG_TORCH, "short(Tensor input, *, MemoryFormat? memory_format=None)", convert,
+    BS_DTYPE_INT16 },
+  { "Tensor", BS_SIG_TORCH, "char(Tensor input, *, MemoryFormat? memory_format=None)", convert,
+    BS_DTYPE_INT8 },
+  { "Tensor", BS_SIG_TORCH, "byte(Tensor input, *, MemoryFormat? memory_format=None)", convert,
+    BS_DTYPE_UINT8 },
   UNSUPPORTED_CONVERSION (half, "torch.float16"),
   UNSUPPORTED_CONVERSION (bfloat16, "torch.bfloat16"),
   { "Tensor", BS_SIG_TORCH, "to(Tensor input, Device device=None, ScalarType dtype=None, "

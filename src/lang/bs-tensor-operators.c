@@ -148,7 +148,9 @@ floor_mod (BsInterp  *in,
         }
       else
         {
-          gint64 x = bs_tensor_get_int (av, i), y = bs_tensor_get_int (bv, i), q, m;
+          gint64 x = bs_dtype_wrap_int (bs_tensor_get_int (av, i), dtype);
+          gint64 y = bs_dtype_wrap_int (bs_tensor_get_int (bv, i), dtype);
+          gint64 q, m;
 
           if (y == 0)
             {
@@ -167,7 +169,8 @@ floor_mod (BsInterp  *in,
                   m += y;
                 }
             }
-          bs_tensor_set (res, i, (double) (op == BS_BINOP_MOD ? m : q));
+          bs_dtype_store_int ((char *) bs_tensor_data (res) + i * bs_dtype_size (dtype), dtype,
+                              op == BS_BINOP_MOD ? m : q);
         }
     }
   *out = res;
@@ -186,6 +189,9 @@ bs_tensor_binary (BsInterp *in,
   BsTensor *a, *b, *res = NULL;
   gboolean a_scalar = bs_is_number (av), b_scalar = bs_is_number (bv);
 
+  /* x += t with x a Python number is x = x + t: the number stays a wrapped number */
+  if (a_scalar)
+    inplace = FALSE;
   if (op == BS_BINOP_POW && a_scalar)
     {
       double base;

@@ -24,6 +24,27 @@ with_dtype (BsCall  *call,
   return bs_to_dtype (x, bs_call_dtype (call, i, x->dtype), error);
 }
 
+/* The product in the dtype= parameter i when it is given: the engine's product of integers
+ * is int64. Takes res. */
+static BsTensor *
+in_dtype (BsCall    *call,
+          int        i,
+          BsTensor  *res,
+          GError   **error)
+{
+  BsDType dtype;
+  BsTensor *converted;
+
+  if (res == NULL || !bs_call_has (call, i))
+    return res;
+  dtype = bs_call_dtype (call, i, res->dtype);
+  if (res->dtype == dtype)
+    return res;
+  converted = bs_to_dtype (res, dtype, error);
+  bs_tensor_unref (res);
+  return converted;
+}
+
 /* prod(input, *, dtype=None) */
 static gboolean
 prod_all (BsInterp *in,
@@ -35,7 +56,8 @@ prod_all (BsInterp *in,
 
   if (x == NULL)
     return bs_raise_gerror (in, error);
-  return bs_call_return_tensor (call, bs_prod (x, &error), &error, r);
+  return bs_call_return_tensor (call, in_dtype (call, 1, bs_prod (x, &error), &error), &error,
+                                r);
 }
 
 /* prod(input, dim, keepdim=False, *, dtype=None) */
@@ -49,8 +71,9 @@ prod_dim (BsInterp *in,
 
   if (x == NULL)
     return bs_raise_gerror (in, error);
-  return bs_call_return_tensor (call, bs_prod_dim (x, bs_call_dim (call, 1),
-                                                   bs_call_bool (call, 2), &error),
+  return bs_call_return_tensor (call, in_dtype (call, 3, bs_prod_dim (x, bs_call_dim (call, 1),
+                                                                    bs_call_bool (call, 2),
+                                                                    &error), &error),
                                 &error, r);
 }
 

@@ -102,6 +102,8 @@ masked_fill (BsInterp *in,
   BsTensor *value = bs_value_tensor (call->values[2]);
   GError *error = NULL;
 
+  if (!bs_check_scalar_fits (in, call->values[2], x->dtype))
+    return FALSE;
   if (value != NULL && value->ndim != 0)
     return bs_raise (in, "RuntimeError", "masked_fill_ only supports a 0-dimensional value "
                      "tensor, but got tensor with %d dimension(s).", value->ndim);

@@ -160,6 +160,8 @@ factory (BsInterp *in,
     }
   if (!factory_options (in, call, &dtype, &rg) || !check_sizes (in, shape, ndim))
     return FALSE;
+  if (fill == FILL_VALUE && !bs_check_scalar_fits (in, bs_call_value (call, 1), dtype))
+    return FALSE;
   t = bs_tensor_new_full (in->context, dtype, ndim, shape,
                           fill == FILL_ONES ? 1.0 : value, &error);
   if (t == NULL)
@@ -188,6 +190,8 @@ like (BsInterp *in,
   BsTensor *t;
 
   if (!factory_options (in, call, &dtype, &rg))
+    return FALSE;
+  if (fill == FILL_VALUE && !bs_check_scalar_fits (in, bs_call_value (call, 1), dtype))
     return FALSE;
   t = bs_tensor_new_full (in->context, dtype, src->ndim, src->shape,
                           fill == FILL_ONES ? 1.0 : fill == FILL_VALUE ? bs_call_double (call, 1)

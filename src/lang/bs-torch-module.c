@@ -92,7 +92,8 @@ bs_raise_unsupported_dtype (BsInterp   *in,
                             const char *name)
 {
   return bs_raise (in, "NotImplementedError", "%s tensors are not supported by Backstep (its "
-                   "tensors are torch.float32, torch.float64, torch.int64 and torch.bool)", name);
+                   "tensors are torch.float32, torch.float64, torch.int64, torch.int32, "
+                   "torch.int16, torch.int8, torch.uint8 and torch.bool)", name);
 }
 
 BsValue
@@ -156,7 +157,8 @@ collect_data (BsInterp *in,
               gint64   *shape,
               int      *ndim,
               GArray   *values,
-              int      *kind)   /* 0 bool, 1 int, 2 float */
+              int      *kind,   /* 0 bool, 1 int, 2 float */
+              int       check)  /* the dtype each number must fit, or -1 */
 {
   gsize n;
   BsValue *items;
@@ -174,6 +176,8 @@ collect_data (BsInterp *in,
       else if (*ndim != depth)
         return bs_raise (in, "ValueError", "expected sequence of length %" G_GINT64_FORMAT
                          " at dim %d (got %s)", shape[depth], depth, "a number");
+      if (check >= 0 && !bs_check_data_fits (in, v, check))
+        return FALSE;
       *kind = MAX (*kind, v.type == BS_VALUE_FLOAT ? 2 : v.type == BS_VALUE_INT ? 1 : 0);
       g_array_append_val (values, d);
       if (values->len > (256u << 20) / 8)
@@ -185,9 +189,13 @@ collect_data (BsInterp *in,
     {
       double d = bs_tensor_item (t);
 
+      if (check >= 0 && !bs_check_data_fits (in, bs_dtype_is_floating (t->dtype) ? BS_FLOAT (d)
+                                             : BS_INT (bs_tensor_get_int (t, 0)), check))
+        return FALSE;
       if (*ndim < 0)
         *ndim = depth;
-      *kind = MAX (*kind, bs_dtype_is_floating (t->dtype) ? 2 : t->dtype == BS_DTYPE_INT64 ? 1 : 0);
+      *kind = MAX (*kind, bs_dtype_is_floating (t->dtype) ? 2
+                          : bs_dtype_is_integral (t->dtype) ? 1 : 0);
       g_array_append_val (values, d);
       return TRUE;
     }
@@ -198,7 +206,7 @@ collect_data (BsInterp *in,
 
       if (!bs_call_method (in, v, "tolist", NULL, 0, &list))
         return FALSE;
-      ok = collect_data (in, list, depth, shape, ndim, values, kind);
+      ok = collect_data (in, list, depth, shape, ndim, values, kind, check);
       bs_value_unref (list);
       return ok;
     }
@@ -215,7 +223,7 @@ collect_data (BsInterp *in,
   if (n == 0 && *ndim < 0)
     *ndim = depth + 1;
   for (gsize i = 0; i < n; i++)
-    if (!collect_data (in, items[i], depth + 1, shape, ndim, values, kind))
+    if (!collect_data (in, items[i], depth + 1, shape, ndim, values, kind, check))
       return FALSE;
   return TRUE;
 }
@@ -234,7 +242,7 @@ bs_tensor_from_data (BsInterp  *in,
 
   for (int i = 0; i <= BS_MAX_DIMS; i++)
     shape[i] = -1;
-  if (!collect_data (in, data, 0, shape, &ndim, values, &kind))
+  if (!collect_data (in, data, 0, shape, &ndim, values, &kind, has_dtype ? (int) dtype : -1))
     {
       g_array_unref (values);
       return FALSE;
@@ -458,8 +466,8 @@ bs_tensor_getattr (BsInterp   *in,
   if (strcmp (name, "grad") == 0)
     {
       if (!bs_tensor_is_leaf (t) && !t->retains_grad)
-        warn (in, "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. "
-              "Its .grad attribute won't be populated during autograd.backward(). If you indeed "
+        warn (in, "The .grad attribute of a Tensor that is not a leaf Tensor is being "
+              "accessed. Its .grad attribute won't be populated during autograd.backward(). If you indeed "
               "want the .grad field to be populated for a non-leaf Tensor, use .retain_grad() on "
               "the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you "
               "access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for "
@@ -920,6 +928,10 @@ static const BsSignatureRow rows[] = {
   LEGACY ("DoubleTensor", BS_DTYPE_FLOAT64),
   LEGACY ("LongTensor", BS_DTYPE_INT64),
   LEGACY ("BoolTensor", BS_DTYPE_BOOL),
+  LEGACY ("IntTensor", BS_DTYPE_INT32),
+  LEGACY ("ShortTensor", BS_DTYPE_INT16),
+  LEGACY ("CharTensor", BS_DTYPE_INT8),
+  LEGACY ("ByteTensor", BS_DTYPE_UINT8),
   { "torch", BS_SIG_TORCH, "Device(Device device)", torch_device, 0, "device" },
   { "torch", BS_SIG_TORCH, "Device(c10::string_view type, int64_t? index=-1)", torch_device, 0,
     "device" },
@@ -1079,6 +1091,7 @@ static const BsSignatureTable *const tables[] = {
   &bs_optim_table,
   &bs_torch_autograd_table,
   &bs_grad_mode_table,
+  &bs_torch_dtypes_table,
   &torch_module_table,
   &bs_np_torch_table,
 };
@@ -1115,14 +1128,14 @@ bs_torch_init (BsInterp *in)
   BsValue nd = ((BsModule *) nn.as.object)->dict;
   static const char *const dtype_names[][2] = {
     { "float32", "float" }, { "float64", "double" }, { "int64", "long" }, { "bool", NULL },
+    { "int32", "int" }, { "int16", "short" }, { "int8", NULL }, { "uint8", NULL },
   };
   static const BsDType dtype_ids[] = {
     BS_DTYPE_FLOAT32, BS_DTYPE_FLOAT64, BS_DTYPE_INT64, BS_DTYPE_BOOL,
+    BS_DTYPE_INT32, BS_DTYPE_INT16, BS_DTYPE_INT8, BS_DTYPE_UINT8,
   };
   /* the printed name, then the names torch has for it */
   static const char *const unsupported_dtypes[][3] = {
-    { "torch.int32", "int32", "int" }, { "torch.int16", "int16", "short" },
-    { "torch.int8", "int8", NULL }, { "torch.uint8", "uint8", NULL },
     { "torch.float16", "float16", "half" }, { "torch.bfloat16", "bfloat16", NULL },
     { "torch.complex64", "complex64", "cfloat" }, { "torch.complex128", "complex128", "cdouble" },
   };

@@ -65,6 +65,11 @@ BsValue     bs_torch_cpu_device     (BsInterp *in);
 gboolean    bs_torch_check_device   (BsInterp *in, BsValue device);
 /* Every table of torch, Tensor and torch.nn.functional, grouped. */
 void        bs_torch_signatures_add (BsSignatureSet *set);
+/* PyTorch's "value cannot be converted to type uint8_t without overflow" for a Python number
+ * given as a Scalar (fill values), and the same with torch.tensor()'s names ("uint8") for
+ * an element of its data; TRUE when it fits. */
+gboolean    bs_check_scalar_fits    (BsInterp *in, BsValue v, BsDType dtype);
+gboolean    bs_check_data_fits      (BsInterp *in, BsValue v, BsDType dtype);
 
 /* The tables (one per file) */
 extern const BsSignatureTable bs_tensor_math_table;
@@ -78,5 +83,6 @@ extern const BsSignatureTable bs_functional_table;
 extern const BsSignatureTable bs_optim_table;
 extern const BsSignatureTable bs_torch_autograd_table;
 extern const BsSignatureTable bs_grad_mode_table;
+extern const BsSignatureTable bs_torch_dtypes_table;
 
 G_END_DECLS

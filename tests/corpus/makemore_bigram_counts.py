@@ -1,5 +1,4 @@
 # Source style: Karpathy, makemore part 1 (bigram counts, sampling with a generator)
-# known failure: torch.int32 is missing (AttributeError: module 'torch' has no attribute 'int32'); then 0.0 + a float32 0-dim tensor gives float64
 import torch
 
 words = ["emma", "olga", "ava", "isla", "mia", "nora", "luna", "ella", "zoe", "leo",

@@ -518,9 +518,9 @@ test_state_round_trip (void)
 
   /* g.set_state(torch.zeros(10, dtype=torch.uint8)) */
   g_assert_false (bs_generator_set_state (g, state, 10, &error));
-  g_assert_cmpstr (error->message, ==, "Expected either a THGeneratorState of size 5048 or a "
-                   "CPUGeneratorImplState of size 5056 but found the input RNG state size to "
-                   "be 10");
+  g_assert_cmpstr (error->message, ==, "Expected either a CPUGeneratorImplStateLegacy of size "
+                   "5048 or a CPUGeneratorImplState of size 5056 but found the input RNG state "
+                   "size to be 10");
   g_clear_error (&error);
   memset (state, 0, sizeof state);
   g_assert_false (bs_generator_set_state (g, state, sizeof state, &error));

@@ -160,6 +160,27 @@ uniform_double (BsGenerator *self)
          * (1.0 / 9007199254740992.0);
 }
 
+/* float16 and bfloat16 keep as many bits of a 32-bit draw as their precision (11 and 8),
+ * and compute in float, rounding each value they store */
+static inline float
+uniform_reduced (BsGenerator *self,
+                 BsDType      dtype)
+{
+  int digits = dtype == BS_DTYPE_FLOAT16 ? 11 : 8;
+
+  return (float) (mt_next (self) & ((1u << digits) - 1)) * ldexpf (1.0f, -digits);
+}
+
+static inline float
+round_to (BsDType dtype,
+          float   value)
+{
+  guint64 slot = 0;
+
+  bs_dtype_store (&slot, dtype, value);
+  return (float) bs_dtype_load (&slot, dtype);
+}
+
 double
 bs_generator_uniform_double (BsGenerator *self)
 {
@@ -197,6 +218,16 @@ bs_generator_fill_uniform (BsGenerator *self,
 
       for (gsize i = 0; i < n; i++)
         out[i] = fmaf (uniform_float (self), t - f, f);
+    }
+  else if (bs_dtype_is_reduced_float (dtype))
+    {
+      float f = round_to (dtype, (float) from), t = round_to (dtype, (float) to);
+      float span = round_to (dtype, t - f);
+      gsize size = bs_dtype_size (dtype);
+
+      for (gsize i = 0; i < n; i++)
+        bs_dtype_store ((guint8 *) data + i * size, dtype,
+                        fmaf (uniform_reduced (self, dtype), span, f));
     }
   else
     {
@@ -385,6 +416,41 @@ normal_block16_double (double *data,
     }
 }
 
+/* PyTorch's normal_fill_16 in float16 or bfloat16 arithmetic: each named intermediate is
+ * stored in the element type, the operations between them done in float */
+static void
+normal_block16_reduced (BsDType dtype,
+                        float  *data,
+                        float   mean,
+                        float   std)
+{
+  BsDType step = dtype;
+
+  for (guint j = 0; j < 8; j++)
+    {
+      float u1 = round_to (step, 1.0f - data[j]);
+      float radius = round_to (step, sqrtf (-2.0f * logf (u1)));
+      float theta = round_to (step, (float) (2.0f * G_PI * data[j + 8]));
+
+      data[j] = round_to (dtype, fmaf (radius * cosf (theta), std, mean));
+      data[j + 8] = round_to (dtype, fmaf (radius * sinf (theta), std, mean));
+    }
+}
+
+gboolean
+bs_generator_check_normal (BsDType   dtype,
+                           gint64    n,
+                           GError  **error)
+{
+  if (dtype != BS_DTYPE_BFLOAT16 || n < 16)
+    return TRUE;
+  g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_UNSUPPORTED,
+                       "normal samples of 16 or more torch.bfloat16 elements are not supported "
+                       "by Backstep (PyTorch's kernel rounds its steps in ways Backstep does not "
+                       "reproduce): draw them in torch.float32 and convert");
+  return FALSE;
+}
+
 void
 bs_generator_fill_normal (BsGenerator *self,
                           BsDType      dtype,
@@ -422,6 +488,25 @@ bs_generator_fill_normal (BsGenerator *self,
           normal_block16_float (out, m, s);
         }
     }
+  else if (bs_dtype_is_reduced_float (dtype))
+    {
+      g_autofree float *values = g_new (float, n);
+      float m = round_to (dtype, (float) mean), s = round_to (dtype, (float) std);
+      gsize i;
+
+      for (i = 0; i < n; i++)
+        values[i] = uniform_reduced (self, dtype);
+      for (i = 0; i + 16 <= n; i += 16)
+        normal_block16_reduced (dtype, values + i, m, s);
+      if (n % 16 != 0)
+        {
+          for (i = n - 16; i < n; i++)
+            values[i] = uniform_reduced (self, dtype);
+          normal_block16_reduced (dtype, values + n - 16, m, s);
+        }
+      for (i = 0; i < n; i++)
+        bs_dtype_store ((guint8 *) data + i * bs_dtype_size (dtype), dtype, values[i]);
+    }
   else
     {
       double *out = data;
@@ -448,7 +533,24 @@ static gint64
 round_through_dtype (BsDType dtype,
                      gint64  v)
 {
-  return dtype == BS_DTYPE_FLOAT32 ? (gint64) (float) v : (gint64) (double) v;
+  guint64 slot = 0;
+
+  if (dtype == BS_DTYPE_FLOAT64)
+    return (gint64) (double) v;
+  bs_dtype_store (&slot, dtype, (double) v);
+  return (gint64) bs_dtype_load (&slot, dtype);
+}
+
+static int
+mantissa_digits (BsDType dtype)
+{
+  switch (dtype)
+    {
+    case BS_DTYPE_FLOAT32: return FLT_MANT_DIG;
+    case BS_DTYPE_FLOAT16: return 11;
+    case BS_DTYPE_BFLOAT16: return 8;
+    default: return DBL_MANT_DIG;
+    }
 }
 
 /* The exponent of the highest set bit of |v|; 0 for 0. */
@@ -467,7 +569,7 @@ static gint64
 exact_low (BsDType dtype,
            gint64  low)
 {
-  int digits = dtype == BS_DTYPE_FLOAT32 ? FLT_MANT_DIG : DBL_MANT_DIG;
+  int digits = mantissa_digits (dtype);
   gint64 rounded = round_through_dtype (dtype, low + 1);
 
   if (rounded < low)
@@ -479,7 +581,7 @@ static gint64
 exact_high (BsDType dtype,
             gint64  high)
 {
-  int digits = dtype == BS_DTYPE_FLOAT32 ? FLT_MANT_DIG : DBL_MANT_DIG;
+  int digits = mantissa_digits (dtype);
   gint64 rounded = round_through_dtype (dtype, high - 1);
 
   if (rounded >= high)
@@ -510,7 +612,7 @@ bs_generator_fill_randint (BsGenerator *self,
       if (low >= high)
         return FALSE;
     }
-  else if (dtype == BS_DTYPE_BOOL && (low < 0 || high > 2))
+  else if (low < bs_dtype_int_min (dtype) || high - 1 > bs_dtype_int_max (dtype))
     {
       return FALSE;
     }
@@ -521,23 +623,7 @@ bs_generator_fill_randint (BsGenerator *self,
       guint64 r = range >= G_GUINT64_CONSTANT (1) << 32 ? mt_next64 (self) : mt_next (self);
       gint64 v = (gint64) (r % range + (guint64) low);
 
-      switch (dtype)
-        {
-        case BS_DTYPE_BOOL:
-          ((guint8 *) data)[i] = v != 0;
-          break;
-        case BS_DTYPE_INT64:
-          ((gint64 *) data)[i] = v;
-          break;
-        case BS_DTYPE_FLOAT32:
-          ((float *) data)[i] = (float) v;
-          break;
-        case BS_DTYPE_FLOAT64:
-          ((double *) data)[i] = (double) v;
-          break;
-        default:
-          g_assert_not_reached ();
-        }
+      bs_dtype_store_int ((guint8 *) data + i * bs_dtype_size (dtype), dtype, v);
     }
   return TRUE;
 }
@@ -638,7 +724,8 @@ bs_generator_set_state (BsGenerator   *self,
   if (size != STATE_LEGACY_SIZE && size != BS_GENERATOR_STATE_SIZE)
     {
       g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
-                   "Expected either a THGeneratorState of size %d or a CPUGeneratorImplState "
+                   "Expected either a CPUGeneratorImplStateLegacy of size %d or a "
+                   "CPUGeneratorImplState "
                    "of size %d but found the input RNG state size to be %" G_GSIZE_FORMAT,
                    STATE_LEGACY_SIZE, BS_GENERATOR_STATE_SIZE, size);
       return FALSE;

@@ -96,6 +96,12 @@ gboolean     bs_generator_fill_randint   (BsGenerator       *self,
                                           gint64             low,
                                           gint64             high);
 
+/* NotImplementedError for the normal fills Backstep does not reproduce (bfloat16 of 16
+ * elements or more); TRUE when bs_generator_fill_normal gives PyTorch's numbers. */
+gboolean     bs_generator_check_normal   (BsDType            dtype,
+                                          gint64             n,
+                                          GError           **error);
+
 /* One draw of at::uniform_real_distribution<double> (53 bits of a 64-bit
  * draw) and <float> (24 bits of a 32-bit draw) on [0, 1). */
 double       bs_generator_uniform_double (BsGenerator       *self);

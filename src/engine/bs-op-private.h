@@ -58,6 +58,18 @@ gboolean  bs_unary_local_backward (BsNode      *node,
                                    BsTensor   **locals,
                                    BsLocalFunc  local_of,
                                    GError     **error);
+/* PyTorch's '"exp_vml_cpu" not implemented for 'Half'' when the op's CPU kernel lacks the
+ * inputs' float16 or bfloat16 dtype (bs-op-kernels.c); TRUE when it runs. */
+gboolean  bs_op_check_kernel      (BsOp             op,
+                                   BsTensor *const *inputs,
+                                   guint            n_inputs,
+                                   const BsOpArgs  *args,
+                                   GError         **error);
+/* NotImplementedError for the few bfloat16 ops whose PyTorch roundings Backstep lacks. */
+gboolean  bs_op_check_unreproduced (BsOp             op,
+                                    BsTensor *const *inputs,
+                                    guint            n_inputs,
+                                    GError         **error);
 /* a cast to dtype (a new reference to a when it already is). Untracked. */
 BsTensor *bs_cast_raw             (BsTensor      *a,
                                    BsDType        dtype,

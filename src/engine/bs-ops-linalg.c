@@ -313,6 +313,50 @@ check_mm_shapes (BsTensor  *a,
   return FALSE;
 }
 
+/* bfloat16 products: computed in float32 and rounded once, as PyTorch's CPU kernels
+ * accumulate them in float. NULL with no error when the inputs are not all bfloat16 (or
+ * float16, which the kernel check refuses before). */
+static BsTensor *
+in_float32 (BsForwardFunc     forward,
+            BsTensor *const  *in,
+            guint             n,
+            const BsOpArgs   *args,
+            GError          **error)
+{
+  BsTensor *f[3] = { NULL, NULL, NULL };
+  BsTensor *out = NULL, *res;
+
+  g_return_val_if_fail (n <= G_N_ELEMENTS (f), NULL);
+  for (guint i = 0; i < n; i++)
+    if (in[i]->dtype != in[0]->dtype)
+      return NULL;
+  for (guint i = 0; i < n; i++)
+    if ((f[i] = bs_cast_raw (in[i], BS_DTYPE_FLOAT32, error)) == NULL)
+      goto done;
+  out = forward (f, n, args, NULL, error);
+done:
+  for (guint i = 0; i < n; i++)
+    g_clear_pointer (&f[i], bs_tensor_unref);
+  if (out == NULL)
+    return NULL;
+  res = bs_cast_raw (out, in[0]->dtype, error);
+  bs_tensor_unref (out);
+  return res;
+}
+
+#define REDUCED_IN_FLOAT32(forward) \
+  G_STMT_START { \
+    if (bs_dtype_is_reduced_float (in[0]->dtype)) \
+      { \
+        GError *local_error_ = NULL; \
+        BsTensor *r_ = in_float32 (forward, in, n, args, &local_error_); \
+        if (local_error_ != NULL) \
+          g_propagate_error (error, local_error_); \
+        if (r_ != NULL || local_error_ != NULL) \
+          return r_; \
+      } \
+  } G_STMT_END
+
 static BsTensor *
 mm_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra, GError **error)
 {
@@ -320,6 +364,7 @@ mm_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra
   gint64 shape[2];
   g_autoptr(BsTensor) out = NULL;
 
+  REDUCED_IN_FLOAT32 (mm_forward);
   if (a->ndim != 2)
     return set_runtime_error (error, "self must be a matrix");
   if (b->ndim != 2)
@@ -430,6 +475,7 @@ mv_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra
   BlasLayout la;
   blasint inc;
 
+  REDUCED_IN_FLOAT32 (mv_forward);
   if (a->ndim != 2 || v->ndim != 1)
     return set_runtime_error (error, "vector + matrix @ vector expected, got 1, %d, %d",
                               a->ndim, v->ndim);
@@ -525,6 +571,7 @@ dot_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
   blasint inc_a, inc_b;
   gint64 len;
 
+  REDUCED_IN_FLOAT32 (dot_forward);
   if (a->ndim != 1 || b->ndim != 1)
     return set_runtime_error (error, "1D tensors expected, but got %dD and %dD tensors",
                               a->ndim, b->ndim);
@@ -599,6 +646,7 @@ bmm_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
   gint64 shape[3];
   g_autoptr(BsTensor) out = NULL;
 
+  REDUCED_IN_FLOAT32 (bmm_forward);
   if (a->ndim != 3)
     return set_runtime_error (error, "batch1 must be a 3D tensor");
   if (b->ndim != 3)
@@ -698,6 +746,7 @@ addmm_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **ex
   gint64 shape[2];
   g_autoptr(BsTensor) out = NULL;
 
+  REDUCED_IN_FLOAT32 (addmm_forward);
   if (bias->dtype != b->dtype)
     return set_runtime_error (error, "self and mat2 must have the same dtype");
   if (a->dtype != b->dtype)

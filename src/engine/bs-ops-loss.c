@@ -41,13 +41,22 @@ mse_loop (char         **p,
           *(float *) out = d * d;
         }
     }
-  else
+  else if (k->dtype == BS_DTYPE_FLOAT64)
     {
       for (gint64 i = 0; i < n; i++, out += s[0], a += s[1], b += s[2])
         {
           double d = *(const double *) a - *(const double *) b;
 
           *(double *) out = d * d;
+        }
+    }
+  else
+    {
+      /* float16: the difference and its square each rounded to the element type */
+      for (gint64 i = 0; i < n; i++, out += s[0], a += s[1], b += s[2])
+        {
+          bs_dtype_store (out, k->dtype, bs_dtype_load (a, k->dtype) - bs_dtype_load (b, k->dtype));
+          bs_dtype_store (out, k->dtype, bs_dtype_load (out, k->dtype) * bs_dtype_load (out, k->dtype));
         }
     }
 }

@@ -116,6 +116,8 @@ normal_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **e
                    "normal expects std >= 0.0, but found std %g", args->max);
       return NULL;
     }
+  if (!bs_generator_check_normal (self->dtype, bs_tensor_numel (self), error))
+    return NULL;
   out = bs_tensor_new_uninit (self->context, self->dtype, self->ndim, self->shape, error);
   if (out == NULL)
     return NULL;
@@ -339,6 +341,11 @@ sampled_factory (BsContext     *context,
   t = bs_tensor_new_uninit (context, dtype, ndim, shape, error);
   if (t == NULL)
     return NULL;
+  if (normal && !bs_generator_check_normal (dtype, bs_tensor_numel (t), error))
+    {
+      bs_tensor_unref (t);
+      return NULL;
+    }
   generator = generator_or_default (context, generator);
   if (normal)
     bs_generator_fill_normal (generator, dtype, bs_tensor_data (t), bs_tensor_numel (t),
@@ -514,7 +521,7 @@ bs_normal (BsTensor     *mean,
     {
       /* normal_(0, std) + mean */
       z = bs_tensor_new_uninit (context, dtype, ndim, shape, error);
-      if (z == NULL)
+      if (z == NULL || !bs_generator_check_normal (dtype, bs_tensor_numel (z), error))
         return NULL;
       bs_generator_fill_normal (generator_or_default (context, generator), dtype,
                                 bs_tensor_data (z), bs_tensor_numel (z), 0.0,

@@ -514,19 +514,7 @@ type (BsInterp *in,
   return convert_to (in, call, dtype, r);
 }
 
-/* int(), byte(), half()...: the row's data is the dtype's name */
-static gboolean
-unsupported_conversion (BsInterp *in,
-                        BsCall   *call,
-                        BsValue  *r)
-{
-  return bs_raise_unsupported_dtype (in, (const char *) bs_call_data (call));
-}
-
 #define TT "torch Tensor"
-#define UNSUPPORTED_CONVERSION(name, dtype) \
-  { "Tensor", BS_SIG_TORCH, #name "(Tensor input, *, MemoryFormat? memory_format=None)", \
-    unsupported_conversion, (gintptr) dtype }
 #define NOARGS(name, func) { "Tensor", BS_SIG_BUILTIN, "_TensorBase." #name "()", func, 0 }
 
 static const BsSignatureRow rows[] = {
@@ -602,8 +590,10 @@ static const BsSignatureRow rows[] = {
     BS_DTYPE_INT8 },
   { "Tensor", BS_SIG_TORCH, "byte(Tensor input, *, MemoryFormat? memory_format=None)", convert,
     BS_DTYPE_UINT8 },
-  UNSUPPORTED_CONVERSION (half, "torch.float16"),
-  UNSUPPORTED_CONVERSION (bfloat16, "torch.bfloat16"),
+  { "Tensor", BS_SIG_TORCH, "half(Tensor input, *, MemoryFormat? memory_format=None)", convert,
+    BS_DTYPE_FLOAT16 },
+  { "Tensor", BS_SIG_TORCH, "bfloat16(Tensor input, *, MemoryFormat? memory_format=None)",
+    convert, BS_DTYPE_BFLOAT16 },
   { "Tensor", BS_SIG_TORCH, "to(Tensor input, Device device=None, ScalarType dtype=None, "
     "bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)", to_device,
     0 },

@@ -106,6 +106,7 @@ fill_tensor (BsInterp   *in,
              Fill        fill)
 {
   BsGenerator *generator = bs_call_generator (call, bs_call_param_index (call, "generator"));
+  GError *error = NULL;
 
   switch (fill)
     {
@@ -114,7 +115,10 @@ fill_tensor (BsInterp   *in,
       if (!bs_dtype_is_floating (t->dtype))
         return bs_raise (in, "RuntimeError", "\"%s\" not implemented for '%s'",
                          fill == FILL_NORMAL ? "normal_kernel_cpu" : "check_uniform_bounds",
-                         t->dtype == BS_DTYPE_BOOL ? "Bool" : "Long");
+                         bs_dtype_scalar_name (t->dtype));
+      if (fill == FILL_NORMAL
+          && !bs_generator_check_normal (t->dtype, bs_tensor_numel (t), &error))
+        return bs_raise_gerror (in, error);
       if (fill == FILL_NORMAL)
         bs_generator_fill_normal (generator, t->dtype, bs_tensor_data (t),
                                   bs_tensor_numel (t), 0.0, 1.0);
@@ -227,6 +231,17 @@ randint (BsInterp *in,
     return FALSE;
   if (!factory_options (in, call, &dtype, &rg) || !check_sizes (in, shape, ndim))
     return FALSE;
+  /* the narrow integer types' bounds, named by their C types as PyTorch does */
+  if (low < high && bs_dtype_is_integral (dtype) && dtype != BS_DTYPE_INT64)
+    {
+      const char *c_type = dtype == BS_DTYPE_INT32 ? "int" : dtype == BS_DTYPE_INT16 ? "short"
+                         : dtype == BS_DTYPE_INT8 ? "signed char" : "unsigned char";
+
+      if (low < bs_dtype_int_min (dtype) || low > bs_dtype_int_max (dtype))
+        return bs_raise (in, "RuntimeError", "from is out of bounds for %s", c_type);
+      if (high - 1 > bs_dtype_int_max (dtype))
+        return bs_raise (in, "RuntimeError", "to - 1 is out of bounds for %s", c_type);
+    }
   t = bs_tensor_new (in->context, dtype, ndim, shape, &error);
   if (t == NULL)
     return bs_raise_gerror (in, error);

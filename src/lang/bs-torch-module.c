@@ -92,8 +92,9 @@ bs_raise_unsupported_dtype (BsInterp   *in,
                             const char *name)
 {
   return bs_raise (in, "NotImplementedError", "%s tensors are not supported by Backstep (its "
-                   "tensors are torch.float32, torch.float64, torch.int64, torch.int32, "
-                   "torch.int16, torch.int8, torch.uint8 and torch.bool)", name);
+                   "tensors are torch.float32, torch.float64, torch.float16, torch.bfloat16, "
+                   "torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8 and "
+                   "torch.bool)", name);
 }
 
 BsValue
@@ -932,6 +933,8 @@ static const BsSignatureRow rows[] = {
   LEGACY ("ShortTensor", BS_DTYPE_INT16),
   LEGACY ("CharTensor", BS_DTYPE_INT8),
   LEGACY ("ByteTensor", BS_DTYPE_UINT8),
+  LEGACY ("HalfTensor", BS_DTYPE_FLOAT16),
+  LEGACY ("BFloat16Tensor", BS_DTYPE_BFLOAT16),
   { "torch", BS_SIG_TORCH, "Device(Device device)", torch_device, 0, "device" },
   { "torch", BS_SIG_TORCH, "Device(c10::string_view type, int64_t? index=-1)", torch_device, 0,
     "device" },
@@ -1129,14 +1132,15 @@ bs_torch_init (BsInterp *in)
   static const char *const dtype_names[][2] = {
     { "float32", "float" }, { "float64", "double" }, { "int64", "long" }, { "bool", NULL },
     { "int32", "int" }, { "int16", "short" }, { "int8", NULL }, { "uint8", NULL },
+    { "float16", "half" }, { "bfloat16", NULL },
   };
   static const BsDType dtype_ids[] = {
     BS_DTYPE_FLOAT32, BS_DTYPE_FLOAT64, BS_DTYPE_INT64, BS_DTYPE_BOOL,
     BS_DTYPE_INT32, BS_DTYPE_INT16, BS_DTYPE_INT8, BS_DTYPE_UINT8,
+    BS_DTYPE_FLOAT16, BS_DTYPE_BFLOAT16,
   };
   /* the printed name, then the names torch has for it */
   static const char *const unsupported_dtypes[][3] = {
-    { "torch.float16", "float16", "half" }, { "torch.bfloat16", "bfloat16", NULL },
     { "torch.complex64", "complex64", "cfloat" }, { "torch.complex128", "complex128", "cdouble" },
   };
 

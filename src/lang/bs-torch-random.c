@@ -167,13 +167,51 @@ generator_seed (BsInterp *in,
   return seed_value (in, call, generator_of (call->self), r);
 }
 
+/* Generator.get_state() (data 1), torch.get_rng_state(): PyTorch's CPUGeneratorImplState as
+ * a uint8 tensor of 5056 bytes */
 static gboolean
-refuse_state (BsInterp *in,
-              BsCall   *call,
-              BsValue  *r)
+get_state (BsInterp *in,
+           BsCall   *call,
+           BsValue  *r)
 {
-  return bs_raise (in, "NotImplementedError", "%s(): the generator's state is a torch.uint8 "
-                   "tensor, and Backstep has no torch.uint8", call->sig->name);
+  BsGenerator *g = bs_call_data (call) ? generator_of (call->self) : in->context->generator;
+  gint64 size = BS_GENERATOR_STATE_SIZE;
+  GError *error = NULL;
+  BsTensor *t = bs_tensor_new_uninit (in->context, BS_DTYPE_UINT8, 1, &size, &error);
+
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  bs_generator_get_state (g, bs_tensor_data (t));
+  bs_tensor_announce_leaf (t);
+  *r = bs_wrap_tensor (in, t);
+  return TRUE;
+}
+
+/* Generator.set_state(new_state) (data 1) returns the generator; torch.set_rng_state(new_state)
+ * None */
+static gboolean
+set_state (BsInterp *in,
+           BsCall   *call,
+           BsValue  *r)
+{
+  gboolean is_method = bs_call_data (call) != 0;
+  BsGenerator *g = is_method ? generator_of (call->self) : in->context->generator;
+  BsValue v = bs_call_value (call, 0);
+  BsTensor *state = bs_value_tensor (v);
+  g_autoptr(BsTensor) bytes = NULL;
+  GError *error = NULL;
+
+  if (state == NULL)
+    return bs_raise (in, "TypeError", "expected a torch.ByteTensor, but got %s",
+                     bs_type_name (v));
+  if (state->dtype != BS_DTYPE_UINT8)
+    return bs_raise (in, "TypeError", "RNG state must be a torch.ByteTensor");
+  bytes = bs_tensor_contiguous_copy (state, BS_DTYPE_UINT8, &error);
+  if (bytes == NULL
+      || !bs_generator_set_state (g, bs_tensor_data (bytes), bs_tensor_numel (bytes), &error))
+    return bs_raise_gerror (in, error);
+  *r = is_method ? bs_value_ref (call->self) : BS_NONE;
+  return TRUE;
 }
 
 /* torch.manual_seed(seed): seeds the default generator and returns it */
@@ -432,13 +470,13 @@ static const BsSignatureRow rows[] = {
   { "Generator", BS_SIG_BUILTIN, "Generator.manual_seed(seed, /)", generator_manual_seed, 0 },
   { "Generator", BS_SIG_BUILTIN, "Generator.initial_seed()", generator_seed, 0 },
   { "Generator", BS_SIG_BUILTIN, "Generator.seed()", generator_seed, 1 },
-  { "Generator", BS_SIG_BUILTIN, "Generator.get_state()", refuse_state, 0 },
-  { "Generator", BS_SIG_BUILTIN, "Generator.set_state(new_state, /)", refuse_state, 0 },
+  { "Generator", BS_SIG_BUILTIN, "Generator.get_state()", get_state, 1 },
+  { "Generator", BS_SIG_BUILTIN, "Generator.set_state(new_state, /)", set_state, 1 },
   { "torch", BS_SIG_PYTHON, "manual_seed(seed)", manual_seed, 0 },
   { "torch", BS_SIG_PYTHON, "initial_seed()", default_seed, 0 },
   { "torch", BS_SIG_PYTHON, "seed()", default_seed, 1 },
-  { "torch", BS_SIG_PYTHON, "get_rng_state()", refuse_state, 0 },
-  { "torch", BS_SIG_PYTHON, "set_rng_state(new_state)", refuse_state, 0 },
+  { "torch", BS_SIG_PYTHON, "get_rng_state()", get_state, 0 },
+  { "torch", BS_SIG_PYTHON, "set_rng_state(new_state)", set_state, 0 },
 
   { "torch", BS_SIG_TORCH, "randperm(int64_t n, *, Generator? generator, Tensor out=None, "
     OPTIONS, randperm, 0 },

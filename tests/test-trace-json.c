@@ -348,6 +348,42 @@ test_file (void)
   fixture_clear (&f);
 }
 
+/* Numbers as the shortest text that reads back the same (an exponent is valid JSON: no
+ * "1e+20.0"), integral ones with ".0"; strings with JSON's escapes. */
+static void
+test_numbers_and_strings (void)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(BsTrace) read = NULL;
+  g_autofree char *text = NULL;
+  gint64 six[] = { 6 };
+  double numbers[] = { 1e20, 0.1, -0.0, 1e-7, 100, 5e-324 };
+  const char *expected = "[1e+20,0.1,-0.0,1e-07,100.0,4.94065645841247e-324]";
+  const char *odd = "a\"b\\c\n\t\x01\x7f\xc3\xa9";
+  JsonObject *object;
+  Fixture f;
+
+  fixture_init (&f);
+  statement (&f, 1, 10);
+  bs_tensor_announce_leaf (bind (&f, "n", bs_tensor_new_from_doubles (
+                                   f.context, BS_DTYPE_FLOAT64, 1, six, numbers, NULL)));
+  bs_recorder_print (f.recorder, odd);
+  read = round_trip (fixture_trace (&f));
+  text = bs_trace_json_to_string (fixture_trace (&f));
+  g_assert_nonnull (strstr (text, expected));
+  g_assert_nonnull (strstr (text, "\"text\":\"a\\\"b\\\\c\\n\\t\\u0001\\u007f\xc3\xa9\""));
+  object = find_line (parser, text, "print", 0);
+  g_assert_cmpstr (json_object_get_string_member (object, "text"), ==, odd);
+  {
+    const BsTraceValue *value = bs_trace_get_value (read, bs_trace_get_event (read, 1)->values[0]);
+
+    g_assert_nonnull (value);
+    for (guint k = 0; k < G_N_ELEMENTS (numbers); k++)
+      g_assert_true (memcmp (&value->data[k], &numbers[k], sizeof (double)) == 0);
+  }
+  fixture_clear (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -359,5 +395,6 @@ main (int   argc,
   g_test_add_func ("/trace/json/scopes", test_scopes);
   g_test_add_func ("/trace/json/invalid", test_invalid);
   g_test_add_func ("/trace/json/file", test_file);
+  g_test_add_func ("/trace/json/numbers-and-strings", test_numbers_and_strings);
   return g_test_run ();
 }

@@ -14,11 +14,11 @@
 #include "bs-trace-json.h"
 
 static gboolean
-write_stdout (const char *text)
+write_stdout (const char *data,
+              gsize       length,
+              gpointer    user_data)
 {
-  gsize length = strlen (text);
-
-  if (fwrite (text, 1, length, stdout) != length || fflush (stdout) != 0)
+  if (fwrite (data, 1, length, stdout) != length || fflush (stdout) != 0)
     {
       int saved_errno = errno;
 
@@ -55,9 +55,7 @@ trace (BsCliOptions *cli,
 
   if (to_stdout)
     {
-      g_autofree char *text = bs_trace_json_to_string (trace);
-
-      if (!write_stdout (text))
+      if (!bs_trace_json_write (trace, write_stdout, NULL))
         return 1;
     }
   else if (!bs_trace_json_write_file (trace, output, &error))

@@ -75,63 +75,103 @@ link_unnamed (int          fd,
   return EEXIST;
 }
 
+struct _BsAtomicFile {
+  char     *filename;
+  char     *temp;         /* the fallback's named temporary file, or NULL */
+  int       fd;
+  gboolean  in_place;     /* a device or pipe, written as it is */
+  int       saved_errno;  /* the first failure */
+};
+
+BsAtomicFile *
+bs_atomic_file_open (const char  *filename,
+                     GError     **error)
+{
+  BsAtomicFile *self;
+  GStatBuf st;
+
+  g_return_val_if_fail (filename != NULL, NULL);
+  self = g_new0 (BsAtomicFile, 1);
+  self->filename = g_strdup (filename);
+  if (g_stat (filename, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      self->in_place = TRUE;
+      self->fd = g_open (filename, O_WRONLY | O_CLOEXEC, 0);
+    }
+  else
+    {
+      /* An unnamed file first: a run killed while writing (SIGTERM, Ctrl+C, SIGKILL)
+       * leaves nothing behind. It gets a temporary name only once whole, for the rename. */
+      self->fd = open_unnamed (filename);
+      if (self->fd < 0)
+        {
+          /* a file system without unnamed files */
+          self->temp = g_strconcat (filename, ".XXXXXX", NULL);
+          self->fd = g_mkstemp_full (self->temp, O_WRONLY | O_CLOEXEC, 0666);
+          if (self->fd < 0)
+            g_clear_pointer (&self->temp, g_free);
+        }
+    }
+  if (self->fd < 0)
+    {
+      set_error (error, filename, errno);
+      g_free (self->filename);
+      g_free (self);
+      return NULL;
+    }
+  return self;
+}
+
+gboolean
+bs_atomic_file_append (BsAtomicFile *self,
+                       const void   *data,
+                       gsize         length)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  if (self->saved_errno == 0)
+    self->saved_errno = write_all (self->fd, data, length);
+  return self->saved_errno == 0;
+}
+
+gboolean
+bs_atomic_file_commit (BsAtomicFile  *self,
+                       GError       **error)
+{
+  int saved_errno;
+  gboolean ok;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  saved_errno = self->saved_errno;
+  if (!self->in_place && saved_errno == 0 && fsync (self->fd) != 0)
+    saved_errno = errno;
+  if (!self->in_place && self->temp == NULL && saved_errno == 0)
+    saved_errno = link_unnamed (self->fd, self->filename, &self->temp);
+  if (close (self->fd) != 0 && saved_errno == 0)
+    saved_errno = errno;
+  if (!self->in_place && saved_errno == 0 && g_rename (self->temp, self->filename) != 0)
+    saved_errno = errno;
+  if (saved_errno != 0 && self->temp != NULL)
+    g_unlink (self->temp);
+  ok = saved_errno == 0 || set_error (error, self->filename, saved_errno);
+  g_free (self->temp);
+  g_free (self->filename);
+  g_free (self);
+  return ok;
+}
+
 gboolean
 bs_atomic_file_write (const char  *filename,
                       const void  *data,
                       gsize        length,
                       GError     **error)
 {
-  g_autofree char *temp = NULL;
-  GStatBuf st;
-  int fd, saved_errno;
+  BsAtomicFile *file;
 
   g_return_val_if_fail (filename != NULL, FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
-
-  if (g_stat (filename, &st) == 0 && !S_ISREG (st.st_mode))
-    {
-      fd = g_open (filename, O_WRONLY | O_CLOEXEC, 0);
-      if (fd < 0)
-        return set_error (error, filename, errno);
-      saved_errno = write_all (fd, data, length);
-      if (close (fd) != 0 && saved_errno == 0)
-        saved_errno = errno;
-      return saved_errno == 0 || set_error (error, filename, saved_errno);
-    }
-
-  /* An unnamed file first: a run killed while writing (SIGTERM, Ctrl+C, SIGKILL) leaves
-   * nothing behind. It gets a temporary name only once whole, for the rename. */
-  fd = open_unnamed (filename);
-  if (fd >= 0)
-    {
-      saved_errno = write_all (fd, data, length);
-      if (saved_errno == 0 && fsync (fd) != 0)
-        saved_errno = errno;
-      if (saved_errno == 0)
-        saved_errno = link_unnamed (fd, filename, &temp);
-      if (close (fd) != 0 && saved_errno == 0)
-        saved_errno = errno;
-    }
-  else
-    {
-      /* a file system without unnamed files */
-      temp = g_strconcat (filename, ".XXXXXX", NULL);
-      fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0666);
-      if (fd < 0)
-        return set_error (error, filename, errno);
-      saved_errno = write_all (fd, data, length);
-      if (saved_errno == 0 && fsync (fd) != 0)
-        saved_errno = errno;
-      if (close (fd) != 0 && saved_errno == 0)
-        saved_errno = errno;
-    }
-  if (saved_errno == 0 && g_rename (temp, filename) != 0)
-    saved_errno = errno;
-  if (saved_errno != 0)
-    {
-      if (temp != NULL)
-        g_unlink (temp);
-      return set_error (error, filename, saved_errno);
-    }
-  return TRUE;
+  file = bs_atomic_file_open (filename, error);
+  if (file == NULL)
+    return FALSE;
+  bs_atomic_file_append (file, data, length);
+  return bs_atomic_file_commit (file, error);
 }

@@ -12,10 +12,23 @@
 
 G_BEGIN_DECLS
 
+typedef struct _BsAtomicFile BsAtomicFile;
+
 /* Errors are G_FILE_ERRORs naming the file. */
 gboolean bs_atomic_file_write (const char  *filename,
                                const void  *data,
                                gsize        length,
                                GError     **error);
+
+/* The same in pieces: open, append each piece, then commit, which names the file when
+ * every piece was written and frees self either way. */
+BsAtomicFile *bs_atomic_file_open   (const char    *filename,
+                                     GError       **error);
+/* FALSE once a piece could not be written (commit then reports why). */
+gboolean      bs_atomic_file_append (BsAtomicFile  *self,
+                                     const void    *data,
+                                     gsize          length);
+gboolean      bs_atomic_file_commit (BsAtomicFile  *self,
+                                     GError       **error);
 
 G_END_DECLS

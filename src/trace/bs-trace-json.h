@@ -68,6 +68,14 @@ typedef enum {
 
 GQuark   bs_trace_json_error_quark (void);
 
+/* Hands the text on in pieces of a few hundred KiB; stops at the first FALSE. */
+typedef gboolean (*BsTraceJsonWriteFunc) (const char *data,
+                                          gsize       length,
+                                          gpointer    user_data);
+
+gboolean bs_trace_json_write       (BsTrace              *trace,
+                                    BsTraceJsonWriteFunc  write,
+                                    gpointer              user_data);
 char    *bs_trace_json_to_string   (BsTrace     *trace);
 /* Written atomically (a temporary file, then a rename); a device or pipe that
  * exists (/dev/stdout) is written in place. */

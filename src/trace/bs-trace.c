@@ -67,6 +67,29 @@ bs_trace_event_type_name (BsTraceEventType type)
   return event_types[type].name;
 }
 
+static const char * const scope_kinds[] = {
+  [BS_TRACE_SCOPE_MODULE_CALL]    = "module_call",
+  [BS_TRACE_SCOPE_LOOP_ITERATION] = "loop_iteration",
+  [BS_TRACE_SCOPE_CELL]           = "cell",
+};
+
+const char *
+bs_trace_scope_kind_name (BsTraceScopeKind kind)
+{
+  g_return_val_if_fail (kind < G_N_ELEMENTS (scope_kinds), NULL);
+  return scope_kinds[kind];
+}
+
+/* BS_TRACE_N_SCOPE_KINDS for a name that is none */
+BsTraceScopeKind
+bs_trace_scope_kind_from_name (const char *name)
+{
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (scope_kinds); i++)
+    if (g_str_equal (scope_kinds[i], name))
+      return i;
+  return BS_TRACE_N_SCOPE_KINDS;
+}
+
 BsTraceEventType
 bs_trace_event_type_from_name (const char *name)
 {

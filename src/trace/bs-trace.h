@@ -147,6 +147,7 @@ typedef enum {
   BS_TRACE_SCOPE_MODULE_CALL,
   BS_TRACE_SCOPE_LOOP_ITERATION,
   BS_TRACE_SCOPE_CELL,            /* a notebook's code cell: "In [3]" */
+  BS_TRACE_N_SCOPE_KINDS
 } BsTraceScopeKind;
 
 typedef struct {
@@ -220,6 +221,8 @@ void                 bs_trace_event_set_check_error (BsTraceEvent   *event,
                                                   double          relative_error);
 
 const char          *bs_trace_event_type_name    (BsTraceEventType type);   /* "edge" */
+const char          *bs_trace_scope_kind_name    (BsTraceScopeKind kind);   /* "cell" */
+BsTraceScopeKind     bs_trace_scope_kind_from_name (const char     *name);
 BsTraceEventType     bs_trace_event_type_from_name (const char *name);      /* N_TYPES if unknown */
 gboolean             bs_trace_event_type_is_step (BsTraceEventType type);
 

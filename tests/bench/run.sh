@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Backstep and its reference side by side, several times, and prints medians and ratios.
-# Usage: tests/bench/run.sh [engine] [run] [numpy] [replay] [layout] [layout-budget] [ui]
-#        [layout-instructions] [--runs N]
+# Usage: tests/bench/run.sh [engine] [run] [numpy] [trace] [replay] [layout] [layout-budget]
+#        [ui] [layout-instructions] [--runs N]
 # (layout-instructions needs valgrind and is not run by default)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,7 +14,7 @@ while [ $# -gt 0 ]; do
     *) suites+=("$1"); shift ;;
   esac
 done
-[ ${#suites[@]} -gt 0 ] || suites=(engine run numpy replay layout ui)
+[ ${#suites[@]} -gt 0 ] || suites=(engine run numpy trace replay layout ui)
 
 median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
@@ -115,6 +115,43 @@ bench_numpy() {
   rm -rf "$tmp"
   echo "(medians of $runs runs of 10 repetitions each, on 10**6 float64 elements;"
   echo " ratio = Backstep / numpy 1.24)"
+}
+
+# What recording costs: `backstep trace -o FILE` against `backstep run` on the same script,
+# as whole processes (wall and CPU seconds, peak resident memory), taking turns at going
+# first; each ratio is the median of the runs' own ratios, trace over run.
+bench_trace() {
+  local bin=build/src/backstep dir=tests/bench/scripts tmp
+  tmp=$(mktemp -d)
+  printf '%-14s %8s %8s %8s %8s %8s %8s %7s %7s %7s\n' script run_s trace_s run_cpu \
+    trace_cpu run_mib trace_mib wall_r cpu_r mem_r
+  for w in ops100k ops100k_graph; do
+    local rw=() tw=() rc=() tc=() rm=() tm=() ratio_w=() ratio_c=() ratio_m=() i r t
+    for i in $(seq "$runs"); do
+      if [ $((i % 2)) -eq 1 ]; then
+        r=$(tests/bench/measure.py "$bin" run "$dir/$w.py")
+        t=$(tests/bench/measure.py "$bin" trace -o "$tmp/$w.jsonl" "$dir/$w.py")
+      else
+        t=$(tests/bench/measure.py "$bin" trace -o "$tmp/$w.jsonl" "$dir/$w.py")
+        r=$(tests/bench/measure.py "$bin" run "$dir/$w.py")
+      fi
+      read -r a b c <<< "$r"; rw+=("$a"); rc+=("$b"); rm+=("$c")
+      read -r d e f <<< "$t"; tw+=("$d"); tc+=("$e"); tm+=("$f")
+      ratio_w+=("$(echo "$d / $a" | bc -l)")
+      ratio_c+=("$(echo "$e / $b" | bc -l)")
+      ratio_m+=("$(echo "$f / $c" | bc -l)")
+    done
+    printf '%-14s %8.3f %8.3f %8.3f %8.3f %8.1f %8.1f %7.2f %7.2f %7.2f\n' "$w" \
+      "$(printf '%s\n' "${rw[@]}" | median)" "$(printf '%s\n' "${tw[@]}" | median)" \
+      "$(printf '%s\n' "${rc[@]}" | median)" "$(printf '%s\n' "${tc[@]}" | median)" \
+      "$(printf '%s\n' "${rm[@]}" | median)" "$(printf '%s\n' "${tm[@]}" | median)" \
+      "$(printf '%s\n' "${ratio_w[@]}" | median)" "$(printf '%s\n' "${ratio_c[@]}" | median)" \
+      "$(printf '%s\n' "${ratio_m[@]}" | median)"
+    printf '%-14s trace file %s bytes\n' "" "$(stat -c %s "$tmp/$w.jsonl")"
+  done
+  rm -rf "$tmp"
+  echo "(medians of $runs runs; whole processes: wall and CPU (user + system) seconds, peak"
+  echo " resident MiB; ratios trace / run; scripts in tests/bench/scripts)"
 }
 
 # Time to the first complete picture (record the script, build its scene, measure, lay out
@@ -305,6 +342,7 @@ for suite in "${suites[@]}"; do
     engine) bench_engine ;;
     run) bench_run ;;
     numpy) bench_numpy ;;
+    trace) bench_trace ;;
     replay) bench_replay ;;
     layout) bench_layout ;;
     layout-budget) bench_layout_budget ;;

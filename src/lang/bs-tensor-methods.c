@@ -251,6 +251,46 @@ size (BsInterp *in,
   return TRUE;
 }
 
+/* stride() as a tuple, stride(dim) as an int (a 0-d tensor has no dims to ask for) */
+static gboolean
+stride (BsInterp *in,
+        BsCall   *call,
+        BsValue  *r)
+{
+  BsTensor *t = bs_call_self (call);
+  GError *error = NULL;
+  BsValue items[BS_MAX_DIMS];
+  int dim;
+
+  if (call->sig->n_params == 1)
+    {
+      for (int i = 0; i < t->ndim; i++)
+        items[i] = BS_INT (t->strides[i]);
+      *r = bs_tuple_from (in, items, t->ndim);
+      return TRUE;
+    }
+  dim = bs_call_dim (call, 1);
+  if (!bs_wrap_dim (&dim, MAX (t->ndim, 1), &error))
+    return bs_raise_gerror (in, error);
+  *r = BS_INT (t->ndim == 0 ? 1 : t->strides[dim]);
+  return TRUE;
+}
+
+/* is_contiguous(memory_format=torch.contiguous_format), storage_offset() (data 1) */
+static gboolean
+layout_query (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  BsTensor *t = bs_call_self (call);
+
+  if (bs_call_data (call) == 1)
+    *r = BS_INT (t->offset);
+  else
+    *r = BS_BOOL (bs_tensor_is_contiguous (t));
+  return TRUE;
+}
+
 static gboolean
 dim (BsInterp *in,
      BsCall   *call,
@@ -559,6 +599,12 @@ static const BsSignatureRow rows[] = {
   { "Tensor", BS_SIG_TORCH, "size(Tensor input)", size, 0 },
   { "Tensor", BS_SIG_TORCH, "size(Tensor input, Dimname dim)", bs_torch_refuse_named, 0 },
   NOARGS (dim, dim),
+  { "Tensor", BS_SIG_TORCH, "stride(Tensor input, int64_t dim)", stride, 0 },
+  { "Tensor", BS_SIG_TORCH, "stride(Tensor input)", stride, 0 },
+  { "Tensor", BS_SIG_TORCH, "stride(Tensor input, Dimname dim)", bs_torch_refuse_named, 0 },
+  { "Tensor", BS_SIG_TORCH, "is_contiguous(Tensor input, *, MemoryFormat "
+    "memory_format=contiguous_format)", layout_query, 0 },
+  { "Tensor", BS_SIG_TORCH, "storage_offset(Tensor input)", layout_query, 1 },
   NOARGS (numel, numel),
   NOARGS (nelement, numel),
   { "torch", BS_SIG_TORCH, "numel(Tensor input)", numel, 0 },

@@ -367,6 +367,91 @@ return_pieces (BsInterp   *in,
   return ok ? TRUE : bs_raise_gerror (in, error);
 }
 
+/* meshgrid(*tensors, indexing=None): each 0-d or 1-d tensor viewed along its own dim and
+ * expanded to all the sizes; "xy" swaps the first two dims, as PyTorch's does by swapping
+ * the first two tensors and then the first two grids */
+static gboolean
+meshgrid (BsInterp *in,
+          BsCall   *call,
+          BsValue  *r)
+{
+  BsValue given = bs_call_value (call, 0);
+  const char *indexing = bs_call_has (call, 1) ? bs_value_str (bs_call_value (call, 1)) : "ij";
+  gint64 shape[BS_MAX_DIMS];
+  BsTensor *inputs[BS_MAX_DIMS];
+  g_autofree BsTensor **grids = NULL;
+  GError *error = NULL;
+  BsValue *items;
+  gsize n;
+  gboolean swap;
+
+  items = bs_value_items (given, &n);
+  if (n == 1 && (bs_value_is_object (items[0], BS_OBJECT_LIST)
+                 || bs_value_is_object (items[0], BS_OBJECT_TUPLE)))
+    items = bs_value_items (items[0], &n);
+  if (indexing == NULL)
+    return bs_raise (in, "TypeError", "meshgrid(): argument 'indexing' must be str, not %s",
+                     bs_type_name (bs_call_value (call, 1)));
+  if (!bs_call_has (call, 1))
+    bs_torch_warn (in, "torch.meshgrid: in an upcoming release, it will be "
+                   "required to pass the indexing argument.");
+  else if (strcmp (indexing, "xy") != 0 && strcmp (indexing, "ij") != 0)
+    return bs_raise (in, "RuntimeError", "torch.meshgrid: indexing must be one of \"xy\" or "
+                     "\"ij\", but received: %s", indexing);
+  if (n == 0)
+    return bs_raise (in, "RuntimeError", "meshgrid expects a non-empty TensorList");
+  if (n > BS_MAX_DIMS)
+    return bs_raise (in, "NotImplementedError", "meshgrid of more than %d tensors is not "
+                     "supported by Backstep", BS_MAX_DIMS);
+  for (gsize i = 0; i < n; i++)
+    {
+      inputs[i] = bs_value_tensor (items[i]);
+      if (inputs[i] == NULL)
+        return bs_raise (in, "TypeError", "expected Tensor as element %zu in argument 0, but got "
+                         "%s", i, bs_type_name (items[i]));
+      if (inputs[i]->ndim > 1)
+        {
+          g_autofree char *dims = bs_tensor_format_shape (inputs[i]);
+
+          return bs_raise (in, "RuntimeError", "torch.meshgrid: Expected 0D or 1D tensor in the "
+                           "tensor list but got a tensor of shape %s", dims);
+        }
+      if (inputs[i]->dtype != inputs[0]->dtype)
+        return bs_raise (in, "RuntimeError", "meshgrid expects all tensors to have the same "
+                         "dtype");
+    }
+  swap = strcmp (indexing, "xy") == 0 && n >= 2;
+  if (swap)
+    {
+      BsTensor *first = inputs[0];
+
+      inputs[0] = inputs[1];
+      inputs[1] = first;
+    }
+  for (gsize i = 0; i < n; i++)
+    shape[i] = bs_tensor_numel (inputs[i]);
+  grids = g_new0 (BsTensor *, n);
+  for (gsize i = 0; i < n && error == NULL; i++)
+    {
+      gint64 view_shape[BS_MAX_DIMS];
+      g_autoptr(BsTensor) view = NULL;
+
+      for (gsize k = 0; k < n; k++)
+        view_shape[k] = k == i ? -1 : 1;
+      view = bs_view (inputs[i], view_shape, (int) n, &error);
+      if (view != NULL)
+        grids[i] = bs_expand (view, shape, (int) n, &error);
+    }
+  if (swap)
+    {
+      BsTensor *first = grids[0];
+
+      grids[0] = grids[1];
+      grids[1] = first;
+    }
+  return return_pieces (in, grids, n, error, r);
+}
+
 /* Pieces of split_size along dim, the last one smaller (PyTorch's split) */
 static gboolean
 split_even (BsInterp *in,
@@ -604,6 +689,7 @@ static const BsSignatureRow rows[] = {
     "Tensor out=None)", bs_torch_refuse_named, 0 },
 
   { TT, BS_SIG_TORCH, "chunk(Tensor input, int64_t chunks, int64_t dim=0)", chunk, 0 },
+  { "torch", BS_SIG_PYTHON, "meshgrid(*tensors, indexing=None)", meshgrid, 0 },
   { "torch", BS_SIG_PYTHON, "split(tensor, split_size_or_sections, dim=0)", split, 0 },
   { "Tensor", BS_SIG_PYTHON, "Tensor.split(self, split_size, dim=0)", split, 0 },
   { TT, BS_SIG_TORCH, "unbind(Tensor input, int64_t dim=0)", unbind, 0 },

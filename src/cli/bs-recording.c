@@ -438,11 +438,12 @@ bs_recording_run (const char               *source,
 {
   static const BsRecordingOptions defaults = { 0 };
   g_autoptr(BsRecorder) recorder = bs_recorder_new ();
+  /* before the interpreter: freeing it still reports tensors destroyed to the recording */
+  Recording recording = { recorder, NULL, FALSE };
   g_autoptr(BsInterp) interp = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(BsGradCheck) check = NULL;
   BsInterpOptions interp_options = { 0 };
-  Recording recording = { recorder, NULL, FALSE };
 
   g_return_val_if_fail (source != NULL, NULL);
   if (options == NULL)

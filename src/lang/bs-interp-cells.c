@@ -129,7 +129,8 @@ bs_exec_cells (BsInterp   *in,
             return cell_syntax_error (in, cell, body[i]);
           i++;
         }
-      r = exec_cell (in, cell, body + start, i - start, ret);
+      /* an empty notebook has no statements at all: body is NULL */
+      r = exec_cell (in, cell, body != NULL ? body + start : NULL, i - start, ret);
       if (r != BS_EXEC_NORMAL)
         return r;
     }

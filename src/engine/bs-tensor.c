@@ -684,6 +684,34 @@ bs_tensor_detach (BsTensor *self)
   return alias;
 }
 
+gboolean
+bs_tensor_detach_ (BsTensor  *self,
+                   GError   **error)
+{
+  gboolean had_grad = bs_tensor_requires_grad (self);
+
+  if (self->view_base != NULL)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "Can't detach views in-place. Use detach() instead. If you are "
+                           "using DistributedDataParallel (DDP) for training, and "
+                           "gradient_as_bucket_view is set as True, gradients are views of "
+                           "DDP buckets, and hence detach_() cannot be called on these "
+                           "gradients. To fix this error, please refer to the "
+                           "Optimizer.zero_grad() function in torch/optim/optimizer.py as "
+                           "the solution.");
+      return FALSE;
+    }
+  if (self->grad_fn != NULL && self->grad_fn->retained == self)
+    self->grad_fn->retained = NULL;
+  g_clear_pointer (&self->grad_fn, bs_node_unref);
+  self->output_nr = 0;
+  self->requires_grad = FALSE;
+  if (had_grad && self->context != NULL && bs_context_emits (self->context, requires_grad_changed))
+    self->context->sink->requires_grad_changed (self->context->sink_data, self);
+  return TRUE;
+}
+
 BsTensor *
 bs_tensor_data_alias (BsTensor *self)
 {

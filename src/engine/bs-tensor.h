@@ -150,6 +150,9 @@ void        bs_tensor_remove_hook        (BsTensor       *self,
 BsNode     *bs_tensor_grad_accumulator   (BsTensor       *self);
 /* detach(): shares storage and version, no history. */
 BsTensor   *bs_tensor_detach             (BsTensor       *self);
+/* detach_(): self loses its history and requires_grad; refused on a view. */
+gboolean    bs_tensor_detach_            (BsTensor       *self,
+                                          GError        **error);
 /* .data: shares storage, new version counter, no history. */
 BsTensor   *bs_tensor_data_alias         (BsTensor       *self);
 

@@ -330,6 +330,19 @@ detach (BsInterp *in,
 }
 
 static gboolean
+detach_ (BsInterp *in,
+         BsCall   *call,
+         BsValue  *r)
+{
+  GError *error = NULL;
+
+  if (!bs_tensor_detach_ (bs_call_self (call), &error))
+    return bs_raise_gerror (in, error);
+  *r = bs_value_ref (receiver (call));
+  return TRUE;
+}
+
+static gboolean
 requires_grad_ (BsInterp *in,
                 BsCall   *call,
                 BsValue  *r)
@@ -613,6 +626,8 @@ static const BsSignatureRow rows[] = {
 
   NOARGS (detach, detach),
   { "torch", BS_SIG_TORCH, "detach(Tensor input)", detach, 0 },
+  NOARGS (detach_, detach_),
+  { "torch", BS_SIG_TORCH, "detach_(Tensor input)", detach_, 0 },
   { "Tensor", BS_SIG_TORCH, "requires_grad_(Tensor input, bool requires_grad=True)",
     requires_grad_, 0 },
   NOARGS (retain_grad, retain_grad),

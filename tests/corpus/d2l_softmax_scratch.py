@@ -1,5 +1,4 @@
 # Source style: d2l.ai 3.6, softmax regression from scratch (softmax by hand, Accumulator, accuracy)
-# known failure: indexing with a range, x[range(n), y], is refused (IndexError: only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got range))
 import torch
 
 torch.manual_seed(3)

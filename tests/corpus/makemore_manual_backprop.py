@@ -1,5 +1,4 @@
 # Source style: Karpathy, makemore part 4 (backprop by hand through every line, cmp with autograd)
-# known failure: indexing with a range, x[range(n), y], is refused (IndexError: only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got range))
 import torch
 import torch.nn.functional as F
 

@@ -1,5 +1,4 @@
 # Source style: Karpathy, makemore part 2 (MLP: embedding table C, minibatches, learning-rate decay)
-# known failure: Tensor.nelement is not bound yet (AttributeError: 'Tensor' object has no attribute 'nelement'); then torch.unbind is missing
 import torch
 import torch.nn.functional as F
 

@@ -1,5 +1,4 @@
 # Source style: Karpathy, makemore part 5 (the same model with torch.nn: Embedding, Flatten, BatchNorm1d)
-# known failure: Tensor.nelement is not bound yet (AttributeError: 'Tensor' object has no attribute 'nelement')
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

@@ -1,5 +1,4 @@
 # Source style: Karpathy, makemore part 5 (WaveNet: FlattenConsecutive, Sequential, Embedding classes)
-# known failure: Tensor.nelement is not bound yet (AttributeError: 'Tensor' object has no attribute 'nelement')
 import torch
 import torch.nn.functional as F
 

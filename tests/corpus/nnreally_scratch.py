@@ -1,5 +1,4 @@
 # Source style: PyTorch tutorial "What is torch.nn really?" (logistic regression from scratch, nll by indexing)
-# known failure: indexing with a range, x[range(n), y], is refused (IndexError: only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got range))
 import math
 import torch
 

@@ -1,5 +1,4 @@
 # Source style: UvA Deep Learning tutorial 4 (an OptimizerTemplate, SGD/momentum/Adam by hand vs torch.optim)
-# known failure: Tensor.detach_ is not bound yet (AttributeError: 'Tensor' object has no attribute 'detach_')
 import torch
 import torch.nn as nn
 

@@ -35,6 +35,7 @@
   X (TANH, tanh)                                                                       \
   X (SIGMOID, sigmoid)                                                                 \
   X (RELU, relu)                                                                       \
+  X (GELU, gelu)                      /* approximate='tanh' when args.index */          \
   X (CLAMP, clamp)                                                                     \
   X (CLAMP_TENSOR, clamp_tensor)      /* clamp with tensor bounds */                   \
   X (ROUND, round)                                                                     \
@@ -111,6 +112,7 @@
   X (INDEX, index)                    /* advanced indexing with index tensors */       \
   X (INDEX_PUT, index_put)            /* index_put_: a[index] = values */              \
   X (INDEX_SELECT, index_select)                                                       \
+  X (EMBEDDING, embedding)            /* weight[indices]; args.index: padding_idx */   \
   X (GATHER, gather)                                                                   \
   X (SCATTER, scatter)                /* src a tensor */                               \
   X (SCATTER_VALUE, scatter_value)    /* src a number */                               \
@@ -135,6 +137,10 @@
   X (LOGSUMEXP, logsumexp)                                                             \
   X (AMAX, amax)                                                                       \
   X (AMIN, amin)                                                                       \
+  X (KTHVALUE, kthvalue)              /* values; the indices are the extra output */   \
+  X (MEDIAN_DIM, median_dim)                                                           \
+  X (MODE, mode)                                                                       \
+  X (MEDIAN, median)                  /* median() of all elements */                   \
   X (CAT, cat)                                                                         \
   X (STACK, stack)                                                                     \
   X (AS_STRIDED, as_strided)          /* a view's history after an in-place op */      \

@@ -70,6 +70,19 @@ gboolean  bs_op_check_unreproduced (BsOp             op,
                                     BsTensor *const *inputs,
                                     guint            n_inputs,
                                     GError         **error);
+/* An op of one differentiable output picked along args.dim, whose extra output holds the
+ * int64 indices of the picked elements (max(dim), median(dim), kthvalue, mode): the
+ * gradient goes to those elements (bs-ops-reduce.c). */
+void      bs_select_dim_save      (BsNode *node, BsTensor *const *in, BsTensor *out,
+                                   BsTensor *extra);
+gboolean  bs_select_dim_backward  (BsNode *node, BsTensor *grad, BsTensor **gi,
+                                   BsTensor **locals, GError **error);
+/* An op whose 0-dim result equals some of its input's elements (max(), median()): the
+ * gradient is shared evenly among them, as PyTorch's evenly_distribute_backward. */
+void      bs_evenly_distribute_save     (BsNode *node, BsTensor *const *in, BsTensor *out,
+                                         BsTensor *extra);
+gboolean  bs_evenly_distribute_backward (BsNode *node, BsTensor *grad, BsTensor **gi,
+                                         BsTensor **locals, GError **error);
 /* a cast to dtype (a new reference to a when it already is). Untracked. */
 BsTensor *bs_cast_raw             (BsTensor      *a,
                                    BsDType        dtype,

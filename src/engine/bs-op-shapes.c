@@ -20,6 +20,10 @@ static const char *const shape_forms[BS_N_OPS][BS_OP_MAX_FORMULAS] = {
   [BS_OP_MIN]           = { "{g} at the minimum's place in zeros {in}" },
   [BS_OP_MAX_DIM]       = { "{g} at each maximum's place along {dims} in zeros {in}" },
   [BS_OP_MIN_DIM]       = { "{g} at each minimum's place along {dims} in zeros {in}" },
+  [BS_OP_KTHVALUE]      = { "{g} at each picked place along {dims} in zeros {in}" },
+  [BS_OP_MEDIAN_DIM]    = { "{g} at each median's place along {dims} in zeros {in}" },
+  [BS_OP_MODE]          = { "{g} at each mode's place along {dims} in zeros {in}" },
+  [BS_OP_MEDIAN]        = { "{g} at the median's place in zeros {in}" },
   [BS_OP_PROD_ALL]      = { "{g} expanded to {in} ⊙ (product of the others)" },
   /* views and shape */
   [BS_OP_VIEW]          = { "{g} reshaped to {in}" },
@@ -36,6 +40,7 @@ static const char *const shape_forms[BS_N_OPS][BS_OP_MAX_FORMULAS] = {
   [BS_OP_SELECT]        = { "zeros {in} with {g} written at the selected index of {dims}" },
   [BS_OP_SLICE]         = { "zeros {in} with {g} written into the slice along {dims}" },
   [BS_OP_INDEX]         = { "zeros {in} with {g} added at the indexed elements" },
+  [BS_OP_EMBEDDING]     = { "zeros {in} with {g} added at the looked-up rows" },
   [BS_OP_INDEX_SELECT]  = { "zeros {in} with {g} added at the selected indices of {dims}" },
   [BS_OP_GATHER]        = { "zeros {in} with {g} added where gather read (scatter_add)" },
   /* elementwise, beyond the default "{g} ⊙ local" */
@@ -52,7 +57,7 @@ static const BsOp elementwise[] = {
   BS_OP_ADD, BS_OP_SUB, BS_OP_RSUB, BS_OP_MUL, BS_OP_DIV, BS_OP_POW, BS_OP_POW_TENSOR,
   BS_OP_POW_SCALAR, BS_OP_MAXIMUM, BS_OP_MINIMUM, BS_OP_WHERE, BS_OP_NEG,
   BS_OP_RECIPROCAL, BS_OP_EXP, BS_OP_LOG, BS_OP_SQRT, BS_OP_ABS, BS_OP_SIN, BS_OP_COS,
-  BS_OP_TANH, BS_OP_SIGMOID, BS_OP_RELU, BS_OP_CLAMP, BS_OP_ASIN, BS_OP_ACOS, BS_OP_ATAN,
+  BS_OP_TANH, BS_OP_SIGMOID, BS_OP_RELU, BS_OP_GELU, BS_OP_CLAMP, BS_OP_ASIN, BS_OP_ACOS, BS_OP_ATAN,
   BS_OP_SINH, BS_OP_COSH, BS_OP_ASINH, BS_OP_ACOSH, BS_OP_ATANH, BS_OP_LOG1P,
   BS_OP_EXPM1, BS_OP_LOG2, BS_OP_LOG10, BS_OP_ATAN2, BS_OP_REMAINDER,
   BS_OP_REMAINDER_SCALAR, BS_OP_FMOD, BS_OP_FMOD_SCALAR, BS_OP_CLONE, BS_OP_TO_COPY,

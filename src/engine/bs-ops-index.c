@@ -569,6 +569,68 @@ const BsOpInfo bs_op_index = {
   .formulas = { "∂a[idx]/∂a: 1 where each entry was taken from (repeats add up)", "" },
 };
 
+/* embedding: weight[indices] as index, but its own node (EmbeddingBackward0), and the
+ * row args.index (padding_idx, -1 for none) gets no gradient */
+static gboolean
+embedding_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
+                    GError **error)
+{
+  const BsTensorMeta *meta = &node->input_meta[0];
+  g_autoptr(BsTensor) keep = NULL;
+  BsTensor *masked;
+
+  if (!index_backward (node, grad, gi, locals, error))
+    return FALSE;
+  if (gi[0] == NULL || node->args.index < 0)
+    return TRUE;
+  keep = bs_tensor_new_full (node->context, gi[0]->dtype, 2,
+                             (gint64[]) { meta->shape[0], 1 }, 1.0, error);
+  if (keep == NULL)
+    return FALSE;
+  bs_tensor_set (keep, node->args.index, 0.0);
+  masked = bs_mul (gi[0], keep, error);
+  g_clear_pointer (&gi[0], bs_tensor_unref);
+  gi[0] = masked;
+  return masked != NULL;
+}
+
+const BsOpInfo bs_op_embedding = {
+  .name = "embedding", .grad_fn_name = "EmbeddingBackward0", .symbol = "embedding",
+  .n_inputs = 2, .nondiff_inputs = 1u << 1,
+  .forward = index_forward, .save = save_indices, .backward = embedding_backward,
+  .formulas = { "∂embedding(W, idx)/∂W: 1 in each looked-up row (repeats add up)", "" },
+};
+
+BsTensor *
+bs_embedding (BsTensor *weight, BsTensor *indices, gint64 padding_idx, GError **error)
+{
+  BsTensor *in[2] = { weight, indices };
+  BsOpArgs args;
+
+  if (weight->ndim != 2)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "'weight' must be 2-D");
+      return NULL;
+    }
+  if (indices->dtype == BS_DTYPE_INT64)
+    for (gint64 i = 0; i < bs_tensor_numel (indices); i++)
+      {
+        gint64 k = bs_tensor_get_int (indices, i);
+
+        if (k < 0 || k >= weight->shape[0])
+          {
+            g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
+                                 "index out of range in self");
+            return NULL;
+          }
+      }
+  bs_op_args_init (&args);
+  args.dim = 0;
+  args.index = padding_idx;
+  return bs_op_apply (BS_OP_EMBEDDING, in, 2, &args, error);
+}
+
 BsTensor *
 bs_index (BsTensor *a, int dim, BsTensor *index, GError **error)
 {

@@ -167,6 +167,7 @@ const BsOpInfo bs_op_mse_loss = {
 static gboolean
 nll_check (BsTensor        *input,
            BsTensor        *target,
+           BsTensor        *weight,
            const BsOpArgs  *args,
            GError         **error)
 {
@@ -224,6 +225,15 @@ nll_check (BsTensor        *input,
                    "expected scalar type Long but found %s", bs_dtype_scalar_name (target->dtype));
       return FALSE;
     }
+  if (weight != NULL && (weight->ndim != 1 || weight->shape[0] != n_classes))
+    {
+      g_autofree char *ws = bs_tensor_format_shape (weight);
+
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "weight tensor should be defined either for all %" G_GINT64_FORMAT
+                   " classes or no classes but got weight tensor of shape: %s", n_classes, ws);
+      return FALSE;
+    }
   t = contiguous_raw (target, error);
   if (t == NULL)
     return FALSE;
@@ -240,7 +250,8 @@ nll_check (BsTensor        *input,
   return TRUE;
 }
 
-/* Output, and the count of targets not ignored (total_weight) as extra. */
+/* Output, and the weight of the targets not ignored (total_weight: their count without a
+ * weight) as extra. inputs: input, target[, weight]. */
 static BsTensor *
 nll_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
              GError **error)
@@ -254,7 +265,9 @@ nll_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
   const gint64 *targets;
   double total = 0.0, count = 0.0;
 
-  if (!nll_check (input, in[1], args, error))
+  BsTensor *weight = n > 2 ? in[2] : NULL;
+
+  if (!nll_check (input, in[1], weight, args, error))
     return NULL;
   x = contiguous_raw (input, error);
   t = x != NULL ? contiguous_raw (in[1], error) : NULL;
@@ -269,12 +282,13 @@ nll_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
     return NULL;
   for (gint64 i = 0; i < n_rows; i++)
     {
-      double v;
+      double v, w;
 
       if (targets[i] == args->ignore_index)
         continue;
-      v = -bs_tensor_get (x, i * n_classes + targets[i]);
-      count += 1.0;
+      w = weight != NULL ? bs_tensor_get (weight, targets[i]) : 1.0;
+      v = -w * bs_tensor_get (x, i * n_classes + targets[i]);
+      count += w;
       if (args->reduction == BS_REDUCTION_NONE)
         bs_tensor_set (out, i, v);
       else
@@ -295,6 +309,8 @@ nll_save (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
   SAVE (0, in[0]);
   SAVE (1, in[1]);
   SAVE (2, extra);
+  if (node->n_inputs > 2)
+    SAVE (3, in[2]);
 }
 
 /* grad_input = grad · M with M[i, tᵢ] = -1 (-1/total_weight for mean): linear
@@ -314,6 +330,7 @@ nll_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GE
   UNPACK (input, 0);
   UNPACK (target, 1);
   UNPACK (total_weight, 2);
+  UNPACK (class_weight, 3);
 
   if (!NEEDS (0))
     return TRUE;
@@ -327,7 +344,9 @@ nll_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GE
   targets = bs_tensor_data (t);
   for (gint64 i = 0; i < n_rows; i++)
     if (targets[i] != node->args.ignore_index)
-      bs_tensor_set (mask, i * n_classes + targets[i], weight);
+      bs_tensor_set (mask, i * n_classes + targets[i],
+                     class_weight != NULL ? weight * bs_tensor_get (class_weight, targets[i])
+                                          : weight);
   if (node->args.reduction == BS_REDUCTION_NONE && meta->ndim == 2)
     g = bs_unsqueeze (grad, 1, error);
   else
@@ -339,8 +358,8 @@ nll_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals, GE
 }
 
 const BsOpInfo bs_op_nll_loss = {
-  .name = "nll_loss", .grad_fn_name = "NllLossBackward0", .symbol = "nll", .n_inputs = 2,
-  .nondiff_inputs = 1u << 1,
+  .name = "nll_loss", .grad_fn_name = "NllLossBackward0", .symbol = "nll", .n_inputs = 0,
+  .nondiff_inputs = 1u << 1 | 1u << 2,
   .forward = nll_forward, .save = nll_save, .backward = nll_backward,
   .formulas = { "∂nll/∂aᵢ,c = -[c = tᵢ] / N" },
 };
@@ -380,23 +399,129 @@ out:
 }
 
 BsTensor *
-bs_nll_loss (BsTensor *input, BsTensor *target, BsReduction reduction, gint64 ignore_index,
-             GError **error)
+bs_nll_loss_weighted (BsTensor     *input,
+                      BsTensor     *target,
+                      BsTensor     *weight,
+                      BsReduction   reduction,
+                      gint64        ignore_index,
+                      GError      **error)
 {
-  BsTensor *in[2] = { input, target };
+  BsTensor *in[3] = { input, target, weight };
   BsOpArgs args;
 
   bs_op_args_init (&args);
   args.reduction = reduction;
   args.ignore_index = ignore_index;
-  return bs_op_apply (BS_OP_NLL_LOSS, in, 2, &args, error);
+  return bs_op_apply (BS_OP_NLL_LOSS, in, weight != NULL ? 3 : 2, &args, error);
 }
 
 BsTensor *
-bs_cross_entropy (BsTensor *input, BsTensor *target, BsReduction reduction,
-                  gint64 ignore_index, GError **error)
+bs_nll_loss (BsTensor *input, BsTensor *target, BsReduction reduction, gint64 ignore_index,
+             GError **error)
+{
+  return bs_nll_loss_weighted (input, target, NULL, reduction, ignore_index, error);
+}
+
+/* label smoothing ε over C classes, as PyTorch composes it: (1 - ε)·nll + ε/C·smooth, where
+ * smooth_i = -Σ_c w_c·log p_i,c (0 for ignored targets), summed, and for 'mean' divided by
+ * the weight of the targets not ignored */
+static BsTensor *
+label_smoothed (BsTensor     *log_probs,
+                BsTensor     *target,
+                BsTensor     *weight,
+                BsReduction   reduction,
+                gint64        ignore_index,
+                double        smoothing,
+                GError      **error)
+{
+  int class_dim = log_probs->ndim == 1 ? 0 : 1;
+  gint64 n_classes = log_probs->shape[class_dim];
+  gint64 dims[1] = { class_dim }, wshape[2] = { 1, n_classes };
+  g_autoptr(BsTensor) nll = NULL;
+  g_autoptr(BsTensor) weighted = NULL;
+  g_autoptr(BsTensor) summed = NULL;
+  g_autoptr(BsTensor) smooth = NULL;
+  g_autoptr(BsTensor) ignored = NULL;
+  g_autoptr(BsTensor) reduced = NULL;
+  g_autoptr(BsTensor) kept = NULL;
+  g_autoptr(BsTensor) scaled = NULL;
+  g_autoptr(BsTensor) t = NULL;
+  const gint64 *targets;
+  gint64 n_rows;
+  double denominator = 0.0;
+
+  nll = bs_nll_loss_weighted (log_probs, target, weight, reduction, ignore_index, error);
+  if (nll == NULL)
+    return NULL;
+  if (weight != NULL)
+    {
+      g_autoptr(BsTensor) w = bs_view (weight, class_dim == 0 ? wshape + 1 : wshape,
+                                       class_dim + 1, error);
+
+      weighted = w != NULL ? bs_mul (log_probs, w, error) : NULL;
+    }
+  else
+    weighted = bs_tensor_ref (log_probs);
+  summed = weighted != NULL ? bs_sum_dims (weighted, dims, 1, FALSE, error) : NULL;
+  smooth = summed != NULL ? bs_neg (summed, error) : NULL;
+  t = smooth != NULL ? bs_tensor_contiguous_copy (target, BS_DTYPE_INT64, error) : NULL;
+  ignored = t != NULL ? bs_tensor_new (t->context, BS_DTYPE_BOOL, t->ndim, t->shape, error)
+                      : NULL;
+  if (ignored == NULL)
+    return NULL;
+  targets = bs_tensor_data (t);
+  n_rows = bs_tensor_numel (t);
+  for (gint64 i = 0; i < n_rows; i++)
+    {
+      if (targets[i] == ignore_index)
+        bs_tensor_set (ignored, i, 1.0);
+      else
+        denominator += weight != NULL ? bs_tensor_get (weight, targets[i]) : 1.0;
+    }
+  {
+    g_autoptr(BsTensor) filled = bs_masked_fill_ (smooth, ignored, 0.0, error);
+
+    if (filled == NULL)
+      return NULL;
+  }
+  if (reduction == BS_REDUCTION_NONE)
+    reduced = bs_tensor_ref (smooth);
+  else
+    {
+      g_autoptr(BsTensor) total = bs_sum (smooth, error);
+
+      if (total != NULL && reduction == BS_REDUCTION_MEAN)
+        {
+          g_autoptr(BsTensor) d = bs_tensor_new_wrapped_number (total->context, denominator,
+                                                                FALSE);
+
+          reduced = bs_div (total, d, error);
+        }
+      else
+        reduced = g_steal_pointer (&total);
+    }
+  kept = reduced != NULL ? bs_mul_scalar (nll, 1.0 - smoothing, error) : NULL;
+  scaled = kept != NULL ? bs_mul_scalar (reduced, smoothing / (double) n_classes, error) : NULL;
+  return scaled != NULL ? bs_add (kept, scaled, 1.0, error) : NULL;
+}
+
+BsTensor *
+bs_cross_entropy_full (BsTensor     *input,
+                       BsTensor     *target,
+                       BsTensor     *weight,
+                       BsReduction   reduction,
+                       gint64        ignore_index,
+                       double        label_smoothing,
+                       GError      **error)
 {
   g_autoptr(BsTensor) log_probs = NULL;
+
+  if (label_smoothing < 0.0 || label_smoothing > 1.0)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "label_smoothing must be between 0.0 and 1.0. Got: %g", label_smoothing);
+      return NULL;
+    }
 
   /* PyTorch reads a target of the input's shape as class probabilities */
   if (bs_tensor_same_shape (input, target))
@@ -414,7 +539,17 @@ bs_cross_entropy (BsTensor *input, BsTensor *target, BsReduction reduction,
   log_probs = bs_log_softmax (input, input->ndim == 1 ? 0 : 1, error);
   if (log_probs == NULL)
     return NULL;
-  return bs_nll_loss (log_probs, target, reduction, ignore_index, error);
+  if (label_smoothing > 0.0)
+    return label_smoothed (log_probs, target, weight, reduction, ignore_index, label_smoothing,
+                           error);
+  return bs_nll_loss_weighted (log_probs, target, weight, reduction, ignore_index, error);
+}
+
+BsTensor *
+bs_cross_entropy (BsTensor *input, BsTensor *target, BsReduction reduction,
+                  gint64 ignore_index, GError **error)
+{
+  return bs_cross_entropy_full (input, target, NULL, reduction, ignore_index, 0.0, error);
 }
 
 /* --- binary_cross_entropy(_with_logits) ------------------------------------ */

@@ -665,8 +665,8 @@ min_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
   return extremum_all_forward (in[0], FALSE, error);
 }
 
-static void
-extremum_all_save (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
+void
+bs_evenly_distribute_save (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
 {
   SAVE (0, in[0]);
   SAVE_OUTPUT (1, out);
@@ -674,9 +674,9 @@ extremum_all_save (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *e
 
 /* The gradient is shared evenly among the elements equal to the result (the
  * NaNs when the result is NaN), as PyTorch's evenly_distribute_backward. */
-static gboolean
-extremum_all_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
-                       GError **error)
+gboolean
+bs_evenly_distribute_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
+                               GError **error)
 {
   GError *local_error = NULL;
   g_autoptr(BsTensor) c = NULL;
@@ -715,13 +715,15 @@ extremum_all_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **l
 
 const BsOpInfo bs_op_max = {
   .name = "max", .grad_fn_name = "MaxBackward1", .symbol = "max", .n_inputs = 1,
-  .forward = max_forward, .save = extremum_all_save, .backward = extremum_all_backward,
+  .forward = max_forward, .save = bs_evenly_distribute_save,
+  .backward = bs_evenly_distribute_backward,
   .formulas = { "∂max(a)/∂aᵢ = [aᵢ = max] / #ties" },
 };
 
 const BsOpInfo bs_op_min = {
   .name = "min", .grad_fn_name = "MinBackward1", .symbol = "min", .n_inputs = 1,
-  .forward = min_forward, .save = extremum_all_save, .backward = extremum_all_backward,
+  .forward = min_forward, .save = bs_evenly_distribute_save,
+  .backward = bs_evenly_distribute_backward,
   .formulas = { "∂min(a)/∂aᵢ = [aᵢ = min] / #ties" },
 };
 
@@ -758,17 +760,17 @@ min_dim_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **
 
 /* The indices are an output too, but they never carry a history, so they are
  * held as a plain input would be. */
-static void
-extremum_dim_save (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
+void
+bs_select_dim_save (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
 {
   SAVE (0, extra);
 }
 
 /* The gradient goes to the selected element of each line: grad (with the dim
  * restored) times a one-hot mask, which keeps it differentiable in grad. */
-static gboolean
-extremum_dim_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
-                       GError **error)
+gboolean
+bs_select_dim_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
+                        GError **error)
 {
   GError *local_error = NULL;
   const BsTensorMeta *meta = &node->input_meta[0];
@@ -826,13 +828,15 @@ extremum_dim_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **l
 
 const BsOpInfo bs_op_max_dim = {
   .name = "max", .grad_fn_name = "MaxBackward0", .symbol = "max", .n_inputs = 1,
-  .forward = max_dim_forward, .save = extremum_dim_save, .backward = extremum_dim_backward,
+  .forward = max_dim_forward, .save = bs_select_dim_save,
+  .backward = bs_select_dim_backward,
   .formulas = { "∂max_dim(a)/∂aᵢ = [i = argmax]" },
 };
 
 const BsOpInfo bs_op_min_dim = {
   .name = "min", .grad_fn_name = "MinBackward0", .symbol = "min", .n_inputs = 1,
-  .forward = min_dim_forward, .save = extremum_dim_save, .backward = extremum_dim_backward,
+  .forward = min_dim_forward, .save = bs_select_dim_save,
+  .backward = bs_select_dim_backward,
   .formulas = { "∂min_dim(a)/∂aᵢ = [i = argmin]" },
 };
 

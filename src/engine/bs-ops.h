@@ -35,6 +35,7 @@ BsTensor *bs_sin            (BsTensor *a, GError **error);
 BsTensor *bs_cos            (BsTensor *a, GError **error);
 BsTensor *bs_tanh           (BsTensor *a, GError **error);
 BsTensor *bs_sigmoid        (BsTensor *a, GError **error);
+BsTensor *bs_gelu           (BsTensor *a, gboolean tanh_form, GError **error);
 BsTensor *bs_relu           (BsTensor *a, GError **error);
 BsTensor *bs_round          (BsTensor *a, GError **error);
 BsTensor *bs_sign           (BsTensor *a, GError **error);   /* not differentiable */
@@ -100,6 +101,11 @@ BsTensor *bs_max_dim        (BsTensor *a, int dim, gboolean keepdim, BsTensor **
                              GError **error);
 BsTensor *bs_min_dim        (BsTensor *a, int dim, gboolean keepdim, BsTensor **indices,
                              GError **error);
+/* kthvalue (k from 1), median along dim, mode (op says which): values tracked, int64
+ * *indices */
+BsTensor *bs_order_pick     (BsOp op, BsTensor *a, gint64 k, int dim, gboolean keepdim,
+                             BsTensor **indices, GError **error);
+BsTensor *bs_median         (BsTensor *a, GError **error);
 BsTensor *bs_argmax         (BsTensor *a, gboolean has_dim, int dim, gboolean keepdim,
                              GError **error);
 BsTensor *bs_argmin         (BsTensor *a, gboolean has_dim, int dim, gboolean keepdim,
@@ -134,6 +140,8 @@ BsTensor *bs_mse_loss       (BsTensor *input, BsTensor *target, BsReduction redu
                              GError **error);
 BsTensor *bs_nll_loss       (BsTensor *input, BsTensor *target, BsReduction reduction,
                              gint64 ignore_index, GError **error);
+BsTensor *bs_nll_loss_weighted (BsTensor *input, BsTensor *target, BsTensor *weight,
+                                BsReduction reduction, gint64 ignore_index, GError **error);
 /* weight and pos_weight may be NULL */
 BsTensor *bs_binary_cross_entropy_with_logits (BsTensor *input, BsTensor *target,
                                                BsTensor *weight, BsTensor *pos_weight,
@@ -142,6 +150,10 @@ BsTensor *bs_binary_cross_entropy (BsTensor *input, BsTensor *target, BsTensor *
                                    BsReduction reduction, GError **error);
 BsTensor *bs_cross_entropy  (BsTensor *input, BsTensor *target, BsReduction reduction,
                              gint64 ignore_index, GError **error);
+/* With a class weight (or NULL) and label smoothing in [0, 1], as F.cross_entropy. */
+BsTensor *bs_cross_entropy_full (BsTensor *input, BsTensor *target, BsTensor *weight,
+                                 BsReduction reduction, gint64 ignore_index,
+                                 double label_smoothing, GError **error);
 
 /* Linear algebra */
 BsTensor *bs_mm             (BsTensor *a, BsTensor *b, GError **error);
@@ -171,6 +183,9 @@ BsTensor *bs_slice          (BsTensor *a, int dim, gint64 start, gint64 stop, gi
 /* a[..., index, ...] along dim with an int64 index tensor, or a bool mask over
  * the dims starting at dim */
 BsTensor *bs_index          (BsTensor *a, int dim, BsTensor *index, GError **error);
+/* F.embedding: weight[indices] (EmbeddingBackward0); padding_idx -1 for none */
+BsTensor *bs_embedding      (BsTensor *weight, BsTensor *indices, gint64 padding_idx,
+                             GError **error);
 /* a[i0, i1, ...]: one entry per indexed dim from dim 0, NULL for a full slice
  * (`:`), an int64 index, or a bool mask covering as many dims as it has. The
  * index tensors broadcast together (PyTorch's combined advanced indexing). */

@@ -17,6 +17,7 @@ extern const BsSignatureTable bs_random_table;
 extern const BsSignatureTable bs_time_table;
 extern const BsSignatureTable bs_sys_table;
 extern const BsSignatureTable bs_backstep_table;
+extern const BsSignatureTable bs_py_slice_table;
 
 /* The modules, registered in in->modules */
 void        bs_math_module_init   (BsInterp *in);

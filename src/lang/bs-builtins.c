@@ -683,6 +683,9 @@ type_matches (BsInterp *in,
         return bs_value_is_object (v, BS_OBJECT_TUPLE) && ((BsTuple *) v.as.object)->is_size;
       if (strcmp (name, "tuple") == 0)
         return bs_value_is_object (v, BS_OBJECT_TUPLE);
+      /* an OrderedDict is a dict */
+      if (strcmp (name, "dict") == 0)
+        return bs_value_is_object (v, BS_OBJECT_DICT);
       return strcmp (name, tn) == 0;
     }
   return FALSE;

@@ -73,6 +73,40 @@ activation (BsInterp *in,
   return TRUE;
 }
 
+/* gelu(Tensor input, *, str approximate='none'): GeluBackward0 */
+static gboolean
+gelu (BsInterp *in,
+      BsCall   *call,
+      BsValue  *r)
+{
+  /* a string parameter's default reads as None */
+  const char *approximate = bs_call_has (call, 1) ? bs_call_string (call, 1) : "none";
+  GError *error = NULL;
+
+  if (strcmp (approximate, "none") != 0 && strcmp (approximate, "tanh") != 0)
+    return bs_raise (in, "RuntimeError", "approximate argument must be either none or tanh.");
+  return bs_call_return_tensor (call, bs_gelu (bs_call_tensor (call, 0),
+                                               strcmp (approximate, "tanh") == 0, &error),
+                                &error, r);
+}
+
+/* torch.embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False) */
+static gboolean
+embedding (BsInterp *in,
+           BsCall   *call,
+           BsValue  *r)
+{
+  GError *error = NULL;
+
+  if (bs_call_bool (call, 3) || bs_call_bool (call, 4))
+    return bs_raise (in, "NotImplementedError", "embedding(%s=True) is not supported by "
+                     "Backstep", bs_call_bool (call, 3) ? "scale_grad_by_freq" : "sparse");
+  return bs_call_return_tensor (call, bs_embedding (bs_call_tensor (call, 0),
+                                                    bs_call_tensor (call, 1),
+                                                    bs_call_int (call, 2), &error),
+                                &error, r);
+}
+
 /* softmax(input, dim=None, _stacklevel=3, dtype=None): data 1 for log_softmax */
 static gboolean
 softmax (BsInterp *in,
@@ -171,6 +205,7 @@ loss (BsInterp *in,
   gboolean ok = TRUE;
   int i;
   BsTensor *t = NULL;
+  double smoothing = 0.0;
 
   if (input == NULL || (target = tensor_arg (in, call, 1, call->sig->name)) == NULL)
     return FALSE;
@@ -190,12 +225,8 @@ loss (BsInterp *in,
   if (i >= 0 && bs_call_has (call, i) && !bs_to_int (in, bs_call_value (call, i), &ignore))
     return FALSE;
   i = index_of (call, "label_smoothing");
-  if (i >= 0 && bs_call_has (call, i) && bs_call_double (call, i) != 0.0)
-    return bs_raise (in, "NotImplementedError", "cross_entropy(label_smoothing=...) is not "
-                     "supported by Backstep");
-  if (weight != NULL && (kind == LOSS_NLL || kind == LOSS_CROSS_ENTROPY))
-    return bs_raise (in, "NotImplementedError", "%s(weight=...) is not supported by Backstep",
-                     call->sig->name);
+  if (i >= 0 && bs_call_has (call, i) && !bs_to_double (in, bs_call_value (call, i), &smoothing))
+    return FALSE;
   switch (kind)
     {
     case LOSS_MSE:
@@ -216,11 +247,11 @@ loss (BsInterp *in,
       }
       break;
     case LOSS_NLL:
-      t = bs_nll_loss (input, target, red, ignore, &error);
+      t = bs_nll_loss_weighted (input, target, weight, red, ignore, &error);
       break;
     case LOSS_CROSS_ENTROPY:
     default:
-      t = bs_cross_entropy (input, target, red, ignore, &error);
+      t = bs_cross_entropy_full (input, target, weight, red, ignore, smoothing, &error);
       break;
     }
   if (t == NULL)
@@ -357,6 +388,9 @@ one_hot (BsInterp *in,
 
 static const BsSignatureRow rows[] = {
   { F, BS_SIG_PYTHON, "relu(input, inplace=False)", activation, (gintptr) bs_relu },
+  { F, BS_SIG_TORCH, "gelu(Tensor input, *, c10::string_view approximate=\"none\")", gelu, 0 },
+  { "torch", BS_SIG_TORCH, "embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, "
+    "bool scale_grad_by_freq=False, bool sparse=False)", embedding, 0 },
   { F, BS_SIG_PYTHON, "sigmoid(input)", activation, (gintptr) bs_sigmoid },
   { F, BS_SIG_PYTHON, "tanh(input)", activation, (gintptr) bs_tanh },
   { F, BS_SIG_PYTHON, "softmax(input, dim=None, _stacklevel=3, dtype=None)", softmax, 0 },

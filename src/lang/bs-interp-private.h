@@ -87,6 +87,7 @@ struct _BsClass {
   gboolean     is_exception;
   gboolean     is_module;   /* nn.Module or a subclass */
   gboolean     is_prelude;  /* defined by Backstep's prelude (repr as torch.nn's) */
+  gboolean     has_properties;  /* it or a base has a property: attribute access asks */
 };
 
 /* A frame the exception passed through, and where: the expression (or statement) that

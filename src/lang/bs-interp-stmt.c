@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "bs-py-property.h"
+
 /* --- del ---------------------------------------------------------------- */
 
 static gboolean delete_target_inner (BsInterp *in, BsAstNode *target);
@@ -131,6 +133,9 @@ exec_class (BsInterp  *in,
   bs_value_unref (base);
   c = (BsClass *) klass.as.object;
   c->is_prelude = in->frame->is_prelude;
+  /* as CPython's class body, which starts with __module__ = __name__ */
+  if (!c->is_prelude)
+    bs_dict_set_str (c->dict, "__module__", bs_str_value (in, "__main__"));
   if (c->is_prelude && strcmp (c->name, "Module") == 0)
     c->is_module = TRUE;
   env = bs_env_new (in, in->frame->env);
@@ -166,6 +171,11 @@ exec_class (BsInterp  *in,
                 g_free (f->qualname);
                 f->qualname = g_strdup_printf ("%s.%s", c->name, f->name);
               }
+          }
+        if (bs_property_is (v))
+          {
+            bs_property_set_name (v, key);
+            c->has_properties = TRUE;
           }
         bs_dict_set_str (c->dict, key, bs_value_ref (v));
       }

@@ -12,6 +12,7 @@
 #include "bs-py-list.h"
 #include "bs-py-number.h"
 #include "bs-np-array.h"
+#include "bs-py-property.h"
 #include "bs-py-range.h"
 #include "bs-py-set.h"
 #include "bs-py-str.h"
@@ -96,7 +97,8 @@ bs_py_signatures_add (struct _BsSignatureSet *set)
     &bs_py_set_table, &bs_py_number_table, &bs_builtins_table,
     &bs_py_iter_table, &bs_math_table, &bs_random_table, &bs_time_table,
     &bs_sys_table, &bs_backstep_table, &bs_generator_table,
-    &bs_autograd_function_table, &bs_py_range_table,
+    &bs_autograd_function_table, &bs_py_range_table, &bs_py_property_table,
+    &bs_py_slice_table,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
@@ -146,6 +148,7 @@ bs_class_new (BsInterp   *in,
     {
       c->is_exception = ((BsClass *) base.as.object)->is_exception;
       c->is_module = ((BsClass *) base.as.object)->is_module;
+      c->has_properties = ((BsClass *) base.as.object)->has_properties;
     }
   return BS_OBJECT (c);
 }
@@ -332,6 +335,10 @@ bs_getattr_opt (BsInterp   *in,
         BsInstance *i = (BsInstance *) obj.as.object;
         BsValue v;
 
+        /* a property, a data descriptor, goes before the instance's dict */
+        if (((BsClass *) i->klass.as.object)->has_properties
+            && bs_class_lookup (i->klass, name, &v) && bs_property_is (v))
+          return bs_property_get (in, v, obj, out);
         if (bs_dict_get_str (i->dict, name, &v))
           {
             *out = bs_value_ref (v);
@@ -426,11 +433,26 @@ bs_getattr_opt (BsInterp   *in,
       }
 
     case BS_OBJECT_FUNCTION:
-      if (strcmp (name, "__name__") == 0)
-        {
-          *out = bs_str_value (in, ((BsFunction *) obj.as.object)->name);
-          return TRUE;
-        }
+      {
+        BsFunction *f = (BsFunction *) obj.as.object;
+
+        if (strcmp (name, "__name__") == 0)
+          {
+            *out = bs_str_value (in, f->name);
+            return TRUE;
+          }
+        /* the docstring: a string constant as the body's first statement */
+        if (strcmp (name, "__doc__") == 0)
+          {
+            BsAstNode *first = f->n_body > 0 && f->lambda_body == NULL ? f->body[0] : NULL;
+
+            if (first != NULL && first->kind == BS_AST_EXPR_STMT
+                && first->expr_stmt.value->kind == BS_AST_CONSTANT
+                && first->expr_stmt.value->constant.kind == BS_CONST_STR)
+              *out = bs_str_value (in, first->expr_stmt.value->constant.str);
+            return TRUE;
+          }
+      }
       break;
 
     case BS_OBJECT_BUILTIN:
@@ -479,7 +501,7 @@ bs_getattr_opt (BsInterp   *in,
           *out = bs_value_ref (s->upper);
         else if (strcmp (name, "step") == 0)
           *out = bs_value_ref (s->step);
-        else
+        else if (!bs_py_method_find (in, "slice", obj, name, out))
           break;
         return TRUE;
       }
@@ -542,6 +564,9 @@ bs_setattr (BsInterp   *in,
           BsInstance *i = (BsInstance *) obj.as.object;
           BsValue setter;
 
+          if (((BsClass *) i->klass.as.object)->has_properties
+              && bs_class_lookup (i->klass, name, &setter) && bs_property_is (setter))
+            return bs_property_set (in, setter, obj, value);
           if (bs_class_lookup (i->klass, "__setattr__", &setter)
               && bs_value_is_object (setter, BS_OBJECT_FUNCTION))
             {
@@ -556,6 +581,11 @@ bs_setattr (BsInterp   *in,
           return TRUE;
         }
       case BS_OBJECT_CLASS:
+        if (bs_property_is (value))
+          {
+            bs_property_set_name (value, name);
+            ((BsClass *) obj.as.object)->has_properties = TRUE;
+          }
         bs_dict_set_str (((BsClass *) obj.as.object)->dict, name, bs_value_ref (value));
         return TRUE;
       case BS_OBJECT_MODULE:
@@ -588,8 +618,15 @@ bs_delattr (BsInterp   *in,
 {
   if (bs_value_is_object (obj, BS_OBJECT_INSTANCE))
     {
-      BsValue key = bs_str_value (in, name);
-      gboolean ok = bs_dict_remove (((BsInstance *) obj.as.object)->dict, key);
+      BsValue klass = ((BsInstance *) obj.as.object)->klass, prop;
+      BsValue key;
+      gboolean ok;
+
+      if (((BsClass *) klass.as.object)->has_properties
+          && bs_class_lookup (klass, name, &prop) && bs_property_is (prop))
+        return bs_property_delete (in, prop, obj);
+      key = bs_str_value (in, name);
+      ok = bs_dict_remove (((BsInstance *) obj.as.object)->dict, key);
 
       bs_value_unref (key);
       if (ok)

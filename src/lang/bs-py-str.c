@@ -4,6 +4,7 @@
 #include "bs-py-str.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bs-float-repr.h"
@@ -39,6 +40,59 @@ bs_py_str_repr (const char *s,
         g_string_append_c (out, c);
     }
   g_string_append_c (out, quote);
+}
+
+/* An integer as printf-style formatting writes it: flags "-+ #0", width, and precision as
+ * the least number of digits ("%.5d" % 22 is "00022"). spec is the text after '%' through
+ * the conversion. */
+static char *
+percent_int (gint64      value,
+             const char *spec)
+{
+  const char *p = spec;
+  gboolean left = FALSE, plus = FALSE, space = FALSE, alt = FALSE, zero = FALSE;
+  long width, precision;
+  char conv = spec[strlen (spec) - 1];
+  guint64 magnitude = value < 0 ? (guint64) 0 - (guint64) value : (guint64) value;
+  g_autofree char *digits = NULL;
+  GString *out = g_string_new (NULL);
+  int n_digits;
+
+  for (; *p != '\0' && strchr ("-+ #0", *p) != NULL; p++)
+    {
+      left |= *p == '-';
+      plus |= *p == '+';
+      space |= *p == ' ';
+      alt |= *p == '#';
+      zero |= *p == '0';
+    }
+  width = strtol (p, (char **) &p, 10);
+  precision = *p == '.' ? strtol (p + 1, NULL, 10) : 0;
+  /* the 0 flag pads the digits to the width, unless left-aligned */
+  if (zero && !left && *p != '.')
+    precision = width - (value < 0 || plus || space) - (alt && conv != 'd' ? 2 : 0);
+  digits = conv == 'd' ? g_strdup_printf ("%" G_GUINT64_FORMAT, magnitude)
+         : conv == 'o' ? g_strdup_printf ("%" G_GINT64_MODIFIER "o", magnitude)
+         : conv == 'x' ? g_strdup_printf ("%" G_GINT64_MODIFIER "x", magnitude)
+                       : g_strdup_printf ("%" G_GINT64_MODIFIER "X", magnitude);
+  n_digits = (int) strlen (digits);
+  if (value < 0)
+    g_string_append_c (out, '-');
+  else if (plus || space)
+    g_string_append_c (out, plus ? '+' : ' ');
+  if (alt && conv != 'd')
+    g_string_append (out, conv == 'o' ? "0o" : conv == 'x' ? "0x" : "0X");
+  for (long i = n_digits; i < precision; i++)
+    g_string_append_c (out, '0');
+  g_string_append (out, digits);
+  while ((long) out->len < width)
+    {
+      if (left)
+        g_string_append_c (out, ' ');
+      else
+        g_string_prepend_c (out, ' ');
+    }
+  return g_string_free (out, FALSE);
 }
 
 gboolean
@@ -115,7 +169,7 @@ bs_py_str_percent (BsInterp   *in,
                 conv = 'd';
               spec = g_strdup_printf ("%.*s%c", (int) (p - start), start, conv);
               if (strchr ("dxXo", conv) != NULL)
-                r = bs_int_format ((gint64) (d < 0 ? ceil (d) : floor (d)), spec, &error);
+                r = percent_int ((gint64) (d < 0 ? ceil (d) : floor (d)), spec);
               else
                 r = bs_float_format (d, spec, &error);
               if (r == NULL)

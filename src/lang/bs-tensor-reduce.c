@@ -1,5 +1,6 @@
 /* bs-tensor-reduce.c: torch's and Tensor's statistics over dimensions (prod, var, std, norm,
- * logsumexp, amax, amin, all, any), declared by PyTorch 1.13's signatures */
+ * logsumexp, amax, amin, all, any, var_mean, std_mean, kthvalue, median, mode), declared
+ * by PyTorch 1.13's signatures */
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-torch-private.h"
@@ -77,39 +78,130 @@ prod_dim (BsInterp *in,
                                 &error, r);
 }
 
-/* var and std; data 1 for std. Three forms: (input, dim, *, correction, keepdim),
- * (input, dim, unbiased=True, keepdim=False) and (input, unbiased=True). */
+/* The arguments of var, std, var_mean and std_mean. Three forms: (input, dim, *,
+ * correction, keepdim), (input, dim, unbiased=True, keepdim=False) and (input,
+ * unbiased=True). FALSE when the dims are refused. */
 static gboolean
-spread (BsInterp *in,
-        BsCall   *call,
-        BsValue  *r)
+spread_args (BsCall   *call,
+             gint64   *dims,
+             int      *n_dims,
+             double   *correction,
+             gboolean *keepdim)
 {
   const BsSignature *sig = call->sig;
-  gboolean std = bs_call_data (call) != 0;
-  gint64 dims[BS_MAX_DIMS];
   int n = 0;
-  double correction = 1.0;
-  gboolean keepdim = FALSE;
-  GError *error = NULL;
-  BsTensor *x = bs_call_self (call);
 
+  *correction = 1.0;
+  *keepdim = FALSE;
   if (sig->n_params == 2)
-    correction = bs_call_bool (call, 1) ? 1.0 : 0.0;
+    *correction = bs_call_bool (call, 1) ? 1.0 : 0.0;
   else
     {
       n = bs_call_int_list (call, 1, dims);
       if (n == -2)
         return FALSE;
-      n = MAX (n, 0);
       if (strcmp (sig->params[2].name, "correction") == 0)
-        correction = bs_call_has (call, 2) ? (double) bs_call_int (call, 2) : 1.0;
+        *correction = bs_call_has (call, 2) ? (double) bs_call_int (call, 2) : 1.0;
       else
-        correction = bs_call_bool (call, 2) ? 1.0 : 0.0;
-      keepdim = bs_call_bool (call, 3);
+        *correction = bs_call_bool (call, 2) ? 1.0 : 0.0;
+      *keepdim = bs_call_bool (call, 3);
     }
+  *n_dims = MAX (n, 0);
+  return TRUE;
+}
+
+/* var and std; data 1 for std */
+static gboolean
+spread (BsInterp *in,
+        BsCall   *call,
+        BsValue  *r)
+{
+  gboolean std = bs_call_data (call) != 0, keepdim;
+  gint64 dims[BS_MAX_DIMS];
+  int n;
+  double correction;
+  GError *error = NULL;
+  BsTensor *x = bs_call_self (call);
+
+  if (!spread_args (call, dims, &n, &correction, &keepdim))
+    return FALSE;
   return bs_call_return_tensor (call, std ? bs_std (x, dims, n, correction, keepdim, &error)
                                           : bs_var (x, dims, n, correction, keepdim, &error),
                                 &error, r);
+}
+
+/* var_mean and std_mean (data 1): the tuple (var or std, mean). PyTorch's two results
+ * share one node (VarMeanBackward0), which Backstep's single-output nodes cannot be, so
+ * an input that requires grad is refused rather than given two other grad_fns. */
+static gboolean
+spread_mean (BsInterp *in,
+             BsCall   *call,
+             BsValue  *r)
+{
+  gboolean std = bs_call_data (call) != 0, keepdim;
+  gint64 dims[BS_MAX_DIMS];
+  int n;
+  double correction;
+  GError *error = NULL;
+  BsTensor *x = bs_call_self (call);
+  g_autoptr(BsTensor) spread_t = NULL;
+  g_autoptr(BsTensor) mean_t = NULL;
+  BsValue items[2];
+
+  if (!spread_args (call, dims, &n, &correction, &keepdim))
+    return FALSE;
+  if (in->context->grad_enabled && bs_tensor_requires_grad (x))
+    return bs_raise (in, "NotImplementedError", "torch.%s of a tensor that requires grad is not "
+                     "supported by Backstep (its two results share one %s node); call "
+                     "torch.%s and torch.mean separately", std ? "std_mean" : "var_mean",
+                     std ? "StdMeanBackward0" : "VarMeanBackward0", std ? "std" : "var");
+  if (n == 0)
+    for (; n < x->ndim; n++)
+      dims[n] = n;
+  spread_t = std ? bs_std (x, dims, n, correction, keepdim, &error)
+                 : bs_var (x, dims, n, correction, keepdim, &error);
+  mean_t = spread_t ? bs_mean_dims (x, dims, n, keepdim, &error) : NULL;
+  if (mean_t == NULL)
+    return bs_raise_gerror (in, error);
+  items[0] = bs_wrap_tensor (in, g_steal_pointer (&spread_t));
+  items[1] = bs_wrap_tensor (in, g_steal_pointer (&mean_t));
+  *r = bs_tuple_from (in, items, 2);
+  bs_value_unref (items[0]);
+  bs_value_unref (items[1]);
+  return TRUE;
+}
+
+/* kthvalue(input, k, dim=-1, keepdim=False), median(input, dim, keepdim=False) and
+ * mode(input, dim=-1, keepdim=False): the row's data is the engine op; a named tuple of
+ * values and indices */
+static gboolean
+order_pick (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  BsOp op = (BsOp) bs_call_data (call);
+  guint first = op == BS_OP_KTHVALUE ? 2 : 1;
+  gint64 k = op == BS_OP_KTHVALUE ? bs_call_int (call, 1) : 0;
+  BsTensor *indices = NULL, *values;
+  GError *error = NULL;
+
+  values = bs_order_pick (op, bs_call_self (call), k, bs_call_dim (call, first),
+                          bs_call_bool (call, first + 1), &indices, &error);
+  return bs_call_return_pair (call, op == BS_OP_KTHVALUE ? "torch.return_types.kthvalue"
+                                    : op == BS_OP_MODE ? "torch.return_types.mode"
+                                    : "torch.return_types.median",
+                              values, indices, &error, r);
+}
+
+/* median(input): of all elements */
+static gboolean
+median_all (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  GError *error = NULL;
+
+  return bs_call_return_tensor (call, bs_median (bs_call_self (call), &error), &error, r);
 }
 
 /* logsumexp(input, dim, keepdim), amax, amin, all, any: the row's data is the engine's
@@ -216,6 +308,16 @@ norm (BsInterp *in,
     "bool keepdim=False, Tensor out=None)", bs_torch_refuse_named, data }, \
   { TT, BS_SIG_TORCH, #name "(Tensor input, DimnameList[1] dim, bool unbiased=True, " \
     "bool keepdim=False, *, Tensor out=None)", bs_torch_refuse_named, data }
+#define SPREAD_MEAN_ROWS(name, data) \
+  { "torch", BS_SIG_TORCH, #name "(Tensor input, IntArrayRef[1]? dim, *, " \
+    "int64_t? correction, bool keepdim=False)", spread_mean, data }, \
+  { "torch", BS_SIG_TORCH, #name "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, " \
+    "bool keepdim=False)", spread_mean, data }, \
+  { "torch", BS_SIG_TORCH, #name "(Tensor input, bool unbiased=True)", spread_mean, data }, \
+  { "torch", BS_SIG_TORCH, #name "(Tensor input, DimnameList[1] dim, *, " \
+    "int64_t? correction, bool keepdim=False)", bs_torch_refuse_named, data }, \
+  { "torch", BS_SIG_TORCH, #name "(Tensor input, DimnameList[1] dim, bool unbiased=True, " \
+    "bool keepdim=False)", bs_torch_refuse_named, data }
 #define TRUTH_ROWS(name, fn) \
   { TT, BS_SIG_TORCH, #name "(Tensor input, int64_t dim, bool keepdim=False" OUT, over_dims, \
     (gintptr) fn }, \
@@ -230,6 +332,21 @@ static const BsSignatureRow rows[] = {
     "ScalarType? dtype=None, Tensor out=None)", bs_torch_refuse_named, 0 },
   SPREAD_ROWS (var, 0),
   SPREAD_ROWS (std, 1),
+  SPREAD_MEAN_ROWS (var_mean, 0),
+  SPREAD_MEAN_ROWS (std_mean, 1),
+  { TT, BS_SIG_TORCH, "kthvalue(Tensor input, int64_t k, int64_t dim=-1, bool keepdim=False, "
+    "*, TensorList[2] out=None)", order_pick, BS_OP_KTHVALUE },
+  { TT, BS_SIG_TORCH, "kthvalue(Tensor input, int64_t k, Dimname dim, bool keepdim=False, *, "
+    "TensorList[2] out=None)", bs_torch_refuse_named, 0 },
+  { TT, BS_SIG_TORCH, "median(Tensor input)", median_all, 0 },
+  { TT, BS_SIG_TORCH, "median(Tensor input, int64_t dim, bool keepdim=False, *, "
+    "TensorList[2] out=None)", order_pick, BS_OP_MEDIAN_DIM },
+  { TT, BS_SIG_TORCH, "median(Tensor input, Dimname dim, bool keepdim=False, *, "
+    "TensorList[2] out=None)", bs_torch_refuse_named, 0 },
+  { TT, BS_SIG_TORCH, "mode(Tensor input, int64_t dim=-1, bool keepdim=False, *, "
+    "TensorList[2] out=None)", order_pick, BS_OP_MODE },
+  { TT, BS_SIG_TORCH, "mode(Tensor input, Dimname dim, bool keepdim=False, *, "
+    "TensorList[2] out=None)", bs_torch_refuse_named, 0 },
   { TT, BS_SIG_TORCH, "logsumexp(Tensor input, IntArrayRef[1] dim, bool keepdim=False" OUT,
     over_dims, (gintptr) bs_logsumexp },
   { TT, BS_SIG_TORCH, "logsumexp(Tensor input, DimnameList[1] dim, bool keepdim=False" OUT,

@@ -1089,6 +1089,7 @@ static const BsSignatureTable *const tables[] = {
   &bs_tensor_select_table,
   &bs_tensor_histogram_table,
   &bs_torch_random_table,
+  &bs_torch_einsum_table,
   &bs_torch_factories_table,
   &bs_functional_table,
   &bs_optim_table,

@@ -78,6 +78,7 @@ extern const BsSignatureTable bs_tensor_reduce_table;
 extern const BsSignatureTable bs_tensor_select_table;
 extern const BsSignatureTable bs_tensor_histogram_table;
 extern const BsSignatureTable bs_torch_random_table;
+extern const BsSignatureTable bs_torch_einsum_table;
 extern const BsSignatureTable bs_torch_factories_table;
 extern const BsSignatureTable bs_functional_table;
 extern const BsSignatureTable bs_optim_table;

@@ -18,3 +18,17 @@ try:
     copy.deepcopy(w * 2)
 except RuntimeError as e:
     print(e)
+
+# an OrderedDict (a state_dict) copies as one, and a deep copy owns its tensors
+from collections import OrderedDict
+od = OrderedDict([("b", [1]), ("a", [2])])
+deep_od, shallow_od = copy.deepcopy(od), copy.copy(od)
+deep_od["b"].append(3)
+shallow_od["a"].append(4)
+print(deep_od, shallow_od, od, type(deep_od).__name__, type(shallow_od).__name__)
+lin = torch.nn.Linear(2, 1)
+snapshot = copy.deepcopy(lin.state_dict())
+before = snapshot["weight"].clone()
+with torch.no_grad():
+    lin.weight.add_(1.0)
+print(torch.equal(snapshot["weight"], before), type(snapshot).__name__)

@@ -27,8 +27,9 @@ def copy(x):
         return x
     if cls is list:
         return list(x)
-    if cls is dict:
-        return dict(x)
+    if isinstance(x, dict):
+        # an OrderedDict stays one
+        return x.copy()
     if cls is set:
         return set(x)
     if hasattr(x, "__copy__"):
@@ -59,8 +60,10 @@ def deepcopy(x, memo=None):
         y = tuple(deepcopy(item, memo) for item in x)
         memo[key] = y
         return y
-    if cls is dict:
-        y = {}
+    if isinstance(x, dict):
+        # an OrderedDict (a module's state_dict()) stays one
+        y = x.copy()
+        y.clear()
         memo[key] = y
         for k, v in x.items():
             y[deepcopy(k, memo)] = deepcopy(v, memo)

@@ -379,6 +379,9 @@ class Module:
     def float(self):
         return self._bs_convert(lambda t: t.float() if t.is_floating_point() else t)
 
+    def half(self):
+        return self._bs_convert(lambda t: t.half() if t.is_floating_point() else t)
+
     def extra_repr(self):
         return ''
 
@@ -1033,16 +1036,6 @@ def softplus(input, beta=1, threshold=20):
                        torch.log1p(torch.exp(scaled.clamp(max=threshold))) / beta)
 
 
-def gelu(input, approximate='none'):
-    if approximate == 'tanh':
-        inner = (input + input * input * input * 0.044715) * 0.7978845608028654
-        return input * 0.5 * (torch.tanh(inner) + 1)
-    if approximate == 'none':
-        _bs_not_supported("gelu(approximate='none') (it needs erf, which Backstep lacks; "
-                          "approximate='tanh' works)")
-    raise RuntimeError('approximate argument must be either none or tanh.')
-
-
 def silu(input, inplace=False):
     _bs_no_inplace('silu', inplace)
     return input * torch.sigmoid(input)
@@ -1079,12 +1072,10 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
                            "following scalar types: Long, Int; but got {} instead (while "
                            "checking arguments for embedding)".format(_bs_typename(input)))
     if padding_idx is None:
-        return weight[input]
-    if padding_idx < 0:
+        padding_idx = -1
+    elif padding_idx < 0:
         padding_idx = weight.size(0) + padding_idx
-    # the padding row's value, without a gradient
-    return torch.where((input == padding_idx).unsqueeze(-1), weight.detach()[input],
-                       weight[input])
+    return torch.embedding(weight, input, padding_idx)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
@@ -1138,6 +1129,6 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     return out
 
 
-for _bs_f in [leaky_relu, elu, softplus, gelu, silu, l1_loss, smooth_l1_loss, huber_loss,
+for _bs_f in [leaky_relu, elu, softplus, silu, l1_loss, smooth_l1_loss, huber_loss,
               embedding, batch_norm, layer_norm]:
     setattr(_bs_F, _bs_f.__name__, _bs_f)

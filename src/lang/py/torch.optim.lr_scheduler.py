@@ -189,3 +189,111 @@ class CosineAnnealingLR(_LRScheduler):
         return [self.eta_min + (base_lr - self.eta_min) *
                 (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
                 for base_lr in self.base_lrs]
+
+
+class ReduceLROnPlateau:
+    """Cuts each group's lr by factor once the metric passed to step() has not improved
+    for more than patience calls (then waits cooldown calls), as PyTorch 1.13's."""
+
+    def __init__(self, optimizer, mode='min', factor=0.1, patience=10, threshold=1e-4,
+                 threshold_mode='rel', cooldown=0, min_lr=0, eps=1e-8, verbose=False):
+        if factor >= 1.0:
+            raise ValueError('Factor should be < 1.0.')
+        self.factor = factor
+        _bs_check_optimizer(optimizer)
+        self.optimizer = optimizer
+        n_groups = len(optimizer.param_groups)
+        if isinstance(min_lr, list) or isinstance(min_lr, tuple):
+            if len(min_lr) != n_groups:
+                raise ValueError("expected {} min_lrs, got {}".format(n_groups, len(min_lr)))
+            self.min_lrs = list(min_lr)
+        else:
+            self.min_lrs = [min_lr] * n_groups
+        self.patience = patience
+        self.cooldown = cooldown
+        self.cooldown_counter = 0
+        self.mode = mode
+        self.threshold = threshold
+        self.threshold_mode = threshold_mode
+        self.best = None
+        self.num_bad_epochs = None
+        self.mode_worse = None
+        self.eps = eps
+        self.last_epoch = 0
+        self.verbose = verbose
+        self._init_is_better(mode=mode, threshold=threshold, threshold_mode=threshold_mode)
+        self._reset()
+
+    def _reset(self):
+        self.best = self.mode_worse
+        self.cooldown_counter = 0
+        self.num_bad_epochs = 0
+
+    def step(self, metrics, epoch=None):
+        current = float(metrics)
+        if epoch is None:
+            epoch = self.last_epoch + 1
+        else:
+            sys.stderr.write("UserWarning: The epoch parameter in `scheduler.step()` was not "
+                             "necessary and is being deprecated where possible. Please use "
+                             "`scheduler.step()` to step the scheduler. During the deprecation, "
+                             "if epoch is different from None, the closed form is used instead "
+                             "of the new chainable form, where available. Please open an issue "
+                             "if you are unable to replicate your use case: "
+                             "https://github.com/pytorch/pytorch/issues/new/choose.\n")
+        self.last_epoch = epoch
+        if self.is_better(current, self.best):
+            self.best = current
+            self.num_bad_epochs = 0
+        else:
+            self.num_bad_epochs += 1
+        if self.in_cooldown:
+            self.cooldown_counter -= 1
+            self.num_bad_epochs = 0
+        if self.num_bad_epochs > self.patience:
+            self._reduce_lr(epoch)
+            self.cooldown_counter = self.cooldown
+            self.num_bad_epochs = 0
+        self._last_lr = [group['lr'] for group in self.optimizer.param_groups]
+
+    def _reduce_lr(self, epoch):
+        for i, group in enumerate(self.optimizer.param_groups):
+            old_lr = float(group['lr'])
+            new_lr = max(old_lr * self.factor, self.min_lrs[i])
+            if old_lr - new_lr > self.eps:
+                group['lr'] = new_lr
+                if self.verbose:
+                    epoch_str = ("%.2f" if isinstance(epoch, float) else "%.5d") % epoch
+                    print('Epoch {}: reducing learning rate of group {} to {:.4e}.'.format(
+                        epoch_str, i, new_lr))
+
+    @property
+    def in_cooldown(self):
+        return self.cooldown_counter > 0
+
+    def is_better(self, a, best):
+        if self.mode == 'min':
+            if self.threshold_mode == 'rel':
+                return a < best * (1. - self.threshold)
+            return a < best - self.threshold
+        if self.threshold_mode == 'rel':
+            return a > best * (self.threshold + 1.)
+        return a > best + self.threshold
+
+    def _init_is_better(self, mode, threshold, threshold_mode):
+        if mode not in {'min', 'max'}:
+            raise ValueError('mode ' + mode + ' is unknown!')
+        if threshold_mode not in {'rel', 'abs'}:
+            raise ValueError('threshold mode ' + threshold_mode + ' is unknown!')
+        self.mode_worse = math.inf if mode == 'min' else -math.inf
+        self.mode = mode
+        self.threshold = threshold
+        self.threshold_mode = threshold_mode
+
+    def state_dict(self):
+        return {key: value for key, value in self.__dict__.items() if key != 'optimizer'}
+
+    def load_state_dict(self, state_dict):
+        self.__dict__.update(state_dict)
+        self._init_is_better(mode=self.mode, threshold=self.threshold,
+                             threshold_mode=self.threshold_mode)

@@ -30,6 +30,12 @@ GQuark bs_engine_error_quark (void);
 #define BS_MSG_NO_GRAD_FN \
   "element %u of tensors does not require grad and does not have a grad_fn"
 #define BS_MSG_IMPLICIT_GRAD "grad can be implicitly created only for scalar outputs"
+#define BS_MSG_SUB_TWO_BOOLS \
+  "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or " \
+  "`logical_xor()` operator instead."
+#define BS_MSG_SUB_BOOL \
+  "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to " \
+  "invert a mask, use the `~` or `logical_not()` operator instead."
 #define BS_MSG_LEAF_INPLACE \
   "a leaf Variable that requires grad is being used in an in-place operation."
 #define BS_MSG_UNUSED_INPUT \

@@ -430,11 +430,10 @@ binary_forward (BsTensor  *a,
 
   if (to_float && !bs_dtype_is_floating (dtype))
     dtype = BS_DTYPE_FLOAT32;
-  if (kind == K_SUB && dtype == BS_DTYPE_BOOL)
+  if (kind == K_SUB && (a->dtype == BS_DTYPE_BOOL || b->dtype == BS_DTYPE_BOOL))
     {
       g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
-                           "Subtraction, the `-` operator, with two bool tensors is not "
-                           "supported. Use the `^` or `logical_xor()` operator instead.");
+                           a->dtype == b->dtype ? BS_MSG_SUB_TWO_BOOLS : BS_MSG_SUB_BOOL);
       return NULL;
     }
   k.dtype = dtype;

@@ -188,7 +188,7 @@ struct _BsInterp {
 
   /* Wrapped-number operands reused when there is no sink (bs-torch-module.c) */
   BsTensor        *operands[4];  /* Owned */
-  double           operand_values[4];
+  guint64          operand_values[4];  /* the bits of each operand's Python number */
   guint            next_operand;
 
   /* Scopes for the debugger, only when the sink takes them */
@@ -449,6 +449,7 @@ const char *bs_value_unsupported_dtype (BsValue v);
 gboolean    bs_raise_unsupported_dtype (BsInterp *in, const char *name);
 /* A value as a tensor (new ref): tensors, numbers as wrapped numbers. */
 BsTensor   *bs_as_tensor          (BsInterp *in, BsValue v);
+BsTensor   *bs_wrap_number        (BsInterp *in, BsValue v);
 void        bs_torch_clear        (BsInterp *in);
 /* torch.tensor(data): nested lists of numbers. */
 gboolean    bs_tensor_from_data   (BsInterp *in, BsValue data, gboolean has_dtype,

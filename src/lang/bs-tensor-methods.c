@@ -207,8 +207,8 @@ tolist_rec (BsInterp     *in,
 
       if (t->dtype == BS_DTYPE_BOOL)
         return BS_BOOL (v != 0.0);
-      if (bs_dtype_is_integral (t->dtype))
-        return BS_INT ((gint64) v);
+      if (bs_dtype_is_integral (t->dtype))  /* exactly, not through the double */
+        return BS_INT (bs_tensor_get_int (t, *offset - 1));
       return BS_FLOAT (v);
     }
   list = bs_list_new (in->heap);

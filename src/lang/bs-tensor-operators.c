@@ -17,27 +17,33 @@ static BsTensor *
 operand_tensor (BsInterp *in,
                 BsValue   v)
 {
-  double value;
-  gboolean integral;
+  BsDType dtype;
+  guint64 bits = 0;
   BsTensor *t;
 
   if (in->context->sink != NULL || !bs_is_number (v))
     return bs_as_tensor (in, v);
-  value = v.type == BS_VALUE_FLOAT ? v.as.number
-        : v.type == BS_VALUE_INT ? (double) v.as.integer : v.as.boolean;
-  integral = v.type != BS_VALUE_FLOAT;
+  /* the value's own bits, so that 0.0 is not -0.0 and ints past 2**53 stay apart */
+  dtype = v.type == BS_VALUE_FLOAT ? BS_DTYPE_FLOAT64
+        : v.type == BS_VALUE_INT ? BS_DTYPE_INT64 : BS_DTYPE_BOOL;
+  if (v.type == BS_VALUE_FLOAT)
+    memcpy (&bits, &v.as.number, sizeof bits);
+  else if (v.type == BS_VALUE_INT)
+    bits = (guint64) v.as.integer;
+  else
+    bits = v.as.boolean != 0;
   for (guint i = 0; i < G_N_ELEMENTS (in->operands); i++)
     {
       t = in->operands[i];
-      /* bitwise, so that 0.0 is not -0.0 */
-      if (t != NULL && (t->dtype == BS_DTYPE_INT64) == integral
-          && memcmp (&value, &in->operand_values[i], sizeof value) == 0)
+      if (t != NULL && t->dtype == dtype && in->operand_values[i] == bits)
         return bs_tensor_ref (t);
     }
   t = bs_as_tensor (in, v);
+  if (t == NULL)
+    return NULL;
   g_clear_pointer (&in->operands[in->next_operand], bs_tensor_unref);
   in->operands[in->next_operand] = bs_tensor_ref (t);
-  in->operand_values[in->next_operand] = value;
+  in->operand_values[in->next_operand] = bits;
   in->next_operand = (in->next_operand + 1) % G_N_ELEMENTS (in->operands);
   return t;
 }
@@ -177,6 +183,16 @@ floor_mod (BsInterp  *in,
   return TRUE;
 }
 
+/* a Python bool, or a bool tensor (anything else, an ndarray included, is not) */
+static gboolean
+bool_operand (BsValue  v,
+              gboolean scalar)
+{
+  BsTensor *t = scalar ? NULL : bs_value_tensor (v);
+
+  return scalar ? v.type == BS_VALUE_BOOL : t != NULL && t->dtype == BS_DTYPE_BOOL;
+}
+
 gboolean
 bs_tensor_binary (BsInterp *in,
                   BsBinOp   op,
@@ -192,15 +208,22 @@ bs_tensor_binary (BsInterp *in,
   /* x += t with x a Python number is x = x + t: the number stays a wrapped number */
   if (a_scalar)
     inplace = FALSE;
+  if (op == BS_BINOP_POW && (a_scalar || b_scalar) && bool_operand (av, a_scalar)
+      && bool_operand (bv, b_scalar))
+    return bs_raise (in, "RuntimeError", "\"pow\" not implemented for 'Bool'");
+  if (op == BS_BINOP_SUB && (a_scalar || b_scalar)
+      && (bool_operand (av, a_scalar) || bool_operand (bv, b_scalar)))
+    return bs_raise (in, "RuntimeError",
+                     bool_operand (av, a_scalar) && bool_operand (bv, b_scalar)
+                     ? BS_MSG_SUB_TWO_BOOLS : BS_MSG_SUB_BOOL);
   if (op == BS_BINOP_POW && a_scalar)
     {
-      double base;
-
       BsTensor *bt;
 
       /* PyTorch 1.13: 2 ** x is torch.tensor(2.) ** x (PowBackward1) */
-      bs_to_double (in, av, &base);
-      bt = bs_tensor_new_wrapped_number (in->context, base, bs_is_int (av));
+      bt = bs_wrap_number (in, av);
+      if (bt == NULL)
+        return FALSE;
       res = bs_pow (bt, bs_value_tensor (bv), &error);
       bs_tensor_unref (bt);
       goto done;
@@ -223,7 +246,9 @@ bs_tensor_binary (BsInterp *in,
       res = bs_pow_scalar (base, e, &error);
       goto done;
     }
-  if (op == BS_BINOP_SUB && a_scalar)
+  /* an int tensor never requires grad: big - t is computed exactly, as a subtraction */
+  if (op == BS_BINOP_SUB && a_scalar
+      && !(av.type == BS_VALUE_INT && !bs_dtype_is_floating (bs_value_tensor (bv)->dtype)))
     {
       double s;
 

@@ -170,6 +170,14 @@ factory (BsInterp *in,
                           fill == FILL_ONES ? 1.0 : value, &error);
   if (t == NULL)
     return bs_raise_gerror (in, error);
+  if (fill == FILL_VALUE && dtype == BS_DTYPE_INT64
+      && bs_call_scalar (call, 1).type == BS_VALUE_INT)
+    {
+      gint64 exact = bs_call_scalar (call, 1).as.integer, n = bs_tensor_numel (t);
+
+      for (gint64 i = 0; i < n; i++)
+        ((gint64 *) bs_tensor_data (t))[i] = exact;
+    }
   if (!fill_tensor (in, call, t, fill))
     {
       bs_tensor_unref (t);
@@ -288,15 +296,39 @@ arange (BsInterp *in,
   if (!isfinite (v[0]) || !isfinite (v[1]))
     return bs_raise (in, "RuntimeError", "unsupported range: %g -> %g", v[0], v[1]);
   n = (gint64) ceil ((v[1] - v[0]) / v[2]);
+  if (all_int)
+    {
+      /* in integers: past 2**53 the doubles would count one too many or too few */
+      gint64 start = n_bounds == 1 ? 0 : bs_call_int (call, 0);
+      gint64 end = bs_call_int (call, n_bounds == 1 ? 0 : 1);
+      gint64 step = n_bounds == 3 ? bs_call_int (call, 2) : 1;
+      gint64 span;
+
+      if (step != 0 && !__builtin_sub_overflow (end, start, &span))
+        n = span / step + (span % step != 0 && (span < 0) == (step < 0));
+    }
   if (n < 0)
     return bs_raise (in, "RuntimeError", "upper bound and larger bound inconsistent with step "
                      "sign");
   if (n > (1 << 26))
     return bs_raise (in, "MemoryError", "arange() too large");
-  values = g_new (double, MAX (n, 1));
-  for (gint64 i = 0; i < n; i++)
-    values[i] = v[0] + i * v[2];
-  t = bs_tensor_new_from_doubles (in->context, dtype, 1, &n, values, &error);
+  if (all_int && dtype == BS_DTYPE_INT64)
+    {
+      /* exactly, past 2**53 too */
+      gint64 start = n_bounds == 1 ? 0 : bs_call_int (call, 0);
+      gint64 step = n_bounds == 3 ? bs_call_int (call, 2) : 1;
+
+      t = bs_tensor_new (in->context, dtype, 1, &n, &error);
+      for (gint64 i = 0; t != NULL && i < n; i++)
+        ((gint64 *) bs_tensor_data (t))[i] = (gint64) ((guint64) start + (guint64) i * step);
+    }
+  else
+    {
+      values = g_new (double, MAX (n, 1));
+      for (gint64 i = 0; i < n; i++)
+        values[i] = v[0] + i * v[2];
+      t = bs_tensor_new_from_doubles (in->context, dtype, 1, &n, values, &error);
+    }
   if (t == NULL)
     return bs_raise_gerror (in, error);
   bs_tensor_announce_leaf (t);

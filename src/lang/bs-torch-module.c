@@ -158,6 +158,7 @@ collect_data (BsInterp *in,
               gint64   *shape,
               int      *ndim,
               GArray   *values,
+              GArray   *ints,
               int      *kind,   /* 0 bool, 1 int, 2 float */
               int       check)  /* the dtype each number must fit, or -1 */
 {
@@ -171,6 +172,9 @@ collect_data (BsInterp *in,
     {
       double d = v.type == BS_VALUE_FLOAT ? v.as.number
                : v.type == BS_VALUE_BOOL ? v.as.boolean : (double) v.as.integer;
+      /* ints exactly, for an int64 tensor (a double has 53 bits) */
+      gint64 i = v.type == BS_VALUE_INT ? v.as.integer : v.type == BS_VALUE_BOOL ? v.as.boolean
+               : !(fabs (d) < 9.3e18) ? G_MININT64 : (gint64) d;
 
       if (*ndim < 0)
         *ndim = depth;
@@ -181,6 +185,7 @@ collect_data (BsInterp *in,
         return FALSE;
       *kind = MAX (*kind, v.type == BS_VALUE_FLOAT ? 2 : v.type == BS_VALUE_INT ? 1 : 0);
       g_array_append_val (values, d);
+      g_array_append_val (ints, i);
       if (values->len > (256u << 20) / 8)
         return bs_raise (in, "MemoryError", "tensor data too large");
       return TRUE;
@@ -189,6 +194,7 @@ collect_data (BsInterp *in,
   if (t != NULL && t->ndim == 0)
     {
       double d = bs_tensor_item (t);
+      gint64 i = bs_dtype_is_floating (t->dtype) ? (gint64) d : bs_tensor_get_int (t, 0);
 
       if (check >= 0 && !bs_check_data_fits (in, bs_dtype_is_floating (t->dtype) ? BS_FLOAT (d)
                                              : BS_INT (bs_tensor_get_int (t, 0)), check))
@@ -198,6 +204,7 @@ collect_data (BsInterp *in,
       *kind = MAX (*kind, bs_dtype_is_floating (t->dtype) ? 2
                           : bs_dtype_is_integral (t->dtype) ? 1 : 0);
       g_array_append_val (values, d);
+      g_array_append_val (ints, i);
       return TRUE;
     }
   if (t != NULL)
@@ -207,7 +214,7 @@ collect_data (BsInterp *in,
 
       if (!bs_call_method (in, v, "tolist", NULL, 0, &list))
         return FALSE;
-      ok = collect_data (in, list, depth, shape, ndim, values, kind, check);
+      ok = collect_data (in, list, depth, shape, ndim, values, ints, kind, check);
       bs_value_unref (list);
       return ok;
     }
@@ -224,7 +231,7 @@ collect_data (BsInterp *in,
   if (n == 0 && *ndim < 0)
     *ndim = depth + 1;
   for (gsize i = 0; i < n; i++)
-    if (!collect_data (in, items[i], depth + 1, shape, ndim, values, kind, check))
+    if (!collect_data (in, items[i], depth + 1, shape, ndim, values, ints, kind, check))
       return FALSE;
   return TRUE;
 }
@@ -238,16 +245,15 @@ bs_tensor_from_data (BsInterp  *in,
 {
   gint64 shape[BS_MAX_DIMS + 1];
   int ndim = -1, kind = 0;
-  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) ints = g_array_new (FALSE, FALSE, sizeof (gint64));
   GError *error = NULL;
 
   for (int i = 0; i <= BS_MAX_DIMS; i++)
     shape[i] = -1;
-  if (!collect_data (in, data, 0, shape, &ndim, values, &kind, has_dtype ? (int) dtype : -1))
-    {
-      g_array_unref (values);
-      return FALSE;
-    }
+  if (!collect_data (in, data, 0, shape, &ndim, values, ints, &kind,
+                     has_dtype ? (int) dtype : -1))
+    return FALSE;
   if (ndim < 0)
     ndim = 0;
   for (int i = 0; i < ndim; i++)
@@ -259,13 +265,45 @@ bs_tensor_from_data (BsInterp  *in,
         kind = 2;
       dtype = kind == 2 ? BS_DTYPE_FLOAT32 : kind == 1 ? BS_DTYPE_INT64 : BS_DTYPE_BOOL;
     }
-  *out = bs_tensor_new_from_doubles (in->context, dtype, ndim, shape, (double *) values->data,
-                                     &error);
-  g_array_unref (values);
+  if (dtype == BS_DTYPE_INT64)
+    {
+      *out = bs_tensor_new (in->context, dtype, ndim, shape, &error);
+      if (*out != NULL && ints->len > 0)
+        memcpy (bs_tensor_data (*out), ints->data, ints->len * sizeof (gint64));
+    }
+  else
+    *out = bs_tensor_new_from_doubles (in->context, dtype, ndim, shape, (double *) values->data,
+                                       &error);
   if (*out == NULL)
     return bs_raise_gerror (in, error);
   bs_tensor_announce_leaf (*out);
   return TRUE;
+}
+
+/* A Python number as PyTorch wraps it: a float as float64, an int as an exact int64, a bool
+ * as bool, each a 0-dim wrapped number (it promotes like a Python scalar). */
+BsTensor *
+bs_wrap_number (BsInterp *in,
+                BsValue   v)
+{
+  BsDType dtype = v.type == BS_VALUE_FLOAT ? BS_DTYPE_FLOAT64
+                : v.type == BS_VALUE_INT ? BS_DTYPE_INT64 : BS_DTYPE_BOOL;
+  GError *error = NULL;
+  BsTensor *t = bs_tensor_new (in->context, dtype, 0, NULL, &error);
+
+  if (t == NULL)
+    {
+      bs_raise_gerror (in, error);
+      return NULL;
+    }
+  if (v.type == BS_VALUE_FLOAT)
+    *(double *) bs_tensor_data (t) = v.as.number;
+  else if (v.type == BS_VALUE_INT)
+    *(gint64 *) bs_tensor_data (t) = v.as.integer;
+  else
+    *(guint8 *) bs_tensor_data (t) = v.as.boolean != 0;
+  t->is_wrapped_number = TRUE;
+  return t;
 }
 
 BsTensor *
@@ -276,12 +314,8 @@ bs_as_tensor (BsInterp *in,
 
   if (t != NULL)
     return bs_tensor_ref (t);
-  if (v.type == BS_VALUE_FLOAT)
-    return bs_tensor_new_wrapped_number (in->context, v.as.number, FALSE);
-  if (v.type == BS_VALUE_INT)
-    return bs_tensor_new_wrapped_number (in->context, (double) v.as.integer, TRUE);
-  if (v.type == BS_VALUE_BOOL)
-    return bs_tensor_new_wrapped_number (in->context, v.as.boolean, TRUE);
+  if (bs_is_number (v))
+    return bs_wrap_number (in, v);
   if (bs_value_is_object (v, BS_OBJECT_LIST) || bs_value_is_object (v, BS_OBJECT_TUPLE))
     {
       BsTensor *out = NULL;

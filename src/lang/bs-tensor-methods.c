@@ -433,8 +433,93 @@ run_hook (BsTensor  *grad,
   bs_value_unref (arg);
   if (bs_value_tensor (result) != NULL)
     out = bs_tensor_ref (bs_value_tensor (result));
+  else if (!bs_value_is_none (result))
+    {
+      bs_raise (in, "TypeError", "expected Variable, but hook returned '%s'",
+                bs_type_name (result));
+      bs_callback_failed (in, error);
+    }
   bs_value_unref (result);
   return out;
+}
+
+/* torch.utils.hooks.RemovableHandle of a tensor's hook: it holds the tensor (PyTorch holds
+ * its hooks' dict weakly; Backstep has no weak references) */
+typedef struct {
+  BsTensor *tensor;   /* Owned; NULL once removed */
+  guint     id;
+} HookHandle;
+
+static void
+hook_handle_free (gpointer p)
+{
+  HookHandle *h = p;
+
+  g_clear_pointer (&h->tensor, bs_tensor_unref);
+  g_free (h);
+}
+
+static gboolean hook_handle_getattr (BsInterp *in, BsValue self, const char *name,
+                                     BsValue *out, gboolean *found);
+
+static gboolean
+hook_handle_repr (BsInterp *in,
+                  BsValue   self,
+                  GString  *out)
+{
+  g_string_append_printf (out, "<torch.utils.hooks.RemovableHandle object at %p>",
+                          self.as.object);
+  return TRUE;
+}
+
+static const BsNativeType hook_handle_type = {
+  { "RemovableHandle", hook_handle_free }, hook_handle_getattr, NULL, hook_handle_repr,
+};
+
+static gboolean
+hook_handle_getattr (BsInterp   *in,
+                     BsValue     self,
+                     const char *name,
+                     BsValue    *out,
+                     gboolean   *found)
+{
+  HookHandle *h = ((BsNative *) self.as.object)->data;
+
+  *found = TRUE;
+  if (strcmp (name, "id") == 0)
+    *out = BS_INT (h->id);
+  else if (strcmp (name, "remove") == 0 || strcmp (name, "__enter__") == 0
+           || strcmp (name, "__exit__") == 0)
+    *out = bs_decl_builtin (in, bs_signature_set_find (in->signatures, "RemovableHandle", name),
+                            bs_value_ref (self));
+  else
+    *found = FALSE;
+  return TRUE;
+}
+
+/* RemovableHandle.remove(self); a second remove does nothing, as in PyTorch */
+static gboolean
+hook_handle_remove (BsInterp *in,
+                    BsCall   *call,
+                    BsValue  *r)
+{
+  HookHandle *h = ((BsNative *) call->self.as.object)->data;
+
+  if (h->tensor != NULL)
+    bs_tensor_remove_hook (h->tensor, h->id);
+  g_clear_pointer (&h->tensor, bs_tensor_unref);
+  *r = BS_NONE;
+  return TRUE;
+}
+
+/* with handle: ... removes the hook at the end */
+static gboolean
+hook_handle_enter (BsInterp *in,
+                   BsCall   *call,
+                   BsValue  *r)
+{
+  *r = bs_value_ref (call->self);
+  return TRUE;
 }
 
 /* Tensor.register_hook(self, hook) */
@@ -444,6 +529,7 @@ register_hook (BsInterp *in,
                BsValue  *r)
 {
   HookData *d = g_new0 (HookData, 1);
+  HookHandle *h;
   GError *error = NULL;
   guint id;
 
@@ -452,7 +538,10 @@ register_hook (BsInterp *in,
   id = bs_tensor_register_hook (bs_call_self (call), run_hook, d, hook_data_free, &error);
   if (id == 0 && error != NULL)
     return bs_raise_gerror (in, error);
-  *r = BS_INT (id);
+  h = g_new0 (HookHandle, 1);
+  h->tensor = bs_tensor_ref (bs_call_self (call));
+  h->id = id;
+  *r = bs_native_new (in->heap, &hook_handle_type.base, h);
   return TRUE;
 }
 
@@ -634,6 +723,10 @@ static const BsSignatureRow rows[] = {
   { "Tensor", BS_SIG_PYTHON, "Tensor.backward(self, gradient=None, retain_graph=None, "
     "create_graph=False, inputs=None)", backward, 0 },
   { "Tensor", BS_SIG_PYTHON, "Tensor.register_hook(self, hook)", register_hook, 0 },
+  { "RemovableHandle", BS_SIG_PYTHON, "RemovableHandle.remove(self)", hook_handle_remove, 0 },
+  { "RemovableHandle", BS_SIG_PYTHON, "RemovableHandle.__enter__(self)", hook_handle_enter, 0 },
+  { "RemovableHandle", BS_SIG_PYTHON, "RemovableHandle.__exit__(self, type, value, tb)",
+    hook_handle_remove, 0 },
 
   { "Tensor", BS_SIG_TORCH, "float(Tensor input, *, MemoryFormat? memory_format=None)", convert,
     BS_DTYPE_FLOAT32 },

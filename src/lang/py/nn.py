@@ -4,7 +4,9 @@
 # _buffers and _modules, as PyTorch's Module does; __setattr__ files them there and
 # __getattr__ finds them.
 import torch
+import torch.utils.hooks
 _bs_nn = torch.nn
+_bs_RemovableHandle = torch.utils.hooks.RemovableHandle
 _bs_F = torch.nn.functional
 _bs_odict = _bs_nn._ordered_dict
 
@@ -70,7 +72,33 @@ class Module:
             type(self).__name__))
 
     def __call__(self, *args, **kwargs):
-        return self.forward(*args, **kwargs)
+        d = self.__dict__
+        pre_hooks = d.get('_forward_pre_hooks')
+        if pre_hooks:
+            for hook in list(pre_hooks.values()):
+                result = hook(self, args)
+                if result is not None:
+                    args = result if isinstance(result, tuple) else (result,)
+        result = self.forward(*args, **kwargs)
+        hooks = d.get('_forward_hooks')
+        if hooks:
+            for hook in list(hooks.values()):
+                hook_result = hook(self, args, result)
+                if hook_result is not None:
+                    result = hook_result
+        return result
+
+    def register_forward_pre_hook(self, hook):
+        hooks = self.__dict__.setdefault('_forward_pre_hooks', {})
+        handle = _bs_RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
+
+    def register_forward_hook(self, hook):
+        hooks = self.__dict__.setdefault('_forward_hooks', {})
+        handle = _bs_RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
 
     def __getattr__(self, name):
         d = self.__dict__

@@ -204,11 +204,12 @@ gemm (BsContext        *context,
 }
 
 /* c (m x n, contiguous) (+)= a (m x k) @ b (k x n), strides in elements.
- * Unsigned arithmetic so that overflow wraps, as PyTorch's integer kernels do. */
-/* c (+)= a @ b for integral dtypes, wrapping as PyTorch's integer kernels do (the sum is
- * done in 64 bits: the same result modulo the dtype's width). Strides in elements. */
-static void
-gemm_int (BsDType       dtype,
+ * Unsigned arithmetic so that overflow wraps, as PyTorch's integer kernels do (the sum is
+ * done in 64 bits: the same result modulo the dtype's width). Strides in elements. A
+ * cancelled run stops between rows, every GEMM_PIECE_WORK multiply-adds or so. */
+static gboolean
+gemm_int (BsContext    *context,
+          BsDType       dtype,
           gint64        m,
           gint64        n,
           gint64        k,
@@ -219,21 +220,32 @@ gemm_int (BsDType       dtype,
           gint64        b_rs,
           gint64        b_cs,
           gboolean      accumulate,
-          char         *c)
+          char         *c,
+          GError      **error)
 {
-  gint64 size = bs_dtype_size (dtype);
+  gint64 size = bs_dtype_size (dtype), work = 0;
 
   for (gint64 i = 0; i < m; i++)
-    for (gint64 j = 0; j < n; j++)
-      {
-        char *pc = c + (i * n + j) * size;
-        guint64 sum = accumulate ? (guint64) bs_dtype_load_int (pc, dtype) : 0;
+    {
+      work += n * k;
+      if (work >= GEMM_PIECE_WORK)
+        {
+          work = 0;
+          if (!bs_context_check_cancelled (context, error))
+            return FALSE;
+        }
+      for (gint64 j = 0; j < n; j++)
+        {
+          char *pc = c + (i * n + j) * size;
+          guint64 sum = accumulate ? (guint64) bs_dtype_load_int (pc, dtype) : 0;
 
-        for (gint64 p = 0; p < k; p++)
-          sum += (guint64) bs_dtype_load_int (a + (i * a_rs + p * a_cs) * size, dtype)
-                 * (guint64) bs_dtype_load_int (b + (p * b_rs + j * b_cs) * size, dtype);
-        bs_dtype_store_int (pc, dtype, (gint64) sum);
-      }
+          for (gint64 p = 0; p < k; p++)
+            sum += (guint64) bs_dtype_load_int (a + (i * a_rs + p * a_cs) * size, dtype)
+                   * (guint64) bs_dtype_load_int (b + (p * b_rs + j * b_cs) * size, dtype);
+          bs_dtype_store_int (pc, dtype, (gint64) sum);
+        }
+    }
+  return TRUE;
 }
 
 /* out (batch x m x n, contiguous) (+)= a @ b for 2-D operands, or for each
@@ -267,9 +279,11 @@ matrix_product (BsTensor  *out,
               pb += i * b->strides[0] * (gint64) elsize;
             }
 
-          gemm_int (a->dtype, m, n, k, pa, a->strides[a->ndim - 2], a->strides[a->ndim - 1],
-                    pb, b->strides[b->ndim - 2], b->strides[b->ndim - 1], accumulate,
-                    c + i * m * n * (gint64) elsize);
+          if (!gemm_int (a->context, a->dtype, m, n, k, pa, a->strides[a->ndim - 2],
+                         a->strides[a->ndim - 1], pb, b->strides[b->ndim - 2],
+                         b->strides[b->ndim - 1], accumulate, c + i * m * n * (gint64) elsize,
+                         error))
+            return FALSE;
         }
       return TRUE;
     }
@@ -492,8 +506,10 @@ mv_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra
     return NULL;
   if (bs_dtype_is_integral (a->dtype))
     {
-      gemm_int (a->dtype, m, 1, k, bs_tensor_data (a), a->strides[0], a->strides[1],
-                bs_tensor_data (v), v->strides[0], 0, FALSE, bs_tensor_data (out));
+      if (!gemm_int (a->context, a->dtype, m, 1, k, bs_tensor_data (a), a->strides[0],
+                     a->strides[1], bs_tensor_data (v), v->strides[0], 0, FALSE,
+                     bs_tensor_data (out), error))
+        return NULL;
       return g_steal_pointer (&out);
     }
   if (m == 0 || k == 0)
@@ -592,8 +608,9 @@ dot_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
     return NULL;
   if (bs_dtype_is_integral (a->dtype))
     {
-      gemm_int (a->dtype, 1, 1, len, bs_tensor_data (a), 0, a->strides[0],
-                bs_tensor_data (b), b->strides[0], 0, FALSE, bs_tensor_data (out));
+      if (!gemm_int (a->context, a->dtype, 1, 1, len, bs_tensor_data (a), 0, a->strides[0],
+                     bs_tensor_data (b), b->strides[0], 0, FALSE, bs_tensor_data (out), error))
+        return NULL;
       return g_steal_pointer (&out);
     }
   if (len == 0)

@@ -364,6 +364,52 @@ compare_descending (gconstpointer pa, gconstpointer pb)
   return (a->index > b->index) - (a->index < b->index);
 }
 
+/* Elements merged between two looks at whether the run was cancelled (a few ms). */
+#define SORT_PIECE_WORK (G_GINT64_CONSTANT (1) << 20)
+
+/* Sorts line (n elements; tmp as long) by a bottom-up merge sort, which a cancelled run
+ * (--timeout, Stop) can stop between merges, where qsort would run to the end. *work counts
+ * the elements merged since the last look. */
+static gboolean
+sort_line (BsContext     *context,
+           Keyed         *line,
+           Keyed         *tmp,
+           gint64         n,
+           GCompareFunc   compare,
+           gint64        *work,
+           GError       **error)
+{
+  Keyed *from = line, *to = tmp;
+
+  for (gint64 width = 1; width < n; width *= 2)
+    {
+      for (gint64 lo = 0; lo < n; lo += 2 * width)
+        {
+          gint64 mid = MIN (lo + width, n), hi = MIN (lo + 2 * width, n);
+          gint64 i = lo, j = mid, o = lo;
+
+          while (i < mid && j < hi)
+            to[o++] = compare (&from[j], &from[i]) < 0 ? from[j++] : from[i++];
+          while (i < mid)
+            to[o++] = from[i++];
+          while (j < hi)
+            to[o++] = from[j++];
+          *work += hi - lo;
+          if (*work >= SORT_PIECE_WORK)
+            {
+              *work = 0;
+              if (!bs_context_check_cancelled (context, error))
+                return FALSE;
+            }
+        }
+      from = to;
+      to = to == tmp ? line : tmp;
+    }
+  if (from != line)
+    memcpy (line, from, n * sizeof (Keyed));
+  return TRUE;
+}
+
 /* in: a; args: dim, index = k (the values kept per line), keepdim = descending.
  * The indices are the extra output. */
 static BsTensor *
@@ -378,6 +424,8 @@ sort_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **ext
   g_autoptr(BsTensor) values = NULL;
   g_autoptr(BsTensor) indices = NULL;
   g_autofree Keyed *line = g_new (Keyed, MAX (len, 1));
+  g_autofree Keyed *tmp = g_new (Keyed, MAX (len, 1));
+  gint64 work = 0;
   const double *x;
 
   if (src == NULL)
@@ -399,7 +447,9 @@ sort_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **ext
       {
         for (gint64 j = 0; j < len; j++)
           line[j] = (Keyed) { x[(o * len + j) * inner + i], j };
-        qsort (line, len, sizeof (Keyed), args->keepdim ? compare_descending : compare_ascending);
+        if (!sort_line (a->context, line, tmp, len,
+                        args->keepdim ? compare_descending : compare_ascending, &work, error))
+          return NULL;
         for (gint64 j = 0; j < k; j++)
           {
             gint64 at = (o * k + j) * inner + i;

@@ -309,7 +309,8 @@ values_close (const BsTraceValue *a,
     return FALSE;
   for (gint64 i = 0; i < a->numel; i++)
     {
-      if (isnan (a->data[i]) && isnan (b->data[i]))
+      /* equal infinities are close (their difference would be NaN) */
+      if ((isnan (a->data[i]) && isnan (b->data[i])) || a->data[i] == b->data[i])
         continue;
       if (!(fabs (a->data[i] - b->data[i]) <= atol + rtol * fabs (b->data[i])))
         return FALSE;

@@ -107,10 +107,13 @@ apply (BsTraceState *state,
       break;
     case BS_TRACE_EVENT_BIND:
       /* The most meaningful name stays: "model.0.weight" is not renamed "p" by a loop
-       * over model.parameters(). */
+       * over model.parameters(), and a leaf keeps the name it was created under (after
+       * y = x; y = y * x the leaf is still x); a result takes the latest name bound to it. */
       if (tensor != NULL
-          && (tensor->name == 0 || !qualified_name (bs_trace_get_string (trace, tensor->name))
-              || qualified_name (bs_trace_get_string (trace, event->text))))
+          && (tensor->name == 0
+              || qualified_name (bs_trace_get_string (trace, event->text))
+              || (!qualified_name (bs_trace_get_string (trace, tensor->name))
+                  && tensor->grad_fn != 0)))
         tensor->name = event->text;
       break;
     case BS_TRACE_EVENT_BACKWARD_BEGIN:

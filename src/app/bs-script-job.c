@@ -1,12 +1,12 @@
 /* bs-script-job.c: a script recorded on a worker thread */
 #define G_LOG_DOMAIN "bs-app"
 
+#include "bs-memory-budget.h"
 #include "bs-recording.h"
 #include "bs-script-job.h"
 
-/* The window's limits: an endless script stops on Escape, a huge one at the cap, and a
- * long one once its recording would outgrow memory (about 0.4 GB a million steps). */
-#define JOB_MAX_TENSOR_BYTES ((gsize) 1 << 30)
+/* The window's limits: an endless script stops on Escape, a huge one at the memory budget
+ * (the main menu's setting), and a long one at a million steps. */
 #define JOB_MAX_STEPS        1000000
 /* Every backward() call is checked against finite differences, within bounds that keep a
  * training script from waiting on it. */
@@ -17,6 +17,7 @@
 typedef struct {
   char    *source;
   char    *filename;
+  gsize    max_memory;
   GString *output;
   gint    *progress;
 } Job;
@@ -64,7 +65,8 @@ run_in_thread (GTask        *task,
                                .max_op_runs = JOB_CHECK_MAX_OP_RUNS };
   gint64 start = g_get_monotonic_time ();
 
-  options.max_tensor_bytes = JOB_MAX_TENSOR_BYTES;
+  options.max_tensor_bytes = job->max_memory;
+  options.max_tensor_bytes_option = BS_MEMORY_BUDGET_OPTION;
   options.grad_check = &check;
   options.max_steps = JOB_MAX_STEPS;
   options.cancellable = cancellable;
@@ -82,6 +84,7 @@ run_in_thread (GTask        *task,
 void
 bs_script_job_run_async (const char          *source,
                          const char          *filename,
+                         gsize                max_memory,
                          gint                *progress,
                          GCancellable        *cancellable,
                          GAsyncReadyCallback  callback,
@@ -93,6 +96,7 @@ bs_script_job_run_async (const char          *source,
   g_return_if_fail (source != NULL);
   job->source = g_strdup (source);
   job->filename = g_strdup (filename != NULL ? filename : "<editor>");
+  job->max_memory = max_memory > 0 ? max_memory : BS_MEMORY_BUDGET_DEFAULT;
   job->output = g_string_new (NULL);
   job->progress = progress;
   task = g_task_new (NULL, cancellable, callback, user_data);

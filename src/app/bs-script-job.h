@@ -21,11 +21,13 @@ typedef struct {
 
 void            bs_script_result_free   (BsScriptResult      *self);
 
-/* Runs source on a worker thread; cancelling stops the script at its next statement.
+/* Runs source on a worker thread within max_memory bytes (the memory budget; 0: the
+ * default); cancelling stops the script at its next statement.
  * *progress (if given, and alive until the callback) counts the statements run, with
  * atomic increments. The callback runs in the caller's thread-default main context. */
 void            bs_script_job_run_async (const char          *source,
                                          const char          *filename,
+                                         gsize                max_memory,
                                          gint                *progress,
                                          GCancellable        *cancellable,
                                          GAsyncReadyCallback  callback,

@@ -12,6 +12,7 @@
 #include "bs-grad-flow-legend.h"
 #include "bs-graph-view.h"
 #include "bs-layout.h"
+#include "bs-memory-budget.h"
 #include "bs-pane-sizes.h"
 #include "bs-replay.h"
 #include "bs-scene-cache.h"
@@ -35,6 +36,7 @@ struct _BsWindow {
   /* Owned */
   BsDocument        *document;
   GCancellable      *run_cancellable;
+  GActionGroup      *run_settings;    /* run.memory-budget */
   BsScriptResult    *result;
   char              *ran_source;      /* the text the result comes from */
   BsLayout          *layout;
@@ -460,8 +462,8 @@ run_activated (GtkWidget  *widget,
   set_running (self, TRUE);
   g_atomic_int_set (&self->progress, 0);
   bs_script_job_run_async (self->ran_source, name != NULL ? name : "<editor>",
-                           &self->progress, self->run_cancellable, run_finished,
-                           g_object_ref (self));
+                           bs_memory_budget_get (self->run_settings), &self->progress,
+                           self->run_cancellable, run_finished, g_object_ref (self));
 }
 
 static void
@@ -1295,6 +1297,7 @@ bs_window_finalize (GObject *object)
 
   g_clear_object (&self->document);
   g_clear_object (&self->run_cancellable);
+  g_clear_object (&self->run_settings);
   g_clear_pointer (&self->result, bs_script_result_free);
   g_clear_object (&self->layout_cancellable);
   g_clear_pointer (&self->scenes, bs_scene_cache_free);
@@ -1418,6 +1421,11 @@ bs_window_init (BsWindow *self)
   g_autoptr(GMenuModel) examples = bs_examples_menu ("win.example");
   GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
 
+  g_autofree char *settings = g_build_filename (g_get_user_config_dir (), "backstep",
+                                                "settings.ini", NULL);
+
+  self->run_settings = bs_memory_budget_actions_new (settings);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "run", self->run_settings);
   self->collapsed = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->document = bs_document_new ();
   self->stepper = bs_stepper_new ();

@@ -335,7 +335,28 @@ const BsOpInfo bs_op_masked_fill_tensor = {
 typedef struct {
   double  value;
   gint64  index;
+  gint64  exact;   /* an int64 tensor's element (past 2**53 the double rounds) */
 } Keyed;
+
+static int
+compare_ascending_int (gconstpointer pa, gconstpointer pb)
+{
+  const Keyed *a = pa, *b = pb;
+
+  if (a->exact != b->exact)
+    return a->exact < b->exact ? -1 : 1;
+  return (a->index > b->index) - (a->index < b->index);
+}
+
+static int
+compare_descending_int (gconstpointer pa, gconstpointer pb)
+{
+  const Keyed *a = pa, *b = pb;
+
+  if (a->exact != b->exact)
+    return a->exact > b->exact ? -1 : 1;
+  return (a->index > b->index) - (a->index < b->index);
+}
 
 /* NaN sorts as the largest, as PyTorch; ties keep their order (stable). */
 static int
@@ -421,6 +442,11 @@ sort_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **ext
   gint64 len = a->ndim > 0 ? a->shape[dim] : 1, k = args->index;
   gint64 outer = 1, inner = 1, shape[BS_MAX_DIMS];
   g_autoptr(BsTensor) src = bs_tensor_contiguous_copy (a, BS_DTYPE_FLOAT64, error);
+  gboolean exact = a->dtype == BS_DTYPE_INT64;
+  g_autoptr(BsTensor) ints = exact && src != NULL
+                             ? bs_tensor_contiguous_copy (a, BS_DTYPE_INT64, error) : NULL;
+  GCompareFunc compare = exact ? (args->keepdim ? compare_descending_int : compare_ascending_int)
+                               : (args->keepdim ? compare_descending : compare_ascending);
   g_autoptr(BsTensor) values = NULL;
   g_autoptr(BsTensor) indices = NULL;
   g_autofree Keyed *line = g_new (Keyed, MAX (len, 1));
@@ -428,7 +454,7 @@ sort_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **ext
   gint64 work = 0;
   const double *x;
 
-  if (src == NULL)
+  if (src == NULL || (exact && ints == NULL))
     return NULL;
   for (int d = 0; d < a->ndim; d++)
     {
@@ -446,15 +472,22 @@ sort_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **ext
     for (gint64 i = 0; i < inner; i++)
       {
         for (gint64 j = 0; j < len; j++)
-          line[j] = (Keyed) { x[(o * len + j) * inner + i], j };
-        if (!sort_line (a->context, line, tmp, len,
-                        args->keepdim ? compare_descending : compare_ascending, &work, error))
+          {
+            gint64 from = (o * len + j) * inner + i;
+
+            line[j] = (Keyed) { x[from], j,
+                                exact ? ((const gint64 *) bs_tensor_data (ints))[from] : 0 };
+          }
+        if (!sort_line (a->context, line, tmp, len, compare, &work, error))
           return NULL;
         for (gint64 j = 0; j < k; j++)
           {
             gint64 at = (o * k + j) * inner + i;
 
-            bs_tensor_set (values, at, line[j].value);
+            if (exact)
+              ((gint64 *) bs_tensor_data (values))[at] = line[j].exact;
+            else
+              bs_tensor_set (values, at, line[j].value);
             ((gint64 *) bs_tensor_data (indices))[at] = line[j].index;
           }
       }

@@ -115,6 +115,12 @@ DECLARED (builtin_int)
       *r = BS_INT (i);
       return TRUE;
     }
+  if (bs_value_tensor (v) != NULL && bs_value_tensor (v)->dtype == BS_DTYPE_INT64
+      && bs_tensor_numel (bs_value_tensor (v)) == 1)
+    {
+      *r = BS_INT (bs_tensor_get_int (bs_value_tensor (v), 0));  /* exactly */
+      return TRUE;
+    }
   if (v.type == BS_VALUE_FLOAT || bs_value_tensor (v) != NULL || bs_np_is_operand (v))
     {
       if (!bs_to_double (in, v, &d))

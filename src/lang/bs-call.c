@@ -1082,7 +1082,7 @@ bs_call_int (BsCall *call,
   BsTensor *t = bs_value_tensor (v);
 
   if (t != NULL)
-    return (gint64) bs_tensor_item (t);
+    return t->dtype == BS_DTYPE_INT64 ? bs_tensor_get_int (t, 0) : (gint64) bs_tensor_item (t);
   if (v.type == BS_VALUE_INT)
     return v.as.integer;
   if (v.type == BS_VALUE_BOOL)
@@ -1121,6 +1121,8 @@ bs_call_scalar (BsCall *call,
     return v;
   if (t->dtype == BS_DTYPE_BOOL)
     return BS_BOOL (bs_tensor_item (t) != 0);
+  if (t->dtype == BS_DTYPE_INT64)
+    return BS_INT (bs_tensor_get_int (t, 0));
   if (!bs_dtype_is_floating (t->dtype))
     return BS_INT ((gint64) bs_tensor_item (t));
   return BS_FLOAT (bs_tensor_item (t));

@@ -62,7 +62,7 @@ bs_to_int (BsInterp *in,
   t = bs_value_tensor (v);
   if (t != NULL && bs_tensor_numel (t) == 1 && !bs_dtype_is_floating (t->dtype))
     {
-      *out = (gint64) bs_tensor_item (t);
+      *out = t->dtype == BS_DTYPE_INT64 ? bs_tensor_get_int (t, 0) : (gint64) bs_tensor_item (t);
       return TRUE;
     }
   return bs_raise (in, "TypeError", "'%s' object cannot be interpreted as an integer",

@@ -4,9 +4,7 @@
 # _buffers and _modules, as PyTorch's Module does; __setattr__ files them there and
 # __getattr__ finds them.
 import torch
-import torch.utils.hooks
 _bs_nn = torch.nn
-_bs_RemovableHandle = torch.utils.hooks.RemovableHandle
 _bs_F = torch.nn.functional
 _bs_odict = _bs_nn._ordered_dict
 
@@ -89,14 +87,16 @@ class Module:
         return result
 
     def register_forward_pre_hook(self, hook):
+        import torch.utils.hooks
         hooks = self.__dict__.setdefault('_forward_pre_hooks', {})
-        handle = _bs_RemovableHandle(hooks)
+        handle = torch.utils.hooks.RemovableHandle(hooks)
         hooks[handle.id] = hook
         return handle
 
     def register_forward_hook(self, hook):
+        import torch.utils.hooks
         hooks = self.__dict__.setdefault('_forward_hooks', {})
-        handle = _bs_RemovableHandle(hooks)
+        handle = torch.utils.hooks.RemovableHandle(hooks)
         hooks[handle.id] = hook
         return handle
 

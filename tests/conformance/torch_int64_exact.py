@@ -21,3 +21,6 @@ print(torch.tensor([1.9, -1.9], dtype=torch.int64))
 c = torch.tensor([big + 2, 2, big, big + 1])
 print(c.sort(), c.sort(descending=True).values, c.topk(2), c.argsort())
 print(int(torch.tensor(big)), int(c[0]), c.sum(), c.max(), c[c > big])
+# past the ends, int64 arithmetic wraps as PyTorch's does
+m = torch.tensor([9223372036854775807, -9223372036854775807 - 1])
+print(m + 1, m - 1, m * 2, -m, m + m)

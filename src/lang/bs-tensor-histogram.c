@@ -182,9 +182,13 @@ histogram (BsInterp *in,
         return bs_raise (in, "RuntimeError", "torch.histogramdd: input tensor and bins tensors "
                          "should have the same dtype, but got input %s and bins %s",
                          bs_dtype_name (input->dtype), bs_dtype_name (edges_tensor->dtype));
-      if (edges_tensor->ndim != 1 || bs_tensor_numel (edges_tensor) < 1)
+      if (edges_tensor->ndim != 1)
         return bs_raise (in, "RuntimeError", "torch.histogramdd: bins tensor should have one "
-                         "dimension and at least 1 element");
+                         "dimension, but got %d dimensions in the bins tensor for dimension 0",
+                         edges_tensor->ndim);
+      if (bs_tensor_numel (edges_tensor) < 2)
+        return bs_raise (in, "RuntimeError", "torch.histogram(): bins must be > 0, but got %"
+                         G_GINT64_FORMAT " for dimension 0", bs_tensor_numel (edges_tensor) - 1);
       n_edges = bs_tensor_numel (edges_tensor);
       edges = bs_tensor_to_doubles (edges_tensor);
     }

@@ -22,3 +22,8 @@ print(torch.histogram(x, bins=1000).hist.sum(), torch.histogram(x * 1e-3, bins=3
 for b in (1, 2, 3, 5):
     print(torch.histogram(torch.tensor([1., float('nan'), 2.]), bins=b, range=(0., 3.)).hist)
 print(torch.histc(torch.tensor([1., float('nan'), 2.]), bins=3, min=0, max=3))
+for e in (torch.tensor([1.]), torch.tensor([[0., 1.]])):
+    try:
+        torch.histogram(torch.tensor([1., 2.]), bins=e)
+    except RuntimeError as x:
+        print(x)

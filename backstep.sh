@@ -14,7 +14,7 @@ PACKAGES=(
   python3 python3-torch
   xvfb xauth xdotool
   desktop-file-utils appstream librsvg2-common
-  libgif-dev librsvg2-bin poppler-utils libxml2-utils python3-pil
+  libgif-dev libwebp-dev librsvg2-bin poppler-utils libxml2-utils python3-pil
   texlive-latex-base texlive-pictures
 )
 

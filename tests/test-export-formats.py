@@ -11,6 +11,8 @@ runs it, checked with other programs' readers.
 - GIF: read back by Pillow's decoder, one frame per step of the range, each the size of
   the frames; each frame's graph matches the PNG export of its step (256 colours: within a
   tolerance); the frame time as asked; errors of the options.
+- WebP: the same read back by Pillow's WebP decoder (libwebpdemux); lossless, so each
+  frame's graph is the PNG export's pixels exactly.
 TAP output.
 """
 import os
@@ -166,10 +168,32 @@ def test_gif_default_range(tmp):
           f"{Image.open(gif).n_frames} frames for steps {steps}")
 
 
+def test_webp_frames(tmp):
+    webp = export(tmp, "backward.webp", "--animate", "--from", "20", "--to", "26",
+                  "--frame-time", "250", "--scale", "2")
+    image = Image.open(webp)
+    check(image.format == "WEBP" and image.n_frames == 7, f"{image.format} {image.n_frames}")
+    check(image.info.get("loop") == 0, f"loop {image.info.get('loop')}")
+    size = image.size
+    for i in range(image.n_frames):
+        image.seek(i)
+        image.load()
+        check(image.size == size, f"frame {i} is {image.size}, not {size}")
+        check(image.info.get("duration") == 250, f"frame {i}: {image.info.get('duration')} ms")
+        frame = image.convert("RGB")
+        png = Image.open(export(tmp, f"step{20 + i}.png", "--step", str(20 + i), "--scale", "2"))
+        graph = frame.crop((0, 0) + png.size)
+        diff = ImageChops.difference(graph, flatten(png)).getbbox()
+        check(diff is None, f"frame {i} differs from the PNG of step {20 + i} in {diff}")
+        check(frame.size[1] > png.size[1], "no caption strip")
+
+
 def test_gif_errors(tmp):
     for args, message in [
-            (["--animate", "-o", "x.png"], "--animate writes a GIF: OUT must end in .gif"),
+            (["--animate", "-o", "x.png"],
+             "--animate writes a GIF or a WebP: OUT must end in .gif or .webp"),
             (["-o", "x.gif"], "a .gif is an animation: add --animate"),
+            (["-o", "x.WebP"], "a .webp is an animation: add --animate"),
             (["--animate", "--frame-time", "5", "-o", "x.gif"],
              "--frame-time: expected milliseconds from 20 to 60000, not '5'"),
             (["--animate", "--handout", "-o", "x.gif"], "--animate and --handout"),
@@ -179,7 +203,7 @@ def test_gif_errors(tmp):
 
 
 TESTS = [test_svg_text, test_svg_renders_as_png, test_pdf_text, test_tikz, test_gif_frames,
-         test_gif_default_range, test_gif_errors]
+         test_gif_default_range, test_webp_frames, test_gif_errors]
 
 
 def main():

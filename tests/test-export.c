@@ -1,10 +1,12 @@
-/* test-export.c: PNG, SVG, PDF, DOT and the handout, written atomically; `backstep export` */
+/* test-export.c: PNG, SVG, PDF, DOT, the handout and the animation's progress and
+ * cancellation, written atomically; `backstep export` */
 #include <cairo.h>
 #include <math.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
 
+#include "bs-export-animation.h"
 #include "render-fixtures.h"
 
 typedef struct {
@@ -479,6 +481,76 @@ test_command (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+typedef struct {
+  guint         calls;
+  guint         last_done;
+  guint         total;
+  guint         cancel_after;   /* 0: never */
+  GCancellable *cancellable;
+} Progress;
+
+static void
+count_progress (guint    done,
+                guint    total,
+                gpointer user_data)
+{
+  Progress *progress = user_data;
+
+  progress->calls++;
+  g_assert_cmpuint (done, ==, progress->last_done + 1);
+  progress->last_done = done;
+  progress->total = total;
+  if (progress->cancel_after > 0 && done == progress->cancel_after)
+    g_cancellable_cancel (progress->cancellable);
+}
+
+/* The animation reports each frame as it is encoded, in either format, and stops with
+ * G_IO_ERROR_CANCELLED when cancelled: nothing more is reported or written. */
+static void
+test_animation_progress (void)
+{
+  Drawn d;
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsSceneCache) scenes = NULL;
+  guint64 middle;
+
+  drawn_init (&d, seed004_script);
+  scenes = bs_scene_cache_new (d.trace, d.renderer, BS_SCENE_VIEW_LIVE, NULL, 0);
+  middle = seed004_middle (d.trace);
+  for (BsAnimationFormat format = BS_ANIMATION_GIF; format <= BS_ANIMATION_WEBP; format++)
+    {
+      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      Progress progress = { .cancellable = cancellable };
+      BsAnimationOptions options = { .format = format, .first = middle - 2,
+                                     .last = middle + 2, .frame_ms = 100,
+                                     .progress = count_progress, .progress_data = &progress,
+                                     .cancellable = cancellable };
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) error = NULL;
+      gsize length;
+      const char *data;
+
+      bytes = bs_export_animation_to_bytes (d.renderer, scenes, layout, &options, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (progress.calls, ==, 5);
+      g_assert_cmpuint (progress.total, ==, 5);
+      data = g_bytes_get_data (bytes, &length);
+      if (format == BS_ANIMATION_GIF)
+        g_assert_true (length > 6 && memcmp (data, "GIF89a", 6) == 0);
+      else
+        g_assert_true (length > 12 && memcmp (data, "RIFF", 4) == 0
+                       && memcmp (data + 8, "WEBP", 4) == 0);
+
+      progress = (Progress) { .cancellable = cancellable, .cancel_after = 2 };
+      g_clear_pointer (&bytes, g_bytes_unref);
+      bytes = bs_export_animation_to_bytes (d.renderer, scenes, layout, &options, &error);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_assert_null (bytes);
+      g_assert_cmpuint (progress.calls, ==, 2);
+    }
+  drawn_clear (&d);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -492,5 +564,6 @@ main (int   argc,
   g_test_add_func ("/export/atomic", test_atomic);
   g_test_add_func ("/export/format", test_format_from_filename);
   g_test_add_func ("/export/command", test_command);
+  g_test_add_func ("/export/animation-progress", test_animation_progress);
   return g_test_run ();
 }

@@ -1,4 +1,5 @@
-/* bs-cli-export.c: `backstep export FILE.py -o OUT.{png,svg,pdf,dot,gif}`, the graph as a file */
+/* bs-cli-export.c: `backstep export FILE.py -o OUT.{png,svg,pdf,dot,tex,gif,webp}`, the graph
+ * as a file */
 #define G_LOG_DOMAIN "bs-cli"
 
 #include <math.h>
@@ -22,6 +23,7 @@ typedef struct {
   double          scale;
   gboolean        handout;
   gboolean        animate;
+  BsAnimationFormat animation_format;
   guint           frame_ms;
   BsPaletteKind   palette;
   BsSceneView     view;
@@ -114,8 +116,13 @@ export (BsCliOptions        *cli,
         return bs_cli_usage_error ("export", "--from %" G_GUINT64_FORMAT " is after --to %"
                                    G_GUINT64_FORMAT, from, to);
       if (options->animate)
-        ok = bs_export_write_animation (renderer, scenes, layout, from, to, options->frame_ms,
-                                        options->output, &error);
+        {
+          BsAnimationOptions animation = { .format = options->animation_format, .first = from,
+                                           .last = to, .frame_ms = options->frame_ms };
+
+          ok = bs_export_write_animation (renderer, scenes, layout, &animation,
+                                          options->output, &error);
+        }
       else
         ok = bs_export_write_handout (renderer, scenes, layout, from, to, options->output,
                                       &error);
@@ -169,20 +176,23 @@ check_options (ExportOptions *options,
 {
   g_autoptr(GError) error = NULL;
   guint64 frame_ms = DEFAULT_FRAME_MS;
-  gsize n;
+  BsAnimationFormat animation;
+  gboolean is_animation;
 
   if (output == NULL)
     return bs_cli_usage_error ("export", "no output file given (-o OUT.png, .svg, .pdf, .dot, "
-                               ".tex or .gif)");
-  n = strlen (output);
+                               ".tex, or .gif or .webp with --animate)");
+  is_animation = bs_animation_format_from_filename (output, &animation, NULL);
   if (options->animate && options->handout)
     return bs_cli_usage_error ("export", "--animate and --handout make different files: "
                                "choose one");
-  if (options->animate && (n < 4 || g_ascii_strcasecmp (output + n - 4, ".gif") != 0))
-    return bs_cli_usage_error ("export", "--animate writes a GIF: OUT must end in .gif");
-  if (!options->animate && n >= 4 && g_ascii_strcasecmp (output + n - 4, ".gif") == 0)
-    return bs_cli_usage_error ("export", "a .gif is an animation: add --animate (and --from, "
-                               "--to, --frame-time)");
+  if (options->animate && !is_animation)
+    return bs_cli_usage_error ("export", "--animate writes a GIF or a WebP: OUT must end in "
+                               ".gif or .webp");
+  if (!options->animate && is_animation)
+    return bs_cli_usage_error ("export", "a .%s is an animation: add --animate (and --from, "
+                               "--to, --frame-time)", bs_animation_format_get_extension (animation));
+  options->animation_format = animation;
   if (options->animate && step_text != NULL)
     return bs_cli_usage_error ("export", "--animate has a range of steps: use --from and "
                                "--to, not --step");
@@ -249,7 +259,8 @@ bs_cli_export (int    argc,
   int status;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      "Write to OUT: .png, .svg, .pdf, .dot, .tex (TikZ), or .gif with --animate (required)",
+      "Write to OUT: .png, .svg, .pdf, .dot, .tex (TikZ), or .gif or .webp with --animate "
+      "(required)",
       "OUT" },
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_text,
       "The step to show, counted as `backstep trace` counts (default: end)", "K|end" },
@@ -261,7 +272,7 @@ bs_cli_export (int    argc,
     { "handout", 0, 0, G_OPTION_ARG_NONE, &options.handout,
       "Write a PDF, one A4 page per step, each explained under the graph", NULL },
     { "animate", 0, 0, G_OPTION_ARG_NONE, &options.animate,
-      "Write an animated GIF, one frame per step as the window shows it, each explained "
+      "Write an animated GIF or WebP, one frame per step as the window shows it, each explained "
       "in a strip under the graph", NULL },
     { "frame-time", 0, 0, G_OPTION_ARG_STRING, &frame_text,
       "How long the animation shows each step (default: 1000)", "MS" },
@@ -283,7 +294,7 @@ bs_cli_export (int    argc,
     "Runs a Python script (\"-\": standard input) with a recorder attached and draws its\n"
     "live graph as it stands at a step (what the script still holds): PNG, SVG, PDF, DOT or\n"
     "TikZ (.tex), chosen by OUT's extension; with --animate, every step from --from to --to as an\n"
-    "animated GIF.\n"
+    "animated GIF or (lossless) WebP.\n"
     "The file is written atomically. The script's print() output is not shown.\n"
     "\n"
     "A script that raises still has its graph drawn, up to and including the error,\n"

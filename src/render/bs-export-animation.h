@@ -1,13 +1,15 @@
-/* bs-export-animation.h: stepping as an animated GIF, one frame per step
+/* bs-export-animation.h: stepping as an animated GIF or WebP, one frame per step
  *
  * Each frame is what the window (and a PNG export at the renderer's scale) shows at its
  * step, at the top left, with a caption strip under it: "Step k of n" and the step's
  * explanation (as the handout prints it). Every frame has the size of the largest graph
- * and caption of the range; the rest is the palette's background. Colours are reduced
- * to at most 256 per frame (a frame of fewer colours keeps them exactly). The animation
- * loops forever.
+ * and caption of the range; the rest is the palette's background. A GIF's colours are
+ * reduced to at most 256 per frame (a frame of fewer colours keeps them exactly); a WebP
+ * is lossless. The animation loops forever.
  */
 #pragma once
+
+#include <gio/gio.h>
 
 #include "bs-export.h"
 #include "bs-layout.h"
@@ -18,22 +20,44 @@ G_BEGIN_DECLS
 #define BS_ANIMATION_MIN_FRAME_MS 20
 #define BS_ANIMATION_MAX_FRAME_MS 60000
 
-/* The GIF of the steps first..last (clamped to the trace's steps), each shown frame_ms
- * milliseconds (clamped to the limits above); frames laid out with layout when needed. */
-GBytes   *bs_export_animation_to_bytes (BsRenderer    *renderer,
-                                        BsSceneCache  *scenes,
-                                        BsLayout      *layout,
-                                        guint64        first,
-                                        guint64        last,
-                                        guint          frame_ms,
-                                        GError       **error);
-gboolean  bs_export_write_animation    (BsRenderer    *renderer,
-                                        BsSceneCache  *scenes,
-                                        BsLayout      *layout,
-                                        guint64        first,
-                                        guint64        last,
-                                        guint          frame_ms,
-                                        const char    *filename,
-                                        GError       **error);
+typedef enum {
+  BS_ANIMATION_GIF,    /* giflib: at most 256 colours a frame */
+  BS_ANIMATION_WEBP,   /* libwebpmux: lossless, every colour kept */
+} BsAnimationFormat;
+
+/* After each frame is encoded, on the thread writing: done of total frames. */
+typedef void (*BsAnimationProgress) (guint    done,
+                                     guint    total,
+                                     gpointer user_data);
+
+typedef struct {
+  BsAnimationFormat    format;
+  guint64              first;          /* the steps, clamped to the trace's */
+  guint64              last;
+  guint                frame_ms;       /* clamped to the limits above */
+  BsAnimationProgress  progress;       /* or NULL */
+  gpointer             progress_data;
+  GCancellable        *cancellable;    /* or NULL: cancelled, G_IO_ERROR_CANCELLED */
+} BsAnimationOptions;
+
+/* .gif or .webp, case-insensitive; else a BS_EXPORT_ERROR_FORMAT. */
+gboolean  bs_animation_format_from_filename (const char                *filename,
+                                             BsAnimationFormat         *format,
+                                             GError                   **error);
+/* "gif", "webp" */
+const char *bs_animation_format_get_extension (BsAnimationFormat        format);
+
+/* The animation of options' steps; frames laid out with layout when needed. */
+GBytes   *bs_export_animation_to_bytes (BsRenderer                *renderer,
+                                        BsSceneCache              *scenes,
+                                        BsLayout                  *layout,
+                                        const BsAnimationOptions  *options,
+                                        GError                   **error);
+gboolean  bs_export_write_animation    (BsRenderer                *renderer,
+                                        BsSceneCache              *scenes,
+                                        BsLayout                  *layout,
+                                        const BsAnimationOptions  *options,
+                                        const char                *filename,
+                                        GError                   **error);
 
 G_END_DECLS

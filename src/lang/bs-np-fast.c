@@ -66,60 +66,6 @@ new_like (BsInterp     *in,
   return t != NULL ? t : bs_np_fail (in, error);
 }
 
-/* One loop per operand form (array-array, array-scalar, scalar-array), so that each is
- * a plain loop the compiler vectorises */
-#define LOOP_OF(type, out_type, expr) \
-  G_STMT_START { \
-    const type *x = bs_tensor_data (a), *y = bs_tensor_data (b); \
-    out_type *o = bs_tensor_data (res); \
-    if (bs_tensor_numel (b) == 1 && n > 1) \
-      { \
-        const type q = y[0]; \
-        for (gint64 i = 0; i < n; i++) \
-          { \
-            type p = x[i]; \
-            o[i] = (expr); \
-          } \
-      } \
-    else if (bs_tensor_numel (a) == 1 && n > 1) \
-      { \
-        const type p = x[0]; \
-        for (gint64 i = 0; i < n; i++) \
-          { \
-            type q = y[i]; \
-            o[i] = (expr); \
-          } \
-      } \
-    else \
-      for (gint64 i = 0; i < n; i++) \
-        { \
-          type p = x[i], q = y[i]; \
-          o[i] = (expr); \
-        } \
-  } G_STMT_END
-
-#define LOOP(type, expr) LOOP_OF (type, type, expr)
-#define CMP_LOOP(type, expr) LOOP_OF (type, guint8, expr)
-
-#define ARITH(type) \
-  G_STMT_START { \
-    switch (op) \
-      { \
-      case BS_NP_FAST_ADD: LOOP (type, p + q); break; \
-      case BS_NP_FAST_SUB: LOOP (type, p - q); break; \
-      case BS_NP_FAST_MUL: LOOP (type, p * q); break; \
-      case BS_NP_FAST_DIV: LOOP (type, p / q); break; \
-      case BS_NP_FAST_MAXIMUM: LOOP (type, isnan (p) || p >= q ? p : q); break; \
-      case BS_NP_FAST_MINIMUM: LOOP (type, isnan (p) || p <= q ? p : q); break; \
-      case BS_NP_FAST_EQ: CMP_LOOP (type, p == q); break; \
-      case BS_NP_FAST_NE: CMP_LOOP (type, p != q); break; \
-      case BS_NP_FAST_LT: CMP_LOOP (type, p < q); break; \
-      case BS_NP_FAST_LE: CMP_LOOP (type, p <= q); break; \
-      case BS_NP_FAST_GT: CMP_LOOP (type, p > q); break; \
-      case BS_NP_FAST_GE: CMP_LOOP (type, p >= q); break; \
-      } \
-  } G_STMT_END
-
 BsTensor *
 bs_np_fast_binary (BsInterp    *in,
                    BsNpFastOp   op,
@@ -144,9 +90,13 @@ bs_np_fast_binary (BsInterp    *in,
   if (res == NULL)
     return NULL;
   if (a->dtype == BS_DTYPE_FLOAT64)
-    ARITH (double);
+    bs_np_simd_binary_f64 (op, bs_tensor_data (a), bs_tensor_numel (a) == 1 && n > 1,
+                           bs_tensor_data (b), bs_tensor_numel (b) == 1 && n > 1,
+                           bs_tensor_data (res), n);
   else
-    ARITH (float);
+    bs_np_simd_binary_f32 (op, bs_tensor_data (a), bs_tensor_numel (a) == 1 && n > 1,
+                           bs_tensor_data (b), bs_tensor_numel (b) == 1 && n > 1,
+                           bs_tensor_data (res), n);
   return res;
 }
 
@@ -179,7 +129,13 @@ bs_np_fast_unary (BsInterp    *in,
   res = new_like (in, a->dtype, a->ndim, a->shape);
   if (res == NULL)
     return FALSE;
-  if (a->dtype == BS_DTYPE_FLOAT64)
+  if (a->dtype == BS_DTYPE_FLOAT64 && func == BS_NP_FAST_EXP)
+    bs_np_simd_exp_f64 (bs_tensor_data (a), bs_tensor_data (res), n);
+  else if (a->dtype == BS_DTYPE_FLOAT64 && func == BS_NP_FAST_SQRT)
+    bs_np_simd_sqrt_f64 (bs_tensor_data (a), bs_tensor_data (res), n);
+  else if (func == BS_NP_FAST_SQRT)
+    bs_np_simd_sqrt_f32 (bs_tensor_data (a), bs_tensor_data (res), n);
+  else if (a->dtype == BS_DTYPE_FLOAT64)
     {
       const double *x = bs_tensor_data (a);
       double *o = bs_tensor_data (res);
@@ -204,7 +160,7 @@ bs_np_fast_unary (BsInterp    *in,
 #define BUFFER_SIZE 8192
 
 /* The reduction of rows of length n at stride 1, one per output element */
-#define REDUCE_ROWS(type, pairwise) \
+#define REDUCE_ROWS(type, pairwise, max_of, min_of) \
   G_STMT_START { \
     const type *x = bs_tensor_data (a); \
     type *o = bs_tensor_data (res); \
@@ -222,36 +178,11 @@ bs_np_fast_unary (BsInterp    *in,
             if (kind == BS_NP_FAST_MEAN) \
               acc /= (type) n; \
             break; \
+          case BS_NP_FAST_MAX: \
+            acc = max_of (p, n); \
+            break; \
           default: \
-            { \
-              /* 8 running extremes, and whether a NaN went by (which is the answer) */ \
-              type m[8]; \
-              gboolean nan = FALSE; \
-              gint64 i = 0; \
-              for (int k = 0; k < 8; k++) \
-                m[k] = p[0]; \
-              for (; i + 8 <= n; i += 8) \
-                for (int k = 0; k < 8; k++) \
-                  { \
-                    type v = p[i + k]; \
-                    nan |= v != v; \
-                    m[k] = kind == BS_NP_FAST_MAX ? (v > m[k] ? v : m[k]) \
-                                                  : (v < m[k] ? v : m[k]); \
-                  } \
-              for (; i < n; i++) \
-                { \
-                  type v = p[i]; \
-                  nan |= v != v; \
-                  m[0] = kind == BS_NP_FAST_MAX ? (v > m[0] ? v : m[0]) \
-                                                : (v < m[0] ? v : m[0]); \
-                } \
-              acc = m[0]; \
-              for (int k = 1; k < 8; k++) \
-                acc = kind == BS_NP_FAST_MAX ? (m[k] > acc ? m[k] : acc) \
-                                             : (m[k] < acc ? m[k] : acc); \
-              if (nan) \
-                acc = (type) NAN; \
-            } \
+            acc = min_of (p, n); \
             break; \
           } \
         o[r] = acc; \
@@ -355,9 +286,9 @@ bs_np_fast_reduce (BsInterp         *in,
   if (res == NULL)
     return FALSE;
   if (a->dtype == BS_DTYPE_FLOAT64)
-    REDUCE_ROWS (double, pairwise_f64);
+    REDUCE_ROWS (double, pairwise_f64, bs_np_simd_max_f64, bs_np_simd_min_f64);
   else
-    REDUCE_ROWS (float, pairwise_f32);
+    REDUCE_ROWS (float, pairwise_f32, bs_np_simd_max_f32, bs_np_simd_min_f32);
   *out = res;
   return TRUE;
 }
@@ -374,22 +305,12 @@ bs_np_fast_arg_extreme (BsInterp   *in,
   *out = NULL;
   if (!is_fast_float (a) || n == 0)
     return TRUE;
-#define ARG_LOOP(type) \
-  G_STMT_START { \
-    const type *x = bs_tensor_data (a); \
-    type v = x[0]; \
-    for (gint64 i = 1; i < n && !isnan (v); i++) \
-      if (isnan (x[i]) || (max ? x[i] > v : x[i] < v)) \
-        { \
-          v = x[i]; \
-          best = i; \
-        } \
-  } G_STMT_END
   if (a->dtype == BS_DTYPE_FLOAT64)
-    ARG_LOOP (double);
+    best = max ? bs_np_simd_argmax_f64 (bs_tensor_data (a), n)
+               : bs_np_simd_argmin_f64 (bs_tensor_data (a), n);
   else
-    ARG_LOOP (float);
-#undef ARG_LOOP
+    best = max ? bs_np_simd_argmax_f32 (bs_tensor_data (a), n)
+               : bs_np_simd_argmin_f32 (bs_tensor_data (a), n);
   *out = bs_tensor_new_scalar (in->context, BS_DTYPE_INT64, 0.0);
   *(gint64 *) bs_tensor_data (*out) = best;
   return TRUE;

@@ -6,6 +6,7 @@
 #include "bs-ops.h"
 #include "bs-builtins-private.h"
 #include "bs-py-number.h"
+#include "bs-np-simd.h"
 
 G_BEGIN_DECLS
 
@@ -94,12 +95,6 @@ BsTensor    *bs_np_call_array        (BsCall *call);
 
 /* Contiguous float64 and float32 arrays in plain loops; NULL (nothing raised) when the
  * operands are not for them, or on an error (raised: see the functions) */
-typedef enum {
-  BS_NP_FAST_ADD, BS_NP_FAST_SUB, BS_NP_FAST_MUL, BS_NP_FAST_DIV, BS_NP_FAST_MAXIMUM,
-  BS_NP_FAST_MINIMUM, BS_NP_FAST_EQ, BS_NP_FAST_NE, BS_NP_FAST_LT, BS_NP_FAST_LE,
-  BS_NP_FAST_GT, BS_NP_FAST_GE,
-} BsNpFastOp;
-
 enum {
   BS_NP_FAST_EXP = 1, BS_NP_FAST_LOG, BS_NP_FAST_SQRT, BS_NP_FAST_TANH, BS_NP_FAST_SIN,
   BS_NP_FAST_COS, BS_NP_FAST_ABS,

@@ -88,6 +88,44 @@ test_reductions_views_indexing (void)
   assert_has (cards, "∂L/∂x [4×3] = Σ over dim 0 of (∂L/∂c [2×4×3] ⊙ o [2×4×3])");
 }
 
+/* softmax, the losses (cross_entropy is log_softmax then nll_loss, as in PyTorch), cat and
+ * stack: PyTorch 1.13 gives x.grad [4, 3], y.grad [4, 2], a.grad [2, 3], b.grad [3, 3]. */
+static void
+test_softmax_losses_cat (void)
+{
+  g_autofree char *cards = cards_of (
+    "import torch\n"
+    "import torch.nn.functional as F\n"
+    "x = torch.ones(4, 3, requires_grad=True)\n"
+    "p = torch.softmax(x, dim=1)\n"
+    "t = torch.tensor([0, 2, 1, 0])\n"
+    "ce = F.cross_entropy(x, t)\n"
+    "y = torch.zeros(4, 2, requires_grad=True)\n"
+    "target = torch.ones(4, 2)\n"
+    "m = F.mse_loss(y, target)\n"
+    "q = F.mse_loss(y, target, reduction='sum')\n"
+    "a = torch.ones(2, 3, requires_grad=True)\n"
+    "b = torch.ones(3, 3, requires_grad=True)\n"
+    "c = torch.cat([a, b], 0)\n"
+    "s = torch.stack([a, a], 1)\n"
+    "L = p.sum() + ce + m + q + c.sum() + s.sum()\n"
+    "L.backward()\n");
+
+  assert_has (cards, "∂L/∂x [4×3] = p [4×3] ⊙ (∂L/∂p [4×3] − Σ over dim 1 of ∂L/∂p [4×3] "
+                     "⊙ p [4×3], kept as size 1)");
+  assert_has (cards, "∂L/∂x [4×3] = ∂L/∂log_softmax(x) [4×3] − softmax(x [4×3]) ⊙ Σ over "
+                     "dim 1 of ∂L/∂log_softmax(x) [4×3], kept as size 1");
+  assert_has (cards, "∂L/∂log_softmax(x) [4×3] = zeros [4×3] with −∂L/∂ce [] written at "
+                     "each sample's class in t [4] ÷ 4");
+  assert_has (cards, "∂L/∂y [4×2] = 2 (y [4×2] − target [4×2]) ⊙ ∂L/∂m [] expanded to "
+                     "[4×2] ÷ 8");
+  assert_has (cards, "∂L/∂y [4×2] = 2 (y [4×2] − target [4×2]) ⊙ ∂L/∂q [] expanded to "
+                     "[4×2]\n");
+  assert_has (cards, "∂L/∂a [2×3] = ∂L/∂c [5×3] sliced [0:2] along dim 0: [2×3]");
+  assert_has (cards, "∂L/∂b [3×3] = ∂L/∂c [5×3] sliced [2:5] along dim 0: [3×3]");
+  assert_has (cards, "∂L/∂a [2×3] = ∂L/∂s [2×2×3] at index 1 of dim 1: [2×3]");
+}
+
 /* A custom Function has no shape form: no card rather than a wrong one. */
 static void
 test_no_card (void)
@@ -115,6 +153,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/shape-card/linear", test_linear);
   g_test_add_func ("/shape-card/reductions-views-indexing", test_reductions_views_indexing);
+  g_test_add_func ("/shape-card/softmax-losses-cat", test_softmax_losses_cat);
   g_test_add_func ("/shape-card/no-card", test_no_card);
   return g_test_run ();
 }

@@ -25,6 +25,12 @@ static const char *const shape_forms[BS_N_OPS][BS_OP_MAX_FORMULAS] = {
   [BS_OP_MODE]          = { "{g} at each mode's place along {dims} in zeros {in}" },
   [BS_OP_MEDIAN]        = { "{g} at the median's place in zeros {in}" },
   [BS_OP_PROD_ALL]      = { "{g} expanded to {in} ⊙ (product of the others)" },
+  /* normalisations and losses */
+  [BS_OP_SOFTMAX]       = { "{out} ⊙ ({g} − Σ over {dims} of {g} ⊙ {out}, kept as size 1)" },
+  [BS_OP_LOG_SOFTMAX]   = { "{g} − softmax({0}) ⊙ Σ over {dims} of {g}, kept as size 1" },
+  [BS_OP_MSE_LOSS]      = { "2 ({0} − {1}) ⊙ {g} expanded to {in}{/n}",
+                            "−2 ({0} − {1}) ⊙ {g} expanded to {in}{/n}" },
+  [BS_OP_NLL_LOSS]      = { "zeros {in} with −{g}{w} written at each sample's class in {1}{/n}" },
   /* views and shape */
   [BS_OP_VIEW]          = { "{g} reshaped to {in}" },
   [BS_OP_RESHAPE_ALIAS] = { "{g} reshaped to {in}" },
@@ -77,6 +83,11 @@ bs_op_shape_form (BsOp  op,
                   guint input)
 {
   g_return_val_if_fail (op < BS_N_OPS, NULL);
+  /* any number of inputs, each a piece of the output */
+  if (op == BS_OP_CAT)
+    return "{g} sliced {slice}: {in}";
+  if (op == BS_OP_STACK)
+    return "{g} {slice}: {in}";
   if (input < BS_OP_MAX_FORMULAS && shape_forms[op][input] != NULL)
     return shape_forms[op][input];
   return bs_op_is_elementwise (op) ? "{g} ⊙ local" : NULL;

@@ -11,7 +11,10 @@
  * Placeholders: {g} the gradient that arrives (∂L/∂y [4×2]), {gT} it transposed,
  * {0} {1} {2} the op's inputs (x [4×3]), {0T} {1T} transposed, {in} the shape of the
  * input the gradient is for, {dims} the op's dims ("dim 1", "dims 0, 2"), {n} the
- * number of elements a mean divides by.
+ * number of elements a mean divides by, {out} the op's output (y [4×3]), {/n} " ÷ 12"
+ * when a loss takes the mean (nothing for reduction='sum' or 'none'), {w} a loss's
+ * class weights when given, {slice} the piece of a cat's or stack's output an input is
+ * ("[2:5] along dim 0", "at index 1 of dim 0").
  */
 #pragma once
 

@@ -94,6 +94,59 @@ broadcast_dims (const BsTraceTensor *in,
   return g_string_free (text, FALSE);
 }
 
+/* What a mean-reduced loss divides by: " ÷ 12"; nothing for 'sum' and 'none'. */
+static char *
+loss_divisor (BsTrace             *trace,
+              const BsTraceNode   *node,
+              const BsTraceTensor *out,
+              const guint32       *inputs)
+{
+  const BsTraceTensor *target;
+
+  if (node->args.reduction != BS_REDUCTION_MEAN)
+    return g_strdup ("");
+  if (node->op == BS_OP_MSE_LOSS)
+    {
+      const BsTraceTensor *input = bs_trace_get_tensor (trace, inputs[0]);
+
+      return input != NULL ? g_strdup_printf (" ÷ %" G_GINT64_FORMAT, numel (input))
+                           : g_strdup ("");
+    }
+  if (out->n_inputs > 2)
+    return g_strdup (" ÷ the targets' total weight");
+  if (node->args.ignore_index != -100)
+    return g_strdup (" ÷ the number of targets not ignored");
+  target = out->n_inputs > 1 ? bs_trace_get_tensor (trace, inputs[1]) : NULL;
+  return target != NULL ? g_strdup_printf (" ÷ %" G_GINT64_FORMAT, numel (target))
+                        : g_strdup ("");
+}
+
+/* The piece of a cat's or stack's output that input input_nr is. */
+static char *
+piece_of (BsTrace             *trace,
+          const BsTraceNode   *node,
+          const BsTraceTensor *out,
+          const guint32       *inputs,
+          guint                input_nr)
+{
+  int dim = node->args.dim;
+  gint64 start = 0;
+  const BsTraceTensor *in = bs_trace_get_tensor (trace, inputs[input_nr]);
+
+  if (node->op == BS_OP_STACK)
+    return g_strdup_printf ("at index %u of dim %d", input_nr, dim);
+  for (guint i = 0; i < input_nr; i++)
+    {
+      const BsTraceTensor *piece = bs_trace_get_tensor (trace, inputs[i]);
+
+      /* torch.cat skips 1-dim empty tensors */
+      if (piece != NULL && !(piece->ndim == 1 && piece->shape[0] == 0) && dim < piece->ndim)
+        start += piece->shape[dim];
+    }
+  return g_strdup_printf ("[%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT "] along dim %d", start,
+                          start + (in != NULL && dim < in->ndim ? in->shape[dim] : 0), dim);
+}
+
 char *
 bs_shape_card_for_edge (BsTrace            *trace,
                         const BsTraceState *state,
@@ -153,6 +206,22 @@ bs_shape_card_for_edge (BsTrace            *trace,
         }
       else if (g_str_equal (key, "in"))
         g_string_append (rhs, in_shape);
+      else if (g_str_equal (key, "out"))
+        g_string_append_printf (rhs, "%s %s", out_name, out_shape);
+      else if (g_str_equal (key, "/n"))
+        {
+          g_autofree char *divisor = loss_divisor (trace, from, out, inputs);
+
+          g_string_append (rhs, divisor);
+        }
+      else if (g_str_equal (key, "w"))
+        g_string_append (rhs, out->n_inputs > 2 ? " × the class's weight" : "");
+      else if (g_str_equal (key, "slice"))
+        {
+          g_autofree char *piece = piece_of (trace, from, out, inputs, edge->input_nr);
+
+          g_string_append (rhs, piece);
+        }
       else if (g_str_equal (key, "n"))
         g_string_append_printf (rhs, "%" G_GINT64_FORMAT, numel (in) / MAX (numel (out), 1));
       else if (g_str_equal (key, "dims"))

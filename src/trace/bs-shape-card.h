@@ -13,7 +13,7 @@
 G_BEGIN_DECLS
 
 /* The card of an edge event at state, or NULL when its op has no shape form (a
- * torch.autograd.Function, a loss) or the trace does not know its inputs. */
+ * torch.autograd.Function) or the trace does not know its inputs. */
 char *bs_shape_card_for_edge (BsTrace            *trace,
                               const BsTraceState *state,
                               const BsTraceEvent *edge);

@@ -1,6 +1,7 @@
 /* test-grad-flow.c: the gradient-flow colouring (bs-grad-flow.h) of recorded gradients */
 #include <cairo.h>
 #include <math.h>
+#include <string.h>
 
 #include "bs-grad-flow.h"
 #include "render-fixtures.h"
@@ -129,6 +130,117 @@ test_tint (void)
   drawn_clear (&d);
 }
 
+/* The gradient-to-value ratio, seed 004 after L.backward() (PyTorch: w1 = 1, w1.grad = -8;
+ * w2 = 2, w2.grad = -1; x3 = 1, its gradient -2): 8, 0.5 and 2. A box without a gradient
+ * has none. */
+static void
+test_ratio (void)
+{
+  const BsPalette *palette = bs_palette_get (BS_PALETTE_LIGHT);
+  BsColor fills[BS_GRAD_FLOW_N_BINS];
+  double rgb[3], ratio;
+  Drawn d;
+
+  bs_grad_flow_fills (palette, fills);
+  drawn_init (&d, seed004_script);
+  {
+    g_autoptr(BsTraceState) end = bs_replay_state_at (d.trace, last_step (d.trace));
+    g_autoptr(BsTraceState) forward = bs_replay_state_at (d.trace, forward_done (d.trace));
+
+    g_assert_true (bs_grad_flow_node_measure (d.scene, end, box_named (d.scene, "w1"),
+                                              BS_GRAD_FLOW_RATIO, &ratio));
+    g_assert_cmpfloat_with_epsilon (ratio, 8, 1e-9);
+    g_assert_true (bs_grad_flow_node_measure (d.scene, end, box_named (d.scene, "w2"),
+                                              BS_GRAD_FLOW_RATIO, &ratio));
+    g_assert_cmpfloat_with_epsilon (ratio, 0.5, 1e-9);
+    g_assert_true (bs_grad_flow_node_measure (d.scene, end, box_named (d.scene, "x3"),
+                                              BS_GRAD_FLOW_RATIO, &ratio));
+    g_assert_cmpfloat_with_epsilon (ratio, 2, 1e-9);
+    g_assert_true (bs_grad_flow_node_measure (d.scene, end, box_named (d.scene, "w2"),
+                                              BS_GRAD_FLOW_NORM, &ratio));
+    g_assert_cmpfloat_with_epsilon (ratio, 1, 1e-9);
+    g_assert_false (bs_grad_flow_node_measure (d.scene, forward, box_named (d.scene, "w2"),
+                                               BS_GRAD_FLOW_RATIO, &ratio));
+
+    /* w2's box: the decade of 1 by its norm, of 0.5 by its ratio */
+    bs_renderer_set_grad_flow (d.renderer, TRUE);
+    box_pixel (&d, end, "w2", rgb);
+    assert_color (rgb, &fills[bs_grad_flow_bin (1)]);
+    bs_renderer_set_grad_flow_scale (d.renderer, BS_GRAD_FLOW_RATIO);
+    box_pixel (&d, end, "w2", rgb);
+    assert_color (rgb, &fills[bs_grad_flow_bin (0.5)]);
+  }
+  drawn_clear (&d);
+}
+
+static cairo_status_t
+read_bytes (void          *closure,
+            unsigned char *data,
+            unsigned int   length)
+{
+  GBytes **rest = closure;
+  gsize size;
+  const guint8 *p = g_bytes_get_data (*rest, &size);
+  GBytes *tail;
+
+  if (size < length)
+    return CAIRO_STATUS_READ_ERROR;
+  memcpy (data, p, length);
+  tail = g_bytes_new_from_bytes (*rest, length, size - length);
+  g_bytes_unref (*rest);
+  *rest = tail;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* An exported PNG in gradient-flow mode carries the legend on a strip under the graph:
+ * the image is taller by the legend (and its margin), and the strip is not blank. */
+static void
+test_export_legend (void)
+{
+  Drawn d;
+  double scene_width, scene_height, legend_width, legend_height;
+
+  drawn_init (&d, seed004_script);
+  bs_scene_get_size (d.scene, &scene_width, &scene_height);
+  bs_grad_flow_draw_legend (NULL, bs_palette_get (BS_PALETTE_LIGHT), BS_GRAD_FLOW_NORM, 0, 0,
+                            &legend_width, &legend_height);
+  for (guint on = 0; on < 2; on++)
+    {
+      g_autoptr(BsTraceState) end = bs_replay_state_at (d.trace, last_step (d.trace));
+      g_autoptr(GError) error = NULL;
+      GBytes *png;
+      cairo_surface_t *image;
+      int height, inked = 0;
+
+      bs_renderer_set_grad_flow (d.renderer, on);
+      png = bs_export_to_bytes (d.renderer, d.scene, end, BS_EXPORT_PNG, &error);
+      g_assert_no_error (error);
+      image = cairo_image_surface_create_from_png_stream (read_bytes, &png);
+      g_bytes_unref (png);
+      g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+      height = cairo_image_surface_get_height (image);
+      if (!on)
+        g_assert_cmpint (height, ==, (int) ceil (scene_height));
+      else
+        {
+          const guint8 *data = cairo_image_surface_get_data (image);
+          int stride = cairo_image_surface_get_stride (image);
+
+          int width = cairo_image_surface_get_width (image);
+          /* the page's background, at its bottom right corner */
+          guint32 blank = *(const guint32 *) (data + (height - 1) * stride + 4 * (width - 1));
+
+          g_assert_cmpint (height, ==, (int) ceil (scene_height + legend_height + 12));
+          for (int y = (int) ceil (scene_height); y < height; y++)
+            for (int x = 0; x < width; x++)
+              inked += *(const guint32 *) (data + y * stride + 4 * x) != blank;
+          g_assert_cmpint (inked, >, 1000);
+        }
+      cairo_surface_destroy (image);
+    }
+  drawn_clear (&d);
+}
+
 /* The first layer's weight over 20 iterations of example 07's loop (PyTorch: its
  * weight.grad.norm() after the first backward 0.2056926190853119, after the last
  * 0.0066949608735740185). */
@@ -178,6 +290,8 @@ main (int   argc,
   g_test_add_func ("/render/grad-flow/bins", test_bins);
   g_test_add_func ("/render/grad-flow/norm", test_norm);
   g_test_add_func ("/render/grad-flow/tint", test_tint);
+  g_test_add_func ("/render/grad-flow/ratio", test_ratio);
+  g_test_add_func ("/render/grad-flow/export-legend", test_export_legend);
   g_test_add_func ("/render/grad-flow/series", test_series);
   return g_test_run ();
 }

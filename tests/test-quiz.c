@@ -81,6 +81,9 @@ test_edge (void)
 
   g_assert_cmpint (enter (quiz, trace, step), ==, BS_QUIZ_SHOW_HIDING_EDGE);
   assert_prompt (quiz, "Local gradient ∂L/∂x5 = ?");
+  /* The same step shown again (a new layout) keeps its question open. */
+  g_assert_cmpint (enter (quiz, trace, step), ==, BS_QUIZ_SHOW_HIDING_EDGE);
+  assert_prompt (quiz, "Local gradient ∂L/∂x5 = ?");
   g_assert_true (bs_quiz_takes_none (quiz));
   /* Not a number: said so, nothing counted. */
   g_assert_cmpint (answer (quiz, "minus one", "Write a number"), ==, BS_QUIZ_UNREADABLE);

@@ -355,7 +355,7 @@ update_renderer (BsGraphStage *self)
   const BsPalette *palette = bs_palette_get (palette_kind (self));
   BsScene *scene = bs_graph_view_get_scene (self->graph_view);
   int selected = bs_graph_view_get_selected (self->graph_view);
-  gboolean grad_flow;
+  gboolean grad_flow, hide;
 
   if (self->renderer != NULL && bs_renderer_get_palette (self->renderer) == palette)
     return;
@@ -363,12 +363,16 @@ update_renderer (BsGraphStage *self)
   if (scene != NULL && selected >= 0)
     self->reselect = bs_scene_get_node (scene, (guint) selected)->tensor;
   grad_flow = self->renderer != NULL && bs_renderer_get_grad_flow (self->renderer);
+  hide = self->renderer != NULL && bs_renderer_get_hide_edge_values (self->renderer);
   bs_graph_view_set_renderer (self->graph_view, NULL);
   /* The scenes were measured by the old renderer, which they borrow. */
   drop_scenes (self);
   g_clear_pointer (&self->renderer, bs_renderer_free);
   self->renderer = bs_renderer_new (palette);
   bs_renderer_set_grad_flow (self->renderer, grad_flow);
+  bs_renderer_set_grad_flow_scale (self->renderer, bs_grad_flow_legend_get_scale (
+                                                     BS_GRAD_FLOW_LEGEND (self->grad_flow_legend)));
+  bs_renderer_set_hide_edge_values (self->renderer, hide);
   bs_grad_flow_legend_set_palette (BS_GRAD_FLOW_LEGEND (self->grad_flow_legend), palette);
   bs_graph_view_set_renderer (self->graph_view, self->renderer);
   start_layout (self, TRUE);
@@ -398,6 +402,25 @@ bs_graph_stage_set_grad_flow (BsGraphStage *self,
   bs_renderer_set_grad_flow (self->renderer, grad_flow);
   bs_graph_view_set_renderer (self->graph_view, self->renderer);
   gtk_widget_set_visible (self->grad_flow_legend, grad_flow);
+}
+
+static void
+grad_flow_scale_changed (BsGraphStage *self)
+{
+  bs_renderer_set_grad_flow_scale (self->renderer, bs_grad_flow_legend_get_scale (
+                                                     BS_GRAD_FLOW_LEGEND (self->grad_flow_legend)));
+  bs_graph_view_set_renderer (self->graph_view, self->renderer);
+}
+
+void
+bs_graph_stage_set_hide_edge_values (BsGraphStage *self,
+                                     gboolean      hide)
+{
+  g_return_if_fail (BS_IS_GRAPH_STAGE (self));
+  if (bs_renderer_get_hide_edge_values (self->renderer) == hide)
+    return;
+  bs_renderer_set_hide_edge_values (self->renderer, hide);
+  gtk_widget_queue_draw (GTK_WIDGET (self->graph_view));
 }
 
 void
@@ -510,7 +533,7 @@ bs_graph_stage_class_init (BsGraphStageClass *klass)
 static void
 bs_graph_stage_init (BsGraphStage *self)
 {
-  GtkWidget *overlay = gtk_overlay_new ();
+  GtkWidget *strip = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *empty_page = adw_status_page_new ();
 
   self->collapsed = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -524,16 +547,17 @@ bs_graph_stage_init (BsGraphStage *self)
                                    "backward pass with Space or Right.");
   gtk_stack_add_named (self->stack, empty_page, "empty");
   self->graph_view = BS_GRAPH_VIEW (bs_graph_view_new ());
-  /* The gradient-flow legend over the graph's bottom left corner. */
+  /* The gradient-flow legend in a strip under the graph: it never covers a box. */
   self->grad_flow_legend = bs_grad_flow_legend_new ();
-  gtk_widget_set_halign (self->grad_flow_legend, GTK_ALIGN_START);
-  gtk_widget_set_valign (self->grad_flow_legend, GTK_ALIGN_END);
   gtk_widget_set_margin_start (self->grad_flow_legend, 8);
-  gtk_widget_set_margin_bottom (self->grad_flow_legend, 8);
+  gtk_widget_set_margin_top (self->grad_flow_legend, 4);
   gtk_widget_set_visible (self->grad_flow_legend, FALSE);
-  gtk_overlay_set_child (GTK_OVERLAY (overlay), GTK_WIDGET (self->graph_view));
-  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->grad_flow_legend);
-  gtk_stack_add_named (self->stack, overlay, "graph");
+  gtk_widget_set_vexpand (GTK_WIDGET (self->graph_view), TRUE);
+  gtk_box_append (GTK_BOX (strip), GTK_WIDGET (self->graph_view));
+  gtk_box_append (GTK_BOX (strip), self->grad_flow_legend);
+  gtk_stack_add_named (self->stack, strip, "graph");
+  g_signal_connect_object (self->grad_flow_legend, "notify::scale",
+                           G_CALLBACK (grad_flow_scale_changed), self, G_CONNECT_SWAPPED);
   gtk_stack_set_visible_child_name (self->stack, "empty");
   g_signal_connect_object (self->graph_view, "cluster-toggled", G_CALLBACK (cluster_toggled),
                            self, G_CONNECT_SWAPPED);

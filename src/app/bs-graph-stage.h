@@ -46,6 +46,9 @@ void         bs_graph_stage_set_presenting (BsGraphStage       *self,
 const BsPalette *bs_graph_stage_get_palette (BsGraphStage      *self);
 void         bs_graph_stage_set_grad_flow  (BsGraphStage       *self,
                                             gboolean            grad_flow);
+/* Quiz mode: the current edge drawn without its numbers (bs_renderer_set_hide_edge_values). */
+void         bs_graph_stage_set_hide_edge_values (BsGraphStage *self,
+                                                  gboolean      hide);
 void         bs_graph_stage_set_view       (BsGraphStage       *self,
                                             BsSceneView         view);
 BsSceneView  bs_graph_stage_get_view_kind  (BsGraphStage       *self);

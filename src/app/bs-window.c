@@ -12,6 +12,7 @@
 #include "bs-graph-stage.h"
 #include "bs-memory-budget.h"
 #include "bs-pane-sizes.h"
+#include "bs-quiz-panel.h"
 #include "bs-replay.h"
 #include "bs-script-files.h"
 #include "bs-script-job.h"
@@ -70,6 +71,7 @@ struct _BsWindow {
 
   /* Borrowed: pieces built in code */
   BsGraphView       *graph_view;
+  BsQuizPanel       *quiz_panel;
   BsTimeline        *timeline;
 };
 
@@ -270,7 +272,11 @@ update_panels (BsWindow *self)
   BsScene *scene = bs_graph_view_get_scene (self->graph_view);
   const BsTraceState *state = bs_graph_view_get_state (self->graph_view);
   int selected = bs_graph_view_get_selected (self->graph_view);
+  g_autoptr(BsTraceState) before = NULL;
 
+  /* quiz mode: the chain-rule panel does not tell the edge's numbers asked */
+  if (bs_quiz_panel_get_show (self->quiz_panel) == BS_QUIZ_SHOW_HIDING_EDGE && state != NULL)
+    state = before = bs_replay_state_at (state->trace, state->step - 1);
   bs_sidebar_show_selection (self->sidebar, scene, state, selected);
 }
 
@@ -305,12 +311,23 @@ step_changed (BsWindow *self,
   animate = step == previous + 1 || step + 1 == previous;
   bs_graph_stage_set_step (self->graph_stage, step);
   state = bs_replay_state_at (self->result->trace, step);
+  /* quiz mode asks before it shows: the edge without its numbers, or the step before */
+  if (bs_quiz_panel_enter (self->quiz_panel, self->result->trace, state) == BS_QUIZ_SHOW_PREVIOUS)
+    {
+      bs_trace_state_free (state);
+      state = bs_replay_state_at (self->result->trace, step - 1);
+    }
+  bs_graph_stage_set_hide_edge_values (self->graph_stage,
+                                       bs_quiz_panel_get_show (self->quiz_panel)
+                                         == BS_QUIZ_SHOW_HIDING_EDGE);
   bs_timeline_set_step (self->timeline, step);
   bs_sidebar_set_step (self->sidebar, state);
   step_event = bs_trace_state_get_step_event (state);
   span = bs_trace_state_get_span (state);
   if (step_event != NULL && step_event->type == BS_TRACE_EVENT_ERROR && span != NULL)
     text = g_strdup_printf ("Line %d raises the error shown above.", span->line);
+  else if (bs_quiz_panel_get_prompt (self->quiz_panel) != NULL)
+    text = g_strdup_printf ("Quiz: %s", bs_quiz_panel_get_prompt (self->quiz_panel));
   else
     text = bs_step_text_describe (self->result->trace, state);
   gtk_label_set_text (self->step_text, text);
@@ -667,14 +684,31 @@ stage_laid_out (BsWindow *self)
   show_step (self, current_step (self));
 }
 
+/* The quiz's questions at the step are done, or the mode changed: show the step again. */
+static void
+quiz_revealed (BsWindow *self)
+{
+  bs_stepper_go (self->stepper, current_step (self));
+  if (bs_quiz_panel_get_prompt (self->quiz_panel) == NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (self->graph_view));
+}
+
 static void
 setup_stage (BsWindow *self)
 {
   GtkWidget *timeline = bs_timeline_new ();
+  GtkWidget *quiz_panel = bs_quiz_panel_new ();
   g_autoptr(GSimpleAction) grad_flow =
     g_simple_action_new_stateful ("grad-flow", NULL, g_variant_new_boolean (FALSE));
 
   self->graph_view = bs_graph_stage_get_view (self->graph_stage);
+  self->quiz_panel = BS_QUIZ_PANEL (quiz_panel);
+  gtk_widget_insert_after (quiz_panel, gtk_widget_get_parent (GTK_WIDGET (self->graph_stage)),
+                           GTK_WIDGET (self->graph_stage));
+  g_action_map_add_action (G_ACTION_MAP (self), bs_quiz_panel_get_action (self->quiz_panel));
+  gtk_widget_add_controller (GTK_WIDGET (self), bs_quiz_panel_shortcut ());
+  g_signal_connect_object (quiz_panel, "revealed", G_CALLBACK (quiz_revealed), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (grad_flow, "change-state", G_CALLBACK (grad_flow_changed), self, 0);
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (grad_flow));
   gtk_widget_add_controller (GTK_WIDGET (self), bs_grad_flow_legend_shortcut ());
@@ -894,6 +928,8 @@ bs_window_get_text (BsWindow   *self,
     return bs_sidebar_get_text (self->sidebar, part);
   if (g_str_equal (part, "title"))
     return g_strdup (adw_window_title_get_subtitle (self->window_title));
+  if (g_str_equal (part, "quiz"))
+    return bs_quiz_panel_get_text (self->quiz_panel);
   if (g_str_equal (part, "error"))
     {
       if (!gtk_revealer_get_reveal_child (self->error_revealer))

@@ -31,7 +31,8 @@ gboolean    bs_window_select_tensor (BsWindow     *self,
                                      const char   *name);
 /* What a part of the window shows as plain text: "step" (the explanation under the
  * graph), "chain", "inspector", "output", "error" (the banner, "" when hidden),
- * "title" (the subtitle), "plots" (the headings of the figures shown). */
+ * "title" (the subtitle), "plots" (the headings of the figures shown), "quiz" (the quiz
+ * bar's question, score and answer). */
 char       *bs_window_get_text     (BsWindow      *self,
                                     const char    *part);
 /* The editor's text. */

@@ -9,6 +9,7 @@
 #include "bs-atomic-file.h"
 #include "bs-export.h"
 #include "bs-export-tikz.h"
+#include "bs-grad-flow.h"
 #include "bs-node-label.h"
 #include "bs-shape-card.h"
 #include "bs-step-text.h"
@@ -21,6 +22,7 @@ G_DEFINE_QUARK (bs-export-error-quark, bs_export_error)
 #define HANDOUT_WIDTH  841.89
 #define HANDOUT_HEIGHT 595.28
 #define PAGE_MARGIN    24.0
+#define LEGEND_MARGIN  12.0
 
 static const char *const extensions[] = {
   [BS_EXPORT_PNG] = ".png",
@@ -111,6 +113,50 @@ scene_size (BsScene *scene,
   *height = MAX (*height, 1);
 }
 
+/* In gradient-flow mode the legend goes under the graph, on a strip of its own: the
+ * image is that much taller (and at least as wide as the legend). */
+static void
+page_size (BsRenderer *renderer,
+           BsScene    *scene,
+           double     *width,
+           double     *height)
+{
+  double legend_width, legend_height;
+
+  scene_size (scene, width, height);
+  if (!bs_renderer_get_grad_flow (renderer))
+    return;
+  bs_grad_flow_draw_legend (NULL, bs_renderer_get_palette (renderer),
+                            bs_renderer_get_grad_flow_scale (renderer), 0, 0, &legend_width,
+                            &legend_height);
+  *width = MAX (*width, legend_width + 2 * LEGEND_MARGIN);
+  *height += legend_height + LEGEND_MARGIN;
+}
+
+static void
+draw_page (BsRenderer         *renderer,
+           cairo_t            *cr,
+           BsScene            *scene,
+           const BsTraceState *state)
+{
+  const BsPalette *palette = bs_renderer_get_palette (renderer);
+  double width, height, page_width, page_height, legend_width, legend_height;
+
+  bs_renderer_draw (renderer, cr, scene, state);
+  if (!bs_renderer_get_grad_flow (renderer))
+    return;
+  scene_size (scene, &width, &height);
+  page_size (renderer, scene, &page_width, &page_height);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, height, page_width, page_height - height);
+  bs_color_set_source (&palette->background, cr);
+  cairo_fill (cr);
+  bs_grad_flow_draw_legend (cr, palette, bs_renderer_get_grad_flow_scale (renderer),
+                            LEGEND_MARGIN, height + LEGEND_MARGIN / 2, &legend_width,
+                            &legend_height);
+  cairo_restore (cr);
+}
+
 static GBytes *
 to_png (BsRenderer          *renderer,
         BsScene             *scene,
@@ -124,7 +170,7 @@ to_png (BsRenderer          *renderer,
   GByteArray *bytes;
   gboolean ok;
 
-  scene_size (scene, &width, &height);
+  page_size (renderer, scene, &width, &height);
   if (ceil (width * scale) > MAX_PIXELS || ceil (height * scale) > MAX_PIXELS)
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_TOO_LARGE,
@@ -137,7 +183,7 @@ to_png (BsRenderer          *renderer,
                                         (int) ceil (height * scale));
   cr = cairo_create (surface);
   cairo_scale (cr, scale, scale);
-  bs_renderer_draw (renderer, cr, scene, state);
+  draw_page (renderer, cr, scene, state);
   ok = check_surface (surface, cr, error);
   cairo_destroy (cr);
 
@@ -174,7 +220,7 @@ to_vector (BsRenderer          *renderer,
   cairo_surface_t *surface;
   cairo_t *cr;
 
-  scene_size (scene, &width, &height);
+  page_size (renderer, scene, &width, &height);
   if (format == BS_EXPORT_SVG)
     {
       surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
@@ -188,7 +234,7 @@ to_vector (BsRenderer          *renderer,
   cr = cairo_create (surface);
   if (format != BS_EXPORT_SVG)
     {
-      bs_renderer_draw (renderer, cr, scene, state);
+      draw_page (renderer, cr, scene, state);
       return finish (surface, cr, bytes, error);
     }
   /* SVG: the texts as <text> elements, not cairo's glyph outlines (bs-svg-text.h) */
@@ -198,7 +244,7 @@ to_vector (BsRenderer          *renderer,
     GBytes *svg;
 
     bs_renderer_set_svg_text (renderer, texts);
-    bs_renderer_draw (renderer, cr, scene, state);
+    draw_page (renderer, cr, scene, state);
     bs_renderer_set_svg_text (renderer, NULL);
     drawn = finish (surface, cr, bytes, error);
     if (drawn == NULL)

@@ -84,6 +84,36 @@ bs_grad_flow_node_norm (BsScene            *scene,
   return TRUE;
 }
 
+gboolean
+bs_grad_flow_node_measure (BsScene            *scene,
+                           const BsTraceState *state,
+                           guint               index,
+                           BsGradFlowScale     scale,
+                           double             *measure)
+{
+  const BsSceneNode *node;
+  const BsTraceTensorState *tensor;
+  double norm, value_norm;
+
+  if (!bs_grad_flow_node_norm (scene, state, index, &norm))
+    return FALSE;
+  if (scale == BS_GRAD_FLOW_NORM)
+    {
+      *measure = norm;
+      return TRUE;
+    }
+  node = bs_scene_get_node (scene, index);
+  tensor = node->tensor != 0 ? bs_trace_state_get_tensor (state, node->tensor) : NULL;
+  if (tensor == NULL || tensor->value == 0)
+    return FALSE;
+  value_norm = bs_grad_flow_norm (bs_trace_get_value (bs_scene_get_trace (scene),
+                                                      tensor->value));
+  if (!(value_norm > 0))
+    return FALSE;
+  *measure = norm / value_norm;
+  return TRUE;
+}
+
 GArray *
 bs_grad_flow_series (BsTrace *trace,
                      guint32  tensor)
@@ -250,6 +280,7 @@ bs_grad_flow_draw_mark (cairo_t           *cr,
 void
 bs_grad_flow_draw_legend (cairo_t         *cr,
                           const BsPalette *palette,
+                          BsGradFlowScale  scale,
                           double           x,
                           double           y,
                           double          *width,
@@ -272,7 +303,9 @@ bs_grad_flow_draw_legend (cairo_t         *cr,
     cairo_reference (cr);
   cairo_save (cr);
   bs_grad_flow_fills (palette, fills);
-  title = small_layout (cr, palette, "‖grad‖ (log₁₀ scale)", TRUE);
+  title = small_layout (cr, palette,
+                        scale == BS_GRAD_FLOW_RATIO ? "‖grad‖ / ‖value‖ (log₁₀ scale)"
+                                                    : "‖grad‖ (log₁₀ scale)", TRUE);
   pango_layout_get_pixel_size (title, &tw, &th);
   {
     g_autoptr(PangoLayout) probe = small_layout (cr, palette, "1e-8", FALSE);

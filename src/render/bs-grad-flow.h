@@ -26,6 +26,14 @@ G_BEGIN_DECLS
 #define BS_GRAD_FLOW_HIGH      4
 #define BS_GRAD_FLOW_N_BINS    (BS_GRAD_FLOW_HIGH - BS_GRAD_FLOW_LOW)
 
+/* What a box is coloured by: its gradient's norm, or the gradient-to-value ratio
+ * ‖grad‖ / ‖value‖ (how far one step of plain SGD with learning rate 1 would move it,
+ * relatively: the ratio makemore part 3 watches per parameter). */
+typedef enum {
+  BS_GRAD_FLOW_NORM,
+  BS_GRAD_FLOW_RATIO,
+} BsGradFlowScale;
+
 /* A recorded value's L2 norm (a summary's from its mean and std); NaN for NULL. */
 double   bs_grad_flow_norm       (const BsTraceValue *value);
 /* The norm of the gradient box index shows at state; FALSE when it shows none. */
@@ -33,6 +41,13 @@ gboolean bs_grad_flow_node_norm  (BsScene            *scene,
                                   const BsTraceState *state,
                                   guint               index,
                                   double             *norm);
+/* What box index is coloured by at state on scale; FALSE when it has no gradient (or, for
+ * the ratio, a value of norm 0). */
+gboolean bs_grad_flow_node_measure (BsScene            *scene,
+                                    const BsTraceState *state,
+                                    guint               index,
+                                    BsGradFlowScale     scale,
+                                    double             *measure);
 typedef struct {
   guint32 backward;
   double  norm;
@@ -52,10 +67,11 @@ void     bs_grad_flow_draw_mark  (cairo_t            *cr,
                                   const BsPalette    *palette,
                                   const BsSceneNode  *node,
                                   double              norm);
-/* The legend: a title, one swatch per decade labelled 1e-8 … 1e4, and the two marks,
- * top left at (x, y); returns its size. With cr NULL, only measures. */
+/* The legend of scale: a title, one swatch per decade labelled 1e-8 … 1e4, and the two
+ * marks, top left at (x, y); returns its size. With cr NULL, only measures. */
 void     bs_grad_flow_draw_legend (cairo_t           *cr,
                                    const BsPalette   *palette,
+                                   BsGradFlowScale    scale,
                                    double             x,
                                    double             y,
                                    double            *width,

@@ -28,6 +28,8 @@ struct _BsRenderer {
   double                scale;
   gboolean              grad_flow;   /* boxes filled by their gradient (bs-grad-flow.h) */
   BsColor               flow_fills[BS_GRAD_FLOW_N_BINS];
+  BsGradFlowScale       flow_scale;
+  gboolean              hide_edge_values;  /* quiz mode asks for them */
 
   /* Owned */
   BsTextMeasurer       *text;
@@ -69,6 +71,36 @@ bs_renderer_get_grad_flow (BsRenderer *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);
   return self->grad_flow;
+}
+
+void
+bs_renderer_set_grad_flow_scale (BsRenderer      *self,
+                                 BsGradFlowScale  scale)
+{
+  g_return_if_fail (self != NULL);
+  self->flow_scale = scale;
+}
+
+BsGradFlowScale
+bs_renderer_get_grad_flow_scale (BsRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, BS_GRAD_FLOW_NORM);
+  return self->flow_scale;
+}
+
+void
+bs_renderer_set_hide_edge_values (BsRenderer *self,
+                                  gboolean    hide)
+{
+  g_return_if_fail (self != NULL);
+  self->hide_edge_values = hide;
+}
+
+gboolean
+bs_renderer_get_hide_edge_values (BsRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->hide_edge_values;
 }
 
 static void
@@ -889,6 +921,18 @@ draw_edge_label (Frame *f)
 
   local = bs_step_text_local_gradient (f->trace, f->state, event);
   flow = bs_step_text_flow (f->trace, event);
+  if (self->hide_edge_values)
+    {
+      /* "∂x3/∂w1 = x1 = 1" asked as "∂x3/∂w1 = ?" */
+      char *asked;
+
+      local[strcspn (local, "=:")] = '\0';
+      asked = g_strdup_printf ("%s= ?", local);
+      g_free (local);
+      local = asked;
+      g_free (flow);
+      flow = g_strdup ("upstream ? × ? = ?");
+    }
   note.lines[0] = local;
   note.lines[1] = flow;
   note.fonts[0] = BS_FONT_TITLE;
@@ -947,7 +991,7 @@ bs_renderer_get_node_fill (BsRenderer         *self,
     {
       double norm;
 
-      if (!bs_grad_flow_node_norm (scene, state, index, &norm))
+      if (!bs_grad_flow_node_measure (scene, state, index, self->flow_scale, &norm))
         return &self->palette->constant;
       return &self->flow_fills[bs_grad_flow_bin (norm)];
     }

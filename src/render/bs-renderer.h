@@ -20,6 +20,7 @@
 
 #include <cairo.h>
 
+#include "bs-grad-flow.h"
 #include "bs-palette.h"
 #include "bs-scene.h"
 #include "bs-svg-text.h"
@@ -41,6 +42,15 @@ double           bs_renderer_get_scale      (BsRenderer         *self);
 void             bs_renderer_set_grad_flow  (BsRenderer         *self,
                                              gboolean            grad_flow);
 gboolean         bs_renderer_get_grad_flow  (BsRenderer         *self);
+/* What gradient-flow mode colours by: the gradient's norm (the default) or its ratio to
+ * the value's norm. */
+void             bs_renderer_set_grad_flow_scale (BsRenderer      *self,
+                                                  BsGradFlowScale  scale);
+BsGradFlowScale  bs_renderer_get_grad_flow_scale (BsRenderer      *self);
+/* Quiz mode: the current edge is labelled without its numbers ("∂x3/∂w1 = ?"). */
+void             bs_renderer_set_hide_edge_values (BsRenderer     *self,
+                                                   gboolean        hide);
+gboolean         bs_renderer_get_hide_edge_values (BsRenderer     *self);
 /* While set, texts go to svg_text (Borrowed) instead of being drawn (bs-svg-text.h). */
 void             bs_renderer_set_svg_text   (BsRenderer         *self,
                                              BsSvgText          *svg_text);

@@ -34,6 +34,7 @@ struct _BsQuiz {
   GPtrArray  *open;      /* Question: the entered step's, the first is asked */
   char       *prompt;
 
+  guint64     entered;   /* the step entered last */
   BsQuizShow  show;
 };
 
@@ -340,6 +341,9 @@ bs_quiz_enter (BsQuiz             *self,
   g_return_val_if_fail (self != NULL, BS_QUIZ_SHOW_STEP);
   g_return_val_if_fail (trace != NULL && state != NULL, BS_QUIZ_SHOW_STEP);
 
+  /* The same step shown again (a new layout, a palette): its questions stay open. */
+  if (self->trace == trace && state->step == self->entered && self->open->len > 0)
+    return self->show;
   if (self->trace != trace)
     {
       g_hash_table_remove_all (self->answered);
@@ -348,7 +352,7 @@ bs_quiz_enter (BsQuiz             *self,
     }
   g_ptr_array_set_size (self->open, 0);
   self->show = BS_QUIZ_SHOW_STEP;
-  step = state->step;
+  step = self->entered = state->step;
   event = bs_trace_state_get_step_event (state);
   if (event != NULL && !g_hash_table_contains (self->answered, &step))
     {

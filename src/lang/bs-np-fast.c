@@ -12,15 +12,15 @@
  * above that (numpy/core/src/umath/loops_utils.h's algorithm) */
 #define PAIRWISE_BLOCK 128
 
-#define DEFINE_PAIRWISE(name, type) \
+#define DEFINE_PAIRWISE(name, type, ELEM) \
   static type \
-  name (const type *a, gint64 n, gint64 stride) \
+  name (const type *a, gint64 n, gint64 stride, type c) \
   { \
     if (n < 8) \
       { \
         type res = 0; \
         for (gint64 i = 0; i < n; i++) \
-          res += a[i * stride]; \
+          res += ELEM (i); \
         return res; \
       } \
     if (n <= PAIRWISE_BLOCK) \
@@ -28,24 +28,30 @@
         type r[8], res; \
         gint64 i; \
         for (int k = 0; k < 8; k++) \
-          r[k] = a[k * stride]; \
+          r[k] = ELEM (k); \
         for (i = 8; i < n - (n % 8); i += 8) \
           for (int k = 0; k < 8; k++) \
-            r[k] += a[(i + k) * stride]; \
+            r[k] += ELEM (i + k); \
         res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7])); \
         for (; i < n; i++) \
-          res += a[i * stride]; \
+          res += ELEM (i); \
         return res; \
       } \
     { \
       gint64 n2 = n / 2; \
       n2 -= n2 % 8; \
-      return name (a, n2, stride) + name (a + n2 * stride, n - n2, stride); \
+      return name (a, n2, stride, c) + name (a + n2 * stride, n - n2, stride, c); \
     } \
   }
 
-DEFINE_PAIRWISE (pairwise_f64, double)
-DEFINE_PAIRWISE (pairwise_f32, float)
+/* The elements, and (numpy's var) their squared deviations from c, each rounded as numpy's
+ * a - c, then its square */
+#define ELEMENT(i) (a[(i) * stride])
+#define SQUARED_DEVIATION(i) ((a[(i) * stride] - c) * (a[(i) * stride] - c))
+
+DEFINE_PAIRWISE (pairwise_f64, double, ELEMENT)
+DEFINE_PAIRWISE (pairwise_f32, float, ELEMENT)
+DEFINE_PAIRWISE (pairwise_squared_deviation_f64, double, SQUARED_DEVIATION)
 
 static gboolean
 is_fast_float (BsTensor *t)
@@ -100,6 +106,36 @@ bs_np_fast_binary (BsInterp    *in,
   return res;
 }
 
+/* x or y where it is the condition's shape, or of one element (broadcast) */
+static gboolean
+where_operand (BsTensor *t,
+               BsTensor *cond,
+               gboolean *one)
+{
+  *one = bs_tensor_numel (t) == 1 && t->ndim <= cond->ndim;
+  return bs_tensor_is_contiguous (t) && (*one || bs_tensor_same_shape (t, cond));
+}
+
+BsTensor *
+bs_np_fast_where (BsInterp *in,
+                  BsTensor *cond,
+                  BsTensor *x,
+                  BsTensor *y)
+{
+  gboolean x_one, y_one;
+  BsTensor *res;
+
+  if (cond->dtype != BS_DTYPE_BOOL || !bs_tensor_is_contiguous (cond) || x->dtype != y->dtype
+      || !where_operand (x, cond, &x_one) || !where_operand (y, cond, &y_one))
+    return NULL;
+  res = new_like (in, x->dtype, cond->ndim, cond->shape);
+  if (res != NULL)
+    bs_np_simd_select (bs_tensor_data (cond), bs_tensor_data (x), x_one, bs_tensor_data (y),
+                       y_one, bs_dtype_size (x->dtype), bs_tensor_numel (cond),
+                       bs_tensor_data (res));
+  return res;
+}
+
 gboolean
 bs_np_fast_unary (BsInterp    *in,
                   int          func,
@@ -131,6 +167,8 @@ bs_np_fast_unary (BsInterp    *in,
     return FALSE;
   if (a->dtype == BS_DTYPE_FLOAT64 && func == BS_NP_FAST_EXP)
     bs_np_simd_exp_f64 (bs_tensor_data (a), bs_tensor_data (res), n);
+  else if (a->dtype == BS_DTYPE_FLOAT64 && func == BS_NP_FAST_TANH)
+    bs_np_simd_tanh_f64 (bs_tensor_data (a), bs_tensor_data (res), n);
   else if (a->dtype == BS_DTYPE_FLOAT64 && func == BS_NP_FAST_SQRT)
     bs_np_simd_sqrt_f64 (bs_tensor_data (a), bs_tensor_data (res), n);
   else if (func == BS_NP_FAST_SQRT)
@@ -174,7 +212,7 @@ bs_np_fast_unary (BsInterp    *in,
           case BS_NP_FAST_MEAN: \
             acc = 0; \
             for (gint64 at = 0; at < n; at += BUFFER_SIZE) \
-              acc += pairwise (p + at, MIN (BUFFER_SIZE, n - at), 1); \
+              acc += pairwise (p + at, MIN (BUFFER_SIZE, n - at), 1, 0); \
             if (kind == BS_NP_FAST_MEAN) \
               acc /= (type) n; \
             break; \
@@ -222,28 +260,65 @@ leading_sum (BsInterp         *in,
     }
   if (rows == 0)
     return TRUE;
+  if (n == 1)
+    {
+      /* numpy drops the dims of one element: then one row, summed pairwise */
+      const gboolean all[1] = { TRUE };
+      gint64 strides[BS_MAX_DIMS] = { 0 };
+      g_autoptr(BsTensor) flat = bs_tensor_alias (a, 1, &rows, (const gint64[]) { 1 },
+                                                  a->offset);
+      g_autoptr(BsTensor) sum = NULL;
+
+      if (!bs_np_fast_reduce (in, kind, flat, all, FALSE, &sum))
+        return FALSE;
+      *out = sum != NULL ? bs_tensor_alias (sum, ndim, shape, strides, sum->offset) : NULL;
+      return TRUE;
+    }
   res = new_like (in, a->dtype, ndim, shape);
   if (res == NULL)
     return FALSE;
-#define ROWS_LOOP(type) \
-  G_STMT_START { \
-    const type *x = bs_tensor_data (a); \
-    type *o = bs_tensor_data (res); \
-    memcpy (o, x, n * sizeof (type)); \
-    for (gint64 r = 1; r < rows; r++) \
-      for (gint64 j = 0; j < n; j++) \
-        o[j] += x[r * n + j]; \
-    if (kind == BS_NP_FAST_MEAN) \
-      for (gint64 j = 0; j < n; j++) \
-        o[j] /= (type) rows; \
-  } G_STMT_END
   if (a->dtype == BS_DTYPE_FLOAT64)
-    ROWS_LOOP (double);
+    bs_np_simd_add_rows_f64 (bs_tensor_data (a), rows, n, kind == BS_NP_FAST_MEAN,
+                             bs_tensor_data (res));
   else
-    ROWS_LOOP (float);
-#undef ROWS_LOOP
+    bs_np_simd_add_rows_f32 (bs_tensor_data (a), rows, n, kind == BS_NP_FAST_MEAN,
+                             bs_tensor_data (res));
   *out = res;
   return TRUE;
+}
+
+/* Whether the reduced dims are the last ones (a row-major suffix, at least one): then the
+ * rows of n elements, one per element of the result, and the result's shape */
+static gboolean
+suffix_rows (BsTensor       *a,
+             const gboolean *reduced,
+             gboolean        keepdims,
+             gint64         *rows,
+             gint64         *n,
+             gint64         *shape,
+             int            *ndim)
+{
+  int first = a->ndim;
+
+  *rows = *n = 1;
+  *ndim = 0;
+  for (int i = 0; i < a->ndim; i++)
+    if (reduced[i] && first == a->ndim)
+      first = i;
+    else if (!reduced[i] && first < a->ndim)
+      return FALSE;
+  if (first == a->ndim)
+    return FALSE;
+  for (int i = 0; i < a->ndim; i++)
+    {
+      if (i < first)
+        *rows *= a->shape[i];
+      else
+        *n *= a->shape[i];
+      if (i < first || keepdims)
+        shape[(*ndim)++] = i < first ? a->shape[i] : 1;
+    }
+  return *n > 0;
 }
 
 gboolean
@@ -254,8 +329,8 @@ bs_np_fast_reduce (BsInterp         *in,
                    gboolean          keepdims,
                    BsTensor        **out)
 {
-  gint64 shape[BS_MAX_DIMS], n = 1, rows = 1;
-  int ndim = 0, first = a->ndim;
+  gint64 shape[BS_MAX_DIMS], n, rows;
+  int ndim;
   BsTensor *res;
 
   *out = NULL;
@@ -263,24 +338,7 @@ bs_np_fast_reduce (BsInterp         *in,
     return TRUE;
   if ((kind == BS_NP_FAST_SUM || kind == BS_NP_FAST_MEAN) && !reduced[a->ndim - 1])
     return leading_sum (in, kind, a, reduced, keepdims, out);
-  /* the reduced dims must be the last ones (a row-major suffix) */
-  for (int i = 0; i < a->ndim; i++)
-    if (reduced[i] && first == a->ndim)
-      first = i;
-    else if (!reduced[i] && first < a->ndim)
-      return TRUE;
-  if (first == a->ndim)
-    return TRUE;
-  for (int i = 0; i < a->ndim; i++)
-    {
-      if (i < first)
-        rows *= a->shape[i];
-      else
-        n *= a->shape[i];
-      if (i < first || keepdims)
-        shape[ndim++] = i < first ? a->shape[i] : 1;
-    }
-  if (n == 0)
+  if (!suffix_rows (a, reduced, keepdims, &rows, &n, shape, &ndim))
     return TRUE;
   res = new_like (in, a->dtype, ndim, shape);
   if (res == NULL)
@@ -289,6 +347,50 @@ bs_np_fast_reduce (BsInterp         *in,
     REDUCE_ROWS (double, pairwise_f64, bs_np_simd_max_f64, bs_np_simd_min_f64);
   else
     REDUCE_ROWS (float, pairwise_f32, bs_np_simd_max_f32, bs_np_simd_min_f32);
+  *out = res;
+  return TRUE;
+}
+
+/* numpy's var (and std, its square root) of float64 rows as numpy's _var computes it: the
+ * mean (the pairwise sum over n), the pairwise sum of the squared deviations from it, over
+ * n - ddof */
+gboolean
+bs_np_fast_var (BsInterp         *in,
+                BsTensor         *a,
+                const gboolean   *reduced,
+                gboolean          keepdims,
+                double            ddof,
+                gboolean          std,
+                BsTensor        **out)
+{
+  gint64 shape[BS_MAX_DIMS], n, rows;
+  int ndim;
+  const double *x;
+  double *o;
+  BsTensor *res;
+
+  *out = NULL;
+  if (a->dtype != BS_DTYPE_FLOAT64 || !bs_tensor_is_contiguous (a) || a->ndim == 0
+      || !suffix_rows (a, reduced, keepdims, &rows, &n, shape, &ndim) || n - ddof <= 0)
+    return TRUE;
+  res = new_like (in, a->dtype, ndim, shape);
+  if (res == NULL)
+    return FALSE;
+  x = bs_tensor_data (a);
+  o = bs_tensor_data (res);
+  for (gint64 r = 0; r < rows; r++)
+    {
+      const double *p = x + r * n;
+      double mean = 0, squares = 0;
+
+      for (gint64 at = 0; at < n; at += BUFFER_SIZE)
+        mean += pairwise_f64 (p + at, MIN (BUFFER_SIZE, n - at), 1, 0);
+      mean /= (double) n;
+      for (gint64 at = 0; at < n; at += BUFFER_SIZE)
+        squares += pairwise_squared_deviation_f64 (p + at, MIN (BUFFER_SIZE, n - at), 1, mean);
+      squares /= n - ddof;
+      o[r] = std ? sqrt (squares) : squares;
+    }
   *out = res;
   return TRUE;
 }
@@ -322,32 +424,19 @@ bs_np_fast_mask (BsInterp   *in,
                  BsTensor   *mask,
                  BsTensor  **out)
 {
-  gint64 n = bs_tensor_numel (a), count = 0;
-  const guint8 *m;
-  gsize size;
-  guint8 *o;
-  const guint8 *x;
+  gint64 n = bs_tensor_numel (a), count;
   BsTensor *res;
 
   *out = NULL;
   if (mask->dtype != BS_DTYPE_BOOL || !bs_tensor_is_contiguous (a)
       || !bs_tensor_is_contiguous (mask) || !bs_tensor_same_shape (a, mask))
     return TRUE;
-  m = bs_tensor_data (mask);
-  for (gint64 i = 0; i < n; i++)
-    count += m[i] != 0;
+  count = bs_np_simd_count_true (bs_tensor_data (mask), n);
   res = new_like (in, a->dtype, 1, &count);
   if (res == NULL)
     return FALSE;
-  size = bs_dtype_size (a->dtype);
-  x = bs_tensor_data (a);
-  o = bs_tensor_data (res);
-  for (gint64 i = 0; i < n; i++)
-    if (m[i])
-      {
-        memcpy (o, x + i * size, size);
-        o += size;
-      }
+  bs_np_simd_compress (bs_tensor_data (a), bs_dtype_size (a->dtype), bs_tensor_data (mask),
+                       count, bs_tensor_data (res));
   *out = res;
   return TRUE;
 }

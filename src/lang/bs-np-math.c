@@ -347,6 +347,12 @@ DECLARED (np_where)
   bs_np_operand_clear (&y);
   if (cb == NULL)
     return FALSE;
+  res = bs_np_fast_where (in, cb, cx, cy);
+  if (res != NULL || !bs_value_is_none (in->exc))
+    {
+      *r = res != NULL ? bs_np_wrap (in, res) : BS_NONE;
+      return res != NULL;
+    }
   bs_np_quiet_begin (in, &quiet);
   res = bs_where (cb, cx, cy, &error);
   bs_np_quiet_end (&quiet);

@@ -112,6 +112,13 @@ gboolean     bs_np_fast_unary        (BsInterp *in, int func, BsTensor *a, BsTen
 gboolean     bs_np_fast_reduce       (BsInterp *in, BsNpFastReduce kind, BsTensor *a,
                                       const gboolean *reduced, gboolean keepdims,
                                       BsTensor **out);
+/* where(cond, x, y) for a contiguous bool cond and x, y of its shape (or of one element)
+ * and of one dtype; NULL when not for this loop (and on a failed allocation, raised) */
+BsTensor    *bs_np_fast_where        (BsInterp *in, BsTensor *cond, BsTensor *x, BsTensor *y);
+/* var (std when std) of float64 over the reduced dims with ddof */
+gboolean     bs_np_fast_var          (BsInterp *in, BsTensor *a, const gboolean *reduced,
+                                      gboolean keepdims, double ddof, gboolean std,
+                                      BsTensor **out);
 gboolean     bs_np_fast_arg_extreme  (BsInterp *in, gboolean max, BsTensor *a, BsTensor **out);
 gboolean     bs_np_fast_mask         (BsInterp *in, BsTensor *a, BsTensor *mask, BsTensor **out);
 

@@ -191,6 +191,16 @@ DECLARED (np_reduce)
           return TRUE;
         }
     }
+  if (n_dims > 0 && (kind == R_STD || kind == R_VAR))
+    {
+      if (!bs_np_fast_var (in, x, reduced, keepdims, ddof, kind == R_STD, &res))
+        return FALSE;
+      if (res != NULL)
+        {
+          *r = bs_np_wrap (in, res);
+          return TRUE;
+        }
+    }
   bs_np_quiet_begin (in, &quiet);
   if (n_dims == 0 && kind != R_ANY && kind != R_ALL)
     res = bs_tensor_contiguous_copy (x, x->dtype, &error);

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#define CLONES __attribute__ ((target_clones ("avx2", "default")))
+#define CLONES __attribute__ ((target_clones ("avx512f", "avx2", "default")))
 
 /* Pieces short enough that a second pass over a piece finds it in the cache */
 #define PIECE 1024
@@ -173,6 +173,31 @@ static const double two_to_j_32[32][2] = {
 #define EXP_OVERFLOW 0x1.62e42fefa39efp+9
 #define EXP_UNDERFLOW -0x1.74910d52d3053p+9
 
+/* v = (32m + j) ln2/32 + r: k = 32m + j, and e^r - 1 (computed as r1 + r2 + ..., where
+ * r1 + r2 = r with r1 exact), by its Taylor series to r^7 (the rest is below 2^-60 of r for
+ * |r| <= ln2/64) */
+static inline double
+exp_reduce (double  v,
+            gint64 *k)
+{
+  double kd = v * INV_LN2_32 + ROUND_SHIFT, r1, r2, r;
+
+  *k = (gint64) (bits_of (kd) - bits_of (ROUND_SHIFT));
+  kd -= ROUND_SHIFT;
+  r1 = v - kd * LN2_32_HI;
+  r2 = kd * -LN2_32_LO;
+  r = r1 + r2;
+  return r1 + (r2 + r * r * (1.0 / 2 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120
+                                                  + r * (1.0 / 720 + r * (1.0 / 5040)))))));
+}
+
+/* 2^k as a double, for -1022 <= k <= 1023 */
+static inline double
+two_to (gint64 k)
+{
+  return double_of ((guint64) (k + 1023) << 52);
+}
+
 CLONES static void
 exp_piece (const double *restrict x,
            double       *restrict out,
@@ -180,24 +205,14 @@ exp_piece (const double *restrict x,
 {
   for (gint64 i = 0; i < n; i++)
     {
-      double v = x[i], kd = v * INV_LN2_32 + ROUND_SHIFT, r1, r2, r, p, top, tail, res;
-      gint64 k = (gint64) (bits_of (kd) - bits_of (ROUND_SHIFT)), m, m1;
+      gint64 k, m, m1;
+      double p = exp_reduce (x[i], &k), top = two_to_j_32[k & 31][0];
+      double tail = two_to_j_32[k & 31][1], res = top + (tail + (top + tail) * p);
 
-      kd -= ROUND_SHIFT;
-      r1 = v - kd * LN2_32_HI;
-      r2 = kd * -LN2_32_LO;
-      r = r1 + r2;
-      /* e^r - 1 by its Taylor series to r^6 (the rest is below 2^-58 for |r| <= ln2/64) */
-      p = r1 + (r2 + r * r * (1.0 / 2 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120
-                                                                         + r * (1.0 / 720))))));
-      top = two_to_j_32[k & 31][0];
-      tail = two_to_j_32[k & 31][1];
-      res = top + (tail + (top + tail) * p);
       /* times 2^m in two exact steps, so that a subnormal result is rounded once */
       m = k >> 5;
       m1 = m >> 1;
-      out[i] = res * double_of ((guint64) (m1 + 1023) << 52)
-               * double_of ((guint64) (m - m1 + 1023) << 52);
+      out[i] = res * two_to (m1) * two_to (m - m1);
     }
   for (gint64 i = 0; i < n; i++)
     {
@@ -209,13 +224,73 @@ exp_piece (const double *restrict x,
     }
 }
 
+/* f over x[0..n) in pieces */
+static void
+in_pieces (void        (*f) (const double *restrict, double *restrict, gint64),
+           const double *x,
+           double       *out,
+           gint64        n)
+{
+  for (gint64 at = 0; at < n; at += PIECE)
+    f (x + at, out + at, MIN (PIECE, n - at));
+}
+
 void
 bs_np_simd_exp_f64 (const double *x,
                     double       *out,
                     gint64        n)
 {
-  for (gint64 at = 0; at < n; at += PIECE)
-    exp_piece (x + at, out + at, MIN (PIECE, n - at));
+  in_pieces (exp_piece, x, out, n);
+}
+
+/* --- tanh ---------------------------------------------------------------- */
+
+/* As the C library's (fdlibm's): with t = e^(2|x|) - 1, tanh |x| = 1 - 2/(t + 2) from 1 on,
+ * and with t = e^(-2|x|) - 1, -t/(t + 2) below 1; 1 from 22 on, x itself below 2^-55. In
+ * three passes over a piece, so that each vectorises: the argument of e, then e^y - 1 (as
+ * (2^m top - 1) + 2^m (tail + ...), the first part exact), then the quotient, corrected for
+ * the rounding of t + 2. */
+CLONES static void
+tanh_piece (const double *restrict x,
+            double       *restrict out,
+            gint64                 n)
+{
+  for (gint64 i = 0; i < n; i++)
+    {
+      double a = fabs (x[i]);
+
+      a = a > 22.0 ? 22.0 : a;
+      out[i] = a >= 1.0 ? 2.0 * a : -2.0 * a;
+    }
+  for (gint64 i = 0; i < n; i++)
+    {
+      gint64 k;
+      double p = exp_reduce (out[i], &k), top = two_to_j_32[k & 31][0];
+      double tail = two_to_j_32[k & 31][1], scale = two_to (k >> 5);
+
+      out[i] = (scale * top - 1.0) + scale * (tail + (top + tail) * p);
+    }
+  for (gint64 i = 0; i < n; i++)
+    {
+      double v = x[i], a = fabs (v), t = out[i], d = t + 2.0, e = (2.0 - d) + t;
+      double small = -t / d, large = 2.0 / d, res;
+
+      small -= small * (e / d);
+      large = 1.0 - (large - large * (e / d));
+      res = a >= 1.0 ? large : small;
+      res = a >= 22.0 ? 1.0 : res;
+      res = double_of (bits_of (res) | (bits_of (v) & G_GUINT64_CONSTANT (0x8000000000000000)));
+      res = a < 0x1p-55 ? v : res;
+      out[i] = v != v ? v : res;
+    }
+}
+
+void
+bs_np_simd_tanh_f64 (const double *x,
+                     double       *out,
+                     gint64        n)
+{
+  in_pieces (tanh_piece, x, out, n);
 }
 
 /* --- max, min, argmax, argmin -------------------------------------------- */
@@ -325,3 +400,142 @@ DEFINE_ARG_EXTREME (bs_np_simd_argmax_f64, double, max_piece_f64, >)
 DEFINE_ARG_EXTREME (bs_np_simd_argmin_f64, double, min_piece_f64, <)
 DEFINE_ARG_EXTREME (bs_np_simd_argmax_f32, float, max_piece_f32, >)
 DEFINE_ARG_EXTREME (bs_np_simd_argmin_f32, float, min_piece_f32, <)
+
+/* --- sums over the leading dims ------------------------------------------ */
+
+/* Four rows at a time into the sums, each still added in turn */
+#define DEFINE_ADD_ROWS(name, type) \
+  CLONES void \
+  name (const type *x, \
+        gint64      rows, \
+        gint64      n, \
+        gboolean    mean, \
+        type       *out) \
+  { \
+    gint64 r = 1; \
+    memcpy (out, x, n * sizeof (type)); \
+    for (; r + 4 <= rows; r += 4) \
+      { \
+        const type *restrict a = x + r * n, *restrict b = a + n, *restrict c = b + n; \
+        const type *restrict d = c + n; \
+        type *restrict o = out; \
+        for (gint64 j = 0; j < n; j++) \
+          o[j] = (((o[j] + a[j]) + b[j]) + c[j]) + d[j]; \
+      } \
+    for (; r < rows; r++) \
+      { \
+        const type *restrict a = x + r * n; \
+        type *restrict o = out; \
+        for (gint64 j = 0; j < n; j++) \
+          o[j] += a[j]; \
+      } \
+    if (mean) \
+      for (gint64 j = 0; j < n; j++) \
+        out[j] /= (type) rows; \
+  }
+
+DEFINE_ADD_ROWS (bs_np_simd_add_rows_f64, double)
+DEFINE_ADD_ROWS (bs_np_simd_add_rows_f32, float)
+
+/* --- boolean masks ------------------------------------------------------- */
+
+CLONES gint64
+bs_np_simd_count_true (const guint8 *mask,
+                       gint64        n)
+{
+  gint64 count = 0;
+
+  for (gint64 i = 0; i < n; i++)
+    count += mask[i] != 0;
+  return count;
+}
+
+/* Both sides are read and the condition made a mask of all ones or zeros, so that the loop
+ * has no conditional load */
+#define DEFINE_SELECT(name, type) \
+  CLONES static void \
+  name (const guint8 *restrict cond, \
+        const type   *restrict x, \
+        gboolean               x_one, \
+        const type   *restrict y, \
+        gboolean               y_one, \
+        gint64                 n, \
+        type         *restrict out) \
+  { \
+    if (!x_one && !y_one) \
+      for (gint64 i = 0; i < n; i++) \
+        { \
+          type m = (type) 0 - (type) (cond[i] != 0); \
+          out[i] = (x[i] & m) | (y[i] & ~m); \
+        } \
+    else \
+      for (gint64 i = 0; i < n; i++) \
+        { \
+          type m = (type) 0 - (type) (cond[i] != 0); \
+          out[i] = (x[x_one ? 0 : i] & m) | (y[y_one ? 0 : i] & ~m); \
+        } \
+  }
+
+DEFINE_SELECT (select_8, guint64)
+DEFINE_SELECT (select_4, guint32)
+DEFINE_SELECT (select_2, guint16)
+DEFINE_SELECT (select_1, guint8)
+
+void
+bs_np_simd_select (const guint8 *cond,
+                   const void   *x,
+                   gboolean      x_one,
+                   const void   *y,
+                   gboolean      y_one,
+                   gsize         size,
+                   gint64        n,
+                   void         *out)
+{
+  switch (size)
+    {
+    case 8: select_8 (cond, x, x_one, y, y_one, n, out); break;
+    case 4: select_4 (cond, x, x_one, y, y_one, n, out); break;
+    case 2: select_2 (cond, x, x_one, y, y_one, n, out); break;
+    case 1: select_1 (cond, x, x_one, y, y_one, n, out); break;
+    default:
+      for (gint64 i = 0; i < n; i++)
+        memcpy ((guint8 *) out + i * size,
+                (const guint8 *) (cond[i] ? x : y) + ((cond[i] ? x_one : y_one) ? 0 : i * size),
+                size);
+      break;
+    }
+}
+
+/* Every element is written at the next free place, which moves on only where the mask is
+ * true: no branch to mispredict on a mask without pattern */
+#define COMPRESS(type) \
+  G_STMT_START { \
+    const type *from = x; \
+    type *to = out; \
+    for (gint64 i = 0, k = 0; k < count; i++) \
+      { \
+        to[k] = from[i]; \
+        k += mask[i] != 0; \
+      } \
+  } G_STMT_END
+
+void
+bs_np_simd_compress (const void   *x,
+                     gsize         size,
+                     const guint8 *mask,
+                     gint64        count,
+                     void         *out)
+{
+  switch (size)
+    {
+    case 8: COMPRESS (guint64); break;
+    case 4: COMPRESS (guint32); break;
+    case 2: COMPRESS (guint16); break;
+    case 1: COMPRESS (guint8); break;
+    default:
+      for (gint64 i = 0, k = 0; k < count; i++)
+        if (mask[i] != 0)
+          memcpy ((guint8 *) out + size * k++, (const guint8 *) x + size * i, size);
+      break;
+    }
+}

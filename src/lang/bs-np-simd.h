@@ -27,6 +27,10 @@ void         bs_np_simd_sqrt_f32     (const float *x, float *out, gint64 n);
  * library's exp in all but about 1 of 200 arguments, which differ by that unit) */
 void         bs_np_simd_exp_f64      (const double *x, double *out, gint64 n);
 
+/* out[i] = tanh x[i] within two units in the last place of the exact value, as the C
+ * library's (which differs from numpy's on processors with AVX-512 as often) */
+void         bs_np_simd_tanh_f64     (const double *x, double *out, gint64 n);
+
 /* The maximum (minimum) of x[0..n), n >= 1; NaN when one is NaN, as numpy's max */
 double       bs_np_simd_max_f64      (const double *x, gint64 n);
 double       bs_np_simd_min_f64      (const double *x, gint64 n);
@@ -38,5 +42,25 @@ gint64       bs_np_simd_argmax_f64   (const double *x, gint64 n);
 gint64       bs_np_simd_argmin_f64   (const double *x, gint64 n);
 gint64       bs_np_simd_argmax_f32   (const float *x, gint64 n);
 gint64       bs_np_simd_argmin_f32   (const float *x, gint64 n);
+
+/* out[j] = x[0][j] + x[1][j] + ... (rows of n elements, added in turn as numpy adds them for
+ * a sum over the leading dims), over rows when mean */
+void         bs_np_simd_add_rows_f64 (const double *x, gint64 rows, gint64 n, gboolean mean,
+                                      double *out);
+void         bs_np_simd_add_rows_f32 (const float *x, gint64 rows, gint64 n, gboolean mean,
+                                      float *out);
+
+/* out[i] = cond[i] ? x[i] : y[i] for elements of size bytes, x (y) of one element standing
+ * for n of them */
+void         bs_np_simd_select       (const guint8 *cond, const void *x, gboolean x_one,
+                                      const void *y, gboolean y_one, gsize size, gint64 n,
+                                      void *out);
+
+/* The number of nonzero bytes of mask[0..n) */
+gint64       bs_np_simd_count_true   (const guint8 *mask, gint64 n);
+/* The elements of x (of size bytes each) where mask is nonzero, in order, into out, which
+ * has room for the count of them */
+void         bs_np_simd_compress     (const void *x, gsize size, const guint8 *mask,
+                                      gint64 count, void *out);
 
 G_END_DECLS

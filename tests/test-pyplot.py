@@ -112,6 +112,13 @@ def test_messages():
         ("import matplotlib.pyplot as plt\nplt.colorbar()\n",
          "RuntimeError: No mappable was found to use for colorbar creation. First define a "
          "mappable such as an image (with imshow) or a contour set (with contourf)."),
+        ("import matplotlib.pyplot as plt\nplt.subplots_adjust(left=0.95)\n",
+         "ValueError: left cannot be >= right"),
+        ("import matplotlib.pyplot as plt\nfig, ax = plt.subplots(2)\n"
+         "fig.subplots_adjust(hspace=0.5, top=0.2, bottom=0.3)\n",
+         "ValueError: bottom cannot be >= top"),
+        ("import matplotlib.pyplot as plt\nplt.subplots_adjust(hspace='wide')\n",
+         "TypeError: hspace must be a number, not 'str'"),
         ("import matplotlib.pyplot as plt\nplt.pie([1, 2])\n",
          "NotImplementedError: matplotlib.pyplot.pie() is not supported"),
     ]

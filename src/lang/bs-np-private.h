@@ -139,6 +139,7 @@ extern const BsSignatureTable bs_np_reduce_table;
 extern const BsSignatureTable bs_np_shape_table;
 extern const BsSignatureTable bs_np_index_table;
 extern const BsSignatureTable bs_np_sort_table;
+extern const BsSignatureTable bs_np_histogram_table;
 
 /* Raises NotImplementedError for a parameter numpy has and Backstep's numpy does not
  * implement, when it was given (not None); FALSE then. */

@@ -672,6 +672,33 @@ tight_layout_fn (BsInterp *in,
   return TRUE;
 }
 
+/* subplots_adjust(left=None, bottom=None, right=None, top=None, wspace=None, hspace=None) */
+static gboolean
+subplots_adjust_fn (BsInterp *in,
+                    BsCall   *call,
+                    BsValue  *r)
+{
+  static const char *const names[] = { "left", "right", "bottom", "top", "wspace", "hspace" };
+  BsPlotSubplotParams values;
+  double *fields[] = { &values.left, &values.right, &values.bottom, &values.top,
+                       &values.wspace, &values.hspace };
+  BsPlotAdjusted which = 0;
+  GError *error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (has (call, names[i]))
+      {
+        if (!bs_pyplot_number (in, bs_call_value (call, param (call, names[i])), names[i],
+                               fields[i]))
+          return FALSE;
+        which |= 1 << i;
+      }
+  if (!bs_plot_figure_subplots_adjust (bs_pyplot_figure_of (in, call), which, &values, &error))
+    return bs_pyplot_raise (in, error);
+  *r = BS_NONE;
+  return TRUE;
+}
+
 /* show(*args, **kwargs): every open figure goes to the session's show function */
 static gboolean
 show_fn (BsInterp *in,
@@ -817,6 +844,10 @@ static const BsSignatureRow rows[] = {
     ON_CURRENT },
   { FIG, PY, "Figure.tight_layout(self, *, pad=1.08, h_pad=None, w_pad=None, rect=None)",
     tight_layout_fn, ON_SELF },
+  { P, PY, "subplots_adjust(left=None, bottom=None, right=None, top=None, wspace=None, "
+    "hspace=None)", subplots_adjust_fn, ON_CURRENT },
+  { FIG, PY, "Figure.subplots_adjust(self, left=None, bottom=None, right=None, top=None, "
+    "wspace=None, hspace=None)", subplots_adjust_fn, ON_SELF },
   { P, PY, "show(*args, **kwargs)", show_fn, ON_CURRENT },
   { P, PY, "close(fig=None)", close_fn, ON_CURRENT },
   { P, PY, "savefig(*args, **kwargs)", savefig_fn, ON_CURRENT },
@@ -869,7 +900,7 @@ static const BsSignatureRow rows[] = {
   MISSING ("step"), MISSING ("stem"), MISSING ("twinx"), MISSING ("axis"), MISSING ("clf"),
   MISSING ("cla"), MISSING ("ion"), MISSING ("ioff"), MISSING ("pause"), MISSING ("draw"),
   MISSING ("figtext"), MISSING ("matshow"), MISSING ("pcolormesh"), MISSING ("quiver"),
-  MISSING ("hist2d"), MISSING ("hlines"), MISSING ("vlines"), MISSING ("subplots_adjust"),
+  MISSING ("hist2d"), MISSING ("hlines"), MISSING ("vlines"),
   MISSING ("margins"), MISSING ("axes"),
 };
 

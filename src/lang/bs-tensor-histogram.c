@@ -1,4 +1,5 @@
-/* bs-tensor-histogram.c: torch.histogram and torch.histc, as PyTorch 1.13's CPU kernels
+/* bs-tensor-histogram.c: torch.bincount, and torch.histogram and torch.histc as PyTorch
+ * 1.13's CPU kernels
  * count: edges spaced by linspace in the input's dtype, each element placed by division
  * and then checked against its neighbouring edges, the last bin closed on the right,
  * out-of-range elements left out */
@@ -285,6 +286,60 @@ histc (BsInterp *in,
                                              &error), &error, r);
 }
 
+/* bincount(input, weights=None, minlength=0): how often each value occurs in a 1-d tensor
+ * of non-negative integers (int64), or the sum of its weights (float32 for float32 weights,
+ * else float64) */
+static gboolean
+bincount (BsInterp *in,
+          BsCall   *call,
+          BsValue  *r)
+{
+  BsTensor *input = bs_call_self (call);
+  BsTensor *weights = bs_call_has (call, 1) ? bs_call_tensor (call, 1) : NULL;
+  gint64 minlength = bs_call_int (call, 2), n = bs_tensor_numel (input), len = 0;
+  g_autofree double *values = NULL, *w = NULL, *out = NULL;
+  GError *error = NULL;
+
+  if (bs_dtype_is_floating (input->dtype) || input->dtype == BS_DTYPE_BOOL)
+    return bs_raise (in, "RuntimeError", "\"bincount_cpu\" not implemented for '%s'",
+                     bs_dtype_scalar_name (input->dtype));
+  if (minlength < 0)
+    return bs_raise (in, "RuntimeError", "minlength should be >= 0");
+  if (input->ndim != 1)
+    return bs_raise (in, "RuntimeError", "bincount only supports 1-d non-negative integral "
+                     "inputs.");
+  if (weights != NULL && (weights->ndim != 1 || bs_tensor_numel (weights) != n))
+    return bs_raise (in, "RuntimeError", "weights should be 1-d and have the same length as "
+                     "input");
+  if (weights != NULL && bs_tensor_requires_grad (weights))
+    return bs_raise (in, "NotImplementedError", "torch.bincount with weights that require "
+                     "grad is not supported by Backstep (PyTorch has no derivative for it "
+                     "either)");
+  values = bs_tensor_to_doubles (input);
+  for (gint64 i = 0; i < n; i++)
+    {
+      if (values[i] < 0)
+        return bs_raise (in, "RuntimeError", "bincount only supports 1-d non-negative "
+                         "integral inputs.");
+      len = MAX (len, (gint64) values[i] + 1);
+    }
+  len = MAX (len, minlength);
+  if (len > (G_GINT64_CONSTANT (1) << 31))
+    return bs_raise (in, "MemoryError", "bincount() of %" G_GINT64_FORMAT " bins is too "
+                     "large", len);
+  out = g_new0 (double, MAX (len, 1));
+  w = weights != NULL ? bs_tensor_to_doubles (weights) : NULL;
+  for (gint64 i = 0; i < n; i++)
+    out[(gint64) values[i]] += w != NULL ? w[i] : 1.0;
+  if (weights != NULL && weights->dtype == BS_DTYPE_FLOAT32)
+    for (gint64 i = 0; i < len; i++)
+      out[i] = (float) out[i];
+  return bs_call_return_tensor (call, bs_tensor_new_from_doubles (
+                                  input->context, weights == NULL ? BS_DTYPE_INT64
+                                  : weights->dtype == BS_DTYPE_FLOAT32 ? BS_DTYPE_FLOAT32
+                                  : BS_DTYPE_FLOAT64, 1, &len, out, &error), &error, r);
+}
+
 #define TT "torch Tensor"
 
 static const BsSignatureRow rows[] = {
@@ -293,6 +348,8 @@ static const BsSignatureRow rows[] = {
   { TT, BS_SIG_TORCH, "histogram(Tensor input, int64_t bins=100, *, ArrayRef<double>? "
     "range=None, Tensor? weight=None, bool density=False, TensorList[2] out=None)", histogram,
     0 },
+  { TT, BS_SIG_TORCH, "bincount(Tensor input, Tensor? weights=None, int64_t minlength=0)",
+    bincount, 0 },
   { TT, BS_SIG_TORCH, "histc(Tensor input, int64_t bins=100, Scalar min=0, Scalar max=0, *, "
     "Tensor out=None)", histc, 0 },
 };

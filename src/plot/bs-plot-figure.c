@@ -18,6 +18,7 @@ bs_plot_figure_new (int    number,
   figure->width = width > 0 ? width : BS_PLOT_DEFAULT_WIDTH;
   figure->height = height > 0 ? height : BS_PLOT_DEFAULT_HEIGHT;
   figure->dpi = dpi > 0 ? dpi : BS_PLOT_DEFAULT_DPI;
+  figure->subplot = (BsPlotSubplotParams) { 0.125, 0.9, 0.11, 0.88, 0.2, 0.2 };
   figure->axes = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_plot_axes_free);
   figure->replaced = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_plot_axes_free);
   return figure;
@@ -59,6 +60,8 @@ bs_plot_figure_copy (const BsPlotFigure *figure)
     }
   copy->suptitle = g_strdup (figure->suptitle);
   copy->tight_layout = figure->tight_layout;
+  copy->subplot = figure->subplot;
+  copy->adjusted = figure->adjusted;
   return copy;
 }
 
@@ -150,6 +153,7 @@ bs_plot_figure_set_tight_layout (BsPlotFigure *figure,
                                  gboolean      tight)
 {
   figure->tight_layout = tight;
+  figure->adjusted = 0;
 }
 
 void
@@ -159,4 +163,40 @@ bs_plot_figure_get_pixel_size (BsPlotFigure *figure,
 {
   *width = (int) ceil (figure->width * figure->dpi - 1e-9);
   *height = (int) ceil (figure->height * figure->dpi - 1e-9);
+}
+
+gboolean
+bs_plot_figure_subplots_adjust (BsPlotFigure              *figure,
+                                BsPlotAdjusted             which,
+                                const BsPlotSubplotParams *values,
+                                GError                   **error)
+{
+  BsPlotSubplotParams p = figure->subplot;
+
+  if (which & BS_PLOT_ADJUST_LEFT)
+    p.left = values->left;
+  if (which & BS_PLOT_ADJUST_RIGHT)
+    p.right = values->right;
+  if (which & BS_PLOT_ADJUST_BOTTOM)
+    p.bottom = values->bottom;
+  if (which & BS_PLOT_ADJUST_TOP)
+    p.top = values->top;
+  if (which & BS_PLOT_ADJUST_WSPACE)
+    p.wspace = values->wspace;
+  if (which & BS_PLOT_ADJUST_HSPACE)
+    p.hspace = values->hspace;
+  if (p.left >= p.right)
+    {
+      g_set_error (error, BS_PLOT_ERROR, BS_PLOT_ERROR_VALUE, "left cannot be >= right");
+      return FALSE;
+    }
+  if (p.bottom >= p.top)
+    {
+      g_set_error (error, BS_PLOT_ERROR, BS_PLOT_ERROR_VALUE, "bottom cannot be >= top");
+      return FALSE;
+    }
+  figure->subplot = p;
+  if (figure->tight_layout)
+    figure->adjusted |= which;
+  return TRUE;
 }

@@ -13,6 +13,22 @@ G_BEGIN_DECLS
 #define BS_PLOT_DEFAULT_HEIGHT 4.8
 #define BS_PLOT_DEFAULT_DPI    100.0
 
+/* matplotlib's figure.subplot parameters: the grid's edges and gaps as fractions of the
+ * figure and of a cell (SubplotParams) */
+typedef struct {
+  double left, right, bottom, top, wspace, hspace;
+} BsPlotSubplotParams;
+
+/* Which of them subplots_adjust set after tight_layout: these win over tight_layout's */
+typedef enum {
+  BS_PLOT_ADJUST_LEFT   = 1 << 0,
+  BS_PLOT_ADJUST_RIGHT  = 1 << 1,
+  BS_PLOT_ADJUST_BOTTOM = 1 << 2,
+  BS_PLOT_ADJUST_TOP    = 1 << 3,
+  BS_PLOT_ADJUST_WSPACE = 1 << 4,
+  BS_PLOT_ADJUST_HSPACE = 1 << 5,
+} BsPlotAdjusted;
+
 struct _BsPlotFigure {
   int         ref_count;
   int         number;      /* figure(N), 1-based */
@@ -23,6 +39,8 @@ struct _BsPlotFigure {
                             * that a script's reference to one stays valid */
   char       *suptitle;
   gboolean    tight_layout;
+  BsPlotSubplotParams subplot;
+  BsPlotAdjusted adjusted;
   /* Borrowed: the current axes (gca()), one of AXES or NULL */
   BsPlotAxes *current;
 };
@@ -51,6 +69,12 @@ void          bs_plot_figure_set_suptitle (BsPlotFigure  *figure,
                                            const char    *title);
 void          bs_plot_figure_set_tight_layout (BsPlotFigure *figure,
                                                gboolean      tight);
+/* subplots_adjust(): the parameters whose bit is in WHICH take VALUES' values. FALSE with
+ * a ValueError as matplotlib's when left >= right or bottom >= top. */
+gboolean      bs_plot_figure_subplots_adjust (BsPlotFigure              *figure,
+                                              BsPlotAdjusted             which,
+                                              const BsPlotSubplotParams *values,
+                                              GError                   **error);
 /* The size in pixels (rounded as matplotlib's Agg canvas does) */
 void          bs_plot_figure_get_pixel_size (BsPlotFigure *figure,
                                              int          *width,

@@ -1,8 +1,9 @@
 /* bs-plot-renderer.c: a figure drawn with cairo: where its axes go, and its files
  *
- * Axes are placed in their subplot grid with matplotlib's figure.subplot parameters
- * (left 0.125, right 0.9, bottom 0.11, top 0.88, wspace and hspace 0.2); tight_layout
- * moves the edges and gaps so that every label fits with 1.08 font sizes to spare. An
+ * Axes are placed in their subplot grid with the figure's subplot parameters (matplotlib's
+ * left 0.125, right 0.9, bottom 0.11, top 0.88, wspace and hspace 0.2 unless
+ * subplots_adjust changed them); tight_layout moves the edges and gaps so that every label
+ * fits with 1.08 font sizes to spare, but for those subplots_adjust set after it. An
  * axes with a fixed aspect (imshow) shrinks its box about the centre to keep it.
  */
 #define G_LOG_DOMAIN "bs-plot"
@@ -20,9 +21,7 @@
 #define SUPTITLE_PT    12.0
 #define TIGHT_PAD      1.08   /* tight_layout(pad=1.08), in font sizes */
 
-typedef struct {
-  double left, right, bottom, top, wspace, hspace;   /* fractions, as SubplotParams */
-} SubplotParams;
+typedef BsPlotSubplotParams SubplotParams;
 
 /* In pixels: the margins and the gaps between cells, when tight */
 typedef struct {
@@ -43,12 +42,35 @@ cell_box (const BsPlotFigure  *figure,
 
   if (t->tight)
     {
-      left = t->left;
-      top = t->top;
-      sep_w = t->wgap;
-      sep_h = t->hgap;
-      cell_w = (W - t->left - t->right - (axes->ncols - 1) * sep_w) / axes->ncols;
-      cell_h = (H - t->top - t->bottom - (axes->nrows - 1) * sep_h) / axes->nrows;
+      BsPlotAdjusted a = figure->adjusted;
+      double right = a & BS_PLOT_ADJUST_RIGHT ? (1 - p->right) * W : t->right;
+      double bottom = a & BS_PLOT_ADJUST_BOTTOM ? p->bottom * H : t->bottom;
+      double avail_w, avail_h;
+
+      left = a & BS_PLOT_ADJUST_LEFT ? p->left * W : t->left;
+      top = a & BS_PLOT_ADJUST_TOP ? (1 - p->top) * H : t->top;
+      avail_w = W - left - right;
+      avail_h = H - top - bottom;
+      if (a & BS_PLOT_ADJUST_WSPACE)
+        {
+          cell_w = avail_w / (axes->ncols + p->wspace * (axes->ncols - 1));
+          sep_w = p->wspace * cell_w;
+        }
+      else
+        {
+          sep_w = t->wgap;
+          cell_w = (avail_w - (axes->ncols - 1) * sep_w) / axes->ncols;
+        }
+      if (a & BS_PLOT_ADJUST_HSPACE)
+        {
+          cell_h = avail_h / (axes->nrows + p->hspace * (axes->nrows - 1));
+          sep_h = p->hspace * cell_h;
+        }
+      else
+        {
+          sep_h = t->hgap;
+          cell_h = (avail_h - (axes->nrows - 1) * sep_h) / axes->nrows;
+        }
     }
   else
     {
@@ -195,7 +217,7 @@ bs_plot_figure_draw (BsPlotFigure *figure,
                      cairo_t      *cr)
 {
   static const BsPlotColor black = { 0, 0, 0, 1 };
-  SubplotParams params = { 0.125, 0.9, 0.11, 0.88, 0.2, 0.2 };
+  SubplotParams params = figure->subplot;
   TightParams tight = { FALSE };
   BsPlotPainter painter;
   double W = figure->width * figure->dpi, H = figure->height * figure->dpi;

@@ -1,5 +1,4 @@
 # Source style: Karpathy, makemore part 3 (tanh saturation: activation histograms, dead neurons with imshow)
-# known failure: np.histogram is missing (AttributeError: Backstep's numpy has no 'histogram')
 import torch
 import numpy as np
 import matplotlib.pyplot as plt

@@ -1,5 +1,5 @@
 # Source style: UvA DL course, tutorial 3 (activation functions and their gradients, plotted on a subplot grid)
-# known failure: Figure.subplots_adjust is missing; sigmoid's gradient at -0.005 and +0.005 differ in the last bit (numpy's argmax picks the other)
+# known failure: torch.linspace in float32 differs from PyTorch's in the last bit, so sigmoid's gradient at -0.005 and +0.005 tie the other way (numpy's argmax picks the other)
 import math
 import numpy as np
 import torch

@@ -367,6 +367,8 @@ DECLARED (builtin_abs)
 {
   BsValue x = bs_call_value (call, 0);
 
+  if (bs_is_number (x) && x.numpy)
+    return bs_np_number_abs (in, x, r);
   if (x.type == BS_VALUE_FLOAT)
     {
       *r = BS_FLOAT (fabs (x.as.number));
@@ -547,7 +549,8 @@ DECLARED (builtin_round)
   BsValue v = bs_call_value (call, 0), nd = bs_call_value (call, 1);
 
   if (bs_value_tensor (v) != NULL
-      || (bs_np_is_operand (v) && (!bs_value_is_none (nd) || bs_np_array_tensor (v) != NULL)))
+      || ((bs_np_is_operand (v) || (v.numpy && v.type == BS_VALUE_FLOAT))
+          && (!bs_value_is_none (nd) || bs_np_array_tensor (v) != NULL)))
     {
       if (!bs_value_is_none (nd))
         return bs_call_method (in, v, "round", &nd, 1, r);
@@ -670,6 +673,8 @@ type_matches (BsInterp *in,
     }
   if (bs_value_is_object (type, BS_OBJECT_CLASS))
     return bs_is_subclass (bs_class_of (in, v), type);
+  if (bs_np_is_scalar_type (type))
+    return bs_np_scalar_isinstance (v, type);
   if (bs_value_is_object (type, BS_OBJECT_BUILTIN))
     {
       const char *name = ((BsBuiltin *) type.as.object)->name;
@@ -677,8 +682,11 @@ type_matches (BsInterp *in,
 
       if (strcmp (name, "object") == 0)
         return TRUE;
+      /* np.float64 is a float; np.int64 and np.bool_ are not int or bool */
       if (strcmp (name, "int") == 0)
-        return v.type == BS_VALUE_INT || v.type == BS_VALUE_BOOL;
+        return (v.type == BS_VALUE_INT || v.type == BS_VALUE_BOOL) && !v.numpy;
+      if (strcmp (name, "float") == 0)
+        return v.type == BS_VALUE_FLOAT;
       if (strcmp (name, "Tensor") == 0 || strcmp (name, "Parameter") == 0)
         {
           BsTensor *t = bs_value_tensor (v);
@@ -738,6 +746,9 @@ DECLARED (builtin_type)
       *r = bs_value_ref (((BsInstance *) v.as.object)->klass);
       return TRUE;
     }
+  *r = bs_np_scalar_type_of (in, v);
+  if (!bs_value_is_none (*r))
+    return TRUE;
   name = bs_value_tensor (v) != NULL ? "Tensor"
        : bs_value_is_object (v, BS_OBJECT_TUPLE) && ((BsTuple *) v.as.object)->is_size ? "Size"
        : bs_value_type_name (v);

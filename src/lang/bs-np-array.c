@@ -233,7 +233,9 @@ scalar_type_compare (BsInterp *in,
 {
   if (op != BS_CMPOP_EQ && op != BS_CMPOP_NOT_EQ)
     return 0;
-  *result = bs_value_native (b, ((BsNative *) a.as.object)->klass) != NULL
+  /* (bool's data is 0: compared by class, not by bs_value_native) */
+  *result = bs_value_is_object (b, BS_OBJECT_NATIVE)
+            && ((BsNative *) b.as.object)->klass == ((BsNative *) a.as.object)->klass
             && ((BsNative *) a.as.object)->data == ((BsNative *) b.as.object)->data;
   if (op == BS_CMPOP_NOT_EQ)
     *result = !*result;
@@ -265,7 +267,8 @@ bs_np_scalar_type_dtype (BsValue value)
 gboolean
 bs_np_is_scalar_type (BsValue value)
 {
-  return bs_value_native (value, &scalar_type_type.base) != NULL;
+  return bs_value_is_object (value, BS_OBJECT_NATIVE)
+         && ((BsNative *) value.as.object)->klass == &scalar_type_type.base;
 }
 
 gboolean
@@ -275,7 +278,8 @@ bs_np_value_dtype (BsInterp *in,
 {
   const char *s = bs_value_str (v);
 
-  if (bs_value_native (v, &dtype_type.base) != NULL || bs_np_is_scalar_type (v))
+  if ((bs_value_is_object (v, BS_OBJECT_NATIVE)
+       && ((BsNative *) v.as.object)->klass == &dtype_type.base) || bs_np_is_scalar_type (v))
     {
       *dtype = GPOINTER_TO_INT (((BsNative *) v.as.object)->data);
       return TRUE;
@@ -338,7 +342,7 @@ bs_np_array_tensor (BsValue value)
   return bs_value_native (value, &ndarray_type.base);
 }
 
-/* numpy's scalars other than Python's float, int and bool: one class per dtype */
+/* numpy's scalars as objects: one class per dtype */
 static const BsNativeType *scalar_object_type (BsDType dtype);
 static const BsNativeType scalar_types[13];
 
@@ -347,16 +351,25 @@ bs_np_scalar_new (BsInterp *in,
                   BsTensor *tensor)
 {
   g_autoptr(BsTensor) t = tensor;
-  double v = bs_tensor_item (t);
-  const BsNativeType *type;
 
   switch (t->dtype)
     {
-    case BS_DTYPE_FLOAT64: return BS_FLOAT (v);
-    case BS_DTYPE_INT64: return BS_INT (bs_tensor_get_int (t, 0));
-    case BS_DTYPE_BOOL: return BS_BOOL (v != 0.0);
+    case BS_DTYPE_FLOAT64: return BS_NP_FLOAT (bs_tensor_item (t));
+    case BS_DTYPE_INT64: return BS_NP_INT (bs_tensor_get_int (t, 0));
+    case BS_DTYPE_BOOL: return BS_NP_BOOL (bs_tensor_item (t) != 0.0);
     default: break;
     }
+  return bs_np_scalar_object_new (in, g_steal_pointer (&t));
+}
+
+BsValue
+bs_np_scalar_object_new (BsInterp *in,
+                         BsTensor *tensor)
+{
+  g_autoptr(BsTensor) t = tensor;
+  double v = bs_tensor_item (t);
+  const BsNativeType *type;
+
   if (t->ndim != 0 || t->requires_grad)
     {
       BsTensor *c = bs_tensor_contiguous_copy (t, t->dtype, NULL);
@@ -479,6 +492,18 @@ collect (BsInterp *in,
       c->dtype = c->any ? bs_np_promote (c->dtype, t->dtype) : t->dtype;
       c->any = TRUE;
       return TRUE;
+    }
+  if (bs_value_is_object (v, BS_OBJECT_RANGE))
+    {
+      /* a range as the list of its ints */
+      BsValue list;
+      gboolean ok;
+
+      if (!bs_to_list (in, v, &list))
+        return FALSE;
+      ok = collect (in, list, depth, c);
+      bs_value_unref (list);
+      return ok;
     }
   items = bs_value_items (v, &n);
   if (items == NULL)
@@ -622,7 +647,7 @@ array_getattr (BsInterp   *in,
   else if (strcmp (name, "T") == 0)
     return bs_np_transpose_value (in, self, out);
   else if (strcmp (name, "__class__") == 0)
-    *out = BS_NONE;
+    *out = bs_np_scalar_tensor (self) != NULL ? bs_np_scalar_type_of (in, self) : BS_NONE;
   else if (bs_py_method_find (in, "numpy.ndarray", self, name, out))
     return TRUE;
   else if (bs_np_scalar_tensor (self) == NULL)

@@ -5,9 +5,9 @@
  * and Tensor.numpy() share storage with it directly, and the engine's kernels do the work.
  *
  * numpy's scalars: a float64, int64 or bool scalar is the Python float, int or bool of the
- * same value (numpy 1.24 prints them as Python does, and they take part in arithmetic as
- * Python's numbers do: value-based casting); a scalar of another dtype (np.float32) is an
- * object of its own holding a 0-dim tensor, printed and promoted as numpy does.
+ * same value marked as numpy's (BsValue.numpy; bs-np-scalar.c), so that Python takes it as
+ * that number and numpy 1.24 prints it the same; a scalar of another dtype (np.float32) is
+ * an object of its own holding a 0-dim tensor, printed and promoted as numpy does.
  */
 #pragma once
 
@@ -21,9 +21,27 @@ BsValue      bs_np_array_new        (BsInterp *in, BsTensor *tensor);
 /* The tensor of an ndarray (borrowed), or NULL when value is not an ndarray. */
 BsTensor    *bs_np_array_tensor     (BsValue value);
 
-/* numpy's scalar of a 0-dim tensor (taken): a Python float, int or bool for float64, int64
+/* numpy's scalar of a 0-dim tensor (taken): a marked float, int or bool for float64, int64
  * and bool, else a numpy scalar object (np.float32). */
 BsValue      bs_np_scalar_new       (BsInterp *in, BsTensor *tensor);
+/* numpy's scalar of a 0-dim tensor (taken) as an object, whatever its dtype */
+BsValue      bs_np_scalar_object_new (BsInterp *in, BsTensor *tensor);
+
+/* numpy's float64, int64 and bool_ scalars: marked Python numbers (bs-np-scalar.c) */
+BsDType      bs_np_number_dtype     (BsValue v);
+const char  *bs_np_number_type_name (BsValue v);
+gboolean     bs_np_number_getattr   (BsInterp *in, BsValue self, const char *name,
+                                     BsValue *out, gboolean *found);
+/* a op b of two numbers, one of them numpy's, as numpy computes it */
+gboolean     bs_np_number_op        (BsInterp *in, BsBinOp op, BsValue a, BsValue b,
+                                     BsValue *out);
+gboolean     bs_np_number_unary     (BsInterp *in, BsUnaryOp op, BsValue a, BsValue *out);
+gboolean     bs_np_number_abs       (BsInterp *in, BsValue a, BsValue *out);
+/* type(v) for a numpy scalar (np.float64 ...), or None for another value (new reference) */
+BsValue      bs_np_scalar_type_of   (BsInterp *in, BsValue v);
+/* isinstance(v, type) where type is one of numpy's scalar types */
+gboolean     bs_np_scalar_isinstance (BsValue v, BsValue type);
+gboolean     bs_np_is_scalar_type   (BsValue value);
 /* The 0-dim tensor of a numpy scalar object (borrowed), or NULL (Python numbers too). */
 BsTensor    *bs_np_scalar_tensor    (BsValue value);
 /* The tensor of an ndarray or of a numpy scalar object (borrowed), or NULL. */

@@ -28,6 +28,7 @@ is_advanced (BsValue v)
   BsTensor *t = bs_np_array_tensor (v);
 
   return (t != NULL && t->ndim > 0) || bs_value_is_object (v, BS_OBJECT_LIST)
+         || bs_value_is_object (v, BS_OBJECT_RANGE)
          || (bs_np_scalar_tensor (v) == NULL && t != NULL)
          || (t != NULL && t->dtype == BS_DTYPE_BOOL);
 }
@@ -60,7 +61,8 @@ index_tensor (BsInterp  *in,
       return bs_raise (in, "IndexError", "arrays used as indices must be of integer (or "
                        "boolean) type");
     }
-  if (bs_tensor_numel (t) == 0 && t->dtype != BS_DTYPE_INT64)
+  /* integers of any width index as int64 (the engine takes a uint8 for a mask) */
+  if ((bs_tensor_numel (t) == 0 || t->dtype != BS_DTYPE_BOOL) && t->dtype != BS_DTYPE_INT64)
     {
       BsTensor *c = bs_np_cast (in, t, BS_DTYPE_INT64);
 

@@ -265,6 +265,12 @@ DECLARED (scalar_type_call)
 
   if (!call->given[1])
     t = bs_tensor_new_scalar (in->context, dtype, 0.0);
+  else if (bs_np_value (call, 1).type == BS_VALUE_INT && dtype == BS_DTYPE_INT64)
+    {
+      /* exactly: a double has 53 bits */
+      t = bs_tensor_new_scalar (in->context, dtype, 0.0);
+      *(gint64 *) bs_tensor_data (t) = bs_np_value (call, 1).as.integer;
+    }
   else if (bs_value_str (bs_np_value (call, 1)) != NULL)
     {
       double v;

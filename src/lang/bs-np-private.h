@@ -14,7 +14,6 @@ G_BEGIN_DECLS
 
 /* numpy's dtype of that name or alias ("float32", "f4", "int"); FALSE when none. */
 gboolean     bs_np_dtype_lookup      (const char *name, BsDType *dtype);
-gboolean     bs_np_is_scalar_type    (BsValue value);
 BsDType      bs_np_scalar_type_dtype (BsValue value);
 /* a.shape: a tuple of ints (new reference) */
 BsValue      bs_np_shape_value       (BsInterp *in, BsTensor *t);

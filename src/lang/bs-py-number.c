@@ -112,6 +112,8 @@ bs_number_op (BsInterp *in,
               BsValue   b,
               BsValue  *out)
 {
+  if (a.numpy || b.numpy)
+    return bs_np_number_op (in, op, a, b, out);
   if (bs_is_int (a) && bs_is_int (b))
     {
       gint64 x = bs_int_of (a), y = bs_int_of (b), r;

@@ -323,6 +323,8 @@ bs_getattr_opt (BsInterp   *in,
 {
   *found = TRUE;
   *out = BS_NONE;
+  if (obj.type != BS_VALUE_OBJECT && obj.numpy)
+    return bs_np_number_getattr (in, obj, name, out, found);
   if (obj.type != BS_VALUE_OBJECT)
     {
       *found = bs_py_number_getattr (in, obj, name, out);

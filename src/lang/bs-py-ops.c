@@ -276,6 +276,8 @@ bs_unary_op (BsInterp  *in,
       if (r != 0)
         return r > 0;
     }
+  if (bs_is_number (a) && a.numpy)
+    return bs_np_number_unary (in, op, a, out);
   if (bs_is_number (a))
     {
       switch (op)
@@ -644,7 +646,7 @@ bs_compare_op (BsInterp *in,
     {
     case BS_CMPOP_IS:
     case BS_CMPOP_IS_NOT:
-      if (a.type != b.type)
+      if (a.type != b.type || a.numpy != b.numpy)
         r = FALSE;
       else if (a.type == BS_VALUE_OBJECT)
         r = a.as.object == b.as.object;
@@ -682,12 +684,13 @@ bs_compare_op (BsInterp *in,
     {
       if (!bs_equal (in, a, b, &r))
         return FALSE;
-      *out = BS_BOOL (op == BS_CMPOP_EQ ? r : !r);
-      return TRUE;
+      r = op == BS_CMPOP_EQ ? r : !r;
     }
-  if (!order (in, op, a, b, &r))
+  else if (!order (in, op, a, b, &r))
     return FALSE;
-  *out = BS_BOOL (r);
+  /* numpy's scalars compare to numpy's bool_ */
+  *out = (a.numpy || b.numpy) && bs_is_number (a) && bs_is_number (b) ? BS_NP_BOOL (r)
+                                                                      : BS_BOOL (r);
   return TRUE;
 }
 

@@ -227,6 +227,8 @@ repr_inner (BsInterp *in,
           g_string_append_printf (out, "<class 'torch.%s'>", name);
         else if (strcmp (name, "Parameter") == 0)
           g_string_append (out, "<class 'torch.nn.parameter.Parameter'>");
+        else if (strcmp (name, "numpy.ndarray") == 0)
+          g_string_append (out, "<class 'numpy.ndarray'>");
         else if (strcmp (name, "OrderedDict") == 0)
           g_string_append (out, "<class 'collections.OrderedDict'>");
         else if (g_strv_contains (types, name) && bs_value_is_none (((BsBuiltin *) v.as.object)->self))

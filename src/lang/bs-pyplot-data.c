@@ -8,6 +8,7 @@
 
 #include "bs-tensor.h"
 #include "bs-np-array.h"
+#include "bs-plot-colormap.h"
 
 void
 bs_pyplot_array_clear (BsPyplotArray *array)
@@ -356,4 +357,85 @@ bs_pyplot_style (BsInterp            *in,
         return FALSE;
     }
   return TRUE;
+}
+
+/* --- colormaps ---------------------------------------------------------- */
+
+/* A colormap of matplotlib.cm; its data is its name (interned) */
+static gboolean
+colormap_repr (BsInterp *in,
+               BsValue   self,
+               GString  *out)
+{
+  const char *name = ((BsNative *) self.as.object)->data;
+  static const char *const listed[] = { "viridis", "plasma", "inferno", "magma", "cividis",
+                                        "twilight", NULL };
+  g_autofree char *base = g_strdup (name);
+
+  if (g_str_has_suffix (base, "_r"))
+    base[strlen (base) - 2] = '\0';
+  g_string_append_printf (out, "<matplotlib.colors.%s object at %p>",
+                          g_strv_contains (listed, base) ? "ListedColormap"
+                                                         : "LinearSegmentedColormap",
+                          (void *) self.as.object);
+  return TRUE;
+}
+
+static gboolean
+colormap_getattr (BsInterp   *in,
+                  BsValue     self,
+                  const char *name,
+                  BsValue    *out,
+                  gboolean   *found)
+{
+  *found = strcmp (name, "name") == 0;
+  if (*found)
+    *out = bs_str_value (in, ((BsNative *) self.as.object)->data);
+  return TRUE;
+}
+
+static const BsNativeType colormap_type = {
+  { "matplotlib.colors.Colormap", NULL }, colormap_getattr, NULL, colormap_repr, NULL, NULL,
+};
+
+gboolean
+bs_pyplot_cmap (BsInterp    *in,
+                BsValue      v,
+                const char **name)
+{
+  *name = NULL;
+  if (bs_value_is_none (v))
+    return TRUE;
+  if (bs_value_str (v) != NULL)
+    {
+      *name = bs_value_str (v);
+      return TRUE;
+    }
+  if (bs_value_is_object (v, BS_OBJECT_NATIVE)
+      && ((BsNative *) v.as.object)->klass == &colormap_type.base)
+    {
+      *name = ((BsNative *) v.as.object)->data;
+      return TRUE;
+    }
+  return bs_raise (in, "TypeError", "cmap must be a colormap or its name, not '%s'",
+                   bs_value_type_name (v));
+}
+
+BsValue
+bs_pyplot_cm_module_new (BsInterp *in)
+{
+  BsValue cm = bs_module_new (in, "matplotlib.cm");
+  const BsPlotColormap *map;
+
+  for (guint i = 0; (map = bs_plot_colormap_nth (i)) != NULL; i++)
+    for (int reversed = 0; reversed < 2; reversed++)
+      {
+        g_autofree char *name = g_strconcat (bs_plot_colormap_name (map),
+                                             reversed ? "_r" : "", NULL);
+
+        bs_dict_set_str (((BsModule *) cm.as.object)->dict, name,
+                         bs_native_new (in->heap, &colormap_type.base,
+                                        (gpointer) g_intern_string (name)));
+      }
+  return cm;
 }

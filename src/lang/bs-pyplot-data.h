@@ -50,4 +50,11 @@ gboolean bs_pyplot_color        (BsInterp        *in,
                                  const char      *what,
                                  BsPlotColor     *color);
 
+/* cmap=: None (NULL), a colormap's name, or a colormap of matplotlib.cm (plt.cm.Spectral) */
+gboolean bs_pyplot_cmap         (BsInterp        *in,
+                                 BsValue          v,
+                                 const char     **name);
+/* matplotlib.cm: each colormap and its '_r' reverse by name (a new module) */
+BsValue  bs_pyplot_cm_module_new (BsInterp       *in);
+
 G_END_DECLS

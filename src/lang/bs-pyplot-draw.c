@@ -139,10 +139,7 @@ cmap_name (BsInterp    *in,
            BsCall      *call,
            const char **name)
 {
-  gboolean ok;
-
-  *name = bs_pyplot_optional_string (in, call, "cmap", &ok);
-  return ok;
+  return bs_pyplot_cmap (in, arg (call, "cmap"), name);
 }
 
 /* scatter(x, y, s=None, c=None, marker=None, cmap=None, norm=None, vmin=None, vmax=None,
@@ -631,6 +628,7 @@ contour_fn (BsInterp *in,
   BsPlotStyle style;
   gboolean filled = bs_call_data (call) >= 2, ok = FALSE;
   BsValue kwargs = arg (call, "kwargs"), cmapv = BS_NONE, levelsv = BS_NONE, colorsv = BS_NONE;
+  const char *cmap = NULL;
   gsize n;
   BsValue *args = bs_value_items (arg (call, "args"), &n);
   GError *error = NULL;
@@ -730,14 +728,13 @@ contour_fn (BsInterp *in,
         goto out;
       style.color_set = TRUE;
     }
-  if (!bs_value_is_none (cmapv) && bs_value_str (cmapv) == NULL)
+  if (!bs_pyplot_cmap (in, cmapv, &cmap))
     {
-      ok = bs_raise (in, "NotImplementedError", "cmap must be given by its name in Backstep's "
-                     "matplotlib");
+      ok = FALSE;
       goto out;
     }
   if (bs_plot_axes_contour (axes, xs, ys, z.values, (guint) z.shape[0], (guint) z.shape[1],
-                            nlevels, levels.values, levels.n, filled, bs_value_str (cmapv),
+                            nlevels, levels.values, levels.n, filled, cmap,
                             &style, &error) == NULL)
     {
       ok = bs_pyplot_raise (in, error);

@@ -918,4 +918,10 @@ bs_pyplot_init (BsInterp *in)
   bs_module_add_declared (in, mpl, "matplotlib", BS_NONE);
   bs_module_add_declared (in, plt, P, BS_NONE);
   bs_dict_set_str (((BsModule *) mpl.as.object)->dict, "pyplot", bs_value_ref (plt));
+  {
+    BsValue cm = bs_pyplot_cm_module_new (in);
+
+    bs_dict_set_str (((BsModule *) plt.as.object)->dict, "cm", bs_value_ref (cm));
+    bs_dict_set_str (((BsModule *) mpl.as.object)->dict, "cm", cm);
+  }
 }

@@ -159,7 +159,7 @@ collect_data (BsInterp *in,
               int      *ndim,
               GArray   *values,
               GArray   *ints,
-              int      *kind,   /* 0 bool, 1 int, 2 float */
+              int      *kind,   /* 0 bool, 1 int, 2 float, 3 float64 */
               int       check)  /* the dtype each number must fit, or -1 */
 {
   gsize n;
@@ -183,7 +183,9 @@ collect_data (BsInterp *in,
                          " at dim %d (got %s)", shape[depth], depth, "a number");
       if (check >= 0 && !bs_check_data_fits (in, v, check))
         return FALSE;
-      *kind = MAX (*kind, v.type == BS_VALUE_FLOAT ? 2 : v.type == BS_VALUE_INT ? 1 : 0);
+      /* numpy's float64 is a double to PyTorch, a Python float the default dtype */
+      *kind = MAX (*kind, v.type == BS_VALUE_FLOAT ? (v.numpy ? 3 : 2)
+                          : v.type == BS_VALUE_INT ? 1 : 0);
       g_array_append_val (values, d);
       g_array_append_val (ints, i);
       if (values->len > (256u << 20) / 8)
@@ -201,7 +203,7 @@ collect_data (BsInterp *in,
         return FALSE;
       if (*ndim < 0)
         *ndim = depth;
-      *kind = MAX (*kind, bs_dtype_is_floating (t->dtype) ? 2
+      *kind = MAX (*kind, t->dtype == BS_DTYPE_FLOAT64 ? 3 : bs_dtype_is_floating (t->dtype) ? 2
                           : bs_dtype_is_integral (t->dtype) ? 1 : 0);
       g_array_append_val (values, d);
       g_array_append_val (ints, i);
@@ -263,7 +265,8 @@ bs_tensor_from_data (BsInterp  *in,
     {
       if (values->len == 0)
         kind = 2;
-      dtype = kind == 2 ? BS_DTYPE_FLOAT32 : kind == 1 ? BS_DTYPE_INT64 : BS_DTYPE_BOOL;
+      dtype = kind == 3 ? BS_DTYPE_FLOAT64 : kind == 2 ? BS_DTYPE_FLOAT32
+            : kind == 1 ? BS_DTYPE_INT64 : BS_DTYPE_BOOL;
     }
   if (dtype == BS_DTYPE_INT64)
     {

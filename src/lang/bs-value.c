@@ -615,9 +615,9 @@ bs_value_type_name (BsValue v)
   switch (v.type)
     {
     case BS_VALUE_NONE: return "NoneType";
-    case BS_VALUE_BOOL: return "bool";
-    case BS_VALUE_INT: return "int";
-    case BS_VALUE_FLOAT: return "float";
+    case BS_VALUE_BOOL: return v.numpy ? "numpy.bool_" : "bool";
+    case BS_VALUE_INT: return v.numpy ? "numpy.int64" : "int";
+    case BS_VALUE_FLOAT: return v.numpy ? "numpy.float64" : "float";
     case BS_VALUE_OBJECT:
     default:
       break;

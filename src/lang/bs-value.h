@@ -26,6 +26,10 @@ typedef enum {
 
 typedef struct {
   BsValueType type;
+  /* numpy's float64, int64 and bool_ scalars are the float, int or bool of their value with
+   * this mark: Python code treats them as those numbers (np.float64 subclasses float), and
+   * their type, attributes and arithmetic are numpy's (bs-np-scalar.c) */
+  guint8      numpy;
   union {
     gboolean  boolean;
     gint64    integer;
@@ -68,6 +72,10 @@ struct _BsObject {
 #define BS_INT(i)          ((BsValue) { .type = BS_VALUE_INT, .as.integer = (i) })
 #define BS_FLOAT(f)        ((BsValue) { .type = BS_VALUE_FLOAT, .as.number = (f) })
 #define BS_OBJECT(o)       ((BsValue) { .type = BS_VALUE_OBJECT, .as.object = (BsObject *) (o) })
+
+#define BS_NP_FLOAT(f)     ((BsValue) { .type = BS_VALUE_FLOAT, .numpy = TRUE, .as.number = (f) })
+#define BS_NP_INT(i)       ((BsValue) { .type = BS_VALUE_INT, .numpy = TRUE, .as.integer = (i) })
+#define BS_NP_BOOL(b)      ((BsValue) { .type = BS_VALUE_BOOL, .numpy = TRUE, .as.boolean = !!(b) })
 
 #define bs_value_is_none(v)    ((v).type == BS_VALUE_NONE)
 #define bs_value_is_object(v, t) ((v).type == BS_VALUE_OBJECT && (v).as.object->type == (t))

@@ -267,6 +267,12 @@ bs_plot_colormap_lookup (const char  *name,
   return NULL;
 }
 
+const BsPlotColormap *
+bs_plot_colormap_nth (guint n)
+{
+  return n < G_N_ELEMENTS (colormaps) ? &colormaps[n] : NULL;
+}
+
 const char *
 bs_plot_colormap_name (const BsPlotColormap *cmap)
 {

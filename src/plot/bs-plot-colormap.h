@@ -17,6 +17,8 @@ const BsPlotColormap *bs_plot_colormap_lookup (const char            *name,
                                                gboolean              *reversed,
                                                GError               **error);
 const char           *bs_plot_colormap_name   (const BsPlotColormap  *cmap);
+/* The Nth colormap (from 0), or NULL past the last */
+const BsPlotColormap *bs_plot_colormap_nth    (guint                  n);
 /* T in [0, 1]; values outside are clipped to the ends; NaN is transparent. */
 BsPlotColor           bs_plot_colormap_map    (const BsPlotColormap  *cmap,
                                                gboolean               reversed,

@@ -1,5 +1,4 @@
 # Source style: Karpathy, makemore part 3 (update-to-data ratio per parameter over training, gradient statistics)
-# known failure: numpy scalars are Python floats, so ud.min().round(3) fails (AttributeError: 'float' object has no attribute 'round')
 import torch
 import torch.nn.functional as F
 import numpy as np

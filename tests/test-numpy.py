@@ -17,7 +17,7 @@ BACKSTEP = os.environ.get("BACKSTEP")
 CASES = [
     ("np.fft", "AttributeError: Backstep's numpy has no 'fft'"),
     ("np.linalg.norm", "AttributeError: Backstep's numpy has no 'linalg'"),
-    ("np.histogram(a)", "AttributeError: Backstep's numpy has no 'histogram'"),
+    ("np.histogram2d(a, a)", "AttributeError: Backstep's numpy has no 'histogram2d'"),
     ("a.choose([1])", "AttributeError: Backstep's numpy has no 'ndarray.choose'"),
     ("np.no_such_function", "AttributeError: module 'numpy' has no attribute "
      "'no_such_function'"),

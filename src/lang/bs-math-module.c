@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-builtins-private.h"
+#include "bs-py-number.h"
 
 #include <math.h>
 
@@ -45,6 +46,10 @@ MATH1 (isnan, *r = BS_BOOL (isnan (x)); return TRUE)
 MATH1 (isinf, *r = BS_BOOL (isinf (x)); return TRUE)
 MATH1 (isfinite, *r = BS_BOOL (isfinite (x)); return TRUE)
 MATH1 (erf, *r = BS_FLOAT (erf (x)); return TRUE)
+/* gamma: a domain error at 0 and the negative integers, as CPython's */
+MATH1 (gamma, return math_result (in, tgamma (x), (x <= 0 && x == floor (x)) || x == -INFINITY,
+                                  r))
+MATH1 (lgamma, return math_result (in, lgamma (x), x <= 0 && x == floor (x), r))
 MATH1 (degrees, *r = BS_FLOAT (x * (180.0 / G_PI)); return TRUE)
 MATH1 (radians, *r = BS_FLOAT (x * (G_PI / 180.0)); return TRUE)
 
@@ -69,7 +74,10 @@ DECLARED (math_floor)
   double x;
 
   if (bs_is_int (v))
-    return bs_to_int (in, v, &r->as.integer) && (r->type = BS_VALUE_INT, TRUE);
+    {
+      *r = BS_INT (bs_int_of (v));
+      return TRUE;
+    }
   if (!bs_to_double (in, v, &x))
     return FALSE;
   return to_int_checked (in, floor (x), r);
@@ -81,7 +89,10 @@ DECLARED (math_ceil)
   double x;
 
   if (bs_is_int (v))
-    return bs_to_int (in, v, &r->as.integer) && (r->type = BS_VALUE_INT, TRUE);
+    {
+      *r = BS_INT (bs_int_of (v));
+      return TRUE;
+    }
   if (!bs_to_double (in, v, &x))
     return FALSE;
   return to_int_checked (in, ceil (x), r);
@@ -223,7 +234,7 @@ static const BsSignatureRow rows[] = {
   ROW ("pow(x, y, /)", math_pow), ROW ("isnan(x, /)", math_isnan),
   ROW ("isinf(x, /)", math_isinf), ROW ("isfinite(x, /)", math_isfinite),
   ROW ("isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)", math_isclose),
-  ROW ("erf(x, /)", math_erf), ROW ("degrees(x, /)", math_degrees),
+  ROW ("erf(x, /)", math_erf), ROW ("gamma(x, /)", math_gamma), ROW ("lgamma(x, /)", math_lgamma), ROW ("degrees(x, /)", math_degrees),
   ROW ("radians(x, /)", math_radians), ROW ("prod(iterable, /, *, start=1)", math_prod),
   ROW ("fsum(seq, /)", math_fsum),
 };

@@ -1,4 +1,4 @@
-/* bs-np-histogram.c: np.diff, and np.histogram as numpy 1.24 counts: equal bins placed by division and
+/* bs-np-histogram.c: np.diff, np.bincount, and np.histogram as numpy 1.24 counts: equal bins placed by division and
  * corrected against their edges, or given edges searched in the sorted data; blocks of
  * 65,536 elements summed in turn (weights add up in numpy's order) */
 #define G_LOG_DOMAIN "bs-lang"
@@ -447,7 +447,61 @@ DECLARED (np_diff)
   return TRUE;
 }
 
+/* bincount(x, /, weights=None, minlength=0): int64 counts, or float64 sums of weights */
+DECLARED (np_bincount)
+{
+  g_autoptr(BsTensor) x = bs_np_as_tensor (in, bs_call_value (call, 0), FALSE, 0);
+  g_autoptr(BsTensor) w = NULL;
+  g_autofree double *xv = NULL, *wv = NULL, *out = NULL;
+  gint64 minlength, n, len = 0;
+  GError *error = NULL;
+  BsTensor *res;
+
+  if (x == NULL || !bs_to_int (in, bs_np_value (call, 2), &minlength))
+    return FALSE;
+  if (x->ndim > 1)
+    return bs_raise (in, "ValueError", "object too deep for desired array");
+  /* numpy refuses an array of floats; a list of them is cast (truncated) */
+  if (bs_dtype_is_floating (x->dtype) && bs_np_tensor_of (bs_call_value (call, 0)) != NULL)
+    return bs_raise (in, "TypeError", "Cannot cast array data from dtype('%s') to "
+                     "dtype('int64') according to the rule 'safe'", bs_np_dtype_str (x->dtype));
+  if (minlength < 0)
+    return bs_raise (in, "ValueError", "'minlength' must not be negative");
+  n = bs_tensor_numel (x);
+  xv = bs_tensor_to_doubles (x);
+  if (bs_call_has (call, 1))
+    {
+      w = bs_np_as_tensor (in, bs_call_value (call, 1), FALSE, 0);
+      if (w == NULL)
+        return FALSE;
+      if (bs_tensor_numel (w) != n || w->ndim != MAX (x->ndim, 1))
+        return bs_raise (in, "ValueError", "The weights and list don't have the same length.");
+      wv = bs_tensor_to_doubles (w);
+    }
+  for (gint64 i = 0; i < n; i++)
+    {
+      xv[i] = trunc (xv[i]);
+      if (xv[i] < 0)
+        return bs_raise (in, "ValueError", "'list' argument must have no negative elements");
+      len = MAX (len, (gint64) xv[i] + 1);
+    }
+  len = MAX (len, minlength);
+  if (len > (G_GINT64_CONSTANT (1) << 31))
+    return bs_raise (in, "MemoryError", "bincount() of %" G_GINT64_FORMAT " bins is too "
+                     "large", len);
+  out = g_new0 (double, MAX (len, 1));
+  for (gint64 i = 0; i < n; i++)
+    out[(gint64) xv[i]] += wv != NULL ? wv[i] : 1.0;
+  res = bs_tensor_new_from_doubles (in->context, wv != NULL ? BS_DTYPE_FLOAT64 : BS_DTYPE_INT64,
+                                    1, &len, out, &error);
+  if (res == NULL)
+    return bs_raise_gerror (in, error);
+  *r = bs_np_array_new (in, res);
+  return TRUE;
+}
+
 static const BsSignatureRow rows[] = {
+  NP_FN ("bincount(x, /, weights=None, minlength=0)", np_bincount, 0),
   NP_FN ("diff(a, n=1, axis=-1, prepend=None, append=None)", np_diff, 0),
   NP_FN ("histogram(a, bins=10, range=None, density=None, weights=None)", np_histogram, 0),
 };

@@ -96,6 +96,9 @@ typedef enum {
   SAMPLE_NORMAL,           /* a + b * z */
   SAMPLE_STANDARD_EXPONENTIAL,   /* RandomState only */
   SAMPLE_EXPONENTIAL,      /* a * e, RandomState only */
+  SAMPLE_LOGNORMAL,        /* exp (a + b * z) */
+  SAMPLE_LAPLACE,          /* a ± b * log (2u), numpy's random_laplace */
+  SAMPLE_LOGISTIC,         /* a + b * log (u / (1 - u)) */
 } Sample;
 
 static double
@@ -113,7 +116,24 @@ sample_one (BsNpRandom *rs,
     return bs_np_legacy_standard_exponential (bitgen);
   if (what == SAMPLE_EXPONENTIAL)
     return a * bs_np_legacy_standard_exponential (bitgen);
+  if (what == SAMPLE_LAPLACE)
+    {
+      /* u = 0 is drawn again */
+      do
+        z = bs_np_standard_uniform (bitgen);
+      while (z == 0.0);
+      return z >= 0.5 ? a - b * log (2.0 - z - z) : a + b * log (z + z);
+    }
+  if (what == SAMPLE_LOGISTIC)
+    {
+      do
+        z = bs_np_standard_uniform (bitgen);
+      while (z <= 0.0);
+      return a + b * log (z / (1.0 - z));
+    }
   z = LEGACY (rs) ? bs_np_legacy_gauss (bitgen, &rs->gauss) : bs_np_standard_normal (bitgen);
+  if (what == SAMPLE_LOGNORMAL)
+    return exp (a + b * z);
   return what == SAMPLE_NORMAL ? a + b * z : z;
 }
 
@@ -382,6 +402,24 @@ DECLARED (np_random_exponential)
     return bs_raise (in, "ValueError", "scale < 0");
   return sample_doubles (in, self_of (call), bs_np_value (call, 2), SAMPLE_EXPONENTIAL, scale,
                          0.0, r);
+}
+
+/* lognormal(mean=0.0, sigma=1.0, size=None) (data SAMPLE_LOGNORMAL), laplace and logistic
+ * (loc=0.0, scale=1.0, size=None): scalar parameters */
+DECLARED (np_random_two_params)
+{
+  Sample what = bs_call_data (call);
+  double a, b;
+
+  if (bs_np_param_is_array (bs_np_value (call, 1)) || bs_np_param_is_array (bs_np_value (call, 2)))
+    return bs_raise (in, "NotImplementedError", "%s() with arrays of parameters is not "
+                     "supported by Backstep's numpy", call->sig->short_name);
+  if (!bs_to_double (in, bs_np_value (call, 1), &a)
+      || !bs_to_double (in, bs_np_value (call, 2), &b))
+    return FALSE;
+  if (!isnan (b) && signbit (b))
+    return bs_raise (in, "ValueError", what == SAMPLE_LOGNORMAL ? "sigma < 0" : "scale < 0");
+  return sample_doubles (in, self_of (call), bs_np_value (call, 3), what, a, b, r);
 }
 
 /* --- integers ------------------------------------------------------------ */
@@ -915,6 +953,11 @@ static const BsSignatureRow rows[] = {
   STATE ("binomial(self, n, p, size=None)", np_random_binomial, 0),
   STATE ("exponential(self, scale=1.0, size=None)", np_random_exponential, 0),
   STATE ("standard_exponential(self, size=None)", np_random_unit, SAMPLE_STANDARD_EXPONENTIAL),
+  STATE ("lognormal(self, mean=0.0, sigma=1.0, size=None)", np_random_two_params,
+         SAMPLE_LOGNORMAL),
+  STATE ("laplace(self, loc=0.0, scale=1.0, size=None)", np_random_two_params, SAMPLE_LAPLACE),
+  STATE ("logistic(self, loc=0.0, scale=1.0, size=None)", np_random_two_params,
+         SAMPLE_LOGISTIC),
   STATE ("choice(self, a, size=None, replace=True, p=None)", np_random_choice, 0),
   STATE ("shuffle(self, x)", np_random_shuffle, 0),
   STATE ("permutation(self, x)", np_random_permutation, 0),
@@ -927,6 +970,10 @@ static const BsSignatureRow rows[] = {
   GEN ("uniform(self, low=0.0, high=1.0, size=None)", np_random_uniform, 0),
   GEN ("normal(self, loc=0.0, scale=1.0, size=None)", np_random_normal, 0),
   GEN ("binomial(self, n, p, size=None)", np_random_binomial, 0),
+  GEN ("lognormal(self, mean=0.0, sigma=1.0, size=None)", np_random_two_params,
+       SAMPLE_LOGNORMAL),
+  GEN ("laplace(self, loc=0.0, scale=1.0, size=None)", np_random_two_params, SAMPLE_LAPLACE),
+  GEN ("logistic(self, loc=0.0, scale=1.0, size=None)", np_random_two_params, SAMPLE_LOGISTIC),
   GEN ("choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True)",
        np_random_choice, 0),
   GEN ("shuffle(self, x, axis=0)", np_random_shuffle, 0),

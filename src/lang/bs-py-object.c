@@ -463,7 +463,10 @@ bs_getattr_opt (BsInterp   *in,
 
         if (strcmp (name, "__name__") == 0)
           {
-            *out = bs_str_value (in, b->name);
+            /* numpy.ndarray's is ndarray */
+            const char *dot = strrchr (b->name, '.');
+
+            *out = bs_str_value (in, dot != NULL ? dot + 1 : b->name);
             return TRUE;
           }
         /* str.upper, dict.fromkeys: a built-in type's methods */

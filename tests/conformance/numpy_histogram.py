@@ -56,3 +56,15 @@ try:
     np.diff(3)
 except ValueError as e:
     print(e)
+
+labels = np.array([0, 2, 2, 5, 1, 2], dtype=np.uint8)
+print(np.bincount(labels), np.bincount(labels, minlength=8), np.bincount([], minlength=2))
+print(np.bincount(labels, weights=np.linspace(0, 1, 6)), np.bincount([1, 1], weights=[2, 3]))
+for bad in [lambda: np.bincount([-1, 2]), lambda: np.bincount([1.5]),
+            lambda: np.bincount(np.array([1.5])), lambda: np.bincount([[1, 2]]),
+            lambda: np.bincount([1], minlength=-1), lambda: print(np.bincount([2.7, 0.2])),
+            lambda: np.bincount([1, 2], weights=[1.0])]:
+    try:
+        bad()
+    except (ValueError, TypeError) as e:
+        print(type(e).__name__, e)

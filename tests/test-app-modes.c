@@ -6,6 +6,7 @@
  * over a box, and switches to the gradient-to-value ratio.
  */
 #include "app-fixtures.h"
+#include "bs-chain-panel.h"
 #include "bs-grad-flow-legend.h"
 #include "bs-graph-view.h"
 #include "bs-renderer.h"
@@ -152,6 +153,65 @@ test_grad_flow_legend (void)
   close_window (window);
 }
 
+/* The label under widget whose text starts with prefix, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Example 12 at b's edge: pointing at a term of the shape card shows its values as
+ * PyTorch prints them (the gradient reaching out is ones(3, 2): "tensor([[1., 1.],
+ * [1., 1.], [1., 1.]])"; b.grad's contribution is tensor([3., 3.])). */
+static void
+test_hover_values (void)
+{
+  static const char card[] = "shapes  ∂loss/∂b [2] = Σ over dim 0 of ∂loss/∂out [3×2]";
+  BsWindow *window = open_example ("12-broadcasting");
+  GtkWidget *label = NULL;
+  PangoRectangle at;
+  const char *term;
+  int ox, oy;
+
+  for (guint64 s = 0; s < bs_window_get_n_steps (window) && label == NULL; s++)
+    {
+      g_autofree char *chain = NULL;
+
+      bs_window_show_step (window, s);
+      chain = bs_window_get_text (window, "chain");
+      if (strstr (chain, card) != NULL)
+        label = find_label (GTK_WIDGET (window), "shapes");
+    }
+  g_assert_nonnull (label);
+  wait_for_frames (window);
+  gtk_label_get_layout_offsets (GTK_LABEL (label), &ox, &oy);
+  term = strstr (gtk_label_get_text (GTK_LABEL (label)), "∂loss/∂out");
+  pango_layout_index_to_pos (gtk_label_get_layout (GTK_LABEL (label)),
+                             (int) (term - gtk_label_get_text (GTK_LABEL (label))), &at);
+  g_assert_cmpstr (bs_chain_panel_term_values_at (label, ox + at.x / PANGO_SCALE + 3,
+                                                  oy + at.y / PANGO_SCALE + 3),
+                   ==, "tensor([[1., 1.],\n        [1., 1.],\n        [1., 1.]])");
+  pango_layout_index_to_pos (gtk_label_get_layout (GTK_LABEL (label)), strlen ("shapes  "),
+                             &at);
+  g_assert_cmpstr (bs_chain_panel_term_values_at (label, ox + at.x / PANGO_SCALE + 3,
+                                                  oy + at.y / PANGO_SCALE + 3),
+                   ==, "tensor([3., 3.])");
+  /* "shapes" itself is no term */
+  g_assert_null (bs_chain_panel_term_values_at (label, ox + 2, oy + 3));
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -159,5 +219,6 @@ main (int   argc,
   app_test_init (&argc, &argv);
   g_test_add_func ("/app-modes/quiz", test_quiz);
   g_test_add_func ("/app-modes/grad-flow-legend", test_grad_flow_legend);
+  g_test_add_func ("/app-modes/hover-values", test_hover_values);
   return g_test_run ();
 }

@@ -126,6 +126,57 @@ test_softmax_losses_cat (void)
   assert_has (cards, "∂L/∂a [2×3] = ∂L/∂s [2×2×3] at index 1 of dim 1: [2×3]");
 }
 
+/* A card's terms, for the tooltips: each names its text and its values. PyTorch gives
+ * W.grad = xᵀ @ ones = [[4, 4], [6, 6]] for L = (x @ W).sum(). */
+static void
+test_terms (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsTrace) trace = bs_recording_run (
+    "import torch\n"
+    "x = torch.tensor([[1., 2.], [3., 4.]])\n"
+    "W = torch.tensor([[1., 0.], [0., 1.]], requires_grad=True)\n"
+    "y = x @ W\n"
+    "L = y.sum()\n"
+    "L.backward()\n", -1, "card.py", NULL, NULL, NULL, &error);
+  gboolean found = FALSE;
+
+  g_assert_no_error (error);
+  for (guint64 step = 0; step < bs_trace_get_n_steps (trace); step++)
+    {
+      g_autoptr(BsTraceState) state = bs_replay_state_at (trace, step);
+      const BsTraceEvent *edge = bs_trace_state_get_edge (state);
+      g_autoptr(GArray) terms = g_array_new (FALSE, FALSE, sizeof (BsShapeCardTerm));
+      g_autofree char *card = NULL;
+      const char *expected[][2] = {
+        { "∂L/∂W [2×2]", "[[4, 4], [6, 6]]" },
+        { "xᵀ [2×2]", "[[1, 2], [3, 4]]" },
+        { "∂L/∂y [2×2]", "[[1, 1], [1, 1]]" },
+      };
+
+      if (edge == NULL)
+        continue;
+      card = bs_shape_card_for_edge_terms (trace, state, edge, terms);
+      if (card == NULL || !g_str_has_prefix (card, "∂L/∂W"))
+        continue;
+      g_assert_cmpstr (card, ==, "∂L/∂W [2×2] = xᵀ [2×2] @ ∂L/∂y [2×2]");
+      g_assert_cmpuint (terms->len, ==, 3);
+      for (guint i = 0; i < terms->len; i++)
+        {
+          const BsShapeCardTerm *term = &g_array_index (terms, BsShapeCardTerm, i);
+          g_autofree char *text = g_strndup (card + term->start, term->end - term->start);
+          g_autofree char *value = NULL;
+          guint k = g_str_has_prefix (text, "∂L/∂W") ? 0 : g_str_has_prefix (text, "x") ? 1 : 2;
+
+          g_assert_cmpstr (text, ==, expected[k][0]);
+          value = bs_trace_value_format (bs_trace_get_value (trace, term->value));
+          g_assert_cmpstr (value, ==, expected[k][1]);
+        }
+      found = TRUE;
+    }
+  g_assert_true (found);
+}
+
 /* A custom Function has no shape form: no card rather than a wrong one. */
 static void
 test_no_card (void)
@@ -154,6 +205,7 @@ main (int   argc,
   g_test_add_func ("/shape-card/linear", test_linear);
   g_test_add_func ("/shape-card/reductions-views-indexing", test_reductions_views_indexing);
   g_test_add_func ("/shape-card/softmax-losses-cat", test_softmax_losses_cat);
+  g_test_add_func ("/shape-card/terms", test_terms);
   g_test_add_func ("/shape-card/no-card", test_no_card);
   return g_test_run ();
 }

@@ -1,11 +1,15 @@
 /* bs-chain-panel.c: what the chain-rule panel says */
 #define G_LOG_DOMAIN "bs-app"
 
+#include <string.h>
+
 #include "bs-chain-panel.h"
+#include "bs-context.h"
 #include "bs-latex.h"
 #include "bs-paths.h"
 #include "bs-shape-card.h"
 #include "bs-step-text.h"
+#include "bs-tensor-format.h"
 
 #define PANEL_PATH_LIMIT 50
 
@@ -16,6 +20,159 @@ value_text (BsTrace *trace,
   const BsTraceValue *v = bs_trace_get_value (trace, value);
 
   return v != NULL ? bs_trace_value_format (v) : g_strdup ("?");
+}
+
+/* A value as PyTorch prints it: "tensor([[1., 2.],\n        [3., 4.]])"; a large one
+ * (kept as a summary) by its shape and statistics. */
+static char *
+value_repr (BsTrace   *trace,
+            guint32    value,
+            BsContext *context)
+{
+  const BsTraceValue *v = bs_trace_get_value (trace, value);
+  g_autoptr(BsTensor) tensor = NULL;
+
+  if (v == NULL)
+    return g_strdup ("(not recorded)");
+  tensor = bs_trace_value_to_tensor (v, context);
+  return tensor != NULL ? bs_tensor_repr (tensor, NULL) : bs_trace_value_format (v);
+}
+
+static gboolean
+term_link_activated (GtkLabel   *label,
+                     const char *uri)
+{
+  return TRUE;   /* a term is a link only for its tooltip */
+}
+
+/* A term's place in the label's text and its values as PyTorch prints them. */
+typedef struct {
+  guint  start;
+  guint  end;
+  char  *repr;
+} TermTip;
+
+static void
+term_tip_clear (gpointer data)
+{
+  g_free (((TermTip *) data)->repr);
+}
+
+const char *
+bs_chain_panel_term_values_at (GtkWidget *label,
+                               double     x,
+                               double     y)
+{
+  GArray *tips;
+  int ox, oy, index, trailing;
+
+  g_return_val_if_fail (GTK_IS_LABEL (label), NULL);
+  tips = g_object_get_data (G_OBJECT (label), "term-tips");
+  gtk_label_get_layout_offsets (GTK_LABEL (label), &ox, &oy);
+  if (tips == NULL
+      || !pango_layout_xy_to_index (gtk_label_get_layout (GTK_LABEL (label)),
+                                    (int) ((x - ox) * PANGO_SCALE),
+                                    (int) ((y - oy) * PANGO_SCALE), &index, &trailing))
+    return NULL;
+  for (guint i = 0; i < tips->len; i++)
+    {
+      const TermTip *tip = &g_array_index (tips, TermTip, i);
+
+      if ((guint) index >= tip->start && (guint) index < tip->end)
+        return tip->repr;
+    }
+  return NULL;
+}
+
+/* The values of the term under the pointer, as PyTorch lays them out: left-aligned and
+ * monospaced. */
+static gboolean
+term_query_tooltip (GtkWidget  *label,
+                    int         x,
+                    int         y,
+                    gboolean    keyboard,
+                    GtkTooltip *tooltip)
+{
+  const char *values = keyboard ? NULL : bs_chain_panel_term_values_at (label, x, y);
+  GtkWidget *text;
+
+  if (values == NULL)
+    return FALSE;
+  text = gtk_label_new (values);
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_widget_add_css_class (text, "monospace");
+  gtk_tooltip_set_custom (tooltip, text);
+  return TRUE;
+}
+
+/* The shape card, each term a link whose tooltip is its values. */
+static void
+add_shape_card (BsTextPanel        *panel,
+                BsTrace            *trace,
+                const BsTraceState *state,
+                const BsTraceEvent *edge)
+{
+  g_autoptr(GArray) terms = g_array_new (FALSE, FALSE, sizeof (BsShapeCardTerm));
+  g_autofree char *card = bs_shape_card_for_edge_terms (trace, state, edge, terms);
+  g_autoptr(BsContext) context = NULL;
+  GArray *tips = g_array_new (FALSE, FALSE, sizeof (TermTip));
+  GString *markup;
+  GString *plain;
+  gsize at = 0;
+  GtkWidget *label;
+
+  g_array_set_clear_func (tips, term_tip_clear);
+  if (card == NULL)
+    {
+      g_array_unref (tips);
+      return;
+    }
+  context = bs_context_new ();
+  markup = g_string_new ("shapes  ");
+  plain = g_string_new ("shapes  ");
+  for (guint i = 0; i <= terms->len; i++)
+    {
+      /* the terms in the order they stand in the text */
+      const BsShapeCardTerm *term = NULL;
+
+      for (guint j = 0; j < terms->len; j++)
+        {
+          const BsShapeCardTerm *t = &g_array_index (terms, BsShapeCardTerm, j);
+
+          if (t->start >= at && (term == NULL || t->start < term->start))
+            term = t;
+        }
+      if (term == NULL)
+        break;
+      {
+        g_autofree char *before = g_markup_escape_text (card + at, term->start - at);
+        g_autofree char *text = g_markup_escape_text (card + term->start,
+                                                      term->end - term->start);
+        TermTip tip;
+
+        g_string_append_printf (markup, "%s<a href=\"term:%u\">%s</a>", before, tips->len,
+                                text);
+        g_string_append_len (plain, card + at, term->start - at);
+        tip.start = plain->len;
+        g_string_append_len (plain, card + term->start, term->end - term->start);
+        tip.end = plain->len;
+        tip.repr = value_repr (trace, term->value, context);
+        g_array_append_val (tips, tip);
+        at = term->end;
+      }
+    }
+  {
+    g_autofree char *rest = g_markup_escape_text (card + at, -1);
+
+    g_string_append (markup, rest);
+  }
+  label = bs_text_panel_add (panel, markup->str, TRUE);
+  g_signal_connect (label, "activate-link", G_CALLBACK (term_link_activated), NULL);
+  g_object_set_data_full (G_OBJECT (label), "term-tips", tips, (GDestroyNotify) g_array_unref);
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (term_query_tooltip), NULL);
+  g_string_free (markup, TRUE);
+  g_string_free (plain, TRUE);
 }
 
 static void
@@ -34,7 +191,6 @@ add_edge (BsTextPanel        *panel,
   g_autofree char *markup = NULL;
   const BsTraceValue *up = bs_trace_get_value (trace, edge->values[0]);
   const BsTraceValue *local_value = bs_trace_get_value (trace, edge->values[1]);
-  g_autofree char *card = bs_shape_card_for_edge (trace, state, edge);
 
   bs_text_panel_heading (panel, "Current edge");
   markup = g_markup_printf_escaped ("local gradient  %s", local);
@@ -53,12 +209,7 @@ add_edge (BsTextPanel        *panel,
       markup = g_markup_printf_escaped ("flows on  %s = <b>%s</b>", vjp, contribution);
     }
   bs_text_panel_add (panel, markup, TRUE);
-  if (card != NULL)
-    {
-      g_free (markup);
-      markup = g_markup_printf_escaped ("shapes  %s", card);
-      bs_text_panel_add (panel, markup, TRUE);
-    }
+  add_shape_card (panel, trace, state, edge);
 }
 
 static void

@@ -38,17 +38,18 @@ add_label (BsTextPanel *self,
   return label;
 }
 
-void
+GtkWidget *
 bs_text_panel_add (BsTextPanel *self,
                    const char  *markup,
                    gboolean     monospace)
 {
   GtkWidget *label;
 
-  g_return_if_fail (BS_IS_TEXT_PANEL (self));
+  g_return_val_if_fail (BS_IS_TEXT_PANEL (self), NULL);
   label = add_label (self, markup);
   if (monospace)
     gtk_widget_add_css_class (label, "monospace");
+  return label;
 }
 
 void

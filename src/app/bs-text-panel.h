@@ -12,8 +12,8 @@ G_DECLARE_FINAL_TYPE (BsTextPanel, bs_text_panel, BS, TEXT_PANEL, GtkWidget)
 
 GtkWidget *bs_text_panel_new      (void);
 void       bs_text_panel_clear    (BsTextPanel *self);
-/* A paragraph of markup; monospace for values. */
-void       bs_text_panel_add      (BsTextPanel *self,
+/* A paragraph of markup; monospace for values. Returns its label (Borrowed). */
+GtkWidget *bs_text_panel_add      (BsTextPanel *self,
                                    const char  *markup,
                                    gboolean     monospace);
 /* A bold heading. */

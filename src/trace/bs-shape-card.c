@@ -147,10 +147,59 @@ piece_of (BsTrace             *trace,
                           start + (in != NULL && dim < in->ndim ? in->shape[dim] : 0), dim);
 }
 
+/* Moves the terms from first on by offset bytes (text put before them). */
+static void
+shift_terms (GArray *terms,
+             guint   first,
+             gsize   offset)
+{
+  for (guint i = first; terms != NULL && i < terms->len; i++)
+    {
+      g_array_index (terms, BsShapeCardTerm, i).start += offset;
+      g_array_index (terms, BsShapeCardTerm, i).end += offset;
+    }
+}
+
+/* A tensor's value at state (else when it was made), 0 when unknown. */
+static guint32
+tensor_value (BsTrace            *trace,
+              const BsTraceState *state,
+              guint32             tensor)
+{
+  const BsTraceTensorState *now = bs_trace_state_get_tensor (state, tensor);
+  const BsTraceTensor *record = bs_trace_get_tensor (trace, tensor);
+
+  if (now != NULL && now->value != 0)
+    return now->value;
+  return record != NULL && record->event != 0 ? bs_trace_get_event (trace, record->event)->values[0]
+                                              : 0;
+}
+
+static void
+add_term (GArray  *terms,
+          gsize    start,
+          gsize    end,
+          guint32  value)
+{
+  BsShapeCardTerm term = { (guint) start, (guint) end, value };
+
+  if (terms != NULL)
+    g_array_append_val (terms, term);
+}
+
 char *
 bs_shape_card_for_edge (BsTrace            *trace,
                         const BsTraceState *state,
                         const BsTraceEvent *edge)
+{
+  return bs_shape_card_for_edge_terms (trace, state, edge, NULL);
+}
+
+char *
+bs_shape_card_for_edge_terms (BsTrace            *trace,
+                              const BsTraceState *state,
+                              const BsTraceEvent *edge,
+                              GArray             *terms)
 {
   const BsTraceNode *from;
   const BsTraceTensor *out, *in;
@@ -165,6 +214,9 @@ bs_shape_card_for_edge (BsTrace            *trace,
   g_autofree char *summed = NULL;
   GString *rhs;
   gboolean keeps;
+  gsize start;
+  guint first_term = terms != NULL ? terms->len : 0;
+  char *card;
 
   g_return_val_if_fail (trace != NULL && state != NULL && edge != NULL, NULL);
   from = bs_trace_get_node (trace, edge->node);
@@ -196,18 +248,26 @@ bs_shape_card_for_edge (BsTrace            *trace,
           continue;
         }
       p = close + 1;
+      start = rhs->len;
       if (g_str_equal (key, "g"))
-        g_string_append_printf (rhs, "%s/∂%s %s", root, out_name, out_shape);
+        {
+          g_string_append_printf (rhs, "%s/∂%s %s", root, out_name, out_shape);
+          add_term (terms, start, rhs->len, edge->values[0]);
+        }
       else if (g_str_equal (key, "gT"))
         {
           g_autofree char *shape = transposed_shape (out);
 
           g_string_append_printf (rhs, "(%s/∂%s)ᵀ %s", root, out_name, shape);
+          add_term (terms, start, rhs->len, edge->values[0]);
         }
       else if (g_str_equal (key, "in"))
         g_string_append (rhs, in_shape);
       else if (g_str_equal (key, "out"))
-        g_string_append_printf (rhs, "%s %s", out_name, out_shape);
+        {
+          g_string_append_printf (rhs, "%s %s", out_name, out_shape);
+          add_term (terms, start, rhs->len, tensor_value (trace, state, out->id));
+        }
       else if (g_str_equal (key, "/n"))
         {
           g_autofree char *divisor = loss_divisor (trace, from, out, inputs);
@@ -245,6 +305,7 @@ bs_shape_card_for_edge (BsTrace            *trace,
           shape = key[1] == 'T' ? transposed_shape (operand)
                                 : bs_shape_card_format_shape (operand->ndim, operand->shape);
           g_string_append_printf (rhs, "%s%s %s", name, key[1] == 'T' ? "ᵀ" : "", shape);
+          add_term (terms, start, rhs->len, tensor_value (trace, state, operand->id));
         }
     }
   rhs_text = g_string_free (rhs, FALSE);
@@ -257,8 +318,13 @@ bs_shape_card_for_edge (BsTrace            *trace,
       char *wrapped = g_strdup_printf (plain ? "Σ over %s%s of %s" : "Σ over %s%s of (%s)",
                                        summed, keeps ? " (kept as size 1)" : "", rhs_text);
 
+      shift_terms (terms, first_term, strlen (wrapped) - strlen (rhs_text) - (plain ? 0 : 1));
       g_free (rhs_text);
       rhs_text = wrapped;
     }
-  return g_strdup_printf ("%s/∂%s %s = %s", root, in_name, in_shape, rhs_text);
+  card = g_strdup_printf ("%s/∂%s %s = %s", root, in_name, in_shape, rhs_text);
+  shift_terms (terms, first_term, strlen (card) - strlen (rhs_text));
+  /* the left side: the gradient this edge sends on */
+  add_term (terms, 0, strlen (card) - strlen (rhs_text) - strlen (" = "), edge->values[2]);
+  return card;
 }

@@ -18,6 +18,21 @@ char *bs_shape_card_for_edge (BsTrace            *trace,
                               const BsTraceState *state,
                               const BsTraceEvent *edge);
 
+/* A term of a card, for showing its values when pointed at: the bytes [start, end) of the
+ * card's text ("xᵀ [3×4]") and the value it stands for (0: unknown). */
+typedef struct {
+  guint   start;
+  guint   end;
+  guint32 value;
+} BsShapeCardTerm;
+
+/* The same card, appending its terms to terms (an array of BsShapeCardTerm): the left
+ * side (what the edge sends on), the gradient arriving, the operands, the output. */
+char *bs_shape_card_for_edge_terms (BsTrace            *trace,
+                                    const BsTraceState *state,
+                                    const BsTraceEvent *edge,
+                                    GArray             *terms);
+
 /* "[4×3]"; "[]" for a 0-dim tensor. */
 char *bs_shape_card_format_shape (int           ndim,
                                   const gint64 *shape);

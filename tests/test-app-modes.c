@@ -153,6 +153,23 @@ test_grad_flow_legend (void)
   close_window (window);
 }
 
+/* The first text view under widget (the editor), or NULL. */
+static GtkWidget *
+find_text_view (GtkWidget *widget)
+{
+  if (GTK_IS_TEXT_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_text_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The label under widget whose text starts with prefix, or NULL. */
 static GtkWidget *
 find_label (GtkWidget  *widget,
@@ -212,6 +229,57 @@ test_hover_values (void)
   close_window (window);
 }
 
+/* Live mode (Ctrl+L): Ctrl+Up on w2's literal 2.0 makes it 2.1, the script runs again by
+ * itself at the same step, and the inspector shows w1.grad = -8.1 (PyTorch:
+ * tensor(-8.1000) for w2 = 2.1). Then a text with an error keeps the last picture. */
+static void
+test_live_scrub (void)
+{
+  BsWindow *window = open_example ("01-two-paths");
+  GtkTextBuffer *buffer = bs_window_get_buffer (window);
+  GtkWidget *editor = NULL;
+  GtkTextIter start, end;
+  guint64 last = bs_window_get_n_steps (window) - 1;
+  g_autofree char *text = NULL;
+  const char *at;
+
+  g_assert_true (GDK_IS_X11_DISPLAY (gdk_display_get_default ()));
+  XAutoRepeatOff (gdk_x11_display_get_xdisplay (gdk_display_get_default ()));
+  bs_window_show_step (window, last);
+  g_assert_true (bs_window_select_tensor (window, "w1"));
+  assert_text_contains (window, "inspector", "-8");
+  wait_for_frames (window);
+  gtk_widget_grab_focus (bs_window_get_graph_view (window));
+  spin (100);
+  xdotool_key ("ctrl+l");
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
+  at = strstr (text, "w2 = torch.tensor(2.0");
+  g_assert_nonnull (at);
+  gtk_text_buffer_get_iter_at_offset (buffer, &start,
+                                      (int) g_utf8_pointer_to_offset (text, at)
+                                      + (int) strlen ("w2 = torch.tensor(2"));
+  gtk_text_buffer_place_cursor (buffer, &start);
+  editor = find_text_view (GTK_WIDGET (window));
+  gtk_widget_grab_focus (editor);
+  spin (100);
+  xdotool_key ("ctrl+Up");
+  wait_for_text (window, "inspector", "-8.1");
+  g_assert_cmpuint (bs_window_get_step (window), ==, last);
+  g_free (text);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
+  g_assert_nonnull (strstr (text, "w2 = torch.tensor(2.1, requires_grad=True)"));
+
+  /* a syntax error: the last good picture stays, the error is said */
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_insert (buffer, &end, "L = (\n", -1);
+  wait_for_text (window, "step", "Live: the script stops with the error");
+  assert_text_contains (window, "inspector", "-8.1");
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -220,5 +288,6 @@ main (int   argc,
   g_test_add_func ("/app-modes/quiz", test_quiz);
   g_test_add_func ("/app-modes/grad-flow-legend", test_grad_flow_legend);
   g_test_add_func ("/app-modes/hover-values", test_hover_values);
+  g_test_add_func ("/app-modes/live-scrub", test_live_scrub);
   return g_test_run ();
 }

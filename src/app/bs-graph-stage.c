@@ -294,6 +294,31 @@ bs_graph_stage_set_run (BsGraphStage *self,
 }
 
 void
+bs_graph_stage_replace_run (BsGraphStage *self,
+                            BsTrace      *trace,
+                            gboolean      failed,
+                            guint64       step)
+{
+  BsScene *scene;
+  int selected;
+
+  g_return_if_fail (BS_IS_GRAPH_STAGE (self));
+  g_return_if_fail (trace != NULL);
+  scene = bs_graph_view_get_scene (self->graph_view);
+  selected = bs_graph_view_get_selected (self->graph_view);
+  drop_scenes (self);
+  bs_trace_ref (trace);
+  g_clear_pointer (&self->trace, bs_trace_unref);
+  self->trace = trace;
+  self->failed = failed;
+  self->step = step;
+  /* the same script shape gives the same tensor ids */
+  self->reselect = scene != NULL && selected >= 0
+                     ? bs_scene_get_node (scene, (guint) selected)->tensor : 0;
+  start_layout (self, FALSE);
+}
+
+void
 bs_graph_stage_set_step (BsGraphStage *self,
                          guint64       step)
 {

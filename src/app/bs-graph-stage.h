@@ -29,6 +29,12 @@ void         bs_graph_stage_set_run        (BsGraphStage       *self,
                                             BsTrace            *trace,
                                             gboolean            failed,
                                             guint64             step);
+/* Live mode: a new run of the changed text, keeping the selected tensor, the collapsed
+ * scopes and, when the graph keeps its size, the camera. */
+void         bs_graph_stage_replace_run    (BsGraphStage       *self,
+                                            BsTrace            *trace,
+                                            gboolean            failed,
+                                            guint64             step);
 /* The step the window is at: its scene shown now, or once laid out. */
 void         bs_graph_stage_set_step       (BsGraphStage       *self,
                                             guint64             step);

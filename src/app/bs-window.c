@@ -12,6 +12,7 @@
 #include "bs-graph-stage.h"
 #include "bs-memory-budget.h"
 #include "bs-pane-sizes.h"
+#include "bs-live-mode.h"
 #include "bs-quiz-panel.h"
 #include "bs-replay.h"
 #include "bs-script-files.h"
@@ -34,6 +35,7 @@ struct _BsWindow {
 
   /* Owned */
   BsScriptFiles     *files;
+  BsLiveMode        *live;
   GCancellable      *run_cancellable;
   GActionGroup      *run_settings;    /* run.memory-budget */
   BsScriptResult    *result;
@@ -41,6 +43,7 @@ struct _BsWindow {
   BsStepper         *stepper;
   guint              progress_id;
   gboolean           rerun;           /* Run was pressed during a run: run again after it */
+  gboolean           live_run;        /* the run was started by live mode */
   gint               progress;        /* statements the running script has run */
   gboolean           presenting;
 
@@ -152,6 +155,8 @@ run_finished (GObject      *source,
   g_autoptr(BsWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   BsScriptResult *result = bs_script_job_run_finish (async_result, &error);
+  guint64 previous;
+  gboolean live;
 
   g_clear_object (&self->run_cancellable);
   set_running (self, FALSE);
@@ -167,6 +172,21 @@ run_finished (GObject      *source,
       toast (self, error->message);
       return;
     }
+  /* live mode: a text with an error keeps the last picture without one, the error marked */
+  if (self->live_run && result->error != NULL && self->result != NULL
+      && self->result->error == NULL)
+    {
+      self->live_run = FALSE;
+      if (result->error_span.line > 0)
+        bs_editor_mark_error (self->editor, result->error_span.line, result->error_span.col,
+                              result->error_span.end_line, result->error_span.end_col,
+                              result->error_text);
+      gtk_label_set_text (self->step_text, "Live: the script stops with the error marked in "
+                                           "the editor; the graph is the last run without one.");
+      bs_script_result_free (result);
+      return;
+    }
+  previous = current_step (self);
   g_clear_pointer (&self->result, bs_script_result_free);
   self->result = result;
   if (result->error != NULL && g_error_matches (result->error, BS_INTERP_ERROR,
@@ -182,12 +202,22 @@ run_finished (GObject      *source,
    * error that stopped the script; not at the step the previous script was left at.
    * Shown once the new run's scenes are there. */
   g_signal_handlers_block_by_func (self->stepper, step_changed, self);
-  bs_stepper_set_trace (self->stepper, result->trace, first_backward_step (result->trace));
+  /* (live mode keeps the step shown: the same statement or edge when the script's shape
+   * is the same) */
+  live = self->live_run;
+  self->live_run = FALSE;
+  bs_stepper_set_trace (self->stepper, result->trace,
+                        live ? MIN (previous, bs_trace_get_n_steps (result->trace) - 1)
+                             : first_backward_step (result->trace));
   g_signal_handlers_unblock_by_func (self->stepper, step_changed, self);
   bs_timeline_set_trace (self->timeline, result->trace);
   bs_sidebar_set_run (self->sidebar, result->trace, result->output, result->error != NULL);
-  bs_graph_stage_set_run (self->graph_stage, result->trace, result->error != NULL,
-                          current_step (self));
+  if (live)
+    bs_graph_stage_replace_run (self->graph_stage, result->trace, result->error != NULL,
+                                current_step (self));
+  else
+    bs_graph_stage_set_run (self->graph_stage, result->trace, result->error != NULL,
+                            current_step (self));
   show_step (self, current_step (self));
 }
 
@@ -649,6 +679,13 @@ script_opened (BsWindow *self)
 }
 
 static void
+live_rerun (BsWindow *self)
+{
+  self->live_run = TRUE;
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.run", NULL);
+}
+
+static void
 setup_editor (BsWindow *self)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->editor));
@@ -663,6 +700,11 @@ setup_editor (BsWindow *self)
   g_signal_connect_object (self->files, "message", G_CALLBACK (toast), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->files, "opened", G_CALLBACK (script_opened), self,
+                           G_CONNECT_SWAPPED);
+  self->live = bs_live_mode_new (GTK_TEXT_VIEW (self->editor));
+  g_action_map_add_action (G_ACTION_MAP (self), bs_live_mode_get_action (self->live));
+  gtk_widget_add_controller (GTK_WIDGET (self), bs_live_mode_shortcut ());
+  g_signal_connect_object (self->live, "rerun", G_CALLBACK (live_rerun), self,
                            G_CONNECT_SWAPPED);
 }
 
@@ -762,6 +804,7 @@ bs_window_finalize (GObject *object)
   BsWindow *self = BS_WINDOW (object);
 
   g_clear_object (&self->files);
+  g_clear_object (&self->live);
   g_clear_object (&self->run_cancellable);
   g_clear_object (&self->run_settings);
   g_clear_pointer (&self->result, bs_script_result_free);

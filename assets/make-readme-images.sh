@@ -7,11 +7,19 @@
 #                          two paths, their products and their sum in the chain-rule panel
 #   window-error.png       the window on examples/02-retain-graph.py at the second backward
 #                          pass through the freed graph, with PyTorch's error
+#   window-quiz.png        quiz mode (Ctrl+K) on the two-paths example at its first edge:
+#                          the local gradient answered right, the contribution asked
+#   window-grad-flow.png   gradient-flow mode (Ctrl+G) on examples/14-rnn-vanishing.py at
+#                          its last step, the legend in its strip under the graph
+#   window-hover.png       examples/12-broadcasting.py at b's edge, the pointer on a term
+#                          of the shape card, its values in a tooltip
+#   window-live.png        live mode (Ctrl+L) on the two-paths example, w2's 2.0 scrubbed
+#                          to 2.3 with Ctrl+Up: w1.grad follows to -8.3
 # The steps are found in `backstep trace`, so they follow the examples if they change. The
 # window runs under xvfb-run with no window manager, so it sits at the top-left corner.
 #
 # Usage: assets/make-readme-images.sh [BACKSTEP]    (default: build/src/backstep)
-# Needs xvfb-run, xdotool, ImageMagick (import, convert) and python3.
+# Needs xvfb-run, xdotool, ImageMagick (import, convert) and python3 with Pillow.
 set -euo pipefail
 SELF=$(readlink -f "$0")
 cd "$(dirname "$SELF")/.."
@@ -109,8 +117,10 @@ shoot() {
   shot=$(mktemp --suffix=.png)
   geometry=$(xdotool getwindowgeometry --shell "$WID")
   eval "$geometry"
-  xdotool mousemove $((X + WIDTH - 2)) $((Y + HEIGHT - 2))   # no hover highlight
-  sleep 0.5
+  if [ -z "${SHOOT_POINTER:-}" ]; then
+    xdotool mousemove $((X + WIDTH - 2)) $((Y + HEIGHT - 2))   # no hover highlight
+    sleep 0.5
+  fi
   import -window root "$shot"
   convert "$shot" -crop "${WIDTH}x${HEIGHT}+${X}+${Y}" +repage -shave "${FRAME}x${FRAME}" \
     -strip +dither -colors 256 -define png:compression-level=9 "$1"
@@ -130,6 +140,79 @@ open_at() {
   focus_graph
   press End
   press Left $((last - ${2:-$last}))
+}
+
+# first_edge FILE: the step of the first backward edge
+first_edge() {
+  "$BACKSTEP" trace "$1" | python3 -c '
+import json, sys
+print(min(json.loads(l)["step"] for l in sys.stdin if l.strip() and json.loads(l)["type"] == "edge"))
+'
+}
+
+window_quiz() {
+  open_at "$TWO_PATHS" $(($(first_edge "$TWO_PATHS") - 1))
+  press ctrl+k
+  press Right
+  xdotool type -- -1
+  press Return
+  shoot "$OUT/window-quiz.png"
+}
+
+# At the backward pass's last edge: the view follows it to the first steps of the chain,
+# where the gradient has vanished
+window_grad_flow() {
+  local rnn=assets/examples/14-rnn-vanishing.py last_edge
+  last_edge=$("$BACKSTEP" trace "$rnn" | python3 -c '
+import json, sys
+print(max(json.loads(l)["step"] for l in sys.stdin if l.strip() and json.loads(l)["type"] == "edge"))
+')
+  open_at "$rnn" "$last_edge"
+  press ctrl+g
+  shoot "$OUT/window-grad-flow.png"
+}
+
+# The pointer on the shape card's last term (∂loss/∂out [3×2]): the lowest link-blue text
+# of the chain-rule panel
+window_hover() {
+  local shot x y
+  open_at assets/examples/12-broadcasting.py 12
+  shot=$(mktemp --suffix=.png)
+  import -window root "$shot"
+  read -r x y < <("${PYTHON:-python3}" - "$shot" <<'PY'
+import sys
+from PIL import Image
+image = Image.open(sys.argv[1]).convert("RGB")
+px = image.load()
+blue = [(x, y) for y in range(60, image.height) for x in range(image.width * 2 // 3, image.width)
+        if px[x, y][2] - px[x, y][0] > 100 and px[x, y][2] > 180]
+low = max(y for _, y in blue)
+band = sorted(p for p in blue if p[1] > low - 12)
+print(band[len(band) // 2][0], sorted(y for _, y in band)[len(band) // 2])
+PY
+)
+  rm -f "$shot"
+  xdotool mousemove "$((x - 20))" "$y"
+  sleep 0.3
+  xdotool mousemove "$x" "$y"
+  sleep 2
+  SHOOT_POINTER=1 shoot "$OUT/window-hover.png"
+}
+
+window_live() {
+  open_at "$TWO_PATHS"
+  click_top_leaf
+  press ctrl+l
+  # the editor, at w2's literal: line 12, after "w2 = torch.tensor(2"
+  click 100 300
+  press ctrl+Home
+  press Down 11
+  press End
+  press Home
+  press Right 19
+  press ctrl+Up 3
+  sleep 2
+  shoot "$OUT/window-live.png"
 }
 
 window_backward() {
@@ -171,7 +254,8 @@ read -r _ edge _ < <(trace_steps "$TWO_PATHS")
 convert "$OUT/export-two-paths.png" -strip +dither -colors 256 \
   -define png:compression-level=9 "$OUT/export-two-paths.png"
 
-for shot in window_backward window_chain_rule window_error; do
+for shot in window_backward window_chain_rule window_error window_quiz window_grad_flow \
+            window_hover window_live; do
   xvfb-run -a -s "-screen 0 $SCREEN" "$SELF" --in-x "$BACKSTEP" "$LOG" "$shot"
 done
 rm -f "$LOG"

@@ -92,6 +92,7 @@ test_quiz (void)
   xdotool_key ("Return");
   wait_for_text (window, "quiz", "Right: -1 is within 1% of -1.");
   wait_for_text (window, "quiz", "Contribution ∂L/∂x5 that flows to x5 = ?");
+  wait_for_text (window, "step", "Quiz: Contribution ∂L/∂x5 that flows to x5 = ?");
   wait_for_text (window, "quiz", "Score 1 / 1");
   xdotool_type ("2");
   xdotool_key ("Return");

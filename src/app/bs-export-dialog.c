@@ -32,7 +32,7 @@ static guint signals[N_SIGNALS];
 static BsExportChoice
 current_choice (BsExportDialog *self)
 {
-  BsExportChoice choice;
+  BsExportChoice choice = { 0 };
 
   choice.handout = adw_combo_row_get_selected (self->what_row) == 1;
   choice.format = choice.handout ? BS_EXPORT_PDF : adw_combo_row_get_selected (self->format_row);

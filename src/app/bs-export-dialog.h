@@ -17,6 +17,9 @@ typedef struct {
   gboolean        handout;
   BsExportFormat  format;
   double          scale;
+  /* Set by the window: the graph's gradient-flow mode (tints and legend) */
+  gboolean        grad_flow;
+  BsGradFlowScale grad_flow_scale;
 } BsExportChoice;
 
 /* suggested_name: the file name without extension ("01-two-paths"). */

@@ -39,6 +39,8 @@ export_in_thread (GTask        *task,
   gboolean ok;
 
   bs_renderer_set_scale (renderer, job->choice.scale);
+  bs_renderer_set_grad_flow (renderer, job->choice.grad_flow);
+  bs_renderer_set_grad_flow_scale (renderer, job->choice.grad_flow_scale);
   if (job->choice.handout)
     {
       g_autoptr(BsLayout) layout = bs_layout_new ();

@@ -437,6 +437,26 @@ grad_flow_scale_changed (BsGraphStage *self)
   bs_graph_view_set_renderer (self->graph_view, self->renderer);
 }
 
+gboolean
+bs_graph_stage_get_grad_flow (BsGraphStage    *self,
+                              BsGradFlowScale *scale)
+{
+  g_return_val_if_fail (BS_IS_GRAPH_STAGE (self), FALSE);
+  g_return_val_if_fail (scale != NULL, FALSE);
+  *scale = bs_renderer_get_grad_flow_scale (self->renderer);
+  return bs_renderer_get_grad_flow (self->renderer);
+}
+
+void
+bs_graph_stage_configure_renderer (BsGraphStage *self,
+                                   BsRenderer   *renderer)
+{
+  g_return_if_fail (BS_IS_GRAPH_STAGE (self));
+  g_return_if_fail (renderer != NULL);
+  bs_renderer_set_grad_flow (renderer, bs_renderer_get_grad_flow (self->renderer));
+  bs_renderer_set_grad_flow_scale (renderer, bs_renderer_get_grad_flow_scale (self->renderer));
+}
+
 void
 bs_graph_stage_set_hide_edge_values (BsGraphStage *self,
                                      gboolean      hide)

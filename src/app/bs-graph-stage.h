@@ -52,6 +52,13 @@ void         bs_graph_stage_set_presenting (BsGraphStage       *self,
 const BsPalette *bs_graph_stage_get_palette (BsGraphStage      *self);
 void         bs_graph_stage_set_grad_flow  (BsGraphStage       *self,
                                             gboolean            grad_flow);
+/* Whether gradient-flow mode is on, and its scale. */
+gboolean     bs_graph_stage_get_grad_flow  (BsGraphStage       *self,
+                                            BsGradFlowScale    *scale);
+/* Gives renderer (another one: an export's, the clipboard's) the graph's gradient-flow
+ * mode and scale. */
+void         bs_graph_stage_configure_renderer (BsGraphStage *self,
+                                                BsRenderer   *renderer);
 /* Quiz mode: the current edge drawn without its numbers (bs_renderer_set_hide_edge_values). */
 void         bs_graph_stage_set_hide_edge_values (BsGraphStage *self,
                                                   gboolean      hide);

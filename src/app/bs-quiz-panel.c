@@ -78,7 +78,8 @@ say (BsQuizPanel   *self,
   g_free (feedback);
 }
 
-/* After an answer: the next question, or the step shown. */
+/* After an answer: the next question, or the step shown; either way the window shows the
+ * step again (its status line says the open question). */
 static void
 answered (BsQuizPanel *self)
 {
@@ -87,7 +88,6 @@ answered (BsQuizPanel *self)
     {
       gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
       gtk_widget_grab_focus (GTK_WIDGET (self->entry));
-      return;
     }
   g_signal_emit (self, signals[SIGNAL_REVEALED], 0);
 }

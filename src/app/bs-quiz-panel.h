@@ -6,7 +6,7 @@
  * the running score, and a menu where the teacher chooses what is asked.
  * The panel's action "quiz" (boolean state, for the window's action map) turns the mode
  * on and off, showing or hiding the panel; a new quiz starts each time.
- * "revealed" is emitted when the entered step's last open question is done, and when the
+ * "revealed" is emitted after each answer (the step's last one reveals it), and when the
  * mode is turned on or off: the window then shows its step again.
  */
 #pragma once

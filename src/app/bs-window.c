@@ -528,10 +528,15 @@ export_chosen (BsExportDialog       *dialog,
 {
   BsWindow *self = user_data;
   BsScene *scene = bs_graph_view_get_scene (self->graph_view);
+  BsExportChoice with_flow = *choice;
   guint64 first, last;
 
   if (scene == NULL || self->result == NULL)
     return;
+  /* the picture as shown: in gradient-flow mode, its tints and legend */
+  with_flow.grad_flow = bs_graph_stage_get_grad_flow (self->graph_stage,
+                                                      &with_flow.grad_flow_scale);
+  choice = &with_flow;
   /* The handout of what the view shows now: the steps that show the same graph. */
   bs_graph_stage_get_span (self->graph_stage, current_step (self), &first, &last);
   /* Slides are light unless the class is watching the projector palette. */
@@ -579,6 +584,7 @@ copy_image_activated (GtkWidget  *widget,
     return;
   renderer = bs_renderer_new (bs_graph_stage_get_palette (self->graph_stage));
   bs_renderer_set_scale (renderer, 2);
+  bs_graph_stage_configure_renderer (self->graph_stage, renderer);
   png = bs_export_to_bytes (renderer, scene, state, BS_EXPORT_PNG, &error);
   if (png != NULL)
     texture = gdk_texture_new_from_bytes (png, &error);

@@ -1,6 +1,7 @@
 /* test-live.c: the live graph, what the script holds at a step, one layout per shape */
 #include "render-fixtures.h"
 #include "bs-scene-cache.h"
+#include "bs-scene-motion.h"
 
 /* A training loop's shape: each pass rebinds loss, which drops the previous graph. */
 static const char loop_script[] =
@@ -20,6 +21,32 @@ static const char depth_script[] =
   "        h = h * 2\n"
   "    loss = h.sum()\n"
   "    loss.backward()\n";
+
+/* DynamicNet (PyTorch's dynamic-graph example, as example 13 has it) with the middle
+ * layer's repeats fixed: 1, 3, 0, 2, 1. */
+static const char dynamic_net_script[] =
+  "import torch\n"
+  "class DynamicNet(torch.nn.Module):\n"
+  "    def __init__(self, D_in, H, D_out):\n"
+  "        super().__init__()\n"
+  "        self.input_linear = torch.nn.Linear(D_in, H)\n"
+  "        self.middle_linear = torch.nn.Linear(H, H)\n"
+  "        self.output_linear = torch.nn.Linear(H, D_out)\n"
+  "    def forward(self, x, depth):\n"
+  "        h_relu = self.input_linear(x).clamp(min=0)\n"
+  "        for _ in range(depth):\n"
+  "            h_relu = self.middle_linear(h_relu).clamp(min=0)\n"
+  "        return self.output_linear(h_relu)\n"
+  "torch.manual_seed(0)\n"
+  "x = torch.randn(4, 3)\n"
+  "y = torch.randn(4, 2)\n"
+  "model = DynamicNet(3, 4, 2)\n"
+  "optimizer = torch.optim.SGD(model.parameters(), lr=0.05)\n"
+  "for depth in [1, 3, 0, 2, 1]:\n"
+  "    loss = torch.nn.functional.mse_loss(model(x, depth), y)\n"
+  "    optimizer.zero_grad()\n"
+  "    loss.backward()\n"
+  "    optimizer.step()\n";
 
 static BsTrace *
 record (const char *source)
@@ -130,6 +157,139 @@ test_same_shape_same_place (void)
   bs_scene_cache_get_span (scenes, backward_step (trace, 3), &first, &last);
   g_assert_cmpuint (first, <, backward_step (trace, 3));
   g_assert_cmpuint (last, ==, bs_trace_get_n_steps (trace) - 1);
+}
+
+/* The parameters and inputs of DynamicNet stand in the same place of the run's frame in
+ * every scene, whatever the depth of the graph around them, laid out in the order of the
+ * steps, or from the end back. */
+static void
+assert_parameters_keep_place (gboolean backwards)
+{
+  g_autoptr(BsTrace) trace = record (dynamic_net_script);
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsSceneCache) scenes = bs_scene_cache_new (trace, renderer, BS_SCENE_VIEW_LIVE,
+                                                       NULL, 0);
+  g_autoptr(GArray) starts = bs_replay_live_starts (trace);
+  g_autoptr(GHashTable) places = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_autoptr(GHashTable) sizes = g_hash_table_new (NULL, NULL);
+  guint n_checked = 0;
+
+  for (guint s = 0; s < starts->len; s++)
+    {
+      guint64 step = g_array_index (starts, guint64, backwards ? starts->len - 1 - s : s);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsScene) scene = bs_scene_cache_get (scenes, layout, step, &error);
+      BsScenePoint origin;
+
+      g_assert_no_error (error);
+      bs_scene_get_origin (scene, &origin);
+      g_hash_table_add (sizes, GUINT_TO_POINTER (bs_scene_get_n_nodes (scene)));
+      for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+        {
+          const BsSceneNode *node = bs_scene_get_node (scene, i);
+          BsScenePoint here = { node->x + node->width / 2 - origin.x,
+                                node->y + node->height / 2 - origin.y };
+          const BsScenePoint *place;
+
+          if ((node->kind != BS_SCENE_NODE_LEAF && node->kind != BS_SCENE_NODE_CONSTANT)
+              || node->scope != 0)
+            continue;
+          place = g_hash_table_lookup (places, GUINT_TO_POINTER (node->tensor));
+          if (place == NULL)
+            {
+              g_hash_table_insert (places, GUINT_TO_POINTER (node->tensor),
+                                   g_memdup2 (&here, sizeof here));
+              continue;
+            }
+          g_assert_cmpfloat_with_epsilon (here.x, place->x, 0.01);
+          g_assert_cmpfloat_with_epsilon (here.y, place->y, 0.01);
+          n_checked++;
+        }
+    }
+  /* Six parameters, x and y; graphs of several depths. */
+  g_assert_cmpuint (g_hash_table_size (places), ==, 8);
+  g_assert_cmpuint (g_hash_table_size (sizes), >=, 4);
+  g_assert_cmpuint (n_checked, >=, 8 * 4);
+}
+
+static void
+test_parameters_keep_place (void)
+{
+  assert_parameters_keep_place (FALSE);
+  assert_parameters_keep_place (TRUE);
+}
+
+static BsScenePoint
+frame_centre (BsScene *scene,
+              guint    index)
+{
+  const BsSceneNode *node = bs_scene_get_node (scene, index);
+  BsScenePoint origin;
+
+  bs_scene_get_origin (scene, &origin);
+  return (BsScenePoint) { node->x + node->width / 2 - origin.x,
+                          node->y + node->height / 2 - origin.y };
+}
+
+/* From the scene while the second pass is built (the first pass's graph still held) to
+ * the second pass's alone: its boxes glide from where they were, the parameters stay,
+ * and a box the first scene lacks fades in. */
+static void
+test_glide (void)
+{
+  g_autoptr(BsTrace) trace = record (dynamic_net_script);
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsSceneCache) scenes = bs_scene_cache_new (trace, renderer, BS_SCENE_VIEW_LIVE,
+                                                       NULL, 0);
+  g_autoptr(GArray) starts = bs_replay_live_starts (trace);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BsScene) from = NULL;
+  g_autoptr(BsScene) to = NULL;
+  g_autoptr(BsSceneMotion) motion = NULL;
+  guint n_glide = 0, n_new = 0;
+  BsScene *frame;
+
+  g_assert_cmpuint (starts->len, >=, 3);
+  from = bs_scene_cache_get (scenes, layout, g_array_index (starts, guint64, 1), &error);
+  g_assert_no_error (error);
+  to = bs_scene_cache_get (scenes, layout, g_array_index (starts, guint64, 2), &error);
+  g_assert_no_error (error);
+  motion = bs_scene_motion_new (from, to);
+  g_assert_nonnull (motion);
+
+  frame = bs_scene_motion_frame (motion, 0);
+  for (guint i = 0; i < bs_scene_get_n_nodes (to); i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (to, i);
+      int old = node->kind == BS_SCENE_NODE_OP ? bs_scene_find_node (from, node->node)
+                                               : bs_scene_find_tensor (from, node->tensor, NULL);
+      BsScenePoint start = frame_centre (frame, i);
+
+      if (old < 0 || bs_scene_get_node (from, old)->tensor != node->tensor)
+        {
+          /* New: where it ends, unseen */
+          g_assert_cmpfloat (bs_scene_motion_alphas (motion)[i], ==, 0);
+          g_assert_cmpfloat_with_epsilon (start.x, frame_centre (to, i).x, 1e-9);
+          n_new++;
+          continue;
+        }
+      g_assert_cmpfloat (bs_scene_motion_alphas (motion)[i], ==, 1);
+      g_assert_cmpfloat_with_epsilon (start.x, frame_centre (from, old).x, 1e-6);
+      g_assert_cmpfloat_with_epsilon (start.y, frame_centre (from, old).y, 1e-6);
+      n_glide += start.y != frame_centre (to, i).y;
+    }
+  g_assert_cmpuint (n_glide, >, 0);
+  g_assert_cmpuint (n_new, >, 0);
+
+  frame = bs_scene_motion_frame (motion, 1);
+  for (guint i = 0; i < bs_scene_get_n_nodes (to); i++)
+    {
+      g_assert_cmpfloat (bs_scene_get_node (frame, i)->x, ==, bs_scene_get_node (to, i)->x);
+      g_assert_cmpfloat (bs_scene_get_node (frame, i)->y, ==, bs_scene_get_node (to, i)->y);
+      g_assert_cmpfloat (bs_scene_motion_alphas (motion)[i], ==, 1);
+    }
 }
 
 static void
@@ -243,6 +403,8 @@ main (int argc, char **argv)
   g_test_add_func ("/render/live/scene", test_live_scene);
   g_test_add_func ("/render/live/same-shape-same-place", test_same_shape_same_place);
   g_test_add_func ("/render/live/depth-changes", test_depth_changes);
+  g_test_add_func ("/render/live/parameters-keep-place", test_parameters_keep_place);
+  g_test_add_func ("/render/live/glide", test_glide);
   g_test_add_func ("/render/live/custom-function", test_custom_function);
   g_test_add_func ("/render/live/second-derivative", test_second_derivative);
   return g_test_run ();

@@ -21,6 +21,7 @@ struct _BsGraphStage {
   GCancellable      *layout_cancellable;
   BsSceneCache      *scenes;          /* the scene of each step, for the current view */
   BsScene           *laying_out;      /* Borrowed from scenes: the scene in Graphviz now */
+  gboolean           in_frame;        /* the scene shown is one of scenes' */
   GArray            *collapsed;       /* guint32 scopes collapsed into one box */
   BsSceneView        view;
   gboolean           failed;          /* an error stopped the run */
@@ -142,13 +143,20 @@ show_laid_out (BsGraphStage *self,
 {
   BsScene *shown = bs_graph_view_get_scene (self->graph_view);
   double old_width = 0, old_height = 0, width, height;
+  gboolean same_size;
 
-  /* A graph of the same size (the next iteration's) keeps the camera where it is. */
   if (shown != NULL)
     bs_scene_get_size (shown, &old_width, &old_height);
   bs_scene_get_size (scene, &width, &height);
-  bs_graph_view_set_scene (self->graph_view, scene,
-                           fit || width != old_width || height != old_height);
+  same_size = shown != NULL && width == old_width && height == old_height
+              && bs_scene_get_n_nodes (scene) == bs_scene_get_n_nodes (shown);
+  /* A graph of the same shape (the next iteration's) fades in where the last one was;
+   * one of another shape glides in, the boxes both show keeping their place. */
+  if (self->in_frame && shown != NULL && !same_size)
+    bs_graph_view_move_to_scene (self->graph_view, scene);
+  else
+    bs_graph_view_set_scene (self->graph_view, scene, fit || !same_size);
+  self->in_frame = TRUE;
   if (bs_scene_get_n_nodes (scene) > 0)
     gtk_stack_set_visible_child_name (self->stack, "graph");
   else if (self->failed && bs_trace_get_n_tensors (self->trace) == 0)
@@ -209,6 +217,7 @@ drop_scenes (BsGraphStage *self)
     g_cancellable_cancel (self->layout_cancellable);
   g_clear_object (&self->layout_cancellable);
   self->laying_out = NULL;
+  self->in_frame = FALSE;
   g_clear_pointer (&self->scenes, bs_scene_cache_free);
 }
 

@@ -4,11 +4,13 @@
 #include <math.h>
 
 #include "bs-graph-view.h"
+#include "bs-scene-motion.h"
 
 #define MIN_ZOOM        0.05
 #define MAX_ZOOM        8.0
 #define FIT_MARGIN      24.0
 #define FADE_USEC       (180 * 1000)
+#define GLIDE_USEC      (200 * 1000)
 #define SCROLL_STEP     40.0
 #define ZOOM_STEP       1.2
 
@@ -21,6 +23,7 @@ struct _BsGraphView {
   GskRenderNode *picture;         /* the scene drawn at state, in scene coordinates... */
   graphene_rect_t picture_rect;   /* ... within this rectangle of it */
   GskRenderNode *old_picture;     /* what was shown before, while fading */
+  BsSceneMotion *motion;          /* the boxes gliding from the scene shown before */
 
   /* Borrowed */
   BsRenderer    *renderer;
@@ -39,6 +42,8 @@ struct _BsGraphView {
   gboolean       auto_fit;        /* fitted and not zoomed or panned since: refit on resize */
   gint64         fade_start;
   guint          fade_tick;
+  gint64         glide_start;
+  guint          glide_tick;
   /* A camera move in flight: from (zoom, offset) at its start to the target. */
   double         move_from[3];
   double         move_to[3];
@@ -126,6 +131,21 @@ append_selection (BsGraphView *self,
   append_ring (self, snapshot, self->selected, 1);
 }
 
+/* The scene gliding in, drawn anew for each frame (only the part in view). */
+static void
+append_motion (BsGraphView *self,
+               GtkSnapshot *snapshot)
+{
+  double t = (g_get_monotonic_time () - self->glide_start) / (double) GLIDE_USEC;
+  BsScene *frame = bs_scene_motion_frame (self->motion, t);
+  graphene_rect_t view = visible_rect (self);
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &view);
+
+  bs_renderer_draw_faded (self->renderer, cr, frame, self->state,
+                          bs_scene_motion_alphas (self->motion));
+  cairo_destroy (cr);
+}
+
 static void
 bs_graph_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -159,7 +179,9 @@ bs_graph_view_snapshot (GtkWidget   *widget,
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (self->offset_x, self->offset_y));
   gtk_snapshot_scale (snapshot, self->zoom, self->zoom);
-  if (self->old_picture != NULL && t < 1)
+  if (self->motion != NULL)
+    append_motion (self, snapshot);
+  else if (self->old_picture != NULL && t < 1)
     {
       gtk_snapshot_append_node (snapshot, self->old_picture);
       gtk_snapshot_push_opacity (snapshot, t);
@@ -206,7 +228,7 @@ redraw (BsGraphView *self,
   if (picture == NULL && self->state == NULL && self->scene != NULL)
     return;   /* a new scene waiting for its state: keep showing the old picture */
   g_clear_pointer (&self->old_picture, gsk_render_node_unref);
-  if (animate && self->picture != NULL && picture != NULL
+  if (animate && self->picture != NULL && picture != NULL && self->motion == NULL
       && gtk_widget_get_mapped (GTK_WIDGET (self))
       && animations_enabled (GTK_WIDGET (self)))
     {
@@ -220,6 +242,15 @@ redraw (BsGraphView *self,
   self->picture = picture;
   self->picture_rect = rect;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+stop_glide (BsGraphView *self)
+{
+  if (self->glide_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->glide_tick);
+  self->glide_tick = 0;
+  g_clear_pointer (&self->motion, bs_scene_motion_free);
 }
 
 /* --- zoom and pan -------------------------------------------------------------------- */
@@ -732,6 +763,7 @@ bs_graph_view_set_scene (BsGraphView *self,
                          gboolean     fit)
 {
   g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  stop_glide (self);
   if (scene != NULL)
     bs_scene_ref (scene);
   g_clear_pointer (&self->scene, bs_scene_unref);
@@ -745,6 +777,61 @@ bs_graph_view_set_scene (BsGraphView *self,
     bs_graph_view_fit (self);
   /* A relayout (a cluster collapsed or expanded) fades from the old picture to the new. */
   redraw (self, TRUE);
+}
+
+static gboolean
+glide_step (GtkWidget     *widget,
+            GdkFrameClock *clock,
+            gpointer       user_data)
+{
+  BsGraphView *self = BS_GRAPH_VIEW (widget);
+
+  gtk_widget_queue_draw (widget);
+  if (g_get_monotonic_time () - self->glide_start < GLIDE_USEC)
+    return G_SOURCE_CONTINUE;
+  self->glide_tick = 0;
+  g_clear_pointer (&self->motion, bs_scene_motion_free);
+  return G_SOURCE_REMOVE;
+}
+
+void
+bs_graph_view_move_to_scene (BsGraphView *self,
+                             BsScene     *scene)
+{
+  BsScenePoint old_origin, new_origin;
+  g_autoptr(BsSceneMotion) motion = NULL;
+
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  g_return_if_fail (scene != NULL);
+  if (self->scene == NULL || self->state == NULL || self->renderer == NULL
+      || bs_scene_get_trace (self->scene) != bs_scene_get_trace (scene))
+    {
+      bs_graph_view_set_scene (self, scene, TRUE);
+      return;
+    }
+  /* The camera keeps the frame: a box standing in the same place in both stays put. */
+  stop_move (self);
+  bs_scene_get_origin (self->scene, &old_origin);
+  bs_scene_get_origin (scene, &new_origin);
+  self->offset_x += (old_origin.x - new_origin.x) * self->zoom;
+  self->offset_y += (old_origin.y - new_origin.y) * self->zoom;
+  self->auto_fit = FALSE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && animations_enabled (GTK_WIDGET (self)))
+    motion = bs_scene_motion_new (self->scene, scene);
+  if (motion == NULL)
+    {
+      bs_graph_view_set_scene (self, scene, FALSE);
+      return;
+    }
+  bs_graph_view_set_scene (self, scene, FALSE);
+  /* set_scene() started a fade: the glide replaces it. */
+  if (self->fade_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->fade_tick);
+  self->fade_tick = 0;
+  g_clear_pointer (&self->old_picture, gsk_render_node_unref);
+  self->motion = g_steal_pointer (&motion);
+  self->glide_start = g_get_monotonic_time ();
+  self->glide_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), glide_step, NULL, NULL);
 }
 
 BsScene *
@@ -815,6 +902,7 @@ bs_graph_view_dispose (GObject *object)
       self->fade_tick = 0;
     }
   stop_move (self);
+  stop_glide (self);
   g_clear_pointer (&self->picture, gsk_render_node_unref);
   g_clear_pointer (&self->old_picture, gsk_render_node_unref);
   g_clear_pointer (&self->state, bs_trace_state_free);

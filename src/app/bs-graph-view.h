@@ -1,7 +1,7 @@
 /* bs-graph-view.h: the canvas that shows the renderer's scene at a step
  *
  * Zoom (Ctrl+scroll, pinch, + and −), pan (drag, scroll), fit (F); newly shown
- * boxes and the moving current edge fade in; clicking a box selects it, hovering
+ * boxes and the moving current edge fade in, and a graph changing shape glides; clicking a box selects it, hovering
  * shows its full values, double-clicking a cluster collapses or expands it.
  */
 #pragma once
@@ -24,6 +24,12 @@ void                bs_graph_view_set_renderer (BsGraphView  *self,
 void                bs_graph_view_set_scene    (BsGraphView  *self,
                                                 BsScene      *scene,
                                                 gboolean      fit);
+/* A scene of the run shown, laid out in the same frame (bs_scene_get_origin()): the
+ * camera keeps the frame, so a box standing in the same place in both stays put; boxes
+ * both show glide to their new places and new ones fade in (bs-scene-motion.h), at once
+ * when GTK's animations are off. */
+void                bs_graph_view_move_to_scene (BsGraphView *self,
+                                                 BsScene     *scene);
 BsScene            *bs_graph_view_get_scene    (BsGraphView  *self);
 /* The state to show (taken); animate fades the change in. */
 void                bs_graph_view_set_state    (BsGraphView  *self,

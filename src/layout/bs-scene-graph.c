@@ -35,6 +35,12 @@ static const Attribute bounded_attributes[] = {
   { "remincross", "false" },
 };
 
+/* A row of shared boxes (bs_scene_set_shared_row()) ranked with the rest as one graph:
+ * dot's ranking cluster by cluster would push the clusters far below it. */
+static const Attribute row_attributes[] = {
+  { "newrank", "true" },
+};
+
 static const Attribute node_defaults[] = {
   { "shape", "box" },
   { "fixedsize", "true" },
@@ -195,6 +201,8 @@ bs_scene_graph_to_dot_full (BsScene  *scene,
   append_attributes (dot, "graph", graph_attributes, G_N_ELEMENTS (graph_attributes));
   if (bounded)
     append_attributes (dot, "graph", bounded_attributes, G_N_ELEMENTS (bounded_attributes));
+  if (bs_scene_get_shared_row (scene))
+    append_attributes (dot, "graph", row_attributes, G_N_ELEMENTS (row_attributes));
   append_attributes (dot, "node", node_defaults, G_N_ELEMENTS (node_defaults));
   for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
     {
@@ -208,6 +216,14 @@ bs_scene_graph_to_dot_full (BsScene  *scene,
   for (guint i = 0; i < bs_scene_get_n_clusters (scene); i++)
     if (bs_scene_get_cluster (scene, i)->parent < 0)
       append_cluster (dot, scene, i, members, 1);
+  if (bs_scene_get_shared_row (scene))
+    {
+      g_string_append (dot, "  subgraph shared {\n    rank=source;\n");
+      for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+        if (bs_scene_node_is_shared (bs_scene_get_node (scene, i)))
+          g_string_append_printf (dot, "    %s;\n", bs_scene_get_node (scene, i)->name);
+      g_string_append (dot, "  }\n");
+    }
   for (guint i = 0; i < bs_scene_get_n_edges (scene); i++)
     {
       const BsSceneEdge *edge = bs_scene_get_edge (scene, i);
@@ -256,6 +272,24 @@ add_cluster (BsSceneGraph *self,
   return TRUE;
 }
 
+/* The shared boxes alone on the top rank, as the text's "subgraph shared". */
+static gboolean
+add_shared_row (BsSceneGraph *self,
+                BsScene      *scene)
+{
+  Agraph_t *row = agsubg (self->graph, (char *) "shared", TRUE);
+
+  if (row == NULL)
+    return FALSE;
+  agattr (self->graph, AGRAPH, (char *) "rank", (char *) "");
+  agset (row, (char *) "rank", (char *) "source");
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    if (bs_scene_node_is_shared (bs_scene_get_node (scene, i))
+        && agsubnode (row, self->nodes[i], TRUE) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
 static void
 declare_attributes (Agraph_t        *graph,
                     int              kind,
@@ -283,6 +317,8 @@ bs_scene_graph_new_unsized (BsScene *scene)
   if (self->graph == NULL)
     return NULL;
   declare_attributes (self->graph, AGRAPH, graph_attributes, G_N_ELEMENTS (graph_attributes));
+  if (bs_scene_get_shared_row (scene))
+    declare_attributes (self->graph, AGRAPH, row_attributes, G_N_ELEMENTS (row_attributes));
   declare_attributes (self->graph, AGNODE, node_defaults, G_N_ELEMENTS (node_defaults));
   for (guint i = 0; i < n_nodes; i++)
     {
@@ -303,6 +339,8 @@ bs_scene_graph_new_unsized (BsScene *scene)
     if (bs_scene_get_cluster (scene, i)->parent < 0
         && !add_cluster (self, &builder, self->graph, i))
       return NULL;
+  if (bs_scene_get_shared_row (scene) && !add_shared_row (self, scene))
+    return NULL;
 
   for (guint i = 0; i < bs_scene_get_n_edges (scene); i++)
     {

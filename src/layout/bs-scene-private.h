@@ -42,6 +42,10 @@ void   bs_scene_curve_add          (GArray        *points,
                                     BsScenePoint   q,
                                     gboolean       starts_piece);
 
+/* What bs_scene_get_origin() returns. */
+void   bs_scene_set_origin        (BsScene       *self,
+                                   BsScenePoint   origin);
+
 /* What bs_scene_get_layout_note() returns (copied; NULL: none). */
 void   bs_scene_set_layout_note   (BsScene       *self,
                                    const char    *note);

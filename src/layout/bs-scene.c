@@ -41,8 +41,11 @@ struct _BsScene {
   guint32       n_trace_tensors;
   double        width;
   double        height;
+  BsScenePoint  origin;       /* the run's frame's (0, 0) (bs_scene_get_origin()) */
+  gboolean      shared_row;
   gboolean      laid_out;
   char         *layout_note;  /* Owned: NULL when dot laid it out as asked */
+  BsScene      *strings;      /* Owned: the scene whose names a copy's point to, or NULL */
 };
 
 #define NO_SLOTS G_MAXUINT
@@ -507,8 +510,41 @@ bs_scene_unref (BsScene *self)
   g_free (self->slot_start);
   g_free (self->tensor_raw);
   g_free (self->layout_note);
+  bs_scene_unref (self->strings);
   bs_trace_unref (self->trace);
   g_free (self);
+}
+
+BsScene *
+bs_scene_copy (BsScene *self)
+{
+  BsScene *copy;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  copy = g_memdup2 (self, sizeof *self);
+  copy->ref_count = 1;
+  bs_trace_ref (copy->trace);
+  copy->nodes = g_array_copy (self->nodes);
+  copy->edges = g_array_copy (self->edges);
+  for (guint i = 0; i < copy->edges->len; i++)
+    {
+      BsSceneEdge *edge = &g_array_index (copy->edges, BsSceneEdge, i);
+
+      edge->points = g_memdup2 (edge->points, edge->n_points * sizeof (BsScenePoint));
+    }
+  copy->clusters = g_array_copy (self->clusters);
+  copy->raw = g_array_copy (self->raw);
+  copy->slots = g_array_copy (self->slots);
+  copy->names = g_string_chunk_new (16);
+  copy->strings = bs_scene_ref (self->strings != NULL ? self->strings : self);
+  copy->member_start = g_memdup2 (self->member_start, (self->nodes->len + 1) * sizeof (guint));
+  copy->members = g_memdup2 (self->members, MAX (self->raw->len, 1) * sizeof (guint));
+  copy->collapsed = g_memdup2 (self->collapsed, self->n_collapsed * sizeof (guint32));
+  copy->node_raw = g_memdup2 (self->node_raw, (self->n_trace_nodes + 1) * sizeof (int));
+  copy->slot_start = g_memdup2 (self->slot_start, (self->n_trace_nodes + 1) * sizeof (guint));
+  copy->tensor_raw = g_memdup2 (self->tensor_raw, (self->n_trace_tensors + 1) * sizeof (int));
+  copy->layout_note = g_strdup (self->layout_note);
+  return copy;
 }
 
 BsTrace *
@@ -674,6 +710,45 @@ bs_scene_get_size (BsScene *self,
 }
 
 gboolean
+bs_scene_node_is_shared (const BsSceneNode *node)
+{
+  g_return_val_if_fail (node != NULL, FALSE);
+  return (node->kind == BS_SCENE_NODE_LEAF || node->kind == BS_SCENE_NODE_CONSTANT)
+         && node->scope == 0 && node->tensor != 0;
+}
+
+void
+bs_scene_set_shared_row (BsScene  *self,
+                         gboolean  shared_row)
+{
+  g_return_if_fail (self != NULL);
+  self->shared_row = shared_row;
+}
+
+gboolean
+bs_scene_get_shared_row (BsScene *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->shared_row;
+}
+
+void
+bs_scene_get_origin (BsScene      *self,
+                     BsScenePoint *origin)
+{
+  g_return_if_fail (self != NULL && origin != NULL);
+  *origin = self->origin;
+}
+
+void
+bs_scene_set_origin (BsScene      *self,
+                     BsScenePoint  origin)
+{
+  g_return_if_fail (self != NULL);
+  self->origin = origin;
+}
+
+gboolean
 bs_scene_is_laid_out (BsScene *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);
@@ -827,5 +902,6 @@ bs_scene_copy_layout (BsScene *self,
       cluster->height = old->height;
     }
   bs_scene_set_layout_note (self, from->layout_note);
+  self->origin = from->origin;
   bs_scene_set_laid_out (self, from->width, from->height);
 }

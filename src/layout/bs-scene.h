@@ -87,6 +87,10 @@ typedef struct {
 
 #define BS_SCENE_CLUSTER_LABEL_HEIGHT 18.0
 
+/* A box every graph of a training loop shares: a parameter or an input (a leaf or a
+ * constant outside every cluster). */
+gboolean              bs_scene_node_is_shared  (const BsSceneNode    *node);
+
 /* The graph of the whole trace with the given scopes collapsed (NULL: none). */
 BsScene              *bs_scene_new_for_trace   (BsTrace              *trace,
                                                 const guint32        *collapsed_scopes,
@@ -98,6 +102,8 @@ BsScene              *bs_scene_new_live        (BsTrace              *trace,
                                                 const guint32        *collapsed_scopes,
                                                 guint                 n_collapsed);
 BsScene              *bs_scene_ref             (BsScene              *self);
+/* A copy with its own boxes, edges and clusters (to move about, as an animation does). */
+BsScene              *bs_scene_copy            (BsScene              *self);
 void                  bs_scene_unref           (BsScene              *self);
 
 BsTrace              *bs_scene_get_trace       (BsScene              *self);
@@ -145,11 +151,22 @@ char                 *bs_scene_shape_key       (BsScene              *self);
 void                  bs_scene_copy_layout     (BsScene              *self,
                                                 BsScene              *from);
 
+/* Lays the shared boxes out in one row above the rest (FALSE: where dot puts them), so
+ * each can keep its place in the row from one scene to the next (bs-scene-places.h). */
+void                  bs_scene_set_shared_row  (BsScene              *self,
+                                                gboolean              shared_row);
+gboolean              bs_scene_get_shared_row  (BsScene              *self);
+
 /* Width and height once laid out (0 before). */
 void                  bs_scene_get_size        (BsScene              *self,
                                                 double               *width,
                                                 double               *height);
 gboolean              bs_scene_is_laid_out     (BsScene              *self);
+/* Where, in the scene's coordinates, the (0, 0) of its run's frame is: the scenes of one
+ * run laid out one after another (bs-scene-places.h) share a frame, in which the boxes
+ * they share stand in the same place. (0, 0) until set. */
+void                  bs_scene_get_origin      (BsScene              *self,
+                                                BsScenePoint         *origin);
 /* NULL when Graphviz laid the scene out; else one line saying which cheaper layout was
  * used instead and why ("Graphviz needed more than 2 s ..."), to show with the picture.
  * Such a layout leaves BS_SCENE_NOTE_HEIGHT points free at the top for it. */

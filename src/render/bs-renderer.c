@@ -379,6 +379,7 @@ typedef struct {
   guint8             *emphasis;       /* per node: being processed or just created */
   guint8             *walked;         /* per edge: walked in the running backward */
   Arrivals           *arrivals;       /* per node, when a backward call is running */
+  const double       *alphas;         /* per node: its opacity; NULL: all opaque */
 } Frame;
 
 static void
@@ -1375,11 +1376,37 @@ prepare (BsRenderer *self,
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 }
 
+/* A box at its opacity: one drawn through a group when it is fading in. */
+static void
+draw_box_faded (Frame *f,
+                guint  index)
+{
+  if (f->alphas == NULL || f->alphas[index] >= 1)
+    {
+      draw_box (f, index);
+      return;
+    }
+  cairo_push_group (f->cr);
+  draw_box (f, index);
+  cairo_pop_group_to_source (f->cr);
+  cairo_paint_with_alpha (f->cr, f->alphas[index]);
+}
+
 void
 bs_renderer_draw (BsRenderer         *self,
                   cairo_t            *cr,
                   BsScene            *scene,
                   const BsTraceState *state)
+{
+  bs_renderer_draw_faded (self, cr, scene, state, NULL);
+}
+
+void
+bs_renderer_draw_faded (BsRenderer         *self,
+                        cairo_t            *cr,
+                        BsScene            *scene,
+                        const BsTraceState *state,
+                        const double       *alphas)
 {
   Frame f;
 
@@ -1394,13 +1421,14 @@ bs_renderer_draw (BsRenderer         *self,
   cairo_paint (cr);
 
   frame_init (&f, self, cr, scene, state);
+  f.alphas = alphas;
   draw_clusters (&f);
   draw_edges (&f);
   if (f.detail)
     {
       for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
         if (bs_scene_node_visible (scene, i, state))
-          draw_box (&f, i);
+          draw_box_faded (&f, i);
     }
   else
     draw_plain_boxes (&f);
@@ -1446,42 +1474,9 @@ bs_renderer_draw_caption (BsRenderer *self,
                           double      y,
                           double      width)
 {
-  const char *parts[2] = { title, text };
-  const BsFont fonts[2] = { BS_FONT_TITLE, BS_FONT_BODY };
-  double top = y;
-
   g_return_val_if_fail (self != NULL, 0);
-
-  if (cr != NULL)
-    {
-      cairo_save (cr);
-      bs_text_measurer_for_drawing (self->text, cr);
-    }
-  else
-    bs_text_measurer_for_measuring (self->text);
-
-  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
-    {
-      PangoLayout *layout;
-      PangoRectangle logical;
-
-      if (parts[i] == NULL)
-        continue;
-      layout = bs_text_measurer_scratch (self->text, fonts[i], parts[i]);
-      pango_layout_set_width (layout, (int) (MAX (width, 1) * PANGO_SCALE));
-      pango_layout_get_extents (layout, NULL, &logical);
-      if (cr != NULL)
-        {
-          bs_color_set_source (&self->palette->text, cr);
-          cairo_move_to (cr, x, y);
-          bs_text_measurer_show_layout (self->text, cr, layout);
-          cairo_new_path (cr);
-        }
-      y += logical.height / (double) PANGO_SCALE + self->palette->font_size * 0.4;
-    }
-  if (cr != NULL)
-    cairo_restore (cr);
-  return y - top;
+  return bs_text_measurer_caption (self->text, cr, &self->palette->text,
+                                   self->palette->font_size, title, text, x, y, width);
 }
 
 int

@@ -73,6 +73,13 @@ void             bs_renderer_draw           (BsRenderer         *self,
                                              cairo_t            *cr,
                                              BsScene            *scene,
                                              const BsTraceState *state);
+/* The same with each box at its opacity, alphas[i] for box i (from 0: unseen to 1; NULL:
+ * all 1): a scene moving in (bs-scene-motion.h). */
+void             bs_renderer_draw_faded     (BsRenderer         *self,
+                                             cairo_t            *cr,
+                                             BsScene            *scene,
+                                             const BsTraceState *state,
+                                             const double       *alphas);
 /* One box alone as bs_renderer_draw() draws it (for previews and tests). */
 void             bs_renderer_draw_node      (BsRenderer         *self,
                                              cairo_t            *cr,

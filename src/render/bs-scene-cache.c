@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "bs-render"
 
 #include "bs-scene-cache.h"
+#include "bs-scene-places.h"
 
 struct _BsSceneCache {
   /* Owned */
@@ -9,6 +10,7 @@ struct _BsSceneCache {
   GArray      *starts;     /* guint64: the first steps of the stretches (live view) */
   GHashTable  *scenes;     /* first step of a stretch -> BsScene */
   GHashTable  *shapes;     /* shape key -> laid-out BsScene */
+  BsScenePlaces *places;  /* where the boxes the scenes share stand */
   guint32     *collapsed;
   guint        n_collapsed;
 
@@ -49,6 +51,7 @@ bs_scene_cache_new (BsTrace       *trace,
                                         (GDestroyNotify) bs_scene_unref);
   self->collapsed = g_memdup2 (collapsed, n_collapsed * sizeof (guint32));
   self->n_collapsed = n_collapsed;
+  self->places = bs_scene_places_new ();
   return self;
 }
 
@@ -61,6 +64,7 @@ bs_scene_cache_free (BsSceneCache *self)
   g_array_unref (self->starts);
   g_hash_table_unref (self->scenes);
   g_hash_table_unref (self->shapes);
+  bs_scene_places_free (self->places);
   g_free (self->collapsed);
   g_free (self);
 }
@@ -126,6 +130,9 @@ bs_scene_cache_lookup (BsSceneCache *self,
     }
   else
     scene = bs_scene_new_for_trace (self->trace, self->collapsed, self->n_collapsed);
+  /* A run whose live graph loses parts builds new graphs (a training loop): their
+   * parameters and inputs keep one row. */
+  bs_scene_set_shared_row (scene, self->view == BS_SCENE_VIEW_LIVE && self->starts->len > 1);
   bs_renderer_measure_scene (self->renderer, scene);
   key = bs_scene_shape_key (scene);
   shaped = g_hash_table_lookup (self->shapes, key);
@@ -141,6 +148,7 @@ bs_scene_cache_laid_out (BsSceneCache *self,
 {
   g_return_if_fail (self != NULL && scene != NULL);
   g_return_if_fail (bs_scene_is_laid_out (scene));
+  bs_scene_places_apply (self->places, scene);
   g_hash_table_replace (self->shapes, bs_scene_shape_key (scene), bs_scene_ref (scene));
 }
 

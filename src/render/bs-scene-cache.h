@@ -5,7 +5,8 @@
  * graph the run made. Scenes are made on first use and measured by the renderer;
  * a scene whose shape key (bs_scene_shape_key()) matches one laid out before takes
  * that layout, so the graphs of two iterations that built the same graph are drawn
- * in the same place, and only a graph of a new shape needs Graphviz.
+ * in the same place, and only a graph of a new shape needs Graphviz. The parameters and
+ * inputs stand in the same place in every scene of the cache.
  */
 #pragma once
 
@@ -40,7 +41,9 @@ gboolean      bs_scene_view_from_name       (const char      *name,
  * call bs_scene_cache_laid_out(). */
 BsScene      *bs_scene_cache_lookup         (BsSceneCache    *self,
                                              guint64          step);
-/* scene, from bs_scene_cache_lookup(), has been laid out: its layout serves its shape. */
+/* scene, from bs_scene_cache_lookup(), has been laid out: the boxes it shares with the
+ * scenes laid out before go back to their places (bs-scene-places.h), and its layout
+ * serves its shape. */
 void          bs_scene_cache_laid_out       (BsSceneCache    *self,
                                              BsScene         *scene);
 /* The scene of step, laid out now with layout if it needs to be (CLI, handouts). */

@@ -885,3 +885,52 @@ bs_text_measurer_label_size (BsTextMeasurer    *self,
 
   label_size (self, label, width, height);
 }
+
+double
+bs_text_measurer_caption (BsTextMeasurer *self,
+                          cairo_t        *cr,
+                          const BsColor  *color,
+                          double          font_size,
+                          const char     *title,
+                          const char     *text,
+                          double          x,
+                          double          y,
+                          double          width)
+{
+  const char *parts[2] = { title, text };
+  const BsFont fonts[2] = { BS_FONT_TITLE, BS_FONT_BODY };
+  double top = y;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (cr != NULL)
+    {
+      cairo_save (cr);
+      bs_text_measurer_for_drawing (self, cr);
+    }
+  else
+    bs_text_measurer_for_measuring (self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      PangoLayout *layout;
+      PangoRectangle logical;
+
+      if (parts[i] == NULL)
+        continue;
+      layout = bs_text_measurer_scratch (self, fonts[i], parts[i]);
+      pango_layout_set_width (layout, (int) (MAX (width, 1) * PANGO_SCALE));
+      pango_layout_get_extents (layout, NULL, &logical);
+      if (cr != NULL)
+        {
+          bs_color_set_source (color, cr);
+          cairo_move_to (cr, x, y);
+          bs_text_measurer_show_layout (self, cr, layout);
+          cairo_new_path (cr);
+        }
+      y += logical.height / (double) PANGO_SCALE + font_size * 0.4;
+    }
+  if (cr != NULL)
+    cairo_restore (cr);
+  return y - top;
+}

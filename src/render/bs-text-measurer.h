@@ -97,6 +97,17 @@ void            bs_text_measurer_show           (BsTextMeasurer        *self,
 void            bs_text_measurer_show_layout    (BsTextMeasurer        *self,
                                                  cairo_t               *cr,
                                                  PangoLayout           *layout);
+/* A bold title over a paragraph wrapped to width, in color, top left at (x, y), the
+ * paragraphs font_size * 0.4 apart; cr NULL: only measured. Returns its height. */
+double          bs_text_measurer_caption        (BsTextMeasurer        *self,
+                                                 cairo_t               *cr,
+                                                 const BsColor         *color,
+                                                 double                 font_size,
+                                                 const char            *title,
+                                                 const char            *text,
+                                                 double                 x,
+                                                 double                 y,
+                                                 double                 width);
 /* Texts go to svg_text (Borrowed) instead of being drawn, until set to NULL. */
 void            bs_text_measurer_set_svg_text   (BsTextMeasurer        *self,
                                                  BsSvgText             *svg_text);

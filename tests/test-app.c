@@ -248,7 +248,89 @@ test_retain_graph_error (void)
   close_window (window);
 }
 
-/* Every built-in example runs in the window and reaches its last step. */
+/* The grad_fn name of an op box, or NULL. */
+static const char *
+box_op (BsScene *scene,
+        guint    index)
+{
+  const BsSceneNode *node = bs_scene_get_node (scene, index);
+  BsTrace *trace = bs_scene_get_trace (scene);
+
+  if (node->kind != BS_SCENE_NODE_OP)
+    return NULL;
+  return bs_trace_get_string (trace, bs_trace_get_node (trace, node->node)->name);
+}
+
+/* The number of edges into a box of the scene shown, from a box of kind from_kind
+ * (-1: any). */
+static guint
+edges_into (BsScene *scene,
+            guint    index,
+            int      from_kind)
+{
+  guint n = 0;
+
+  for (guint e = 0; e < bs_scene_get_n_edges (scene); e++)
+    {
+      const BsSceneEdge *edge = bs_scene_get_edge (scene, e);
+
+      n += edge->to == index
+           && (from_kind < 0 || (int) bs_scene_get_node (scene, edge->from)->kind == from_kind);
+    }
+  return n;
+}
+
+/* An example opens where the README says a run starts: just before its first backward
+ * call (at its last step when it has none). */
+static void
+assert_opens_before_backward (BsWindow *window)
+{
+  BsScene *scene = bs_graph_view_get_scene (BS_GRAPH_VIEW (bs_window_get_graph_view (window)));
+  BsTrace *trace = bs_scene_get_trace (scene);
+  gint64 backward = bs_trace_find_backward (trace, 1);
+
+  if (backward < 0)
+    g_assert_cmpuint (bs_window_get_step (window), ==, bs_window_get_n_steps (window) - 1);
+  else
+    g_assert_cmpuint (bs_window_get_step (window) + 1, ==,
+                      bs_trace_get_event (trace, (guint64) backward)->step);
+}
+
+/* Example 10's custom Function is one box, MyExpBackward, with its edge from x; example
+ * 11's dy_dx, in the backward call through it, has its edges (it was a box without any). */
+static void
+assert_example_point (BsWindow   *window,
+                      const char *name)
+{
+  BsGraphView *view = BS_GRAPH_VIEW (bs_window_get_graph_view (window));
+  BsScene *scene = bs_graph_view_get_scene (view);
+  gboolean found = FALSE;
+
+  if (g_str_equal (name, "10-custom-function"))
+    {
+      for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+        if (g_strcmp0 (box_op (scene, i), "MyExpBackward") == 0)
+          {
+            g_assert_cmpuint (edges_into (scene, i, BS_SCENE_NODE_LEAF), ==, 1);
+            found = TRUE;
+          }
+      g_assert_true (found);
+    }
+  else if (g_str_equal (name, "11-second-derivative"))
+    {
+      int dy_dx;
+
+      step (window, "win.backward-next", 2);
+      g_assert_true (wait_until (window, bs_window_is_ready));
+      scene = bs_graph_view_get_scene (view);
+      dy_dx = bs_graph_view_find_named (view, "dy_dx");
+      g_assert_cmpint (dy_dx, >=, 0);
+      g_assert_cmpuint (edges_into (scene, (guint) dy_dx, -1), >=, 1);
+    }
+}
+
+/* Every built-in example runs in the window, opens just before its first backward call
+ * (also one run after another in the same window) and reaches its last step. */
 static void
 test_every_example (void)
 {
@@ -267,12 +349,26 @@ test_every_example (void)
       g_test_message ("%s: %" G_GUINT64_FORMAT " steps", examples[i],
                       bs_window_get_n_steps (window));
       g_assert_cmpuint (bs_window_get_n_steps (window), >, 3);
+      assert_opens_before_backward (window);
+      assert_example_point (window, examples[i]);
       step (window, "win.step-last", 1);
       g_assert_cmpuint (bs_window_get_step (window), ==, bs_window_get_n_steps (window) - 1);
       output = bs_window_get_text (window, "output");
       g_assert_cmpstr (output, !=, "");
       close_window (window);
     }
+
+  /* The step an example was left at does not carry over to the next one. */
+  {
+    BsWindow *window = open_example ("07-mlp-training");
+
+    step (window, "win.step-last", 1);
+    g_assert_true (bs_window_load_example (window, "13-dynamic-training"));
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+    g_assert_true (wait_until (window, bs_window_is_ready));
+    assert_opens_before_backward (window);
+    close_window (window);
+  }
 }
 
 static void
@@ -781,23 +877,53 @@ test_syntax_error (void)
   close_window (window);
 }
 
-/* DynamicNet: the graph's depth changes from one iteration to the next. */
+/* DynamicNet: the graph's depth changes from one iteration to the next, and the
+ * parameters and inputs stay where they are in the run's frame, which the camera keeps. */
 static void
 test_dynamic_depth (void)
 {
   BsWindow *window = open_example ("13-dynamic-training");
   BsGraphView *view = BS_GRAPH_VIEW (bs_window_get_graph_view (window));
   g_autoptr(GHashTable) sizes = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) places = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  guint n_checked = 0;
 
   step (window, "win.step-first", 1);
   for (guint i = 0; i < 8; i++)
     {
+      BsScene *scene;
+      BsScenePoint origin;
+
       step (window, "win.backward-next", 1);
       g_assert_true (wait_until (window, bs_window_is_ready));
-      g_hash_table_add (sizes,
-                        GUINT_TO_POINTER (bs_scene_get_n_nodes (bs_graph_view_get_scene (view))));
+      scene = bs_graph_view_get_scene (view);
+      g_hash_table_add (sizes, GUINT_TO_POINTER (bs_scene_get_n_nodes (scene)));
+      bs_scene_get_origin (scene, &origin);
+      for (guint n = 0; n < bs_scene_get_n_nodes (scene); n++)
+        {
+          const BsSceneNode *node = bs_scene_get_node (scene, n);
+          BsScenePoint here = { node->x + node->width / 2 - origin.x,
+                                node->y + node->height / 2 - origin.y };
+          const BsScenePoint *place = g_hash_table_lookup (places,
+                                                           GUINT_TO_POINTER (node->tensor));
+
+          if (!bs_scene_node_is_shared (node))
+            continue;
+          if (place == NULL)
+            {
+              g_hash_table_insert (places, GUINT_TO_POINTER (node->tensor),
+                                   g_memdup2 (&here, sizeof here));
+              continue;
+            }
+          g_assert_cmpfloat_with_epsilon (here.x, place->x, 0.01);
+          g_assert_cmpfloat_with_epsilon (here.y, place->y, 0.01);
+          n_checked++;
+        }
     }
   g_assert_cmpuint (g_hash_table_size (sizes), >, 1);
+  /* Six parameters, x and y, checked at every backward call after the first */
+  g_assert_cmpuint (g_hash_table_size (places), ==, 8);
+  g_assert_cmpuint (n_checked, ==, 8 * 7);
   close_window (window);
 }
 

@@ -15,6 +15,8 @@
 #                          of the shape card, its values in a tooltip
 #   window-live.png        live mode (Ctrl+L) on the two-paths example, w2's 2.0 scrubbed
 #                          to 2.3 with Ctrl+Up: w1.grad follows to -8.3
+#   window-plots.png       the window on examples/15-loss-curve.py at its last step, the
+#                          Plots view showing its two figures
 # The steps are found in `backstep trace`, so they follow the examples if they change. The
 # window runs under xvfb-run with no window manager, so it sits at the top-left corner.
 #
@@ -33,6 +35,7 @@ fi
 OUT=assets/screenshots
 TWO_PATHS=assets/examples/01-two-paths.py
 RETAIN=assets/examples/02-retain-graph.py
+LOSS_CURVE=assets/examples/15-loss-curve.py
 SCREEN=1400x900x24
 # Without a window manager GTK draws its own frame around the window, this wide
 FRAME=4
@@ -235,6 +238,17 @@ window_error() {
   shoot "$OUT/window-error.png"
 }
 
+window_plots() {
+  local geometry
+  open_at "$LOSS_CURVE"
+  geometry=$(xdotool getwindowgeometry --shell "$WID")
+  eval "$geometry"
+  # The side panel's last tab, Plots
+  click "$((X + WIDTH - 44))" "$((Y + 75))"
+  sleep "$SETTLE"
+  shoot "$OUT/window-plots.png"
+}
+
 if [ "${1:-}" = --in-x ]; then
   "$4"
   exit
@@ -255,7 +269,7 @@ convert "$OUT/export-two-paths.png" -strip +dither -colors 256 \
   -define png:compression-level=9 "$OUT/export-two-paths.png"
 
 for shot in window_backward window_chain_rule window_error window_quiz window_grad_flow \
-            window_hover window_live; do
+            window_hover window_live window_plots; do
   xvfb-run -a -s "-screen 0 $SCREEN" "$SELF" --in-x "$BACKSTEP" "$LOG" "$shot"
 done
 rm -f "$LOG"

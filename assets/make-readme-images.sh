@@ -37,8 +37,9 @@ TWO_PATHS=assets/examples/01-two-paths.py
 RETAIN=assets/examples/02-retain-graph.py
 LOSS_CURVE=assets/examples/15-loss-curve.py
 SCREEN=1400x900x24
-# Without a window manager GTK draws its own frame around the window, this wide
-FRAME=4
+# The window's own size (its default); without a window manager GTK may draw a frame of
+# its own around it, which is shaved off
+WINDOW_WIDTH=1280
 # Seconds for a run (or a step) to be drawn; raise on a slow machine
 SETTLE=${SETTLE:-3}
 
@@ -116,7 +117,7 @@ click_top_leaf() {
 
 # shoot OUT: the window, cropped out of the screen, without GTK's frame
 shoot() {
-  local shot geometry
+  local shot geometry frame
   shot=$(mktemp --suffix=.png)
   geometry=$(xdotool getwindowgeometry --shell "$WID")
   eval "$geometry"
@@ -125,7 +126,8 @@ shoot() {
     sleep 0.5
   fi
   import -window root "$shot"
-  convert "$shot" -crop "${WIDTH}x${HEIGHT}+${X}+${Y}" +repage -shave "${FRAME}x${FRAME}" \
+  frame=$(( WIDTH > WINDOW_WIDTH ? (WIDTH - WINDOW_WIDTH) / 2 : 0 ))
+  convert "$shot" -crop "${WIDTH}x${HEIGHT}+${X}+${Y}" +repage -shave "${frame}x${frame}" \
     -strip +dither -colors 256 -define png:compression-level=9 "$1"
   rm -f "$shot"
   kill "$APP"

@@ -673,7 +673,7 @@ type_matches (BsInterp *in,
     }
   if (bs_value_is_object (type, BS_OBJECT_CLASS))
     return bs_is_subclass (bs_class_of (in, v), type);
-  if (bs_np_is_scalar_type (type))
+  if (bs_np_is_type (type))
     return bs_np_scalar_isinstance (v, type);
   if (bs_value_is_object (type, BS_OBJECT_BUILTIN))
     {

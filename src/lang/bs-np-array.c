@@ -128,7 +128,7 @@ dtype_getattr (BsInterp   *in,
                          : bs_dtype_is_floating (dtype) ? "f"
                          : g_str_has_prefix (bs_np_dtype_str (dtype), "u") ? "u" : "i");
   else if (strcmp (name, "type") == 0)
-    *out = bs_np_scalar_type_new (in, dtype);
+    *out = bs_np_scalar_type_value (in, dtype);
   else
     *found = FALSE;
   return TRUE;

@@ -39,8 +39,12 @@ gboolean     bs_np_number_unary     (BsInterp *in, BsUnaryOp op, BsValue a, BsVa
 gboolean     bs_np_number_abs       (BsInterp *in, BsValue a, BsValue *out);
 /* type(v) for a numpy scalar (np.float64 ...), or None for another value (new reference) */
 BsValue      bs_np_scalar_type_of   (BsInterp *in, BsValue v);
+/* np.float64 and its kin by dtype: the module's own once numpy is imported (new reference) */
+BsValue      bs_np_scalar_type_value (BsInterp *in, BsDType dtype);
 /* isinstance(v, type) where type is one of numpy's scalar types */
 gboolean     bs_np_scalar_isinstance (BsValue v, BsValue type);
+/* np.float64 and its kin, and the abstract np.floating, np.integer ... */
+gboolean     bs_np_is_type          (BsValue value);
 gboolean     bs_np_is_scalar_type   (BsValue value);
 /* The 0-dim tensor of a numpy scalar object (borrowed), or NULL (Python numbers too). */
 BsTensor    *bs_np_scalar_tensor    (BsValue value);

@@ -139,6 +139,9 @@ extern const BsSignatureTable bs_np_shape_table;
 extern const BsSignatureTable bs_np_index_table;
 extern const BsSignatureTable bs_np_sort_table;
 extern const BsSignatureTable bs_np_histogram_table;
+extern const BsSignatureTable bs_np_scalar_table;
+/* np.generic, np.number, np.integer, np.floating ... into the module */
+void         bs_np_abstract_types_add (BsInterp *in, BsValue module);
 
 /* Raises NotImplementedError for a parameter numpy has and Backstep's numpy does not
  * implement, when it was given (not None); FALSE then. */

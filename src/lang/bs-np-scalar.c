@@ -138,7 +138,6 @@ bs_np_scalar_type_of (BsInterp *in,
                       BsValue   v)
 {
   BsTensor *t = bs_np_scalar_tensor (v);
-  BsValue np, type;
   BsDType dtype;
 
   if (v.type != BS_VALUE_OBJECT && v.numpy)
@@ -147,6 +146,15 @@ bs_np_scalar_type_of (BsInterp *in,
     dtype = t->dtype;
   else
     return BS_NONE;
+  return bs_np_scalar_type_value (in, dtype);
+}
+
+BsValue
+bs_np_scalar_type_value (BsInterp *in,
+                         BsDType   dtype)
+{
+  BsValue np, type;
+
   if (bs_np_dtype_str (dtype) != NULL && bs_dict_get_str (in->modules, "numpy", &np)
       && bs_value_is_object (np, BS_OBJECT_MODULE))
     {
@@ -160,14 +168,157 @@ bs_np_scalar_type_of (BsInterp *in,
   return bs_np_scalar_type_new (in, dtype);
 }
 
-/* isinstance(v, np.float64): whether v is a numpy scalar of that dtype */
+/* --- numpy's abstract scalar types: np.floating, np.integer ... --------------- */
+
+typedef enum {
+  ABSTRACT_GENERIC = 1,
+  ABSTRACT_NUMBER,
+  ABSTRACT_INTEGER,
+  ABSTRACT_SIGNED,
+  ABSTRACT_UNSIGNED,
+  ABSTRACT_INEXACT,
+  ABSTRACT_FLOATING,
+} Abstract;
+
+static const char *const abstract_names[] = {
+  [ABSTRACT_GENERIC] = "generic", [ABSTRACT_NUMBER] = "number",
+  [ABSTRACT_INTEGER] = "integer", [ABSTRACT_SIGNED] = "signedinteger",
+  [ABSTRACT_UNSIGNED] = "unsignedinteger", [ABSTRACT_INEXACT] = "inexact",
+  [ABSTRACT_FLOATING] = "floating",
+};
+
+/* Whether abstract type a is (or is a base of) abstract type b's every member */
+static gboolean
+abstract_below (Abstract a,
+                Abstract b)
+{
+  switch (b)
+    {
+    case ABSTRACT_GENERIC: return TRUE;
+    case ABSTRACT_NUMBER: return a != ABSTRACT_GENERIC;
+    case ABSTRACT_INTEGER: return a == ABSTRACT_INTEGER || a == ABSTRACT_SIGNED
+                                  || a == ABSTRACT_UNSIGNED;
+    case ABSTRACT_INEXACT: return a == ABSTRACT_INEXACT || a == ABSTRACT_FLOATING;
+    default: return a == b;
+    }
+}
+
+static gboolean
+abstract_has (Abstract kind,
+              BsDType  dtype)
+{
+  const char *name = bs_np_dtype_str (dtype);
+
+  switch (kind)
+    {
+    case ABSTRACT_GENERIC: return TRUE;
+    case ABSTRACT_NUMBER: return dtype != BS_DTYPE_BOOL;
+    case ABSTRACT_INTEGER: return bs_dtype_is_integral (dtype);
+    case ABSTRACT_SIGNED: return bs_dtype_is_integral (dtype) && name[0] != 'u';
+    case ABSTRACT_UNSIGNED: return bs_dtype_is_integral (dtype) && name[0] == 'u';
+    case ABSTRACT_INEXACT:
+    case ABSTRACT_FLOATING: return bs_dtype_is_floating (dtype);
+    default: return FALSE;
+    }
+}
+
+static gboolean
+abstract_repr (BsInterp *in,
+               BsValue   self,
+               GString  *out)
+{
+  g_string_append_printf (out, "<class 'numpy.%s'>",
+                          abstract_names[GPOINTER_TO_INT (((BsNative *) self.as.object)->data)]);
+  return TRUE;
+}
+
+static gboolean
+abstract_getattr (BsInterp   *in,
+                  BsValue     self,
+                  const char *name,
+                  BsValue    *out,
+                  gboolean   *found)
+{
+  *found = strcmp (name, "__name__") == 0;
+  if (*found)
+    *out = bs_str_value (in, abstract_names[GPOINTER_TO_INT (((BsNative *) self.as.object)->data)]);
+  return TRUE;
+}
+
+static const BsNativeType abstract_type = {
+  { "type", NULL }, abstract_getattr, NULL, abstract_repr, NULL, NULL,
+};
+
+static gboolean
+is_abstract (BsValue v)
+{
+  return bs_value_is_object (v, BS_OBJECT_NATIVE)
+         && ((BsNative *) v.as.object)->klass == &abstract_type.base;
+}
+
+void
+bs_np_abstract_types_add (BsInterp *in,
+                          BsValue   module)
+{
+  for (int k = ABSTRACT_GENERIC; k <= ABSTRACT_FLOATING; k++)
+    bs_dict_set_str (((BsModule *) module.as.object)->dict, abstract_names[k],
+                     bs_native_new (in->heap, &abstract_type.base, GINT_TO_POINTER (k)));
+}
+
+gboolean
+bs_np_is_type (BsValue value)
+{
+  return bs_np_is_scalar_type (value) || is_abstract (value);
+}
+
+/* isinstance(v, np.float64) or (v, np.floating): whether v is a numpy scalar of that dtype
+ * or kind */
 gboolean
 bs_np_scalar_isinstance (BsValue v,
                          BsValue type)
 {
   BsTensor *t = bs_np_scalar_tensor (v);
+  BsDType dtype;
 
   if (v.type != BS_VALUE_OBJECT && v.numpy)
-    return bs_np_number_dtype (v) == bs_np_scalar_type_dtype (type);
-  return t != NULL && t->dtype == bs_np_scalar_type_dtype (type);
+    dtype = bs_np_number_dtype (v);
+  else if (t != NULL)
+    dtype = t->dtype;
+  else
+    return FALSE;
+  if (is_abstract (type))
+    return abstract_has (GPOINTER_TO_INT (((BsNative *) type.as.object)->data), dtype);
+  return dtype == bs_np_scalar_type_dtype (type);
 }
+
+/* issubdtype(arg1, arg2): each a dtype, a scalar type or an abstract type */
+DECLARED (np_issubdtype)
+{
+  BsValue a = bs_call_value (call, 0), b = bs_call_value (call, 1);
+  BsDType da, db;
+
+  if (is_abstract (a))
+    {
+      *r = BS_BOOL (is_abstract (b)
+                    && abstract_below (GPOINTER_TO_INT (((BsNative *) a.as.object)->data),
+                                       GPOINTER_TO_INT (((BsNative *) b.as.object)->data)));
+      return TRUE;
+    }
+  if (!bs_np_value_dtype (in, a, &da))
+    return FALSE;
+  if (is_abstract (b))
+    {
+      *r = BS_BOOL (abstract_has (GPOINTER_TO_INT (((BsNative *) b.as.object)->data), da));
+      return TRUE;
+    }
+  if (!bs_np_value_dtype (in, b, &db))
+    return FALSE;
+  *r = BS_BOOL (da == db);
+  return TRUE;
+}
+
+static const BsSignatureRow rows[] = {
+  NP_FN ("issubdtype(arg1, arg2)", np_issubdtype, 0),
+};
+
+const BsSignatureTable bs_np_scalar_table = BS_SIGNATURE_TABLE (rows);

@@ -81,3 +81,20 @@ for v in [torch.tensor(np.float64(2.5)), torch.tensor(np.float32(2.5)), torch.te
           torch.tensor(1.0, requires_grad=True) * s]:
     print(v)
 print(tt.sum().item() * s, type(tt.sum().item() * s))
+
+# numpy's abstract scalar types and issubdtype
+i = np.arange(3).max()
+print(isinstance(s, np.floating), isinstance(s, np.integer), isinstance(i, np.integer),
+      isinstance(i, np.signedinteger), isinstance(i, np.unsignedinteger),
+      isinstance(s, np.number), isinstance(np.bool_(True), np.number),
+      isinstance(np.bool_(True), np.generic), isinstance(1.5, np.floating),
+      isinstance(np.float32(1), np.inexact))
+print(np.floating, np.integer, np.generic, np.number.__name__, np.zeros(2).dtype.type is np.float64)
+for a, b in [(np.float32, np.floating), ("float64", np.floating), (np.arange(3).dtype, np.integer),
+             (np.arange(3).dtype, np.floating), (np.uint8, np.unsignedinteger),
+             (np.int8, np.unsignedinteger), (np.floating, np.number), (np.floating, np.inexact),
+             (np.number, np.floating), (np.float64, np.float64), (np.float64, np.float32),
+             (bool, np.number), (np.bool_, np.generic), (float, np.floating),
+             (int, np.signedinteger)]:
+    print(np.issubdtype(a, b), end=" ")
+print()

@@ -532,6 +532,47 @@ test_notebook (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* A notebook whose cells show figures and whose third cell does not compile: the first two
+ * cells ran, their figures are in the Plots view labelled with their cells (plt.show() in
+ * In [1], the figure left open at the end of In [2]), and the SyntaxError is the last step,
+ * at its line. */
+static void
+test_notebook_cells (void)
+{
+  static const char notebook[] =
+    "{\"cells\": ["
+    "{\"cell_type\": \"code\", \"execution_count\": null, \"metadata\": {}, \"outputs\": [],"
+    " \"source\": \"import matplotlib.pyplot as plt\\nplt.plot([1, 2])\\nplt.show()\"},"
+    "{\"cell_type\": \"code\", \"execution_count\": null, \"metadata\": {}, \"outputs\": [],"
+    " \"source\": \"print('cell 2')\\nplt.plot([2, 1]);\"},"
+    "{\"cell_type\": \"code\", \"execution_count\": null, \"metadata\": {}, \"outputs\": [],"
+    " \"source\": \"y = 1\\nx = (1 +\"}],"
+    " \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 5}\n";
+  g_autofree char *dir = g_dir_make_tmp ("backstep-notebook-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "cells.ipynb", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  BsWindow *window = g_object_new (BS_TYPE_WINDOW, NULL);
+  g_autofree char *plots = NULL;
+  g_autofree char *step_text = NULL;
+
+  g_assert_true (g_file_set_contents (path, notebook, -1, NULL));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  bs_window_open_file (window, file);
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  step (window, "win.step-last", 1);
+  assert_text_contains (window, "error", "SyntaxError: '(' was never closed");
+  assert_text_contains (window, "output", "cell 2");
+  plots = bs_window_get_text (window, "plots");
+  g_assert_cmpstr (plots, ==, "Figure 1, In [1], line 3\nFigure 1, In [2]\n");
+  /* the cell view: In [3]'s header on line 10, its second line on line 12 */
+  step_text = bs_window_get_text (window, "step");
+  g_assert_cmpstr (step_text, ==, "Line 12 raises the error shown above.");
+  close_window (window);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* --- screenshots against reference images ------------------------------------------- */
 
 /* A pixel differs when a channel differs by more than this; an image matches when at
@@ -1210,6 +1251,7 @@ main (int   argc,
   g_test_add_func ("/app/every-example", test_every_example);
   g_test_add_func ("/app/autosave", test_autosave);
   g_test_add_func ("/app/notebook", test_notebook);
+  g_test_add_func ("/app/notebook-cells", test_notebook_cells);
   g_test_add_func ("/app/replace-asks", test_replace_asks);
   g_test_add_func ("/app/screenshots", test_screenshots);
   g_test_add_func ("/app/live-graph", test_live_graph);

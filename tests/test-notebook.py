@@ -19,6 +19,7 @@ PYTHON = "/usr/bin/python3"
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURE = os.path.join(HERE, "notebook", "lecture.ipynb")
 RUN_CELLS = os.path.join(HERE, "notebook", "run-cells.py")
+RUN_IPYTHON = os.path.join(HERE, "notebook", "run-ipython.py")
 TIMEOUT = 240
 
 spec = importlib.util.spec_from_file_location("conformance", os.path.join(HERE, "conformance",
@@ -71,7 +72,13 @@ def test_fixture_notes_and_traceback(tmp):
                  "In [2], line 8: skipped the IPython magic %time w * 2",
                  "In [4]: skipped the cell magic %%time and the cell's code"]:
         check(f"{FIXTURE}: {note}\n" in err, f"no note {note!r} in:\n{err}")
-    check(f'  File "{FIXTURE}", cell In [3], line 3, in <module>\n    L.backward()\n' in err,
+    # as Jupyter shows it (IPython 8): the cell, its line and the lines around it
+    check("RuntimeError                              Traceback (most recent call last)\n"
+          "Cell In [3], line 3\n"
+          "      1 L.backward()\n"
+          "      2 print(w1.grad, w2.grad, w3.grad)\n"
+          "----> 3 L.backward()\n"
+          "      4 print('not reached')\n\n" in err,
           f"the traceback does not point at cell In [3], line 3:\n{err}")
     check("%" not in out and "not run" not in out, f"a magic ran:\n{out}")
 
@@ -138,15 +145,100 @@ def test_display_rules(tmp):
 
 
 def test_syntax_error_cell(tmp):
-    path = write(tmp, "syntax.ipynb", notebook([
-        ("code", "print(1)"),
-        ("code", "x = (1 +\n"),
-        ("code", "print(2)"),
+    # Jupyter compiles each cell when it runs it: the cells before run and print, the
+    # SyntaxError of a later cell ends the run, nothing after it runs; also when the
+    # statement that does not end is the last of its cell
+    cases = [
+        ("syntax.ipynb", [("code", "print(1)"), ("markdown", "Then"), ("code", "x = 2\nx"),
+                          ("code", "y = 3\nx = (1 +\n"), ("code", "print(4)")],
+         "1\n2\n", "  Cell In [3], line 2\n    x = (1 +\n"),
+        ("spanning.ipynb", [("code", "print(1)"), ("code", "for i in range(2):\n"),
+                            ("code", "    print(i)")],
+         "1\n", "  Cell In [2], line 1\n"),
+    ]
+    for name, cells, printed, where in cases:
+        path = write(tmp, name, notebook(cells))
+        got = run([BACKSTEP, "run", path])
+        want = run([PYTHON, RUN_CELLS, path])
+        check(want[:2] == (1, printed), f"python3: {want}")
+        problems = conformance.compare(name, got, want)
+        check(not problems, "\n".join(problems))
+        check(got[2].startswith(where), f"traceback: {got[2]}")
+
+
+def test_figures_per_cell(tmp):
+    # Jupyter's inline backend shows the figures open when a cell ends, and closes them:
+    # cell 2's new figure is number 1 again, and so is cell 3's
+    path = write(tmp, "figures.ipynb", notebook([
+        ("code", "import matplotlib.pyplot as plt\nplt.plot([1, 2]);"),
+        ("code", "fig = plt.figure()\nprint(fig.number)\nplt.plot([3, 1])\nplt.show()\n"
+                 "plt.plot([1, 1]);"),
+        ("code", "print(plt.figure().number)"),
+        ("code", "print('no figure')"),
     ]))
-    status, out, err = run([BACKSTEP, "run", path])
-    check(status == 1, f"status {status}")
-    check(f'  File "{path}", cell In [2], line 1' in err, f"traceback: {err}")
-    check(err.rstrip().split("\n")[-1].startswith("SyntaxError: "), f"error: {err}")
+    got = run([BACKSTEP, "run", path, "--plots", os.path.join(tmp, "plots")])
+    want = run([PYTHON, RUN_CELLS, path])
+    check(want == (0, "1\n1\nno figure\n", ""), f"python3: {want}")
+    check(got == want, f"backstep: {got}")
+    check(sorted(os.listdir(os.path.join(tmp, "plots")))
+          == [f"figure-{n}.png" for n in range(1, 5)], os.listdir(os.path.join(tmp, "plots")))
+    out = os.path.join(tmp, "figures.jsonl")
+    status, _, err = run([BACKSTEP, "trace", path, "-o", out])
+    check(status == 0, f"trace: {status} {err}")
+    cell, shown = None, []
+    for event in (json.loads(line) for line in open(out, encoding="utf-8")):
+        if event["type"] == "scope_begin" and event["kind"] == "cell":
+            cell = event["label"]
+        elif event["type"] == "scope_end":
+            cell = None
+        elif event["type"] == "figure":
+            shown.append((cell, event["title"], event["at_end"]))
+    check(shown == [("In [1]", "Figure 1", True), ("In [2]", "Figure 1", False),
+                    ("In [2]", "Figure 1", True), ("In [3]", "Figure 1", True)],
+          f"figures {shown}")
+
+
+def without_notes(err, path):
+    return "".join(line for line in err.splitlines(keepends=True)
+                   if not line.startswith(f"{path}: In ["))
+
+
+def test_ipython_wording(tmp):
+    # what Jupyter shows (IPython 8 run on the same cells): the values displayed, the
+    # traceback with the cells' lines, a SyntaxError naming its cell
+    cases = [
+        ("frames.ipynb", [
+            ("code", "def f(x, y=2, *rest, scale: float = 1.0, **options):\n"
+                     "    return g(x)\n\n\ndef g(x):\n    return x / 0\n"),
+            ("markdown", "Now call it"),
+            ("code", "a = 1\nb = 2\n\nc = 3\nd = 4\nf(4)\ne = 5\nf = 6\ng = 7\n"),
+        ]),
+        ("method.ipynb", [
+            ("code", "%matplotlib inline\nclass Net:\n    def forward(self, x):\n"
+                     "        if x > 1:\n            raise ValueError(f'x is {x}')\n"
+                     "        return x\n\nNet().forward(1)"),
+            ("code", "print('next')\nnet = Net()\nfor i in range(10):\n    net.forward(i)"),
+        ]),
+        ("syntax.ipynb", [
+            ("code", "print(1)\n(1, 'two')"),
+            ("code", "x = 2\nx = = 1\nprint(x)"),
+            ("code", "print(3)"),
+        ]),
+        ("display.ipynb", [
+            ("code", "import torch\ntorch.tensor([1.5, 2.0])"),
+            ("code", "'text'"),
+            ("code", "{'a': 1, 'b': [1, 2]}"),
+            ("code", "x = 1;"),
+            ("code", "3.0 * 2"),
+        ]),
+    ]
+    for name, cells in cases:
+        path = write(tmp, name, notebook(cells))
+        status, out, err = run([BACKSTEP, "run", path])
+        want = run([PYTHON, RUN_IPYTHON, path])
+        check((status, out) == want[:2], f"{name}: backstep {(status, out)}, IPython {want}")
+        check(without_notes(err, path).rstrip("\n") == want[2].rstrip("\n"),
+              f"{name}: backstep says\n{err}\nIPython\n{want[2]}")
 
 
 MALFORMED = [
@@ -197,8 +289,8 @@ def test_not_utf8(tmp):
 
 
 TESTS = [test_fixture_as_python, test_fixture_notes_and_traceback, test_trace_cells,
-         test_paths_and_export, test_display_rules, test_syntax_error_cell, test_malformed,
-         test_not_utf8]
+         test_paths_and_export, test_display_rules, test_syntax_error_cell,
+         test_figures_per_cell, test_ipython_wording, test_malformed, test_not_utf8]
 
 
 def main():

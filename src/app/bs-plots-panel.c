@@ -80,28 +80,54 @@ figure_event (BsPlotsPanel *self,
   return bs_trace_get_event (self->trace, g_array_index (self->events, guint64, id - 1));
 }
 
-/* "Figure 1, line 14", "Figure 2, open at the end" */
+/* The notebook cell in which the event at index happened, or NULL. */
+static const BsTraceScope *
+cell_of (BsTrace *trace,
+         guint64  index)
+{
+  for (guint32 id = 1; id <= bs_trace_get_n_scopes (trace); id++)
+    {
+      const BsTraceScope *scope = bs_trace_get_scope (trace, id);
+
+      if (scope->kind == BS_TRACE_SCOPE_CELL && scope->begin_event < index
+          && index < scope->end_event)
+        return scope;
+    }
+  return NULL;
+}
+
+/* "Figure 1, line 14", "Figure 2, open at the end"; in a notebook "Figure 1, In [4], line 2"
+ * for plt.show() and "Figure 2, In [4]" for a figure open when its cell ended */
 static char *
 heading (BsPlotsPanel *self,
          guint32       id)
 {
-  const BsTraceEvent *event = figure_event (self, id);
+  guint64 index = g_array_index (self->events, guint64, id - 1);
+  const BsTraceEvent *event = bs_trace_get_event (self->trace, index);
   const char *title = bs_trace_get_string (self->trace, event->text);
   gint64 step_event = bs_trace_get_step_event (self->trace, event->step);
   const BsTraceEvent *statement = step_event >= 0
                                   ? bs_trace_get_event (self->trace, (guint64) step_event)
                                   : NULL;
+  const BsTraceScope *cell = cell_of (self->trace, index);
   const BsTraceSpan *span = NULL;
+  g_autofree char *where = NULL;
 
   if (title == NULL)
     title = "Figure";
+  if (cell != NULL)
+    where = g_strdup_printf ("%s, %s", title, bs_trace_get_string (self->trace, cell->label));
+  else
+    where = g_strdup (title);
   if (event->flags & BS_TRACE_FLAG_IMPLICIT)
-    return g_strdup_printf ("%s, open at the end", title);
+    return cell != NULL ? g_steal_pointer (&where)
+                        : g_strdup_printf ("%s, open at the end", where);
   if (statement != NULL && statement->type == BS_TRACE_EVENT_STATEMENT)
     span = bs_trace_get_statement (self->trace, statement->aux);
   if (span != NULL)
-    return g_strdup_printf ("%s, line %d", title, span->line);
-  return g_strdup (title);
+    return g_strdup_printf ("%s, line %d", where,
+                            cell != NULL ? span->line - cell->span.line + 1 : span->line);
+  return g_steal_pointer (&where);
 }
 
 /* --- a card's actions ------------------------------------------------------------------ */

@@ -66,7 +66,7 @@ run (BsCliOptions *cli,
   timed_out = bs_cli_options_stop_timeout (cli);
   /* the figures still open at the end are shown too, as a notebook shows them */
   if (ok)
-    bs_plot_session_show (bs_pyplot_session (interp));
+    bs_plot_session_show_at_end (bs_pyplot_session (interp));
   if (plots->error != NULL)
     {
       fprintf (stderr, "backstep run: %s\n", plots->error->message);

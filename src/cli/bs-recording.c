@@ -176,7 +176,7 @@ bs_recording_read_source (const char  *path,
 typedef struct {
   BsRecorder  *recorder;   /* Borrowed */
   BsGradCheck *check;      /* Borrowed, NULL: none */
-  gboolean     ended;      /* the script has ended: figures shown now were left open */
+  BsPlotSession *plots;    /* Borrowed, NULL before the interpreter is made */
 } Recording;
 
 static void
@@ -245,7 +245,8 @@ on_figure_shown (BsPlotFigure *figure,
 {
   Recording *r = user_data;
 
-  bs_recorder_figure (r->recorder, figure, r->ended);
+  /* left open at the end of the script or of a notebook cell */
+  bs_recorder_figure (r->recorder, figure, bs_plot_session_is_at_end (r->plots));
 }
 
 static const BsInterpSink recording_sink = {
@@ -439,7 +440,7 @@ bs_recording_run (const char               *source,
   static const BsRecordingOptions defaults = { 0 };
   g_autoptr(BsRecorder) recorder = bs_recorder_new ();
   /* before the interpreter: freeing it still reports tensors destroyed to the recording */
-  Recording recording = { recorder, NULL, FALSE };
+  Recording recording = { recorder, NULL, NULL };
   g_autoptr(BsInterp) interp = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(BsGradCheck) check = NULL;
@@ -465,7 +466,8 @@ bs_recording_run (const char               *source,
   interp_options.sink_data = &recording;
   interp = bs_interp_new (&interp_options);
   bs_recorder_charge_to (recorder, bs_interp_get_context (interp));
-  bs_plot_session_set_show_func (bs_pyplot_session (interp), on_figure_shown, &recording);
+  recording.plots = bs_pyplot_session (interp);
+  bs_plot_session_set_show_func (recording.plots, on_figure_shown, &recording);
   if (options->grad_check != NULL)
     {
       BsGradCheckOptions check_options = *options->grad_check;
@@ -489,7 +491,13 @@ bs_recording_run (const char               *source,
       g_autofree char *report = bs_interp_format_error (interp, local_error);
       BsTrace *trace = bs_recorder_get_trace (recorder);
       g_autofree char *line = last_line (report != NULL ? report : local_error->message);
+      BsSourceSpan at;
 
+      /* a notebook's cell that does not compile, after the cells before it ran: a step at
+       * its line holds the error */
+      if (g_error_matches (local_error, BS_INTERP_ERROR, BS_INTERP_ERROR_SYNTAX)
+          && bs_trace_get_n_statements (trace) > 0 && bs_interp_error_span (interp, &at))
+        bs_recorder_statement (recorder, at.line, at.col, at.end_line, at.end_col);
       if (!has_error_event (trace, line))
         bs_recorder_error (recorder, line);
       if (error_span != NULL)
@@ -502,8 +510,7 @@ bs_recording_run (const char               *source,
     {
       /* The figures still open at the end are shown, as `backstep run --plots` and a
        * notebook show them: at the last step. */
-      recording.ended = TRUE;
-      bs_plot_session_show (bs_pyplot_session (interp));
+      bs_plot_session_show_at_end (recording.plots);
       if (error_text != NULL)
         *error_text = NULL;
     }

@@ -5,6 +5,7 @@
 #include "bs-interp-cells.h"
 #include "bs-interp-stages.h"
 #include "bs-parser.h"
+#include "bs-plot-session.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,9 +64,57 @@ exec_cell (BsInterp           *in,
     in->display_node = last;
   r = bs_exec_block (in, body, n, ret);
   in->display_node = NULL;
+  /* Jupyter's inline backend shows the figures still open when a cell ends, and closes
+   * them, also after an error */
+  if (in->plots != NULL)
+    bs_plot_session_show_at_end (in->plots);
   if (in->scopes)
     bs_scope_end (in);
   return r;
+}
+
+/* Where line starts in source (its length when source has fewer lines). */
+static gsize
+line_offset (const char *source,
+             gsize       length,
+             int         line)
+{
+  const char *p = source;
+
+  for (int l = 1; l < line && p < source + length; l++)
+    {
+      const char *eol = memchr (p, '\n', source + length - p);
+
+      p = eol != NULL ? eol + 1 : source + length;
+    }
+  return p - source;
+}
+
+/* Parses cell alone, as Jupyter compiles a cell: on a syntax error, NULL with the error
+ * placed at the script's line, its message naming lines as the cell numbers them (as
+ * IPython's do: "expected an indented block after 'for' statement on line 1"). */
+static BsAst *
+parse_cell (const char         *source,
+            gsize               length,
+            const char         *filename,
+            const BsInterpCell *cell,
+            GError            **error)
+{
+  gsize start = line_offset (source, length, cell->first_line);
+  gsize end = line_offset (source, length, cell->last_line + 1);
+  GError *local = NULL;
+  BsAst *ast = bs_parse (source + start, end - start, filename, &local);
+  int line, col, end_line, end_col;
+
+  if (ast != NULL)
+    return ast;
+  if (bs_lang_error_get_location (local, NULL, &line, &col, &end_line, &end_col))
+    bs_lang_set_error (error, local->code, filename, line + cell->first_line - 1, col,
+                       end_line + cell->first_line - 1, end_col, "%s", local->message);
+  else
+    g_propagate_error (error, g_steal_pointer (&local));
+  g_clear_error (&local);
+  return NULL;
 }
 
 /* A statement that goes on into the next cell: the cell alone does not parse, as Jupyter
@@ -75,20 +124,10 @@ cell_syntax_error (BsInterp           *in,
                    const BsInterpCell *cell,
                    BsAstNode          *statement)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autoptr(BsAst) ast = NULL;
   GError *error = NULL;
-  const char *p = in->frame->source;
-  int line = 1;
+  g_autoptr(BsAst) ast = parse_cell (in->frame->source, strlen (in->frame->source),
+                                     in->frame->filename, cell, &error);
 
-  /* the cell's lines where they are, the others blank: positions stay the script's */
-  for (; *p != '\0' && line <= cell->last_line; p++)
-    {
-      if (line >= cell->first_line || *p == '\n')
-        g_string_append_c (text, *p);
-      line += *p == '\n';
-    }
-  ast = bs_parse_interned (text->str, text->len, in->frame->filename, in->names, &error);
   if (ast != NULL)
     {
       bs_raise (in, "SyntaxError", "a statement of %s goes on into the next cell",
@@ -137,8 +176,334 @@ bs_exec_cells (BsInterp   *in,
   return i < n ? bs_exec_block (in, body + i, n - i, ret) : BS_EXEC_NORMAL;
 }
 
-/* "  File "x.ipynb", line 14" (then ", in f" or the end of the line) becomes
- * "  File "x.ipynb", cell In [3], line 2" */
+/* --- tracebacks as IPython 8 prints them ---------------------------------------------- */
+
+#define IPYTHON_RULE \
+  "---------------------------------------------------------------------------\n"
+#define IPYTHON_HEADER      "Traceback (most recent call last)"
+#define IPYTHON_NAME_WIDTH  42   /* the exception's name, padded: 75 columns in all */
+#define IPYTHON_CONTEXT     2    /* lines shown before and after the current one */
+#define IPYTHON_REPEATS     3    /* more repeated frames than this are skipped */
+
+/* Line (1-based) of source, its length without the newline in *length; NULL past the end. */
+static const char *
+source_line (const char *source,
+             int         line,
+             gsize      *length)
+{
+  const char *p = source;
+
+  for (int l = 1; l < line && p != NULL; l++)
+    {
+      p = strchr (p, '\n');
+      p = p != NULL ? p + 1 : NULL;
+    }
+  if (p == NULL || (*p == '\0' && line > 1 && p[-1] != '\n'))
+    return NULL;
+  *length = strcspn (p, "\n");
+  return p;
+}
+
+/* The indentation of a line, or -1 when it is blank or a comment. */
+static int
+indentation (const char *source,
+             int         line)
+{
+  gsize length;
+  const char *p = source_line (source, line, &length);
+  gsize i = 0;
+
+  if (p == NULL)
+    return -1;
+  while (i < length && (p[i] == ' ' || p[i] == '\t'))
+    i++;
+  return i == length || p[i] == '#' ? -1 : (int) i;
+}
+
+static gboolean
+line_starts_with (const char *source,
+                  int         line,
+                  const char *word,
+                  const char *name)
+{
+  gsize length, n;
+  const char *p = source_line (source, line, &length);
+
+  if (p == NULL)
+    return FALSE;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  n = strlen (word);
+  if (strncmp (p, word, n) != 0)
+    return FALSE;
+  p += n;
+  n = strlen (name);
+  return strncmp (p, name, n) == 0 && (p[n] == '(' || p[n] == ':' || p[n] == ' ');
+}
+
+/* "(x, y, *args, **kwargs)" of the def at line: the parameters' names, as IPython names a
+ * function's frame (inspect.formatargvalues: keyword-only ones before *args). */
+static void
+append_parameters (GString    *out,
+                   const char *source,
+                   int         line)
+{
+  gsize length;
+  const char *p = source_line (source, line, &length);
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autoptr(GString) star = g_string_new (NULL);
+  g_autoptr(GString) piece = g_string_new (NULL);
+  int depth = 0;
+
+  p = p != NULL ? strchr (p, '(') : NULL;
+  g_string_append_c (out, '(');
+  for (p = p != NULL ? p + 1 : NULL; p != NULL && *p != '\0'; p++)
+    {
+      gboolean end = depth == 0 && (*p == ',' || *p == ')');
+
+      if (!end)
+        {
+          depth += *p == '(' || *p == '[' || *p == '{';
+          depth -= *p == ')' || *p == ']' || *p == '}';
+          if (*p != '\n' && *p != ' ' && *p != '\t')
+            g_string_append_c (piece, *p);
+          continue;
+        }
+      /* "y=2" and "x: int" are named "y" and "x"; "*" and "/" alone are not names */
+      g_string_truncate (piece, strcspn (piece->str, "=:"));
+      if (piece->len > 0 && strcmp (piece->str, "*") != 0 && strcmp (piece->str, "/") != 0)
+        {
+          GString *into = piece->str[0] == '*' ? star : names;
+
+          g_string_append_printf (into, "%s%s", into->len > 0 ? ", " : "", piece->str);
+        }
+      g_string_truncate (piece, 0);
+      if (*p == ')')
+        break;
+    }
+  g_string_append (out, names->str);
+  if (names->len > 0 && star->len > 0)
+    g_string_append (out, ", ");
+  g_string_append (out, star->str);
+  g_string_append_c (out, ')');
+}
+
+/* The def of the function name whose body holds line (within the lines first..line): its
+ * line, the last line of its body, and its name as IPython gives it ("A.forward(self, x)").
+ * FALSE when there is none. */
+static gboolean
+find_function (const char *source,
+               int         first,
+               int         last,
+               int         line,
+               const char *name,
+               int        *def_line,
+               int        *end_line,
+               GString    *title)
+{
+  int indent = indentation (source, line);
+  int def = 0, def_indent;
+
+  for (int l = line - 1; l >= first && def == 0; l--)
+    {
+      int i = indentation (source, l);
+
+      if (i >= 0 && (indent < 0 || i < indent))
+        {
+          if (line_starts_with (source, l, "def ", name)
+              || line_starts_with (source, l, "async def ", name))
+            def = l;
+          else
+            indent = i;
+        }
+    }
+  if (def == 0)
+    return FALSE;
+  def_indent = indentation (source, def);
+  *def_line = def;
+  *end_line = def;
+  for (int l = def + 1; l <= last; l++)
+    {
+      int i = indentation (source, l);
+
+      if (i >= 0 && i <= def_indent)
+        break;
+      if (i >= 0)
+        *end_line = l;
+    }
+  /* a method: the class it is in */
+  for (int l = def - 1; l >= first && def_indent > 0; l--)
+    {
+      int i = indentation (source, l);
+      gsize length;
+      const char *p = source_line (source, l, &length);
+
+      if (i < 0 || i >= def_indent)
+        continue;
+      p += i;
+      if (g_str_has_prefix (p, "class "))
+        g_string_append_printf (title, "%.*s.", (int) strcspn (p + 6, "(: \n"), p + 6);
+      break;
+    }
+  g_string_append (title, name);
+  append_parameters (title, source, def);
+  return TRUE;
+}
+
+static const BsInterpCell *
+cell_at (BsInterp *in,
+         int       line)
+{
+  for (guint c = 0; c < in->n_cells; c++)
+    if (line >= in->cells[c].first_line && line <= in->cells[c].last_line)
+      return &in->cells[c];
+  return NULL;
+}
+
+/* "      5 e = 5" and "----> 7 raise ValueError('bad')": the non-blank lines first..last
+ * around line, numbered from number_of as the cell numbers them */
+static void
+append_context (GString    *out,
+                const char *source,
+                int         first,
+                int         last,
+                int         line,
+                int         number_of)
+{
+  int from = line, to = line;
+
+  for (int n = 0; n < IPYTHON_CONTEXT && from > first; from--)
+    n += indentation (source, from - 1) >= 0 || from - 1 == line;
+  int dedent = G_MAXINT;
+
+  for (int n = 0; n < IPYTHON_CONTEXT && to < last; to++)
+    n += indentation (source, to + 1) >= 0;
+  /* the lines shown lose the indentation they all have */
+  for (int l = from; l <= to; l++)
+    if (indentation (source, l) >= 0)
+      dedent = MIN (dedent, indentation (source, l));
+  for (int l = from; l <= to; l++)
+    {
+      gsize length;
+      const char *text = source_line (source, l, &length);
+      int number = l - number_of + 1;
+
+      if (text == NULL || (l != line && indentation (source, l) < 0))
+        continue;
+      if (dedent != G_MAXINT && (gsize) dedent <= length)
+        {
+          text += dedent;
+          length -= dedent;
+        }
+      if (l == line)
+        {
+          char digits[16];
+          /* IPython's arrow fills the 7 columns left of the number */
+          int pad = 7 - g_snprintf (digits, sizeof digits, "%d", number);
+
+          for (int i = 0; i < pad - 2; i++)
+            g_string_append_c (out, '-');
+          g_string_append (out, pad >= 2 ? "> " : pad == 1 ? ">" : "");
+          g_string_append_printf (out, "%d %.*s\n", number, (int) length, text);
+        }
+      else
+        g_string_append_printf (out, "%7d %.*s\n", number, (int) length, text);
+    }
+  g_string_append_c (out, '\n');
+}
+
+/* One frame: "Cell In [3], line 2, in f(x)" and the lines around its line. */
+static void
+append_cells_frame (BsInterp           *in,
+                    GString            *out,
+                    const BsTraceEntry *e,
+                    const char         *source,
+                    const char         *filename)
+{
+  const BsInterpCell *cell = strcmp (e->filename, filename) == 0 ? cell_at (in, e->line) : NULL;
+  g_autoptr(GString) title = g_string_new (NULL);
+  int first, last;
+
+  if (cell == NULL)
+    {
+      g_string_append_printf (out, "File %s:%d, in %s()\n\n", e->filename, e->line, e->name);
+      return;
+    }
+  first = cell->first_line;
+  last = cell->last_line;
+  g_string_append_printf (out, "Cell %s, line %d", cell->label, e->line - first + 1);
+  if (strcmp (e->name, "<module>") != 0)
+    {
+      if (!find_function (source, first, last, e->line, e->name, &first, &last, title))
+        g_string_append_printf (title, "%s()", e->name);
+      g_string_append_printf (out, ", in %s", title->str);
+    }
+  g_string_append_c (out, '\n');
+  append_context (out, source, first, last, e->line, cell->first_line);
+}
+
+static gboolean
+same_frame (const BsTraceEntry *a,
+            const BsTraceEntry *b)
+{
+  return a->line == b->line && strcmp (a->name, b->name) == 0
+         && strcmp (a->filename, b->filename) == 0;
+}
+
+/* One exception of a chain: its header, its frames (outermost first) and its last line. */
+static void
+append_cells_exception (BsInterp   *in,
+                        GString    *out,
+                        BsValue     exc,
+                        const char *source,
+                        const char *filename)
+{
+  BsInstance *instance = (BsInstance *) exc.as.object;
+  GArray *entries = instance->traceback;
+  const char *name = ((BsClass *) instance->klass.as.object)->name;
+
+  g_string_append_printf (out, "%-*s" IPYTHON_HEADER "\n", IPYTHON_NAME_WIDTH, name);
+  for (guint i = entries != NULL ? entries->len : 0; i > 0;)
+    {
+      BsTraceEntry *e = &g_array_index (entries, BsTraceEntry, i - 1);
+      guint run = 1;
+
+      /* a run of the same frame (recursion): its first ones, a count, its last */
+      while (run < i && same_frame (e, &g_array_index (entries, BsTraceEntry, i - 1 - run)))
+        run++;
+      if (run > IPYTHON_REPEATS)
+        {
+          const BsInterpCell *cell = cell_at (in, e->line);
+
+          for (guint k = 0; k < IPYTHON_REPEATS - 1; k++)
+            append_cells_frame (in, out, e, source, filename);
+          g_string_append_printf (out, "    [... skipping similar frames: %s at line %d "
+                                  "(%u times)]\n\n", e->name,
+                                  cell != NULL ? e->line - cell->first_line + 1 : e->line,
+                                  run - IPYTHON_REPEATS);
+          append_cells_frame (in, out, e, source, filename);
+          i -= run;
+          continue;
+        }
+      append_cells_frame (in, out, e, source, filename);
+      i--;
+    }
+  bs_append_exception_line (in, out, exc);
+}
+
+char *
+bs_format_cells_traceback (BsInterp   *in,
+                           BsValue     exc,
+                           const char *source,
+                           const char *filename)
+{
+  GString *out = g_string_new (IPYTHON_RULE);
+
+  bs_append_exception_chain (in, out, exc, append_cells_exception, source, filename);
+  return g_string_free (out, FALSE);
+}
+
+/* A SyntaxError's "  File "x.ipynb", line 14" becomes IPython's "  Cell In [3], line 2" */
 static char *
 name_cells (const char         *text,
             const char         *filename,
@@ -166,8 +531,8 @@ name_cells (const char         *text,
         }
       if (cell != NULL)
         {
-          g_string_append_printf (out, "  File \"%s\", cell %s, line %ld", filename,
-                                  cell->label, line - cell->first_line + 1);
+          g_string_append_printf (out, "  Cell %s, line %ld", cell->label,
+                                  line - cell->first_line + 1);
           g_string_append_len (out, end, eol - end);
         }
       else
@@ -177,6 +542,31 @@ name_cells (const char         *text,
       p = *eol == '\n' ? eol + 1 : eol;
     }
   return g_string_free (out, FALSE);
+}
+
+/* The first of cells that does not parse on its own, with its error (as Jupyter compiles
+ * each cell when it runs it), or n_cells when the whole source parses or no cell fails
+ * alone. */
+static guint
+first_unparsable_cell (const char         *source,
+                       gsize               length,
+                       const char         *filename,
+                       const BsInterpCell *cells,
+                       guint               n_cells,
+                       GError            **error)
+{
+  g_autoptr(BsAst) whole = bs_parse (source, length, filename, NULL);
+
+  if (whole != NULL)
+    return n_cells;
+  for (guint c = 0; c < n_cells; c++)
+    {
+      g_autoptr(BsAst) ast = parse_cell (source, length, filename, &cells[c], error);
+
+      if (ast == NULL)
+        return c;
+    }
+  return n_cells;
 }
 
 gboolean
@@ -189,16 +579,29 @@ bs_interp_run_cells (BsInterp           *self,
                      GError            **error)
 {
   GError *local = NULL;
+  GError *parse_error = NULL;
+  gsize run_length;
+  guint n_run;
   char *named;
 
   g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (source != NULL, FALSE);
   g_return_val_if_fail (cells != NULL || n_cells == 0, FALSE);
 
   if (filename == NULL)
     filename = "<string>";
+  if (length < 0)
+    length = strlen (source);
+  /* the cells before one that does not parse run, then its SyntaxError ends the run */
+  n_run = first_unparsable_cell (source, length, filename, cells, n_cells, &parse_error);
+  run_length = parse_error != NULL ? line_offset (source, length, cells[n_run].first_line)
+                                   : (gsize) length;
   self->cells = cells;
-  self->n_cells = n_cells;
-  bs_interp_run (self, source, length, filename, &local);
+  self->n_cells = n_run;
+  if (bs_interp_run (self, source, run_length, filename, &local) && parse_error != NULL)
+    bs_interp_report_syntax_error (self, source, length, filename,
+                                   g_steal_pointer (&parse_error), &local);
+  g_clear_error (&parse_error);
   self->cells = NULL;
   self->n_cells = 0;
   if (local == NULL)

@@ -604,8 +604,6 @@ append_exception (BsInterp   *in,
 {
   BsInstance *instance = (BsInstance *) exc.as.object;
   GArray *entries = instance->traceback;
-  GString *message = g_string_new (NULL);
-  BsValue saved = in->exc;
   guint repeated = 0;
 
   if (entries != NULL && entries->len > 0)
@@ -629,6 +627,18 @@ append_exception (BsInterp   *in,
         append_entry (s, e, source, filename);
     }
   append_repeated (s, repeated);
+  bs_append_exception_line (in, s, exc);
+}
+
+void
+bs_append_exception_line (BsInterp *in,
+                          GString  *s,
+                          BsValue   exc)
+{
+  BsInstance *instance = (BsInstance *) exc.as.object;
+  g_autoptr(GString) message = g_string_new (NULL);
+  BsValue saved = in->exc;
+
   in->exc = BS_NONE;
   g_string_append (s, ((BsClass *) instance->klass.as.object)->name);
   if (bs_str (in, exc, message) && message->len > 0)
@@ -639,25 +649,20 @@ append_exception (BsInterp   *in,
   bs_value_unref (in->exc);
   in->exc = saved;
   g_string_append_c (s, '\n');
-  g_string_free (message, TRUE);
 }
 
 typedef struct {
   BsValue     exc;        /* borrowed */
-  const char *joint;      /* what is printed between the next one and it, or NULL */
+  const char *joint;      /* what is printed between the one before it and it, or NULL */
 } ChainLink;
 
-/* The exceptions exc was chained to first, each once, as CPython prints them. A loop, not
- * recursion: a script can chain as many exceptions as it likes. */
-static void
-append_chain (BsInterp   *in,
-              GString    *s,
-              BsValue     exc,
-              const char *source,
-              const char *filename,
-              GHashTable *seen)
+/* exc and the exceptions it was chained to, each once, exc first. A loop, not recursion: a
+ * script can chain as many exceptions as it likes. */
+static GArray *
+exception_chain (BsValue exc)
 {
-  g_autoptr(GArray) chain = g_array_new (FALSE, FALSE, sizeof (ChainLink));
+  GArray *chain = g_array_new (FALSE, FALSE, sizeof (ChainLink));
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
 
   for (BsValue o = exc;;)
     {
@@ -685,13 +690,26 @@ append_chain (BsInterp   *in,
       if (link.joint == NULL)
         break;
     }
+  return chain;
+}
+
+void
+bs_append_exception_chain (BsInterp             *in,
+                           GString              *s,
+                           BsValue               exc,
+                           BsAppendExceptionFunc append,
+                           const char           *source,
+                           const char           *filename)
+{
+  g_autoptr(GArray) chain = exception_chain (exc);
+
   for (guint i = chain->len; i-- > 0;)
     {
       ChainLink *link = &g_array_index (chain, ChainLink, i);
 
       if (link->joint != NULL)
         g_string_append (s, link->joint);
-      append_exception (in, s, link->exc, source, filename);
+      append (in, s, link->exc, source, filename);
     }
 }
 
@@ -702,8 +720,7 @@ bs_format_traceback (BsInterp   *in,
                      const char *filename)
 {
   GString *s = g_string_new (NULL);
-  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
 
-  append_chain (in, s, exc, source, filename, seen);
+  bs_append_exception_chain (in, s, exc, append_exception, source, filename);
   return g_string_free (s, FALSE);
 }

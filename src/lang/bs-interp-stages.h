@@ -29,6 +29,12 @@ gboolean      bs_assign           (BsInterp *in, BsAstNode *target, BsValue valu
 gboolean      bs_lookup_name      (BsInterp *in, const char *name, BsValue *out);
 gboolean      bs_store_name       (BsInterp *in, const char *name, BsValue value);
 
+/* A parse error of source reported as bs_interp_run reports it: the text CPython prints,
+ * the error's span and error (BS_INTERP_ERROR_SYNTAX). Takes parse_error. */
+void          bs_interp_report_syntax_error (BsInterp *self, const char *source, gssize length,
+                                             const char *filename, GError *parse_error,
+                                             GError **error);
+
 /* --- bs-interp-stmt.c --------------------------------------------------- */
 
 BsExecResult  bs_exec_block       (BsInterp *in, BsAstNode **body, guint n, BsValue *ret);
@@ -37,6 +43,10 @@ BsExecResult  bs_exec_block       (BsInterp *in, BsAstNode **body, guint n, BsVa
 
 /* A module's statements grouped by the notebook cells being run (in->cells). */
 BsExecResult  bs_exec_cells       (BsInterp *in, BsAstNode **body, guint n, BsValue *ret);
+/* A traceback as IPython 8 prints one in a notebook: "Cell In [3], line 2" and the cell's
+ * lines around it for each frame. */
+char         *bs_format_cells_traceback (BsInterp *in, BsValue exc, const char *source,
+                                         const char *filename);
 /* An expression statement's value, shown as Jupyter shows a cell's last expression. */
 gboolean      bs_display_value    (BsInterp *in, BsValue value);
 
@@ -75,6 +85,17 @@ void          bs_pop_pseudo_frame (BsInterp *in, BsFrame *pseudo);
 gboolean      bs_check_limits     (BsInterp *in);
 /* Makes in->exc a placeholder for a fatal error (a limit); returns FALSE. */
 gboolean      bs_raise_fatal      (BsInterp *in);
+/* One exception of a traceback, as bs_format_traceback prints it or otherwise. */
+typedef void (*BsAppendExceptionFunc) (BsInterp *in, GString *s, BsValue exc,
+                                       const char *source, const char *filename);
+/* An exception and the ones it was chained to (__cause__, __context__), each once, the
+ * first cause first, with CPython's words between them ("The above exception was the
+ * direct cause of the following exception:"). */
+void          bs_append_exception_chain (BsInterp *in, GString *s, BsValue exc,
+                                         BsAppendExceptionFunc append, const char *source,
+                                         const char *filename);
+/* "Class: message\n" as the last line of a traceback. */
+void          bs_append_exception_line (BsInterp *in, GString *s, BsValue exc);
 char         *bs_format_traceback (BsInterp *in, BsValue exc, const char *source,
                                    const char *filename);
 

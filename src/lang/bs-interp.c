@@ -1051,7 +1051,9 @@ bs_interp_parse_and_run (BsInterp    *in,
         int code = BS_INTERP_ERROR_EXCEPTION;
 
         g_free (in->error_text);
-        in->error_text = bs_format_traceback (in, in->exc, src, frame.filename);
+        in->error_text = in->cells != NULL
+                         ? bs_format_cells_traceback (in, in->exc, src, frame.filename)
+                         : bs_format_traceback (in, in->exc, src, frame.filename);
         if (instance->traceback != NULL && instance->traceback->len > 0)
           {
             innermost = &g_array_index (instance->traceback, BsTraceEntry, 0);
@@ -1072,6 +1074,33 @@ bs_interp_parse_and_run (BsInterp    *in,
       return FALSE;
     }
   return TRUE;
+}
+
+void
+bs_interp_report_syntax_error (BsInterp    *self,
+                               const char  *source,
+                               gssize       length,
+                               const char  *filename,
+                               GError      *parse_error,
+                               GError     **error)
+{
+  int line, col, end_line, end_col;
+  const char *fname;
+  gsize n = length >= 0 ? (gsize) length : strlen (source);
+  /* The source may not end in a NUL (a fuzzer's bytes, a file's contents). */
+  g_autofree char *text = g_malloc (n + 1);
+
+  memcpy (text, source, n);
+  text[n] = '\0';
+  g_free (self->error_text);
+  self->error_text = bs_lang_format_syntax_error (filename, text, parse_error);
+  if (bs_lang_error_get_location (parse_error, &fname, &line, &col, &end_line, &end_col))
+    {
+      self->error_span = (BsSourceSpan) { line, col, end_line, end_col };
+      self->has_error_span = TRUE;
+    }
+  g_set_error (error, BS_INTERP_ERROR, BS_INTERP_ERROR_SYNTAX, "%s", parse_error->message);
+  g_error_free (parse_error);
 }
 
 gboolean
@@ -1114,23 +1143,7 @@ bs_interp_run (BsInterp    *self,
     return TRUE;
   if (local->domain == BS_LANG_ERROR)
     {
-      int line, col, end_line, end_col;
-      const char *fname;
-
-      /* The source may not end in a NUL (a fuzzer's bytes, a file's contents). */
-      g_autofree char *text = g_malloc (length >= 0 ? (gsize) length + 1 : strlen (source) + 1);
-
-      memcpy (text, source, length >= 0 ? (gsize) length : strlen (source));
-      text[length >= 0 ? (gsize) length : strlen (source)] = '\0';
-      g_free (self->error_text);
-      self->error_text = bs_lang_format_syntax_error (filename, text, local);
-      if (bs_lang_error_get_location (local, &fname, &line, &col, &end_line, &end_col))
-        {
-          self->error_span = (BsSourceSpan) { line, col, end_line, end_col };
-          self->has_error_span = TRUE;
-        }
-      g_set_error (error, BS_INTERP_ERROR, BS_INTERP_ERROR_SYNTAX, "%s", local->message);
-      g_error_free (local);
+      bs_interp_report_syntax_error (self, source, length, filename, local, error);
       return FALSE;
     }
   if (local->domain == BS_INTERP_ERROR && self->error_text == NULL)

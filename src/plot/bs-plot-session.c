@@ -11,6 +11,7 @@ struct _BsPlotSession {
   BsPlotFigure   *current;
   BsPlotShowFunc  show;
   gpointer        show_data;
+  gboolean        at_end;    /* bs_plot_session_show_at_end is showing */
 };
 
 BsPlotSession *
@@ -139,6 +140,23 @@ bs_plot_session_show (BsPlotSession *session)
     }
   bs_plot_session_close_all (session);
   return shown;
+}
+
+guint
+bs_plot_session_show_at_end (BsPlotSession *session)
+{
+  guint shown;
+
+  session->at_end = TRUE;
+  shown = bs_plot_session_show (session);
+  session->at_end = FALSE;
+  return shown;
+}
+
+gboolean
+bs_plot_session_is_at_end (BsPlotSession *session)
+{
+  return session->at_end;
 }
 
 GPtrArray *

@@ -38,6 +38,11 @@ gboolean       bs_plot_session_close         (BsPlotSession  *session,
 void           bs_plot_session_close_all     (BsPlotSession  *session);
 /* show(): returns how many figures were shown. */
 guint          bs_plot_session_show          (BsPlotSession  *session);
+/* The figures still open when a script or a notebook cell ends (Jupyter's inline backend
+ * shows them then), shown and closed as show() does; bs_plot_session_is_at_end() is TRUE
+ * while the show function gets them. */
+guint          bs_plot_session_show_at_end   (BsPlotSession  *session);
+gboolean       bs_plot_session_is_at_end     (BsPlotSession  *session);
 /* The open figures in number order (borrowed). */
 GPtrArray     *bs_plot_session_get_figures   (BsPlotSession  *session);
 

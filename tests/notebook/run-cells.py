@@ -8,11 +8,14 @@ Each code cell is compiled on its own and run in one namespace; a cell whose fir
 is a cell magic (%%) is left out, and so is every line that starts (after indentation)
 with % or !. When a cell's last statement is a bare expression not ended by ";", its
 value's repr is printed unless it is None, as Jupyter displays it. An uncaught exception
-ends the run with the traceback and exit status 1.
+ends the run with the traceback and exit status 1. As Jupyter's inline backend,
+plt.show() and the end of every cell close the figures that are open (matplotlib with
+its Agg backend: nothing is drawn).
 """
 import ast
 import io
 import json
+import os
 import sys
 import tokenize
 
@@ -48,6 +51,10 @@ def quiet(code):
 def main(path):
     with open(path, encoding="utf-8") as f:
         notebook = json.load(f)
+    if any("matplotlib" in source(cell) for cell in notebook["cells"]):
+        os.environ["MPLBACKEND"] = "Agg"
+        import matplotlib.pyplot
+        matplotlib.pyplot.show = inline_show
     namespace = {"__name__": "__main__"}
     number = 0
     for cell in notebook["cells"]:
@@ -62,11 +69,24 @@ def main(path):
         last = None
         if tree.body and isinstance(tree.body[-1], ast.Expr) and not quiet(code):
             last = ast.Expression(tree.body.pop().value)
-        exec(compile(tree, name, "exec"), namespace)
-        if last is not None:
-            value = eval(compile(last, name, "eval"), namespace)
-            if value is not None:
-                print(repr(value))
+        try:
+            exec(compile(tree, name, "exec"), namespace)
+            if last is not None:
+                value = eval(compile(last, name, "eval"), namespace)
+                if value is not None:
+                    print(repr(value))
+        finally:
+            close_figures()
+
+
+def close_figures():
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None:
+        pyplot.close("all")
+
+
+def inline_show(*args, **kwargs):
+    close_figures()
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ PACKAGES=(
   libglib2.0-dev libopenblas-serial-dev libjson-glib-dev
   libcairo2-dev libpango1.0-dev fonts-dejavu-core graphviz libgraphviz-dev
   libgtk-4-dev libadwaita-1-dev libgtksourceview-5-dev fonts-cantarell fonts-noto-mono
-  python3 python3-torch
+  python3 python3-torch python3-matplotlib ipython3
   xvfb xauth xdotool
   desktop-file-utils appstream librsvg2-common
   libgif-dev libwebp-dev librsvg2-bin poppler-utils libxml2-utils python3-pil

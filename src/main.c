@@ -9,7 +9,7 @@
 #include "bs-cli.h"
 
 static const char usage[] =
-  "Usage: backstep [FILE.py]           open the window (on FILE.py, or the built-in example)\n"
+  "Usage: backstep [FILE.py|FILE.ipynb] open the window (on FILE, or the built-in example)\n"
   "       backstep COMMAND [ARGS...]\n"
   "\n"
   "Backstep runs PyTorch snippets on its own autograd engine and lets you step\n"
@@ -33,7 +33,7 @@ main (int   argc,
   const char *command = argc >= 2 ? argv[1] : NULL;
 
   setlocale (LC_ALL, "");
-  if (command == NULL || g_str_has_suffix (command, ".py"))
+  if (command == NULL || g_str_has_suffix (command, ".py") || g_str_has_suffix (command, ".ipynb"))
     {
       g_autoptr(BsApplication) app = NULL;
 

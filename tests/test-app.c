@@ -37,22 +37,39 @@ step (BsWindow   *window,
     gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
 }
 
-/* The button showing label under widget, or NULL. */
+/* The first widget under widget (itself included) that matches, or NULL. */
 static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *label)
+find_widget (GtkWidget *widget,
+             gboolean (*matches) (GtkWidget *, gconstpointer),
+             gconstpointer data)
 {
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+  if (matches (widget, data))
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_button (child, label);
+      GtkWidget *found = find_widget (child, matches, data);
 
       if (found != NULL)
         return found;
     }
   return NULL;
+}
+
+static gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  label)
+{
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* The button showing label under widget, or NULL. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  return find_widget (widget, is_button_labelled, label);
 }
 
 static void
@@ -483,31 +500,64 @@ test_autosave (void)
 
 /* --- notebooks ------------------------------------------------------------------------ */
 
+/* A window on a copy of data (notebook JSON, length bytes) in a new folder, run: *path
+ * is the copy, to remove with remove_copy. */
+static BsWindow *
+open_notebook_copy (const char  *data,
+                    gssize       length,
+                    char       **path)
+{
+  g_autofree char *dir = g_dir_make_tmp ("backstep-notebook-XXXXXX", NULL);
+  g_autoptr(GFile) file = NULL;
+  BsWindow *window = g_object_new (BS_TYPE_WINDOW, NULL);
+
+  *path = g_build_filename (dir, "notebook.ipynb", NULL);
+  file = g_file_new_for_path (*path);
+  g_assert_true (g_file_set_contents (*path, data, length, NULL));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  bs_window_open_file (window, file);
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  return window;
+}
+
+static void
+remove_copy (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static char *
+fixture_notebook (gsize *length)
+{
+  g_autofree char *fixture = g_build_filename (g_getenv ("BACKSTEP_REFERENCE_DIR"), "..",
+                                               "notebook", "lecture.ipynb", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMappedFile) file = g_mapped_file_new (fixture, FALSE, &error);
+
+  g_assert_no_error (error);
+  *length = g_mapped_file_get_length (file);
+  return g_strndup (g_mapped_file_get_contents (file), *length);
+}
+
 /* The fixture notebook opened: its cells in the editor, the run with its notes and the
  * error of cell 3; saved unchanged, the same bytes; saved after an edit, the notebook
  * with the new cell and the other cells' outputs. */
 static void
 test_notebook (void)
 {
-  g_autofree char *fixture = g_build_filename (g_getenv ("BACKSTEP_REFERENCE_DIR"), "..",
-                                               "notebook", "lecture.ipynb", NULL);
-  g_autofree char *dir = g_dir_make_tmp ("backstep-notebook-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "lecture.ipynb", NULL);
-  g_autofree char *original = NULL;
+  gsize length, saved_length;
+  g_autofree char *original = fixture_notebook (&length);
+  g_autofree char *path = NULL;
   g_autofree char *saved = NULL;
   g_autofree char *text = NULL;
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  BsWindow *window = g_object_new (BS_TYPE_WINDOW, NULL);
+  BsWindow *window = open_notebook_copy (original, length, &path);
   GtkTextBuffer *buffer = bs_window_get_buffer (window);
   GtkTextIter start, end;
-  gsize length, saved_length;
 
-  g_assert_true (g_file_get_contents (fixture, &original, &length, NULL));
-  g_assert_true (g_file_set_contents (path, original, length, NULL));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  bs_window_open_file (window, file);
-  g_assert_true (wait_until (window, bs_window_is_ready));
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
   g_assert_true (g_str_has_prefix (text, "# [markdown]\n# # Two paths to w1\n#\n"));
@@ -528,8 +578,107 @@ test_notebook (void)
   g_assert_nonnull (strstr (saved, "\"output_type\": \"execute_result\""));
   g_assert_false (gtk_text_buffer_get_modified (buffer));
   close_window (window);
-  g_assert_cmpint (g_remove (path), ==, 0);
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  remove_copy (path);
+}
+
+static gboolean
+is_view_of (GtkWidget     *widget,
+            gconstpointer  buffer)
+{
+  return GTK_IS_TEXT_VIEW (widget)
+         && gtk_text_view_get_buffer (GTK_TEXT_VIEW (widget)) == buffer;
+}
+
+static void
+type_at (BsWindow   *window,
+         GtkWidget  *editor,
+         int         line,
+         int         offset,
+         const char *text,
+         guint      *presses)
+{
+  GtkTextBuffer *buffer = bs_window_get_buffer (window);
+  g_autofree char *xdotool = g_find_program_in_path ("xdotool");
+  const char *argv[] = { xdotool, "type", "--delay", "30", text, NULL };
+  guint expected = *presses + g_utf8_strlen (text, -1);
+  GtkTextIter at;
+  int status;
+
+  gtk_text_buffer_get_iter_at_line_offset (buffer, &at, line - 1, offset);
+  gtk_text_buffer_place_cursor (buffer, &at);
+  gtk_widget_grab_focus (editor);
+  spin (100);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL,
+                               NULL, &status, NULL));
+  wait_for_presses (presses, expected);
+  spin (100);
+}
+
+/* Typed keys (xdotool) in the fixture notebook: in a markdown cell, in a raw cell and on a
+ * cell's header they change nothing; in a code cell they do, and Save writes the edit into
+ * that cell's source while the markdown and raw cells stay as they were, byte for byte. */
+static void
+test_notebook_read_only (void)
+{
+  gsize length;
+  g_autofree char *original = fixture_notebook (&length);
+  g_autofree char *path = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *text = NULL;
+  BsWindow *window = open_notebook_copy (original, length, &path);
+  GtkTextBuffer *buffer = bs_window_get_buffer (window);
+  GtkEventController *counter = gtk_event_controller_key_new ();
+  const char *first_code = "  {\n   \"cell_type\": \"code\"";
+  const char *raw = "  {\n   \"cell_type\": \"raw\"";
+  GtkWidget *editor;
+  GtkTextIter start, end;
+  guint presses = 0;
+
+  g_assert_false (gtk_text_buffer_get_modified (buffer));
+  editor = find_widget (GTK_WIDGET (window), is_view_of, buffer);
+  g_assert_nonnull (editor);
+  XAutoRepeatOff (gdk_x11_display_get_xdisplay (gdk_display_get_default ()));
+  gtk_event_controller_set_propagation_phase (counter, GTK_PHASE_CAPTURE);
+  g_signal_connect (counter, "key-pressed", G_CALLBACK (count_key_press), &presses);
+  gtk_widget_add_controller (GTK_WIDGET (window), counter);
+  wait_for_frames (window);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  shown = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+
+  /* "# # Two paths to w1" (markdown), its empty line "#", "# Not run: a raw cell." (raw,
+   * line 29) and the header "# In [3]:" (line 31) */
+  g_assert_true (g_str_has_prefix (shown, "# [markdown]\n# # Two paths to w1\n#\n"));
+  type_at (window, editor, 2, 6, "zz", &presses);
+  type_at (window, editor, 3, 1, "z", &presses);
+  type_at (window, editor, 29, 3, "z", &presses);
+  type_at (window, editor, 31, 4, "z", &presses);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_cmpstr (text, ==, shown);
+  g_assert_false (gtk_text_buffer_get_modified (buffer));
+
+  /* the end of "x1 = torch.tensor(1.0)" in In [1] */
+  type_at (window, editor, 9, 22, "; y = 2", &presses);
+  g_clear_pointer (&text, g_free);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_nonnull (strstr (text, "\nx1 = torch.tensor(1.0); y = 2\n"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
+  g_assert_nonnull (strstr (saved, "    \"x1 = torch.tensor(1.0); y = 2\\n\",\n"));
+  /* the markdown cell before the first code cell, and the raw cell, byte for byte */
+  g_assert_cmpint (strstr (saved, first_code) - saved, ==, strstr (original, first_code) - original);
+  g_assert_cmpmem (saved, strstr (saved, first_code) - saved, original,
+                   strstr (original, first_code) - original);
+  g_assert_nonnull (strstr (saved, raw));
+  g_assert_cmpmem (strstr (saved, raw), strstr (strstr (saved, raw), "},") - strstr (saved, raw),
+                   strstr (original, raw),
+                   strstr (strstr (original, raw), "},") - strstr (original, raw));
+
+  gtk_widget_remove_controller (GTK_WIDGET (window), counter);
+  close_window (window);
+  remove_copy (path);
 }
 
 /* A notebook whose cells show figures and whose third cell does not compile: the first two
@@ -548,18 +697,11 @@ test_notebook_cells (void)
     "{\"cell_type\": \"code\", \"execution_count\": null, \"metadata\": {}, \"outputs\": [],"
     " \"source\": \"y = 1\\nx = (1 +\"}],"
     " \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 5}\n";
-  g_autofree char *dir = g_dir_make_tmp ("backstep-notebook-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "cells.ipynb", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  BsWindow *window = g_object_new (BS_TYPE_WINDOW, NULL);
+  g_autofree char *path = NULL;
+  BsWindow *window = open_notebook_copy (notebook, -1, &path);
   g_autofree char *plots = NULL;
   g_autofree char *step_text = NULL;
 
-  g_assert_true (g_file_set_contents (path, notebook, -1, NULL));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  bs_window_open_file (window, file);
-  g_assert_true (wait_until (window, bs_window_is_ready));
   step (window, "win.step-last", 1);
   assert_text_contains (window, "error", "SyntaxError: '(' was never closed");
   assert_text_contains (window, "output", "cell 2");
@@ -567,10 +709,9 @@ test_notebook_cells (void)
   g_assert_cmpstr (plots, ==, "Figure 1, In [1], line 3\nFigure 1, In [2]\n");
   /* the cell view: In [3]'s header on line 10, its second line on line 12 */
   step_text = bs_window_get_text (window, "step");
-  g_assert_cmpstr (step_text, ==, "Line 12 raises the error shown above.");
+  g_assert_cmpstr (step_text, ==, "Line 12 (In [3], line 2) raises the error shown above.");
   close_window (window);
-  g_assert_cmpint (g_remove (path), ==, 0);
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  remove_copy (path);
 }
 
 /* --- screenshots against reference images ------------------------------------------- */
@@ -1252,6 +1393,7 @@ main (int   argc,
   g_test_add_func ("/app/autosave", test_autosave);
   g_test_add_func ("/app/notebook", test_notebook);
   g_test_add_func ("/app/notebook-cells", test_notebook_cells);
+  g_test_add_func ("/app/notebook-read-only", test_notebook_read_only);
   g_test_add_func ("/app/replace-asks", test_replace_asks);
   g_test_add_func ("/app/screenshots", test_screenshots);
   g_test_add_func ("/app/live-graph", test_live_graph);

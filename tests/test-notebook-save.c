@@ -202,6 +202,58 @@ test_save_without_code (void)
   g_assert_null (saved);
 }
 
+/* The lines the editor keeps read-only: every header line, and the markdown and raw cells
+ * up to the next cell (the fixture's view: markdown 1-5, In [1] on 6, In [2] on 16, raw
+ * 28-30, In [3] on 31, In [4] on 37, In [5] on 41). */
+static void
+test_read_only_lines (void)
+{
+  static const int expected[] = { 1, 5, 6, 6, 16, 16, 28, 30, 31, 31, 37, 37, 41, 41 };
+  g_autofree char *path = fixture_path ();
+  g_autofree char *data = NULL;
+  g_autoptr(BsNotebook) notebook = NULL;
+  g_autoptr(GArray) lines = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  notebook = load (data, length);
+  lines = bs_notebook_read_only_lines (bs_notebook_get_text (notebook));
+  g_assert_cmpmem (lines->data, lines->len * sizeof (int), expected, sizeof expected);
+}
+
+/* Text typed after the last cell, a markdown cell, is a code cell of its own: the
+ * markdown cell stays as it was. */
+static void
+test_code_after_markdown (void)
+{
+  static const char notebook_json[] =
+    "{\"cells\": [{\"cell_type\": \"code\", \"metadata\": {}, \"outputs\": [],"
+    " \"execution_count\": null, \"source\": \"x = 1\"},"
+    " {\"cell_type\": \"markdown\", \"metadata\": {}, \"source\": [\"# End\\n\", \"\\n\","
+    " \"The end.\"]}], \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 4}";
+  g_autoptr(BsNotebook) notebook = load (notebook_json, strlen (notebook_json));
+  g_autofree char *edited = g_strconcat (bs_notebook_get_text (notebook), "\ny = 2\n", NULL);
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *markdown = NULL;
+  g_autofree char *code = NULL;
+  JsonNode *root;
+
+  g_assert_true (g_str_has_suffix (bs_notebook_get_text (notebook),
+                                   "# [markdown]\n# # End\n#\n# The end.\n\n"));
+  saved = bs_notebook_save (notebook, edited, &error);
+  g_assert_no_error (error);
+  g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (saved, NULL),
+                                             g_bytes_get_size (saved), &error));
+  root = json_parser_get_root (parser);
+  markdown = cell_source (root, 1);
+  g_assert_cmpstr (markdown, ==, "# End\n\nThe end.");
+  code = cell_source (root, 2);
+  g_assert_cmpstr (code, ==, "y = 2");
+  g_assert_cmpstr (json_object_get_string_member (cell (root, 2), "cell_type"), ==, "code");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -212,5 +264,7 @@ main (int   argc,
   g_test_add_func ("/notebook/save-edited", test_save_edited);
   g_test_add_func ("/notebook/save-format", test_save_format);
   g_test_add_func ("/notebook/save-without-code", test_save_without_code);
+  g_test_add_func ("/notebook/read-only-lines", test_read_only_lines);
+  g_test_add_func ("/notebook/code-after-markdown", test_code_after_markdown);
   return g_test_run ();
 }

@@ -9,6 +9,7 @@ error in cell 3) must print under `backstep run` what its code cells print under
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -230,6 +231,16 @@ def test_ipython_wording(tmp):
             ("code", "{'a': 1, 'b': [1, 2]}"),
             ("code", "x = 1;"),
             ("code", "3.0 * 2"),
+            # long containers break over lines within 79 columns, the outermost first
+            ("code", "list(range(40))"),
+            ("code", "{'a': list(range(30)), 'b': 'x' * 50, 'c': (1,)}"),
+            ("code", "[torch.zeros(30), torch.ones(20)]"),
+            ("code", "[(i, [i] * 12) for i in range(6)]"),
+            ("code", "a = [1, 'two']\na.append(a)\na, (), [], {}, (a,)"),
+            ("code", "list(range(1005))"),
+            ("code", "{i: str(i) * i for i in range(12)}"),
+            # a class by its module and name
+            ("code", "class A:\n    pass\n\nclass E(ValueError):\n    pass\n\n[A, E, int]"),
         ]),
     ]
     for name, cells in cases:
@@ -239,6 +250,15 @@ def test_ipython_wording(tmp):
         check((status, out) == want[:2], f"{name}: backstep {(status, out)}, IPython {want}")
         check(without_notes(err, path).rstrip("\n") == want[2].rstrip("\n"),
               f"{name}: backstep says\n{err}\nIPython\n{want[2]}")
+
+
+def test_default_object_display(tmp):
+    # an object with object's repr shows as IPython's <__main__.A at 0x7f...>
+    path = write(tmp, "object.ipynb", notebook([("code", "class A:\n    pass\n\nA()")]))
+    for argv in [[BACKSTEP, "run", path], [PYTHON, RUN_IPYTHON, path]]:
+        status, out, err = run(argv)
+        check(status == 0 and re.fullmatch(r"<__main__\.A at 0x[0-9a-f]+>\n", out),
+              f"{argv[0]}: {status} {out!r} {err}")
 
 
 MALFORMED = [
@@ -262,6 +282,15 @@ MALFORMED = [
                                                                                     "replace"),
      None),
 ]
+
+
+def test_window_argument(tmp):
+    # `backstep lecture.ipynb` opens the window on the notebook, as `backstep x.py` does
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    p = subprocess.run([BACKSTEP, FIXTURE], capture_output=True, text=True, timeout=TIMEOUT,
+                       env=env)
+    check(p.returncode == 1 and p.stderr.startswith("backstep: no display to open the window "
+                                                    "on\n"), f"{p.returncode} {p.stderr}")
 
 
 def test_malformed(tmp):
@@ -290,7 +319,8 @@ def test_not_utf8(tmp):
 
 TESTS = [test_fixture_as_python, test_fixture_notes_and_traceback, test_trace_cells,
          test_paths_and_export, test_display_rules, test_syntax_error_cell,
-         test_figures_per_cell, test_ipython_wording, test_malformed, test_not_utf8]
+         test_figures_per_cell, test_ipython_wording, test_default_object_display,
+         test_window_argument, test_malformed, test_not_utf8]
 
 
 def main():

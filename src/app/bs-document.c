@@ -114,6 +114,16 @@ bs_document_save (BsDocument  *self,
   return g_strdup (self->notebook != NULL ? bs_notebook_get_text (self->notebook) : text);
 }
 
+GArray *
+bs_document_get_read_only_lines (BsDocument *self,
+                                 const char *text)
+{
+  g_return_val_if_fail (BS_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+
+  return self->notebook != NULL ? bs_notebook_read_only_lines (text) : NULL;
+}
+
 GFile *
 bs_document_get_file (BsDocument *self)
 {

@@ -32,6 +32,11 @@ char       *bs_document_save             (BsDocument  *self,
                                           GFile       *file,
                                           const char  *text,
                                           GError     **error);
+/* The lines of text (the document's, as edited) that are not to be edited: a notebook's
+ * cell headers and markdown and raw cells (see bs_notebook_read_only_lines); NULL for a
+ * script. */
+GArray     *bs_document_get_read_only_lines (BsDocument *self,
+                                             const char *text);
 GFile      *bs_document_get_file         (BsDocument  *self);
 const char *bs_document_get_example      (BsDocument  *self);
 /* "script.py", "01-two-paths (example)", "Untitled script" */

@@ -19,6 +19,7 @@ struct _BsEditor {
   GtkSourceBuffer *buffer;
   GtkTextTag      *step_tag;
   GtkTextTag      *error_tag;
+  GtkTextTag      *read_only_tag;
 };
 
 G_DEFINE_FINAL_TYPE (BsEditor, bs_editor, GTK_SOURCE_TYPE_VIEW)
@@ -120,6 +121,28 @@ bs_editor_set_text (BsEditor   *self,
   gtk_text_buffer_get_start_iter (buffer, &start);
   gtk_text_buffer_place_cursor (buffer, &start);
   bs_editor_mark_saved (self);
+}
+
+void
+bs_editor_set_read_only_lines (BsEditor     *self,
+                               const GArray *lines)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+
+  g_return_if_fail (BS_IS_EDITOR (self));
+
+  buffer = GTK_TEXT_BUFFER (self->buffer);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_remove_tag (buffer, self->read_only_tag, &start, &end);
+  for (guint i = 0; lines != NULL && i + 1 < lines->len; i += 2)
+    {
+      /* the lines whole, with the newline that ends the last */
+      gtk_text_buffer_get_iter_at_line (buffer, &start, g_array_index (lines, int, i) - 1);
+      if (!gtk_text_buffer_get_iter_at_line (buffer, &end, g_array_index (lines, int, i + 1)))
+        gtk_text_buffer_get_end_iter (buffer, &end);
+      gtk_text_buffer_apply_tag (buffer, self->read_only_tag, &start, &end);
+    }
 }
 
 gboolean
@@ -341,6 +364,9 @@ bs_editor_init (BsEditor *self)
   self->step_tag = gtk_text_buffer_create_tag (buffer, "current-step",
                                                "paragraph-background", "rgba(53,132,228,0.18)",
                                                NULL);
+  self->read_only_tag = gtk_text_buffer_create_tag (buffer, "read-only", "editable", FALSE,
+                                                    "paragraph-background",
+                                                    "rgba(128,128,128,0.10)", NULL);
   self->error_tag = gtk_text_buffer_create_tag (buffer, "error",
                                                 "underline", PANGO_UNDERLINE_ERROR,
                                                 "underline-rgba",

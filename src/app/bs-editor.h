@@ -20,6 +20,10 @@ char      *bs_editor_get_text         (BsEditor   *self);
 /* Replaces the text (not undoable, not modified, the autosaved draft forgotten). */
 void       bs_editor_set_text         (BsEditor   *self,
                                        const char *text);
+/* Makes the lines of lines (pairs of line numbers from 1, first and last) the only ones
+ * that cannot be edited: a notebook's markdown cells and cell headers. */
+void       bs_editor_set_read_only_lines (BsEditor     *self,
+                                          const GArray *lines);
 gboolean   bs_editor_is_modified      (BsEditor   *self);
 /* Marks the text saved: not modified, the autosaved draft forgotten. */
 void       bs_editor_mark_saved       (BsEditor   *self);

@@ -78,6 +78,16 @@ bs_script_files_load_example (BsScriptFiles *self,
   return TRUE;
 }
 
+/* A notebook's markdown cells and headers cannot be edited (until it is saved as .py) */
+static void
+protect_cells (BsScriptFiles *self)
+{
+  g_autofree char *text = bs_editor_get_text (self->editor);
+  g_autoptr(GArray) lines = bs_document_get_read_only_lines (self->document, text);
+
+  bs_editor_set_read_only_lines (self->editor, lines);
+}
+
 void
 bs_script_files_open (BsScriptFiles *self,
                       GFile         *file)
@@ -93,6 +103,7 @@ bs_script_files_open (BsScriptFiles *self,
       return;
     }
   bs_editor_set_text (self->editor, text);
+  protect_cells (self);
   changed (self);
   g_signal_emit (self, signals[OPENED], 0);
 }
@@ -113,6 +124,7 @@ save_to (BsScriptFiles *self,
     }
   if (strcmp (text, saved) != 0)
     bs_editor_set_text (self->editor, saved);
+  protect_cells (self);
   bs_editor_mark_saved (self->editor);
   changed (self);
   return TRUE;

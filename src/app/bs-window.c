@@ -355,7 +355,17 @@ step_changed (BsWindow *self,
   step_event = bs_trace_state_get_step_event (state);
   span = bs_trace_state_get_span (state);
   if (step_event != NULL && step_event->type == BS_TRACE_EVENT_ERROR && span != NULL)
-    text = g_strdup_printf ("Line %d raises the error shown above.", span->line);
+    {
+      const BsTraceScope *cell = bs_trace_get_cell_at_line (self->result->trace, span->line);
+
+      /* in a notebook, also the cell and its line as Jupyter names them */
+      text = cell == NULL
+             ? g_strdup_printf ("Line %d raises the error shown above.", span->line)
+             : g_strdup_printf ("Line %d (%s, line %d) raises the error shown above.",
+                                span->line, bs_trace_get_string (self->result->trace,
+                                                                 cell->label),
+                                span->line - cell->span.line + 1);
+    }
   else if (bs_quiz_panel_get_prompt (self->quiz_panel) != NULL)
     text = g_strdup_printf ("Quiz: %s", bs_quiz_panel_get_prompt (self->quiz_panel));
   else

@@ -491,13 +491,7 @@ bs_recording_run (const char               *source,
       g_autofree char *report = bs_interp_format_error (interp, local_error);
       BsTrace *trace = bs_recorder_get_trace (recorder);
       g_autofree char *line = last_line (report != NULL ? report : local_error->message);
-      BsSourceSpan at;
 
-      /* a notebook's cell that does not compile, after the cells before it ran: a step at
-       * its line holds the error */
-      if (g_error_matches (local_error, BS_INTERP_ERROR, BS_INTERP_ERROR_SYNTAX)
-          && bs_trace_get_n_statements (trace) > 0 && bs_interp_error_span (interp, &at))
-        bs_recorder_statement (recorder, at.line, at.col, at.end_line, at.end_col);
       if (!has_error_event (trace, line))
         bs_recorder_error (recorder, line);
       if (error_span != NULL)

@@ -19,7 +19,7 @@ bs_display_value (BsInterp *in,
   if (bs_value_is_none (value))
     return TRUE;
   text = g_string_new (NULL);
-  if (!bs_repr (in, value, text))
+  if (!bs_ipython_pretty (in, value, text))
     return FALSE;
   g_string_append_c (text, '\n');
   bs_interp_write_stdout (in, text->str);
@@ -569,6 +569,28 @@ first_unparsable_cell (const char         *source,
   return n_cells;
 }
 
+/* A cell that does not compile: a scope with one statement at its error, where the run
+ * stops (the window shows the error there). */
+static void
+record_unparsable_cell (BsInterp           *self,
+                        const BsInterpCell *cell,
+                        const GError       *parse_error)
+{
+  const BsInterpSink *sink = self->options.interp_sink;
+  BsSpan span = { cell->first_line, 1, cell->last_line + 1, 1 };
+  BsSourceSpan at;
+
+  if (!bs_lang_error_get_location (parse_error, NULL, &at.line, &at.col, &at.end_line,
+                                   &at.end_col))
+    return;
+  if (self->scopes)
+    bs_scope_begin (self, BS_INTERP_SCOPE_CELL, cell->label, &span);
+  if (sink != NULL && sink->statement != NULL)
+    sink->statement (self->options.sink_data, &at);
+  if (self->scopes)
+    bs_scope_end (self);
+}
+
 gboolean
 bs_interp_run_cells (BsInterp           *self,
                      const char         *source,
@@ -599,8 +621,11 @@ bs_interp_run_cells (BsInterp           *self,
   self->cells = cells;
   self->n_cells = n_run;
   if (bs_interp_run (self, source, run_length, filename, &local) && parse_error != NULL)
-    bs_interp_report_syntax_error (self, source, length, filename,
-                                   g_steal_pointer (&parse_error), &local);
+    {
+      record_unparsable_cell (self, &cells[n_run], parse_error);
+      bs_interp_report_syntax_error (self, source, length, filename,
+                                     g_steal_pointer (&parse_error), &local);
+    }
   g_clear_error (&parse_error);
   self->cells = NULL;
   self->n_cells = 0;

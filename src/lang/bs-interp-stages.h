@@ -50,6 +50,12 @@ char         *bs_format_cells_traceback (BsInterp *in, BsValue exc, const char *
 /* An expression statement's value, shown as Jupyter shows a cell's last expression. */
 gboolean      bs_display_value    (BsInterp *in, BsValue value);
 
+/* --- bs-ipython-pretty.c ------------------------------------------------ */
+
+/* value as IPython displays it (IPython.lib.pretty, 79 columns): lists, tuples and dicts
+ * laid out over lines when they are long, other values as their repr. */
+gboolean      bs_ipython_pretty   (BsInterp *in, BsValue value, GString *out);
+
 /* --- bs-interp-call.c --------------------------------------------------- */
 
 gboolean      bs_make_function    (BsInterp *in, const char *name, BsAstNode *args,

@@ -43,6 +43,7 @@ typedef struct {
   int       first_line;
   int       last_line;
   GString  *source;
+  gboolean  header;   /* it comes after a header line (not the text before the first) */
 } ViewCell;
 
 static void
@@ -414,11 +415,14 @@ finish_cell (ViewCell   *cell,
              const char *body,
              gsize       length)
 {
-  /* the blank line that separates cells is not the cell's */
+  /* the blank line that separates cells is not the cell's; nor are any blank lines at the
+   * end of a markdown or raw cell, whose lines all begin with "#" */
   if (length >= 2 && body[length - 1] == '\n' && body[length - 2] == '\n')
     length -= 2;
   else if (length >= 1 && body[length - 1] == '\n')
     length -= 1;
+  while (cell->kind != CELL_CODE && length >= 1 && body[length - 1] == '\n')
+    length--;
   cell->last_line = cell->first_line - (length == 0);
   for (gsize i = 0; i < length; i++)
     cell->last_line += body[i] == '\n';
@@ -447,14 +451,16 @@ finish_cell (ViewCell   *cell,
 }
 
 /* The cells of a cell view; text before the first header is a code cell of its own when
- * it holds anything but blanks. */
+ * it holds anything but blanks, and so is text after a markdown or raw cell from its first
+ * line that is not a comment (the editor keeps those cells read-only, but one can type
+ * after the last). */
 static GArray *
 read_view (const char *text,
            gsize       length)
 {
   GArray *cells = g_array_new (FALSE, TRUE, sizeof (ViewCell));
   const char *body = text;
-  ViewCell current = { CELL_CODE, 1, 0, g_string_new (NULL) };
+  ViewCell current = { CELL_CODE, 1, 0, g_string_new (NULL), FALSE };
   const char *p = text;
   int line = 1;
   gboolean leading = TRUE;
@@ -480,8 +486,22 @@ read_view (const char *text,
           else
             g_string_free (current.source, TRUE);
           leading = FALSE;
-          current = (ViewCell) { kind, line + 1, 0, g_string_new (NULL) };
+          current = (ViewCell) { kind, line + 1, 0, g_string_new (NULL), TRUE };
           body = eol != NULL ? eol + 1 : end;
+        }
+      else if (current.kind != CELL_CODE && end > p && p[0] != '#')
+        {
+          gboolean blank = TRUE;
+
+          for (const char *q = p; q < end && blank; q++)
+            blank = g_ascii_isspace (*q);
+          if (!blank)
+            {
+              finish_cell (&current, body, p - body);
+              g_array_append_val (cells, current);
+              current = (ViewCell) { CELL_CODE, line, 0, g_string_new (NULL), FALSE };
+              body = p;
+            }
         }
       if (eol == NULL)
         break;
@@ -502,6 +522,33 @@ read_view (const char *text,
       g_string_free (current.source, TRUE);
   }
   return cells;
+}
+
+GArray *
+bs_notebook_read_only_lines (const char *text)
+{
+  g_autoptr(GArray) view = read_view (text, strlen (text));
+  GArray *lines = g_array_new (FALSE, FALSE, sizeof (int));
+  int n_lines = 1;
+
+  for (const char *p = text; *p != '\0'; p++)
+    n_lines += *p == '\n';
+  for (guint i = 0; i < view->len; i++)
+    {
+      ViewCell *cell = &g_array_index (view, ViewCell, i);
+      ViewCell *next = i + 1 < view->len ? cell + 1 : NULL;
+      int first = cell->first_line - 1;
+      int last = first;
+
+      if (!cell->header)
+        continue;
+      /* a markdown or raw cell up to the next cell */
+      if (cell->kind != CELL_CODE)
+        last = next != NULL ? next->first_line - 1 - next->header : n_lines;
+      g_array_append_val (lines, first);
+      g_array_append_val (lines, last);
+    }
+  return lines;
 }
 
 /* --- running ------------------------------------------------------------------------- */

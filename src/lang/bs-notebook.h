@@ -53,6 +53,11 @@ GBytes     *bs_notebook_save          (BsNotebook  *self,
                                        const char  *text,
                                        GError     **error);
 
+/* The lines of a cell view that the editor keeps read-only: each header line, and each
+ * markdown and raw cell whole, up to the next cell. Pairs of line numbers (int, from 1):
+ * first, last. */
+GArray     *bs_notebook_read_only_lines (const char *text);
+
 /* Runs a cell view as bs_interp_run runs a script: code cells in order, each a scope
  * labelled "In [k]" whose last bare expression prints its repr as Jupyter shows it;
  * magics and shell lines skipped, each named in a note on the interpreter's stderr.

@@ -245,9 +245,13 @@ repr_inner (BsInterp *in,
     case BS_OBJECT_CLASS:
       {
         BsClass *c = (BsClass *) v.as.object;
+        BsValue module = BS_NONE;
 
         if (c->is_prelude && c->is_module)
           g_string_append_printf (out, "<class 'torch.nn.modules.%s'>", c->name);
+        else if (!c->is_prelude && bs_dict_get_str (c->dict, "__module__", &module)
+                 && bs_value_str (module) != NULL)
+          g_string_append_printf (out, "<class '%s.%s'>", bs_value_str (module), c->name);
         else if (c->is_prelude || bs_value_is_none (c->base_class) || c->is_exception)
           g_string_append_printf (out, "<class '%s'>", c->name);
         else

@@ -310,6 +310,21 @@ bs_trace_get_scope (BsTrace *self,
   return &g_array_index (self->scopes, BsTraceScope, id - 1);
 }
 
+const BsTraceScope *
+bs_trace_get_cell_at_line (BsTrace *self,
+                           int      line)
+{
+  for (guint i = 0; i < self->scopes->len; i++)
+    {
+      const BsTraceScope *scope = &g_array_index (self->scopes, BsTraceScope, i);
+
+      if (scope->kind == BS_TRACE_SCOPE_CELL && scope->span.line <= line
+          && line < scope->span.end_line)
+        return scope;
+    }
+  return NULL;
+}
+
 const char *
 bs_trace_get_string (BsTrace *self,
                      guint32  id)

@@ -176,6 +176,9 @@ const BsTraceNode   *bs_trace_get_node           (BsTrace     *self,
 guint32              bs_trace_get_n_scopes       (BsTrace     *self);
 const BsTraceScope  *bs_trace_get_scope          (BsTrace     *self,
                                                   guint32      id);   /* NULL for 0 */
+/* The notebook cell that holds line (a scope of kind BS_TRACE_SCOPE_CELL), or NULL. */
+const BsTraceScope  *bs_trace_get_cell_at_line   (BsTrace     *self,
+                                                  int          line);
 /* The 1-based statement index's span; NULL for 0. */
 const BsTraceSpan   *bs_trace_get_statement      (BsTrace     *self,
                                                   guint32      index);

@@ -68,9 +68,9 @@ def test_fixture_as_python(tmp):
 
 def test_fixture_notes_and_traceback(tmp):
     status, out, err = run([BACKSTEP, "run", FIXTURE])
-    for note in ["In [1], line 1: skipped the IPython magic %matplotlib inline",
+    for note in ["In [1], line 1: skipped the line magic %matplotlib inline",
                  "In [2], line 1: skipped the shell command !pip install torch",
-                 "In [2], line 8: skipped the IPython magic %time w * 2",
+                 "In [2], line 8: skipped the line magic %time w * 2",
                  "In [4]: skipped the cell magic %%time and the cell's code"]:
         check(f"{FIXTURE}: {note}\n" in err, f"no note {note!r} in:\n{err}")
     # as Jupyter shows it (IPython 8): the cell, its line and the lines around it
@@ -220,6 +220,15 @@ def test_ipython_wording(tmp):
                      "        return x\n\nNet().forward(1)"),
             ("code", "print('next')\nnet = Net()\nfor i in range(10):\n    net.forward(i)"),
         ]),
+        # a blank cell does not run and has no number
+        ("blank.ipynb", [
+            ("code", "print(1)"),
+            ("code", ""),
+            ("code", " \n\n"),
+            ("code", "# only a comment"),
+            ("code", "x = 1 / 0"),
+            ("code", ""),
+        ]),
         ("syntax.ipynb", [
             ("code", "print(1)\n(1, 'two')"),
             ("code", "x = 2\nx = = 1\nprint(x)"),
@@ -241,6 +250,11 @@ def test_ipython_wording(tmp):
             ("code", "{i: str(i) * i for i in range(12)}"),
             # a class by its module and name
             ("code", "class A:\n    pass\n\nclass E(ValueError):\n    pass\n\n[A, E, int]"),
+            # a function with its signature
+            ("code", "def f(x, y=2, *args, scale: float = 1.5, **kw) -> float:\n    return x\n\n"
+                     "def g(a, /, b, *, c=None):\n    pass\n\n"
+                     "class Net:\n    def forward(self, x: 'torch.Tensor'):\n        pass\n\n"
+                     "f, g, lambda t: t, Net.forward"),
         ]),
     ]
     for name, cells in cases:
@@ -284,6 +298,23 @@ MALFORMED = [
 ]
 
 
+def test_ipython_syntax(tmp):
+    # IPython's help requests are skipped with a note, as magics are; a shell command's or a
+    # magic's output assigned is refused by name, after the cells before it ran
+    path = write(tmp, "ipython.ipynb", notebook([
+        ("code", "import torch\ntorch.zeros?\n?torch.ones\nprint(1)"),
+        ("code", "files = !ls\nprint(files)"),
+    ]))
+    status, out, err = run([BACKSTEP, "run", path])
+    check(status == 1 and out == "1\n", f"{status} {out!r} {err}")
+    for note in ["In [1], line 2: skipped the help request torch.zeros?",
+                 "In [1], line 3: skipped the help request ?torch.ones"]:
+        check(f"{path}: {note}\n" in err, f"no note {note!r} in:\n{err}")
+    check(err.endswith("  Cell In [2], line 1\n    files = !ls\n            ^\nSyntaxError: "
+                       "IPython's files = !ls (a shell command's output assigned) is not run "
+                       "by Backstep\n"), err)
+
+
 def test_window_argument(tmp):
     # `backstep lecture.ipynb` opens the window on the notebook, as `backstep x.py` does
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
@@ -320,7 +351,7 @@ def test_not_utf8(tmp):
 TESTS = [test_fixture_as_python, test_fixture_notes_and_traceback, test_trace_cells,
          test_paths_and_export, test_display_rules, test_syntax_error_cell,
          test_figures_per_cell, test_ipython_wording, test_default_object_display,
-         test_window_argument, test_malformed, test_not_utf8]
+         test_ipython_syntax, test_window_argument, test_malformed, test_not_utf8]
 
 
 def main():

@@ -90,6 +90,28 @@ line_offset (const char *source,
   return p - source;
 }
 
+/* IPython's "files = !ls" and "t = %timeit -o f()": what a shell command or a line magic
+ * gives, assigned (not Python); NULL for any other line. */
+static const char *
+ipython_assignment (const char *line,
+                    gsize       length)
+{
+  const char *p = line, *end = line + length;
+
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+  if (p == end || !(g_ascii_isalpha (*p) || *p == '_'))
+    return NULL;
+  while (p < end && (g_ascii_isalnum (*p) || *p == '_' || *p == '.' || *p == ',' || *p == ' '))
+    p++;
+  if (p == end || *p != '=' || (p + 1 < end && p[1] == '='))
+    return NULL;
+  for (p++; p < end && *p == ' '; p++)
+    ;
+  return p == end ? NULL : *p == '!' ? "a shell command's output"
+                         : *p == '%' ? "a line magic's output" : NULL;
+}
+
 /* Parses cell alone, as Jupyter compiles a cell: on a syntax error, NULL with the error
  * placed at the script's line, its message naming lines as the cell numbers them (as
  * IPython's do: "expected an indented block after 'for' statement on line 1"). */
@@ -109,8 +131,21 @@ parse_cell (const char         *source,
   if (ast != NULL)
     return ast;
   if (bs_lang_error_get_location (local, NULL, &line, &col, &end_line, &end_col))
-    bs_lang_set_error (error, local->code, filename, line + cell->first_line - 1, col,
-                       end_line + cell->first_line - 1, end_col, "%s", local->message);
+    {
+      gsize at = line_offset (source, length, line + cell->first_line - 1);
+      const char *eol = memchr (source + at, '\n', length - at);
+      gsize n = (eol != NULL ? eol : source + length) - (source + at);
+      const char *what = ipython_assignment (source + at, n);
+
+      if (what != NULL)
+        bs_lang_set_error (error, BS_LANG_ERROR_UNSUPPORTED, filename,
+                           line + cell->first_line - 1, col, end_line + cell->first_line - 1,
+                           end_col, "IPython's %.*s (%s assigned) is not run by Backstep",
+                           (int) n, source + at, what);
+      else
+        bs_lang_set_error (error, local->code, filename, line + cell->first_line - 1, col,
+                           end_line + cell->first_line - 1, end_col, "%s", local->message);
+    }
   else
     g_propagate_error (error, g_steal_pointer (&local));
   g_clear_error (&local);

@@ -330,6 +330,118 @@ pretty_repr (Printer  *p,
   return TRUE;
 }
 
+/* Where line:col (from 1, columns counting characters) is in source, or NULL. */
+static const char *
+locate (const char *source,
+        int         line,
+        int         col)
+{
+  const char *p = source;
+
+  for (int l = 1; l < line && p != NULL; l++)
+    p = (p = strchr (p, '\n')) != NULL ? p + 1 : NULL;
+  for (int c = 1; c < col && p != NULL && *p != '\0' && *p != '\n'; c++)
+    p = g_utf8_next_char (p);
+  return p;
+}
+
+/* The text of span in source. */
+static void
+append_span (GString      *out,
+             const char   *source,
+             const BsSpan *span)
+{
+  const char *start = locate (source, span->line, span->col);
+  const char *end = locate (source, span->end_line, span->end_col);
+
+  if (start != NULL && end != NULL && end >= start)
+    g_string_append_len (out, start, end - start);
+}
+
+/* " -> T" when the def whose parameters end at args ends its header with a return
+ * annotation */
+static void
+append_returns (GString      *out,
+                const char   *source,
+                const BsSpan *args)
+{
+  const char *p = locate (source, args->end_line, args->end_col);
+  const char *end;
+  int depth = 0;
+
+  if (p == NULL || (p = strchr (p, ')')) == NULL)
+    return;
+  for (p++; *p == ' ' || *p == '\t'; p++)
+    ;
+  if (strncmp (p, "->", 2) != 0)
+    return;
+  for (p += 2; *p == ' ' || *p == '\t'; p++)
+    ;
+  for (end = p; *end != '\0' && *end != '\n' && (depth > 0 || *end != ':'); end++)
+    depth += (strchr ("([{", *end) != NULL) - (strchr (")]}", *end) != NULL);
+  while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+    end--;
+  g_string_append_printf (out, " -> %.*s", (int) (end - p), p);
+}
+
+/* One parameter as inspect.Signature writes it: "x", "y=2", "x: int", "y: int = 2" */
+static gboolean
+append_parameter (BsInterp         *in,
+                  GString          *out,
+                  const BsFunction *f,
+                  BsAstNode        *arg,
+                  const char       *prefix,
+                  const BsValue    *value)
+{
+  g_string_append_printf (out, "%s%s%s", out->len > 0 ? ", " : "", prefix, arg->arg.name);
+  if (arg->arg.annotation != NULL)
+    {
+      g_string_append (out, ": ");
+      append_span (out, f->source, &arg->arg.annotation->span);
+    }
+  if (value == NULL)
+    return TRUE;
+  g_string_append (out, arg->arg.annotation != NULL ? " = " : "=");
+  return bs_repr (in, *value, out);
+}
+
+/* A function defined by the script (_function_pprint): <function __main__.f(x, y=2)> */
+static gboolean
+pretty_function (Printer    *p,
+                 BsInterp   *in,
+                 BsFunction *f)
+{
+  BsAstNode *args = f->args;
+  g_autoptr(GString) params = g_string_new (NULL);
+  g_autofree char *shown = NULL;
+
+  for (guint i = 0; i < args->arguments.args.len; i++)
+    {
+      if (!append_parameter (in, params, f, args->arguments.args.items[i], "",
+                             f->has_default[i] ? &f->defaults[i] : NULL))
+        return FALSE;
+      if (i + 1 == args->arguments.n_posonly)
+        g_string_append (params, ", /");
+    }
+  if (args->arguments.vararg != NULL)
+    append_parameter (in, params, f, args->arguments.vararg, "*", NULL);
+  else if (args->arguments.kwonlyargs.len > 0)
+    g_string_append (params, params->len > 0 ? ", *" : "*");
+  for (guint i = 0; i < args->arguments.kwonlyargs.len; i++)
+    if (!append_parameter (in, params, f, args->arguments.kwonlyargs.items[i], "",
+                           f->has_kw_default[i] ? &f->kw_defaults[i] : NULL))
+      return FALSE;
+  if (args->arguments.kwarg != NULL)
+    append_parameter (in, params, f, args->arguments.kwarg, "**", NULL);
+  g_string_prepend_c (params, '(');
+  g_string_append_c (params, ')');
+  if (f->lambda_body == NULL)
+    append_returns (params, f->source, &args->span);
+  shown = g_strdup_printf ("<function __main__.%s%s>", f->qualname, params->str);
+  text (p, shown, -1);
+  return TRUE;
+}
+
 /* ", " between items, where the line may break; "..." after MAX_SEQ_LENGTH of them */
 static gboolean
 separate (Printer *p,
@@ -403,6 +515,10 @@ pretty_value (Printer  *p,
       end_group (p, 1, list ? "]" : ")");
       return TRUE;
     }
+  if (bs_value_is_object (value, BS_OBJECT_FUNCTION)
+      && !((BsFunction *) value.as.object)->is_prelude
+      && ((BsFunction *) value.as.object)->source != NULL)
+    return pretty_function (p, in, (BsFunction *) value.as.object);
   return pretty_repr (p, in, value);
 }
 

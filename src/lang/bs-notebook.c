@@ -54,6 +54,16 @@ view_cell_clear (gpointer data)
   g_string_free (cell->source, TRUE);
 }
 
+static gboolean
+is_blank (const char *text,
+          gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isspace (text[i]))
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 bs_notebook_is_notebook_name (const char *filename)
 {
@@ -242,7 +252,11 @@ append_view_cell (GString    *view,
 {
   if (kind == CELL_CODE)
     {
-      g_string_append_printf (view, CODE_HEADER_START "%u]:\n", code_number);
+      /* as Jupyter numbers them: a blank cell does not run and has no number */
+      if (code_number == 0)
+        g_string_append (view, CODE_HEADER_START " ]:\n");
+      else
+        g_string_append_printf (view, CODE_HEADER_START "%u]:\n", code_number);
       append_code (view, source, strlen (source), TRUE);
       g_string_append (view, "\n\n");
       return;
@@ -279,7 +293,7 @@ bs_notebook_new_from_data (const char  *data,
   JsonObject *notebook;
   JsonNode *nbformat, *cells;
   JsonArray *list;
-  guint n_code = 0;
+  guint n_code = 0, n_numbered = 0;
   const char *language;
   BsNotebook *self;
 
@@ -373,7 +387,8 @@ bs_notebook_new_from_data (const char  *data,
         }
       if (kind == CELL_CODE)
         n_code++;
-      append_view_cell (view, kind, n_code, source->str);
+      append_view_cell (view, kind, kind == CELL_CODE && !is_blank (source->str, source->len)
+                                    ? ++n_numbered : 0, source->str);
     }
   if (n_code == 0)
     {
@@ -474,11 +489,7 @@ read_view (const char *text,
 
       if (header_kind (p, end - p, &kind))
         {
-          gboolean blank = TRUE;
-
-          for (const char *q = body; q < p && blank; q++)
-            blank = g_ascii_isspace (*q);
-          if (!leading || !blank)
+          if (!leading || !is_blank (body, p - body))
             {
               finish_cell (&current, body, p - body);
               g_array_append_val (cells, current);
@@ -489,38 +500,25 @@ read_view (const char *text,
           current = (ViewCell) { kind, line + 1, 0, g_string_new (NULL), TRUE };
           body = eol != NULL ? eol + 1 : end;
         }
-      else if (current.kind != CELL_CODE && end > p && p[0] != '#')
+      else if (current.kind != CELL_CODE && end > p && p[0] != '#' && !is_blank (p, end - p))
         {
-          gboolean blank = TRUE;
-
-          for (const char *q = p; q < end && blank; q++)
-            blank = g_ascii_isspace (*q);
-          if (!blank)
-            {
-              finish_cell (&current, body, p - body);
-              g_array_append_val (cells, current);
-              current = (ViewCell) { CELL_CODE, line, 0, g_string_new (NULL), FALSE };
-              body = p;
-            }
+          finish_cell (&current, body, p - body);
+          g_array_append_val (cells, current);
+          current = (ViewCell) { CELL_CODE, line, 0, g_string_new (NULL), FALSE };
+          body = p;
         }
       if (eol == NULL)
         break;
       p = eol + 1;
       line++;
     }
-  {
-    gboolean blank = TRUE;
-
-    for (const char *q = body; q < text + length && blank; q++)
-      blank = g_ascii_isspace (*q);
-    if (!leading || !blank)
-      {
-        finish_cell (&current, body, text + length - body);
-        g_array_append_val (cells, current);
-      }
-    else
-      g_string_free (current.source, TRUE);
-  }
+  if (!leading || !is_blank (body, text + length - body))
+    {
+      finish_cell (&current, body, text + length - body);
+      g_array_append_val (cells, current);
+    }
+  else
+    g_string_free (current.source, TRUE);
   return cells;
 }
 
@@ -612,8 +610,31 @@ scan_line (LineState  *state,
     state->quote = 0;
 }
 
-/* Blanks the magics and shell lines of a code cell in source (the whole view), noting
- * each. */
+/* IPython's help: "torch.zeros?", "?x", "f??" (a dotted name with "?" or "??" before or
+ * after it, alone on its line). */
+static gboolean
+is_help (const char *p,
+         const char *end)
+{
+  const char *name, *name_end;
+  gsize before = 0, after = 0;
+
+  while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+    end--;
+  for (; p < end && *p == '?'; p++)
+    before++;
+  name = p;
+  while (p < end && (g_ascii_isalnum (*p) || *p == '_' || *p == '.'))
+    p++;
+  name_end = p;
+  for (; p < end && *p == '?'; p++)
+    after++;
+  return p == end && name_end > name && (before > 0) != (after > 0) && before <= 2
+         && after <= 2 && !g_ascii_isdigit (*name) && *name != '.';
+}
+
+/* Blanks the magics, shell lines and help requests of a code cell in source (the whole
+ * view), noting each. */
 static void
 skip_magics (GString        *source,
              const ViewCell *cell,
@@ -648,11 +669,13 @@ skip_magics (GString        *source,
         first = FALSE;
       if (whole_cell)
         memset (p, ' ', eol - p);
-      else if (at_statement && start < eol && (*start == '%' || *start == '!'))
+      else if (at_statement && start < eol
+               && (*start == '%' || *start == '!' || is_help (start, eol)))
         {
           g_string_append_printf (notes, "%s: %s, line %d: skipped the %s %.*s\n", filename,
                                   label, line - cell->first_line + 1,
-                                  *start == '%' ? "IPython magic" : "shell command",
+                                  *start == '%' ? "line magic"
+                                  : *start == '!' ? "shell command" : "help request",
                                   (int) (eol - start), start);
           /* an indented magic leaves a statement, so that its block is still one */
           if (start > p)
@@ -703,7 +726,8 @@ bs_notebook_run (BsInterp    *interp,
       BsInterpCell run = { cell->first_line, cell->last_line, NULL };
       char *label;
 
-      if (cell->kind != CELL_CODE)
+      /* Jupyter does not run a blank cell, nor give it a number */
+      if (cell->kind != CELL_CODE || is_blank (cell->source->str, cell->source->len))
         continue;
       label = g_strdup_printf ("In [%u]", ++n_code);
       g_ptr_array_add (labels, label);

@@ -1,10 +1,11 @@
 /* fuzz-notebook.c: libFuzzer target: arbitrary bytes through the notebook reader, its cell
  * view, Save and a run of the cells
  *
- * Each input is read as a .ipynb file; a notebook that reads is shown as its cell view,
- * saved unchanged (the same bytes) and after an edit (JSON that, read back and saved with
- * the same edit, gives the same bytes), and run with small limits. Built and run as fuzz-interp.c says, with
- * fuzz-notebook in place of fuzz-interp and the corpus tests/fuzz/notebook-corpus:
+ * Each input is read as a .ipynb file; a notebook that reads is shown as its cell view
+ * (with the lines the editor keeps read-only), saved unchanged (the same bytes) and after
+ * an edit (JSON that, read back and saved with the same edit, gives the same bytes), and
+ * run with small limits. Built and run as fuzz-interp.c says, with fuzz-notebook in place
+ * of fuzz-interp and the corpus tests/fuzz/notebook-corpus:
  *
  *   ninja -C build-fuzz tests/fuzz/fuzz-notebook
  *   build-fuzz/tests/fuzz/fuzz-notebook build-fuzz/new-notebooks tests/fuzz/notebook-corpus \
@@ -57,6 +58,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(GBytes) saved = NULL;
   g_autoptr(GBytes) resaved = NULL;
   g_autofree char *edited = NULL;
+  g_autoptr(GArray) locked = NULL;
   const char *text;
 
   if (size > G_MAXSSIZE)
@@ -71,6 +73,14 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       return 0;
     }
   text = bs_notebook_get_text (notebook);
+
+  /* the lines the editor keeps read-only: pairs, in order, within the view */
+  locked = bs_notebook_read_only_lines (text);
+  g_assert (locked->len % 2 == 0);
+  for (guint i = 0; i < locked->len; i += 2)
+    g_assert (g_array_index (locked, int, i) >= 1
+              && g_array_index (locked, int, i) <= g_array_index (locked, int, i + 1)
+              && (i == 0 || g_array_index (locked, int, i - 1) < g_array_index (locked, int, i)));
 
   /* saved unchanged: the bytes read */
   saved = bs_notebook_save (notebook, text, &error);

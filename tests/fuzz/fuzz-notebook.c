@@ -9,7 +9,8 @@
  *
  *   ninja -C build-fuzz tests/fuzz/fuzz-notebook
  *   build-fuzz/tests/fuzz/fuzz-notebook build-fuzz/new-notebooks tests/fuzz/notebook-corpus \
- *     -max_total_time=1800 -timeout=30 -rss_limit_mb=2048 -max_len=16384
+ *     tests/notebook -dict=tests/fuzz/notebook.dict -max_total_time=1800 -timeout=30 \
+ *     -rss_limit_mb=2048 -max_len=16384
  *
  * tests/fuzz/replay.c runs every file of tests/fuzz/notebook-corpus through this function
  * in every test run (test 'fuzz-replay-notebook').

@@ -226,7 +226,8 @@ def test_ipython_wording(tmp):
             ("code", ""),
             ("code", " \n\n"),
             ("code", "# only a comment"),
-            ("code", "x = 1 / 0"),
+            # its leading blank lines are not counted: the error is on line 1
+            ("code", "\n  \nx = 1 / 0"),
             ("code", ""),
         ]),
         ("syntax.ipynb", [

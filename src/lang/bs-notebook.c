@@ -724,16 +724,29 @@ bs_notebook_run (BsInterp    *interp,
     {
       ViewCell *cell = &g_array_index (view, ViewCell, i);
       BsInterpCell run = { cell->first_line, cell->last_line, NULL };
+      ViewCell trimmed;
       char *label;
 
       /* Jupyter does not run a blank cell, nor give it a number */
       if (cell->kind != CELL_CODE || is_blank (cell->source->str, cell->source->len))
         continue;
+      /* IPython drops a cell's leading blank lines: its line 1 is the first with code */
+      for (const char *p = cell->source->str; *p != '\0';)
+        {
+          const char *eol = strchrnul (p, '\n');
+
+          if (*eol == '\0' || !is_blank (p, eol - p))
+            break;
+          run.first_line++;
+          p = eol + 1;
+        }
       label = g_strdup_printf ("In [%u]", ++n_code);
       g_ptr_array_add (labels, label);
       run.label = label;
       g_array_append_val (cells, run);
-      skip_magics (source, cell, label, filename, notes);
+      trimmed = *cell;
+      trimmed.first_line = run.first_line;
+      skip_magics (source, &trimmed, label, filename, notes);
     }
   if (notes->len > 0)
     bs_interp_write_stderr (interp, notes->str);

@@ -653,6 +653,12 @@ test_notebook_read_only (void)
   type_at (window, editor, 3, 1, "z", &presses);
   type_at (window, editor, 29, 3, "z", &presses);
   type_at (window, editor, 31, 4, "z", &presses);
+  /* Ctrl+Up on the "004" of the markdown cell, which would change a number in code */
+  gtk_text_buffer_get_iter_at_line_offset (buffer, &start, 3, 8);
+  gtk_text_buffer_place_cursor (buffer, &start);
+  xdotool_key ("ctrl+Up");
+  wait_for_presses (&presses, presses + 2);
+  spin (100);
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
   g_assert_cmpstr (text, ==, shown);

@@ -96,6 +96,9 @@ key_pressed (GtkEventControllerKey *controller,
   start = end = line_start;
   gtk_text_iter_set_line_index (&start, (int) from);
   gtk_text_iter_set_line_index (&end, (int) to);
+  /* a read-only line (a notebook's markdown cell or header) keeps its numbers */
+  if (!gtk_text_iter_editable (&start, TRUE))
+    return FALSE;
   gtk_text_buffer_begin_user_action (buffer);
   gtk_text_buffer_delete (buffer, &start, &end);
   gtk_text_buffer_insert (buffer, &start, number, -1);

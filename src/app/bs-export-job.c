@@ -14,7 +14,12 @@ typedef struct {
   guint64         last;
   BsExportChoice  choice;
   BsPaletteKind   palette;
+  gboolean        grad_flow;
+  BsGradFlowScale grad_flow_scale;
   GFile          *file;
+  /* Written by the worker, read by the main thread: frames done and their number */
+  gint            done;
+  gint            total;
 } ExportJob;
 
 static void
@@ -27,6 +32,17 @@ export_job_free (ExportJob *job)
 }
 
 static void
+frame_written (guint    done,
+               guint    total,
+               gpointer user_data)
+{
+  ExportJob *job = user_data;
+
+  g_atomic_int_set (&job->total, (gint) total);
+  g_atomic_int_set (&job->done, (gint) done);
+}
+
+static void
 export_in_thread (GTask        *task,
                   gpointer      source_object,
                   gpointer      task_data,
@@ -34,22 +50,34 @@ export_in_thread (GTask        *task,
 {
   ExportJob *job = task_data;
   g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (job->palette));
+  g_autoptr(BsLayout) layout = NULL;
+  g_autoptr(BsSceneCache) scenes = NULL;
   g_autofree char *path = g_file_get_path (job->file);
   GError *error = NULL;
   gboolean ok;
 
   bs_renderer_set_scale (renderer, job->choice.scale);
-  bs_renderer_set_grad_flow (renderer, job->choice.grad_flow);
-  bs_renderer_set_grad_flow_scale (renderer, job->choice.grad_flow_scale);
-  if (job->choice.handout)
+  bs_renderer_set_grad_flow (renderer, job->grad_flow);
+  bs_renderer_set_grad_flow_scale (renderer, job->grad_flow_scale);
+  if (job->choice.kind != BS_EXPORT_KIND_STEP)
     {
-      g_autoptr(BsLayout) layout = bs_layout_new ();
-      g_autoptr(BsSceneCache) scenes = bs_scene_cache_new (bs_scene_get_trace (job->scene),
-                                                           renderer, job->view, NULL, 0);
-
-      ok = bs_export_write_handout (renderer, scenes, layout, job->first, job->last, path,
-                                    &error);
+      layout = bs_layout_new ();
+      scenes = bs_scene_cache_new (bs_scene_get_trace (job->scene), renderer, job->view,
+                                   NULL, 0);
     }
+  if (job->choice.kind == BS_EXPORT_KIND_ANIMATION)
+    {
+      BsAnimationOptions options = {
+        .format = job->choice.animation_format, .first = job->choice.first,
+        .last = job->choice.last, .frame_ms = job->choice.frame_ms,
+        .progress = frame_written, .progress_data = job, .cancellable = cancellable,
+      };
+
+      ok = bs_export_write_animation (renderer, scenes, layout, &options, path, &error);
+    }
+  else if (job->choice.kind == BS_EXPORT_KIND_HANDOUT)
+    ok = bs_export_write_handout (renderer, scenes, layout, job->first, job->last, path,
+                                  &error);
   else
     ok = bs_export_write_file (renderer, job->scene, job->state, job->choice.format, path,
                                &error);
@@ -60,39 +88,61 @@ export_in_thread (GTask        *task,
 }
 
 void
-bs_export_job_run_async (BsScene              *scene,
-                         guint64               step,
-                         BsSceneView           view,
-                         guint64               first,
-                         guint64               last,
+bs_export_source_prepare (const BsExportSource *source)
+{
+  g_return_if_fail (source != NULL && source->scene != NULL);
+
+  bs_trace_state_free (bs_replay_state_at (bs_scene_get_trace (source->scene), G_MAXUINT64));
+}
+
+GTask *
+bs_export_job_run_async (const BsExportSource *source,
                          const BsExportChoice *choice,
-                         BsPaletteKind         palette,
                          GFile                *file,
+                         GCancellable         *cancellable,
                          GAsyncReadyCallback   callback,
                          gpointer              user_data)
 {
-  g_autoptr(GTask) task = NULL;
+  GTask *task;
   ExportJob *job;
 
-  g_return_if_fail (scene != NULL);
-  g_return_if_fail (choice != NULL);
-  g_return_if_fail (G_IS_FILE (file));
+  g_return_val_if_fail (source != NULL && source->scene != NULL, NULL);
+  g_return_val_if_fail (choice != NULL, NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
 
-  /* The handout replays every step on the worker thread: build the replay's
-   * checkpoints here first, so that thread only reads them. */
-  bs_trace_state_free (bs_replay_state_at (bs_scene_get_trace (scene), G_MAXUINT64));
+  bs_export_source_prepare (source);
   job = g_new0 (ExportJob, 1);
-  job->scene = bs_scene_ref (scene);
-  job->state = bs_replay_state_at (bs_scene_get_trace (scene), step);
-  job->view = view;
-  job->first = first;
-  job->last = last;
+  job->scene = bs_scene_ref (source->scene);
+  job->state = bs_replay_state_at (bs_scene_get_trace (source->scene), source->step);
+  job->view = source->view;
+  job->first = source->span_first;
+  job->last = source->span_last;
   job->choice = *choice;
-  job->palette = palette;
+  job->palette = source->palette;
+  job->grad_flow = source->grad_flow;
+  job->grad_flow_scale = source->grad_flow_scale;
   job->file = g_object_ref (file);
-  task = g_task_new (NULL, NULL, callback, user_data);
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  /* the job says whether the file was written: a cancellation after the last frame
+   * still wrote it */
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_set_check_cancellable (task, FALSE);
   g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
   g_task_run_in_thread (task, export_in_thread);
+  return task;
+}
+
+double
+bs_export_job_get_progress (GTask *task)
+{
+  ExportJob *job;
+  gint total;
+
+  g_return_val_if_fail (G_IS_TASK (task), 0);
+
+  job = g_task_get_task_data (task);
+  total = g_atomic_int_get (&job->total);
+  return total > 0 ? (double) g_atomic_int_get (&job->done) / total : 0;
 }
 
 gboolean

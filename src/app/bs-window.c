@@ -7,7 +7,6 @@
 #include "bs-examples.h"
 #include "bs-error-help.h"
 #include "bs-export-dialog.h"
-#include "bs-export-job.h"
 #include "bs-grad-flow-legend.h"
 #include "bs-graph-stage.h"
 #include "bs-memory-budget.h"
@@ -510,51 +509,14 @@ save_activated (GtkWidget  *widget,
 /* --- export -------------------------------------------------------------------------- */
 
 static void
-export_finished (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
+exported (BsExportDialog *dialog,
+          GFile          *file,
+          gpointer        user_data)
 {
-  g_autoptr(BsWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
-  GFile *file = NULL;
+  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *message = g_strdup_printf ("Exported to %s", name);
 
-  if (!bs_export_job_run_finish (result, &file, &error))
-    message = g_strdup_printf ("Export failed: %s", error->message);
-  else
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-
-      message = g_strdup_printf ("Exported to %s", name);
-    }
-  toast (self, message);
-}
-
-static void
-export_chosen (BsExportDialog       *dialog,
-               const BsExportChoice *choice,
-               GFile                *file,
-               gpointer              user_data)
-{
-  BsWindow *self = user_data;
-  BsScene *scene = bs_graph_view_get_scene (self->graph_view);
-  BsExportChoice with_flow = *choice;
-  guint64 first, last;
-
-  if (scene == NULL || self->result == NULL)
-    return;
-  /* the picture as shown: in gradient-flow mode, its tints and legend */
-  with_flow.grad_flow = bs_graph_stage_get_grad_flow (self->graph_stage,
-                                                      &with_flow.grad_flow_scale);
-  choice = &with_flow;
-  /* The handout of what the view shows now: the steps that show the same graph. */
-  bs_graph_stage_get_span (self->graph_stage, current_step (self), &first, &last);
-  /* Slides are light unless the class is watching the projector palette. */
-  bs_export_job_run_async (scene, current_step (self),
-                           bs_graph_stage_get_view_kind (self->graph_stage),
-                           first, last, choice,
-                           self->presenting ? BS_PALETTE_PROJECTOR : BS_PALETTE_LIGHT, file,
-                           export_finished, g_object_ref (self));
+  toast (user_data, message);
 }
 
 static void
@@ -563,17 +525,29 @@ export_activated (GtkWidget  *widget,
                   GVariant   *parameter)
 {
   BsWindow *self = BS_WINDOW (widget);
+  BsExportSource source = { 0 };
   g_autofree char *name = NULL;
   BsExportDialog *dialog;
 
-  if (bs_graph_view_get_scene (self->graph_view) == NULL)
+  source.scene = bs_graph_view_get_scene (self->graph_view);
+  if (source.scene == NULL || self->result == NULL)
     {
       toast (self, "Run the script first: there is no graph to export yet");
       return;
     }
+  source.step = current_step (self);
+  source.view = bs_graph_stage_get_view_kind (self->graph_stage);
+  /* The handout of what the view shows now: the steps that show the same graph. */
+  bs_graph_stage_get_span (self->graph_stage, source.step, &source.span_first,
+                           &source.span_last);
+  /* Slides are light unless the class is watching the projector palette. */
+  source.palette = self->presenting ? BS_PALETTE_PROJECTOR : BS_PALETTE_LIGHT;
+  /* the picture as shown: in gradient-flow mode, its tints and legend */
+  source.grad_flow = bs_graph_stage_get_grad_flow (self->graph_stage, &source.grad_flow_scale);
   name = bs_document_get_stem (bs_script_files_get_document (self->files), "graph");
-  dialog = bs_export_dialog_new (GTK_WINDOW (self), name);
-  g_signal_connect_object (dialog, "export-chosen", G_CALLBACK (export_chosen), self, 0);
+  dialog = bs_export_dialog_new (GTK_WINDOW (self), name, &source,
+                                 g_str_equal (action_name, "win.export-animation"));
+  g_signal_connect_object (dialog, "exported", G_CALLBACK (exported), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -879,6 +853,8 @@ bs_window_class_init (BsWindowClass *klass)
                                    presentation_activated);
   gtk_widget_class_install_action (widget_class, "win.play", NULL, play_activated);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "win.export-animation", NULL,
+                                   export_activated);
   gtk_widget_class_install_action (widget_class, "win.copy-image", NULL, copy_image_activated);
   gtk_widget_class_install_action (widget_class, "win.collapse-all", NULL, collapse_activated);
   gtk_widget_class_install_action (widget_class, "win.expand-all", NULL, collapse_activated);

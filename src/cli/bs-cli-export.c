@@ -33,33 +33,6 @@ typedef struct {
   guint64         to;
 } ExportOptions;
 
-/* A handout's and an animation's steps by default: those of the first backward call (the whole run when
- * there is none). */
-static void
-first_backward_steps (BsTrace *trace,
-                      guint64 *first,
-                      guint64 *last)
-{
-  gint64 begin = bs_trace_find_backward (trace, 1);
-  guint64 n_events = bs_trace_get_n_events (trace);
-
-  *first = 0;
-  *last = G_MAXUINT64;
-  if (begin < 0)
-    return;
-  *first = bs_trace_get_event (trace, begin)->step;
-  for (guint64 i = begin + 1; i < n_events; i++)
-    {
-      const BsTraceEvent *event = bs_trace_get_event (trace, i);
-
-      if (event->type == BS_TRACE_EVENT_BACKWARD_END && event->backward == 1)
-        {
-          *last = event->step;
-          return;
-        }
-    }
-}
-
 static int
 export (BsCliOptions        *cli,
         const ExportOptions *options)
@@ -105,7 +78,8 @@ export (BsCliOptions        *cli,
     {
       guint64 from, to;
 
-      first_backward_steps (trace, &from, &to);
+      /* by default, the first backward call's steps (step 0 is in none) */
+      bs_export_backward_steps (trace, 0, &from, &to);
       if (options->has_from)
         from = options->from;
       if (options->has_to)

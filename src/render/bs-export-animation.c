@@ -327,36 +327,82 @@ bs_animation_format_get_extension (BsAnimationFormat format)
   return format == BS_ANIMATION_WEBP ? "webp" : "gif";
 }
 
-GBytes *
-bs_export_animation_to_bytes (BsRenderer                *renderer,
-                              BsSceneCache              *scenes,
-                              BsLayout                  *layout,
-                              const BsAnimationOptions  *options,
-                              GError                   **error)
+void
+bs_export_backward_steps (BsTrace *trace,
+                          guint64  step,
+                          guint64 *first,
+                          guint64 *last)
 {
-  g_autoptr(GArray) frames = g_array_new (FALSE, TRUE, sizeof (Frame));
+  guint64 n_events = bs_trace_get_n_events (trace);
+  gboolean found = FALSE;
+
+  g_return_if_fail (trace != NULL && first != NULL && last != NULL);
+
+  *first = 0;
+  *last = G_MAXUINT64;
+  for (guint64 i = 0; i < n_events; i++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (trace, i);
+      guint64 end = G_MAXUINT64;
+
+      if (event->type != BS_TRACE_EVENT_BACKWARD_BEGIN)
+        continue;
+      for (guint64 j = i + 1; j < n_events; j++)
+        {
+          const BsTraceEvent *closing = bs_trace_get_event (trace, j);
+
+          if (closing->type == BS_TRACE_EVENT_BACKWARD_END
+              && closing->backward == event->backward)
+            {
+              end = closing->step;
+              break;
+            }
+        }
+      if (!found || (step >= event->step && step <= end))
+        {
+          *first = event->step;
+          *last = end;
+          found = TRUE;
+        }
+      if (step >= event->step && step <= end)
+        return;
+    }
+}
+
+/* The frames of options' steps and their common size. */
+typedef struct {
+  GArray  *frames;           /* of Frame */
+  double   caption_height;
+  int      width;            /* pixels */
+  int      height;
+} Frames;
+
+static void
+frames_clear (Frames *frames)
+{
+  g_clear_pointer (&frames->frames, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Frames, frames_clear)
+
+static gboolean
+collect_frames (BsRenderer                *renderer,
+                BsSceneCache              *scenes,
+                BsLayout                  *layout,
+                const BsAnimationOptions  *options,
+                Frames                    *frames,
+                GError                   **error)
+{
+  BsTrace *trace = bs_scene_cache_get_trace (scenes);
+  guint64 n_steps = bs_trace_get_n_steps (trace);
+  guint64 last = MIN (options->last, n_steps > 0 ? n_steps - 1 : 0);
+  guint64 first = MIN (options->first, last);
   double scale = bs_renderer_get_scale (renderer);
-  double width = 1, graph_height = 1, caption_height = 0;
-  Encoder encoder = { 0 };
-  cairo_surface_t *image;
-  guint64 first, last, n_steps;
-  BsTrace *trace;
+  double width = 1, graph_height = 1;
   int max_side;
-  gboolean ok;
 
-  g_return_val_if_fail (renderer != NULL && scenes != NULL && layout != NULL, NULL);
-  g_return_val_if_fail (options != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  trace = bs_scene_cache_get_trace (scenes);
-  n_steps = bs_trace_get_n_steps (trace);
-  last = MIN (options->last, n_steps > 0 ? n_steps - 1 : 0);
-  first = MIN (options->first, last);
-  encoder.format = options->format;
-  encoder.frame_ms = CLAMP (options->frame_ms, BS_ANIMATION_MIN_FRAME_MS,
-                            BS_ANIMATION_MAX_FRAME_MS);
-  g_array_set_clear_func (frames, frame_clear);
-
+  frames->frames = g_array_new (FALSE, TRUE, sizeof (Frame));
+  g_array_set_clear_func (frames->frames, frame_clear);
   /* every frame's picture and caption first: the frames share the largest size */
   for (guint64 step = first; step <= last; step++)
     {
@@ -364,10 +410,10 @@ bs_export_animation_to_bytes (BsRenderer                *renderer,
       double w, h;
 
       if (g_cancellable_set_error_if_cancelled (options->cancellable, error))
-        return NULL;
+        return FALSE;
       frame.scene = bs_scene_cache_get (scenes, layout, step, error);
       if (frame.scene == NULL)
-        return NULL;
+        return FALSE;
       frame.state = bs_replay_state_at (trace, step);
       frame.title = g_strdup_printf ("Step %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT, step,
                                      n_steps - 1);
@@ -375,42 +421,98 @@ bs_export_animation_to_bytes (BsRenderer                *renderer,
       bs_scene_get_size (frame.scene, &w, &h);
       width = MAX (width, w);
       graph_height = MAX (graph_height, h);
-      g_array_append_val (frames, frame);
+      g_array_append_val (frames->frames, frame);
     }
-  for (guint i = 0; i < frames->len; i++)
+  frames->caption_height = 0;
+  for (guint i = 0; i < frames->frames->len; i++)
     {
-      Frame *frame = &g_array_index (frames, Frame, i);
+      Frame *frame = &g_array_index (frames->frames, Frame, i);
 
-      caption_height = MAX (caption_height,
-                            bs_renderer_draw_caption (renderer, NULL, frame->title,
-                                                      frame->caption, 0, 0,
-                                                      width - 2 * CAPTION_PAD)
-                            + 2 * CAPTION_PAD);
+      frames->caption_height = MAX (frames->caption_height,
+                                    bs_renderer_draw_caption (renderer, NULL, frame->title,
+                                                              frame->caption, 0, 0,
+                                                              width - 2 * CAPTION_PAD)
+                                    + 2 * CAPTION_PAD);
     }
-  encoder.width = (int) ceil (width * scale);
-  encoder.height = (int) ceil ((graph_height + caption_height) * scale);
+  frames->width = (int) ceil (width * scale);
+  frames->height = (int) ceil ((graph_height + frames->caption_height) * scale);
   max_side = options->format == BS_ANIMATION_WEBP ? WEBP_MAX_SIDE : GIF_MAX_SIDE;
-  if (encoder.width > max_side || encoder.height > max_side)
+  if (frames->width > max_side || frames->height > max_side)
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_TOO_LARGE,
                    "the frames would be %d × %d pixels; a %s stops at %d a side (use a "
-                   "smaller scale)", encoder.width, encoder.height,
+                   "smaller scale)", frames->width, frames->height,
                    options->format == BS_ANIMATION_WEBP ? "WebP" : "GIF", max_side);
-      return NULL;
+      return FALSE;
     }
+  return TRUE;
+}
 
+cairo_surface_t *
+bs_export_animation_draw_frame (BsRenderer                *renderer,
+                                BsSceneCache              *scenes,
+                                BsLayout                  *layout,
+                                const BsAnimationOptions  *options,
+                                guint64                    step,
+                                guint                     *n_frames,
+                                GError                   **error)
+{
+  g_auto(Frames) frames = { 0 };
+  cairo_surface_t *image;
+  guint index;
+
+  g_return_val_if_fail (renderer != NULL && scenes != NULL && layout != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+
+  if (!collect_frames (renderer, scenes, layout, options, &frames, error))
+    return NULL;
+  index = step <= options->first ? 0 : (guint) MIN (step - options->first,
+                                                    frames.frames->len - 1);
+  image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, frames.width, frames.height);
+  draw_frame (renderer, &g_array_index (frames.frames, Frame, index), image,
+              frames.caption_height);
+  cairo_surface_flush (image);
+  if (n_frames != NULL)
+    *n_frames = frames.frames->len;
+  return image;
+}
+
+GBytes *
+bs_export_animation_to_bytes (BsRenderer                *renderer,
+                              BsSceneCache              *scenes,
+                              BsLayout                  *layout,
+                              const BsAnimationOptions  *options,
+                              GError                   **error)
+{
+  g_auto(Frames) frames = { 0 };
+  Encoder encoder = { 0 };
+  cairo_surface_t *image;
+  gboolean ok;
+
+  g_return_val_if_fail (renderer != NULL && scenes != NULL && layout != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!collect_frames (renderer, scenes, layout, options, &frames, error))
+    return NULL;
+  encoder.format = options->format;
+  encoder.frame_ms = CLAMP (options->frame_ms, BS_ANIMATION_MIN_FRAME_MS,
+                            BS_ANIMATION_MAX_FRAME_MS);
+  encoder.width = frames.width;
+  encoder.height = frames.height;
   ok = encoder_begin (&encoder, error);
   image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, encoder.width, encoder.height);
-  for (guint i = 0; ok && i < frames->len; i++)
+  for (guint i = 0; ok && i < frames.frames->len; i++)
     {
       ok = !g_cancellable_set_error_if_cancelled (options->cancellable, error);
       if (!ok)
         break;
-      draw_frame (renderer, &g_array_index (frames, Frame, i), image, caption_height);
+      draw_frame (renderer, &g_array_index (frames.frames, Frame, i), image,
+                  frames.caption_height);
       cairo_surface_flush (image);
       ok = encoder_add (&encoder, image, error);
       if (ok && options->progress != NULL)
-        options->progress (i + 1, frames->len, options->progress_data);
+        options->progress (i + 1, frames.frames->len, options->progress_data);
     }
   cairo_surface_destroy (image);
   return encoder_end (&encoder, ok, error);

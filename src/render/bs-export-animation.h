@@ -47,6 +47,25 @@ gboolean  bs_animation_format_from_filename (const char                *filename
 /* "gif", "webp" */
 const char *bs_animation_format_get_extension (BsAnimationFormat        format);
 
+/* The steps of the backward call that step is in, else of the first backward call; the
+ * whole run (0 to G_MAXUINT64) when there is none. */
+void      bs_export_backward_steps     (BsTrace                   *trace,
+                                        guint64                    step,
+                                        guint64                   *first,
+                                        guint64                   *last);
+
+/* The frame of step (one of options' steps) as the animation draws it, at the renderer's
+ * scale, with the animation's size (*n_frames: how many it has); NULL with error set
+ * when it cannot be laid out or is too large. For a preview: the frames are laid out to
+ * find their size, not encoded. */
+cairo_surface_t *bs_export_animation_draw_frame (BsRenderer               *renderer,
+                                                 BsSceneCache             *scenes,
+                                                 BsLayout                 *layout,
+                                                 const BsAnimationOptions *options,
+                                                 guint64                   step,
+                                                 guint                    *n_frames,
+                                                 GError                  **error);
+
 /* The animation of options' steps; frames laid out with layout when needed. */
 GBytes   *bs_export_animation_to_bytes (BsRenderer                *renderer,
                                         BsSceneCache              *scenes,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Backstep and its reference side by side, several times, and prints medians and ratios.
 # Usage: tests/bench/run.sh [engine] [run] [numpy] [trace] [replay] [layout] [layout-budget]
-#        [ui] [layout-instructions] [--runs N]
+#        [ui] [export] [layout-instructions] [--runs N]
 # (layout-instructions needs valgrind and is not run by default)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -337,6 +337,33 @@ bench_ui() {
   echo " display's next frame, up to 16.7 ms at 60 Hz)"
 }
 
+# `backstep export` of the classroom pictures: each whole process (the script run, its
+# layouts and the file), wall and CPU time, and the file's size
+bench_export() {
+  local bin=build/src/backstep out
+  out=$(mktemp -d)
+  printf '%-40s %10s %10s %12s\n' export wall_s cpu_s bytes
+  while IFS='|' read -r name script args file; do
+    local w=() c=()
+    for _ in $(seq "$runs"); do
+      # shellcheck disable=SC2086
+      w+=("$(wall_of "$bin" export "$script" $args -o "$out/$file")")
+      # shellcheck disable=SC2086
+      c+=("$(cpu_of "$bin" export "$script" $args -o "$out/$file")")
+    done
+    printf '%-40s %10.3f %10.3f %12d\n' "$name" "$(printf '%s\n' "${w[@]}" | median)" \
+      "$(printf '%s\n' "${c[@]}" | median)" "$(stat -c %s "$out/$file")"
+  done <<'LIST'
+seed 004, SVG at step 26|tests/conformance/seed004_four_lines.py|--step 26|g.svg
+seed 004, GIF of all 36 steps|tests/conformance/seed004_four_lines.py|--animate --from 0 --to 35|s.gif
+seed 004, WebP of all 36 steps|tests/conformance/seed004_four_lines.py|--animate --from 0 --to 35|s.webp
+02-retain-graph, GIF of 40 steps|assets/examples/02-retain-graph.py|--animate --from 0 --to 39|r.gif
+02-retain-graph, WebP of 40 steps|assets/examples/02-retain-graph.py|--animate --from 0 --to 39|r.webp
+LIST
+  rm -rf "$out"
+  echo "(medians of $runs runs; whole processes: the script, its layouts and the file)"
+}
+
 for suite in "${suites[@]}"; do
   case "$suite" in
     engine) bench_engine ;;
@@ -348,6 +375,7 @@ for suite in "${suites[@]}"; do
     layout-budget) bench_layout_budget ;;
     layout-instructions) bench_layout_instructions ;;
     ui) bench_ui ;;
+    export) bench_export ;;
     *) echo "unknown benchmark suite: $suite" >&2; exit 2 ;;
   esac
 done

@@ -165,13 +165,13 @@ find_row (GtkWidget  *widget,
   return NULL;
 }
 
-/* Types text into spin (focused first), replacing what it had, and moves on. */
+/* Types text into field (focused first), replacing what it had, and moves on. */
 static void
 type_into (BsExportDialog *dialog,
-           GtkWidget      *spin,
+           GtkWidget      *field,
            const char     *text)
 {
-  gtk_widget_grab_focus (spin);
+  gtk_widget_grab_focus (field);
   spin (100);
   xdotool (GTK_WINDOW (dialog), "key", "ctrl+a", "type", "--delay", "20", text, NULL);
   xdotool (GTK_WINDOW (dialog), "key", "Tab", NULL);

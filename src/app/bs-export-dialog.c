@@ -37,6 +37,7 @@ struct _BsExportDialog {
   GdkTexture       *thumbnail;       /* the preview's; NULL while it is made */
   cairo_surface_t  *thumbnail_image; /* its pixels, to draw */
   guint             preview_timeout;
+  GtkFileChooserNative *chooser;     /* while the file is chosen */
   GTask            *job;             /* the writing, while it runs */
   GCancellable     *job_cancellable;
   guint             progress_timeout;
@@ -398,7 +399,7 @@ file_chosen (GtkNativeDialog *chooser,
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
   gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
+  g_clear_object (&self->chooser);
   if (file == NULL || g_file_peek_path (file) == NULL)
     {
       if (file != NULL)
@@ -433,7 +434,8 @@ export_clicked (BsExportDialog *self)
   g_autofree char *name = NULL;
   const char *extension;
 
-  if (self->job != NULL || !gtk_widget_get_sensitive (self->export_button))
+  if (self->job != NULL || self->chooser != NULL
+      || !gtk_widget_get_sensitive (self->export_button))
     return;
   bs_export_dialog_get_choice (self, &choice);
   extension = choice.kind == BS_EXPORT_KIND_ANIMATION
@@ -445,6 +447,7 @@ export_clicked (BsExportDialog *self)
                           extension);
   chooser = gtk_file_chooser_native_new ("Export", GTK_WINDOW (self),
                                          GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
+  self->chooser = chooser;
   if (self->settings.folder != NULL)
     {
       g_autoptr(GFile) folder = g_file_new_for_path (self->settings.folder);
@@ -452,7 +455,7 @@ export_clicked (BsExportDialog *self)
       gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
     }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_signal_connect (chooser, "response", G_CALLBACK (file_chosen), self);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (file_chosen), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
@@ -524,6 +527,9 @@ bs_export_dialog_dispose (GObject *object)
   BsExportDialog *self = BS_EXPORT_DIALOG (object);
 
   self->disposed = TRUE;
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
   g_cancellable_cancel (self->preview_cancellable);
   g_cancellable_cancel (self->job_cancellable);
   g_clear_handle_id (&self->preview_timeout, g_source_remove);

@@ -165,17 +165,56 @@ find_row (GtkWidget  *widget,
   return NULL;
 }
 
-/* Types text into field (focused first), replacing what it had, and moves on. */
+typedef struct {
+  GtkWindow *window;
+  GtkWidget *widget;
+} Focus;
+
+static gboolean
+focus_inside (gpointer data)
+{
+  Focus *focus = data;
+  GtkWidget *widget = gtk_window_get_focus (focus->window);
+
+  return widget != NULL && (widget == focus->widget
+                            || gtk_widget_is_ancestor (widget, focus->widget));
+}
+
+static gboolean
+focus_outside (gpointer data)
+{
+  return !focus_inside (data);
+}
+
+/* Types text into field (focused first), replacing what it had, and moves on with Tab;
+ * returns once the focus has left it (its value taken). */
 static void
 type_into (BsExportDialog *dialog,
            GtkWidget      *field,
            const char     *text)
 {
+  Focus focus = { GTK_WINDOW (dialog), field };
+
   gtk_widget_grab_focus (field);
-  spin (100);
+  g_assert_true (loop_until (focus_inside, &focus));
   xdotool (GTK_WINDOW (dialog), "key", "ctrl+a", "type", "--delay", "20", text, NULL);
   xdotool (GTK_WINDOW (dialog), "key", "Tab", NULL);
-  spin (200);
+  g_assert_true (loop_until (focus_outside, &focus));
+}
+
+/* The combo row's list of choices is open. */
+static gboolean
+list_shown (gpointer row)
+{
+  GtkWidget *popover = find_widget (row, GTK_TYPE_POPOVER, NULL);
+
+  return popover != NULL && gtk_widget_get_mapped (popover);
+}
+
+static gboolean
+second_selected (gpointer row)
+{
+  return adw_combo_row_get_selected (row) == 1;
 }
 
 /* The text of chooser's focused entry, "" when no entry has the focus yet. */
@@ -297,6 +336,7 @@ test_preview_and_settings (void)
   BsExportChoice choice;
   GtkWindow *chooser;
   GtkWidget *format_row;
+  Focus focus;
   double width, height;
 
   g_assert_cmpint (g_mkdir (other, 0700), ==, 0);
@@ -323,13 +363,14 @@ test_preview_and_settings (void)
 
   /* SVG, chosen in the format row's list: Enter opens it, Down and Enter pick the second */
   format_row = find_row (GTK_WIDGET (dialog), "Format");
+  focus = (Focus) { GTK_WINDOW (dialog), format_row };
   gtk_widget_grab_focus (format_row);
-  spin (100);
+  g_assert_true (loop_until (focus_inside, &focus));
   xdotool (GTK_WINDOW (dialog), "key", "Return", NULL);
-  spin (300);
+  g_assert_true (loop_until (list_shown, format_row));
+  spin (100);
   xdotool (GTK_WINDOW (dialog), "key", "Down", "key", "Return", NULL);
-  spin (300);
-  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (format_row)), ==, 1);
+  g_assert_true (loop_until (second_selected, format_row));
   wait_for_preview (dialog);
   g_assert_true (g_str_has_prefix (bs_export_dialog_get_summary (dialog), "SVG, "));
   /* the scale is a PNG's: hidden for SVG */

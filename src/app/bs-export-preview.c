@@ -104,7 +104,8 @@ preview_step (PreviewJob  *job,
         }
       /* the thumbnail shows the pixels the PNG has, when it has fewer than it */
       job->image = draw_graph (renderer, job->scene, job->state, MIN (scale, job->choice.scale));
-      job->summary = g_strdup_printf ("PNG, %.0f × %.0f pixels%s%s", ceil (width * job->choice.scale),
+      job->summary = g_strdup_printf ("PNG, %.0f × %.0f pixels%s%s",
+                                      ceil (width * job->choice.scale),
                                       ceil (height * job->choice.scale),
                                       size != NULL ? ", " : "", size != NULL ? size : "");
       return TRUE;

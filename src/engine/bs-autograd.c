@@ -242,6 +242,18 @@ check_inplace_allowed (BsTensor  *self,
       g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME, BS_MSG_LEAF_INPLACE);
       return FALSE;
     }
+  if (self->is_custom_view && self->grad_fn != NULL && self->grad_fn->custom != NULL)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "Output %u of %s is a view and is being modified inplace. This view was "
+                   "created inside a custom Function (or because an input was returned as-is) "
+                   "and the autograd logic to handle view+inplace would override the custom "
+                   "backward associated with the custom Function, leading to incorrect "
+                   "gradients. This behavior is forbidden. You can fix this by cloning the "
+                   "output of the custom Function.", self->output_nr,
+                   self->grad_fn->custom->name);
+      return FALSE;
+    }
   if (base != NULL && bs_tensor_is_leaf (base) && base->requires_grad)
     {
       g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,

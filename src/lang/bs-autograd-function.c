@@ -421,26 +421,23 @@ METHOD (function_apply)
     }
 
   /* The node needs an output of its own: a forward that returns one of its
-   * inputs (or anything with history) gets a fresh alias. */
-  if (output->grad_fn != NULL || output->requires_grad)
-    {
-      BsTensor *alias = bs_tensor_detach (output);
+   * inputs (or anything with history) gets a fresh alias. As in PyTorch, an input
+   * returned as-is is a view that in-place ops refuse. */
+  {
+    gboolean is_input = FALSE;
 
-      bs_value_unref (result);
-      result = bs_wrap_tensor (in, alias);
-      output = alias;
-    }
-  else
     for (guint i = 0; i < fa.n_args; i++)
-      if (bs_value_tensor (fa.args[i]) == output)
-        {
-          BsTensor *alias = bs_tensor_detach (output);
+      is_input = is_input || bs_value_tensor (fa.args[i]) == output;
+    if (is_input || output->grad_fn != NULL || output->requires_grad)
+      {
+        BsTensor *alias = bs_tensor_detach (output);
 
-          bs_value_unref (result);
-          result = bs_wrap_tensor (in, alias);
-          output = alias;
-          break;
-        }
+        alias->is_custom_view = is_input;
+        bs_value_unref (result);
+        result = bs_wrap_tensor (in, alias);
+        output = alias;
+      }
+  }
 
   ok = attach (in, ctx, &fa, output);
   bs_value_unref (ctx);

@@ -77,6 +77,11 @@ class Module:
                 result = hook(self, args)
                 if result is not None:
                     args = result if isinstance(result, tuple) else (result,)
+        backward_hooks = d.get('_backward_hooks')
+        bw_hook = None
+        if backward_hooks:
+            bw_hook = torch.utils.hooks.BackwardHook(self, list(backward_hooks.values()))
+            args = bw_hook.setup_input_hook(args)
         result = self.forward(*args, **kwargs)
         hooks = d.get('_forward_hooks')
         if hooks:
@@ -84,11 +89,20 @@ class Module:
                 hook_result = hook(self, args, result)
                 if hook_result is not None:
                     result = hook_result
+        if bw_hook is not None:
+            result = bw_hook.setup_output_hook(result)
         return result
 
     def register_forward_pre_hook(self, hook):
         import torch.utils.hooks
         hooks = self.__dict__.setdefault('_forward_pre_hooks', {})
+        handle = torch.utils.hooks.RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
+
+    def register_full_backward_hook(self, hook):
+        import torch.utils.hooks
+        hooks = self.__dict__.setdefault('_backward_hooks', {})
         handle = torch.utils.hooks.RemovableHandle(hooks)
         hooks[handle.id] = hook
         return handle

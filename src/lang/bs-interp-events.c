@@ -270,8 +270,21 @@ bs_begin_iteration (BsInterp  *in,
     }
   else if (node->for_stmt.target->kind == BS_AST_NAME && item.type == BS_VALUE_INT
            && strcmp (node->for_stmt.target->name.id, "_") != 0)
-    label = g_strdup_printf ("for %s = %" G_GINT64_FORMAT, node->for_stmt.target->name.id,
-                             item.as.integer);
+    {
+      /* without printf: one label per iteration adds up in a long loop */
+      char digits[24];
+      char *p = digits + sizeof digits;
+      guint64 magnitude = item.as.integer < 0 ? -(guint64) item.as.integer
+                                              : (guint64) item.as.integer;
+
+      *--p = '\0';
+      do
+        *--p = (char) ('0' + magnitude % 10);
+      while ((magnitude /= 10) != 0);
+      if (item.as.integer < 0)
+        *--p = '-';
+      label = g_strconcat ("for ", node->for_stmt.target->name.id, " = ", p, NULL);
+    }
   else
     {
       g_autofree char *target = span_source (in->frame->source, &node->for_stmt.target->span,

@@ -60,7 +60,8 @@ put_c (Writer *w,
   w->out.len++;
 }
 
-static inline void
+/* Inlined, so that a literal's length is known when compiling */
+G_ALWAYS_INLINE static inline void
 put (Writer     *w,
      const char *text)
 {
@@ -77,20 +78,42 @@ flush (Writer *w)
   w->out.len = 0;
 }
 
+/* Written in place, two digits at a time: most of a trace's text is small integers */
 static void
 put_int (Writer *w,
          gint64  value)
 {
-  char buf[24];
-  char *p = buf + sizeof buf;
+  static const char pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
   guint64 magnitude = value < 0 ? -(guint64) value : (guint64) value;
+  int n = 1;
+  char *out;
 
-  do
-    *--p = (char) ('0' + magnitude % 10);
-  while ((magnitude /= 10) != 0);
+  for (guint64 m = magnitude; m >= 10; m /= 10)
+    n++;
+  n += value < 0;
+  out = reserve (w, n);
+  w->out.len += n;
+  out += n;
+  while (magnitude >= 100)
+    {
+      const char *pair = pairs + 2 * (magnitude % 100);
+
+      magnitude /= 100;
+      *--out = pair[1];
+      *--out = pair[0];
+    }
+  if (magnitude >= 10)
+    {
+      *--out = pairs[2 * magnitude + 1];
+      *--out = pairs[2 * magnitude];
+    }
+  else
+    *--out = (char) ('0' + magnitude);
   if (value < 0)
-    *--p = '-';
-  put_len (w, p, buf + sizeof buf - p);
+    *--out = '-';
 }
 
 /* The shortest text that reads back as the same double; integral numbers keep a ".0" so
@@ -129,6 +152,12 @@ put_number (Writer *w,
     put_len (w, ".0", 2);
 }
 
+static inline gboolean
+is_plain (guchar c)
+{
+  return c >= 0x20 && c != '"' && c != '\\' && c != 0x7f;
+}
+
 /* JSON's escapes; other bytes, UTF-8 included, as they are. */
 static void
 put_string (Writer     *w,
@@ -143,10 +172,14 @@ put_string (Writer     *w,
   for (const char *p = text; *p != '\0'; p++)
     {
       guchar c = (guchar) *p;
+      const char *run = p;
 
-      if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f)
+      if (is_plain (c))
         {
-          put_c (w, (char) c);
+          /* a run of plain bytes in one copy */
+          while (is_plain ((guchar) p[1]))
+            p++;
+          put_len (w, run, p - run + 1);
           continue;
         }
       switch (c)
@@ -170,8 +203,9 @@ put_string (Writer     *w,
   put_c (w, '"');
 }
 
-/* ,"member": */
-static void
+/* ,"member": inlined, as the add_ functions are, so that the member's length is known
+ * when compiling */
+G_ALWAYS_INLINE static inline void
 key (Writer     *w,
      const char *member)
 {
@@ -180,7 +214,7 @@ key (Writer     *w,
   put_len (w, "\":", 2);
 }
 
-static void
+G_ALWAYS_INLINE static inline void
 add_int (Writer     *w,
          const char *member,
          gint64      value)
@@ -189,7 +223,7 @@ add_int (Writer     *w,
   put_int (w, value);
 }
 
-static void
+G_ALWAYS_INLINE static inline void
 add_id (Writer     *w,
         const char *member,
         guint32     id)
@@ -201,16 +235,19 @@ add_id (Writer     *w,
     put_int (w, id);
 }
 
-static void
+G_ALWAYS_INLINE static inline void
 add_bool (Writer     *w,
           const char *member,
           gboolean    value)
 {
   key (w, member);
-  put (w, value ? "true" : "false");
+  if (value)
+    put (w, "true");
+  else
+    put (w, "false");
 }
 
-static void
+G_ALWAYS_INLINE static inline void
 add_string (Writer     *w,
             const char *member,
             const char *value)
@@ -219,7 +256,7 @@ add_string (Writer     *w,
   put_string (w, value);
 }
 
-static void
+G_ALWAYS_INLINE static inline void
 add_number (Writer     *w,
             const char *member,
             double      value)
@@ -348,7 +385,7 @@ put_value (Writer  *w,
   put_c (w, '}');
 }
 
-static void
+G_ALWAYS_INLINE static inline void
 add_value (Writer     *w,
            const char *member,
            guint32     id)
@@ -357,7 +394,7 @@ add_value (Writer     *w,
   put_value (w, id);
 }
 
-static void
+G_ALWAYS_INLINE static inline void
 add_ids (Writer        *w,
          const char    *member,
          const guint32 *ids,

@@ -168,13 +168,22 @@ bs_trace_value_new_from_tensor (BsTensor *tensor,
                           gint64    max_full)
 {
   gint64 numel = bs_tensor_numel (tensor);
-  g_autofree double *elements = bs_tensor_to_doubles (tensor);
   BsTraceValue *value;
 
   if (numel > max_full)
-    return summarize (tensor->dtype, tensor->ndim, tensor->shape, elements, numel);
+    {
+      g_autofree double *elements = bs_tensor_to_doubles (tensor);
+
+      return summarize (tensor->dtype, tensor->ndim, tensor->shape, elements, numel);
+    }
   value = bs_trace_value_new (BS_VALUE_FULL, tensor->dtype, tensor->ndim, tensor->shape, (guint) numel);
-  memcpy (value->data, elements, numel * sizeof (double));
+  /* straight into the value: a recording copies two small values per op */
+  if (tensor->dtype == BS_DTYPE_FLOAT32 && bs_tensor_is_contiguous (tensor))
+    for (gint64 i = 0; i < numel; i++)
+      value->data[i] = ((const float *) bs_tensor_data (tensor))[i];
+  else
+    for (gint64 i = 0; i < numel; i++)
+      value->data[i] = bs_tensor_get (tensor, i);
   return value;
 }
 

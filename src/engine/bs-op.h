@@ -38,6 +38,11 @@ typedef struct {
   guint       has_min : 1;
   guint       has_max : 1;
   guint       keepdim : 1;
+  /* value, min and max for an integral tensor's kernel, exactly (a double holds 53 bits):
+   * set with bs_op_args_set_value() and the others below */
+  gint64      value_int;
+  gint64      min_int;
+  gint64      max_int;
   int         dim;
   int         dim1;        /* transpose's second dim */
   int         n_dims;
@@ -96,6 +101,23 @@ static inline void
 bs_op_args_init (BsOpArgs *args)
 {
   *args = (BsOpArgs) { .reduction = BS_REDUCTION_MEAN, .ignore_index = -100, .step = 1 };
+}
+
+/* A double sets the integral kernels' value as a cast to int64 would. */
+static inline void
+bs_op_args_set_value (BsOpArgs *args,
+                      double    value)
+{
+  args->value = value;
+  args->value_int = bs_double_to_int (value, BS_DTYPE_INT64);
+}
+
+static inline void
+bs_op_args_set_value_int (BsOpArgs *args,
+                          gint64    value)
+{
+  args->value = (double) value;
+  args->value_int = value;
 }
 
 G_END_DECLS

@@ -27,6 +27,21 @@ clamp_loop (char **p, const gint64 *s, gint64 n, gpointer user_data)
   char *out = p[0];
   const char *a = p[1], *lo = p[2], *hi = p[3];
 
+  if (bs_dtype_is_integral (c->dtype))
+    {
+      /* in integers: a double rounds int64's past 2**53 */
+      for (gint64 i = 0; i < n; i++, out += s[0], a += s[1], lo += s[2], hi += s[3])
+        {
+          gint64 x = bs_dtype_load_int (a, c->dtype);
+
+          if (c->has_min)
+            x = MAX (x, bs_dtype_load_int (lo, c->dtype));
+          if (c->has_max)
+            x = MIN (x, bs_dtype_load_int (hi, c->dtype));
+          bs_dtype_store_int (out, c->dtype, x);
+        }
+      return;
+    }
   for (gint64 i = 0; i < n; i++, out += s[0], a += s[1], lo += s[2], hi += s[3])
     {
       double x = bs_dtype_load (a, c->dtype);

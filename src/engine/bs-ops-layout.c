@@ -338,7 +338,7 @@ const BsOpInfo bs_op_diag = {
 
 /* --- cumsum, cumprod along args->dim ---------------------------------------- */
 
-/* The tensor as [outer, n, inner], contiguous, in double. */
+/* The tensor as [outer, n, inner], contiguous, in double (int64 in integers). */
 static BsTensor *
 running (BsTensor *a, int dim, gboolean product, BsDType dtype, GError **error)
 {
@@ -356,6 +356,27 @@ running (BsTensor *a, int dim, gboolean product, BsDType dtype, GError **error)
   out = bs_tensor_new_uninit (a->context, dtype, a->ndim, a->shape, error);
   if (out == NULL)
     return NULL;
+  if (dtype == BS_DTYPE_INT64)
+    {
+      const gint64 *x = bs_tensor_data (src);
+      gint64 *y = bs_tensor_data (out);
+
+      /* in integers, wrapping as PyTorch's (a double rounds past 2**53) */
+      for (gint64 o = 0; o < outer; o++)
+        for (gint64 i = 0; i < inner; i++)
+          {
+            guint64 acc = product ? 1 : 0;
+
+            for (gint64 j = 0; j < n; j++)
+              {
+                gint64 at = (o * n + j) * inner + i;
+
+                acc = product ? acc * (guint64) x[at] : acc + (guint64) x[at];
+                y[at] = (gint64) acc;
+              }
+          }
+      return g_steal_pointer (&out);
+    }
   for (gint64 o = 0; o < outer; o++)
     for (gint64 i = 0; i < inner; i++)
       {

@@ -23,7 +23,19 @@ typedef enum {
 typedef struct {
   double value;
   gint64 index;
+  gint64 exact;   /* an integral tensor's element: past 2**53 the double rounds */
 } Entry;
+
+static int
+entry_compare_int (const void *pa,
+                   const void *pb)
+{
+  const Entry *a = pa, *b = pb;
+
+  if (a->exact != b->exact)
+    return a->exact < b->exact ? -1 : 1;
+  return a->index < b->index ? -1 : a->index > b->index;
+}
 
 static int
 entry_compare (const void *pa,
@@ -71,8 +83,9 @@ pick_position (const Entry *sorted,
         {
           gint64 j = i;
 
-          while (j + 1 < n && (sorted[j + 1].value == sorted[i].value
-                               || (isnan (sorted[j + 1].value) && isnan (sorted[i].value))))
+          while (j + 1 < n && sorted[j + 1].exact == sorted[i].exact
+                 && (sorted[j + 1].value == sorted[i].value
+                     || (isnan (sorted[j + 1].value) && isnan (sorted[i].value))))
             j++;
           if (j - i + 1 > best_run)
             {
@@ -106,12 +119,20 @@ pick_along (BsTensor        *a,
   g_autoptr(BsTensor) values = NULL;
   g_autoptr(BsTensor) indices = NULL;
   g_autofree Entry *line = NULL;
+  gboolean exact = !bs_dtype_is_floating (a->dtype);
+  g_autoptr(BsTensor) ints = NULL;
   const double *src;
-  double *dst;
   gint64 *idx;
 
   if (!bs_wrap_dim (&dim, MAX (ndim, 1), error))
     return NULL;
+  if (a->dtype == BS_DTYPE_BOOL && pick != PICK_MODE)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "\"%s\" not implemented for 'Bool'",
+                   pick == PICK_KTH ? "kthvalue_cpu" : "median_out");
+      return NULL;
+    }
   for (int d = 0; d < ndim; d++)
     {
       if (d < dim)
@@ -137,12 +158,15 @@ pick_along (BsTensor        *a,
       return NULL;
     }
   c = bs_tensor_contiguous_copy (a, BS_DTYPE_FLOAT64, error);
-  values = c ? bs_tensor_new (a->context, BS_DTYPE_FLOAT64, out_ndim, shape, error) : NULL;
+  ints = c && exact ? bs_tensor_contiguous_copy (a, BS_DTYPE_INT64, error) : NULL;
+  if (exact && ints == NULL)
+    return NULL;
+  values = c ? bs_tensor_new (a->context, exact ? BS_DTYPE_INT64 : BS_DTYPE_FLOAT64, out_ndim,
+                              shape, error) : NULL;
   indices = values ? bs_tensor_new (a->context, BS_DTYPE_INT64, out_ndim, shape, error) : NULL;
   if (indices == NULL)
     return NULL;
   src = bs_tensor_data (c);
-  dst = bs_tensor_data (values);
   idx = bs_tensor_data (indices);
   line = g_new (Entry, size);
   for (gint64 o = 0; o < outer; o++)
@@ -151,11 +175,19 @@ pick_along (BsTensor        *a,
         gint64 pos;
 
         for (gint64 j = 0; j < size; j++)
-          line[j] = (Entry) { src[(o * size + j) * inner + i], j };
-        qsort (line, size, sizeof *line, entry_compare);
+          {
+            gint64 at = (o * size + j) * inner + i;
+
+            line[j] = (Entry) { src[at], j,
+                                exact ? ((const gint64 *) bs_tensor_data (ints))[at] : 0 };
+          }
+        qsort (line, size, sizeof *line, exact ? entry_compare_int : entry_compare);
         pos = pick_position (line, size, pick, args->index);
-        dst[o * inner + i] = line[pos].value;
         idx[o * inner + i] = line[pos].index;
+        if (exact)
+          ((gint64 *) bs_tensor_data (values))[o * inner + i] = line[pos].exact;
+        else
+          ((double *) bs_tensor_data (values))[o * inner + i] = line[pos].value;
       }
   *indices_out = g_steal_pointer (&indices);
   return bs_cast_raw (values, a->dtype, error);
@@ -194,6 +226,12 @@ median_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **e
   gint64 shape[1] = { numel };
   BsOpArgs along;
 
+  if (a->dtype == BS_DTYPE_BOOL)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "\"median_cpu\" not implemented for 'Bool'");
+      return NULL;
+    }
   if (numel == 0)
     return bs_tensor_new_full (a->context, a->dtype, 0, NULL, NAN, error);
   flat = bs_tensor_contiguous_copy (a, a->dtype, error);

@@ -73,6 +73,7 @@ typedef struct {
   double  beta;       /* affine's shift, fill's value */
   double  min, max;
   gboolean has_min, has_max;
+  gint64  min_int, max_int;   /* the bounds for an integral tensor, exactly */
 } KernelArgs;
 
 static inline double
@@ -97,6 +98,21 @@ binary_double (int kind, double a, double b, double alpha)
     }
 }
 
+/* As PyTorch's integer pow: negative exponents give 0 but for bases 1 and -1; the
+ * products wrap */
+static inline gint64
+pow_int (gint64 base, gint64 exponent)
+{
+  guint64 result = 1, b = (guint64) base;
+
+  if (exponent < 0)
+    return base == 1 ? 1 : base == -1 ? (exponent % 2 != 0 ? -1 : 1) : 0;
+  for (guint64 e = (guint64) exponent; e != 0; e >>= 1, b *= b)
+    if (e & 1)
+      result *= b;
+  return (gint64) result;
+}
+
 static inline gint64
 binary_int (int kind, gint64 a, gint64 b, gint64 alpha)
 {
@@ -107,6 +123,7 @@ binary_int (int kind, gint64 a, gint64 b, gint64 alpha)
     case K_ADD: return (gint64) ((guint64) a + (guint64) alpha * (guint64) b);
     case K_SUB: return (gint64) ((guint64) a - (guint64) alpha * (guint64) b);
     case K_MUL: return (gint64) ((guint64) a * (guint64) b);
+    case K_POW: return pow_int (a, b);
     case K_MAXIMUM: return MAX (a, b);
     case K_MINIMUM: return MIN (a, b);
     case K_EQ: return a == b;
@@ -172,7 +189,7 @@ binary_loop (char         **p,
     }
   if (!bs_dtype_is_floating (k->dtype))
     {
-      if (k->kind != K_DIV && k->kind != K_POW)
+      if (k->kind != K_DIV)
         {
           for (gint64 i = 0; i < n; i++, out += s[0], a += s[1], b += s[2])
             {
@@ -219,7 +236,7 @@ unary_double (const KernelArgs *k, double x)
     case K_COS: return cos (x);
     case K_TANH: return tanh (x);
     case K_SIGMOID: return sigmoid (x);
-    case K_RELU: return isnan (x) ? x : x > 0 ? x : 0.0;
+    case K_RELU: return x < 0 ? 0.0 : x;   /* NaN and -0. stay, as PyTorch's */
     case K_CLAMP:
       if (isnan (x))
         return x;
@@ -236,6 +253,33 @@ unary_double (const KernelArgs *k, double x)
     case K_AFFINE: return k->alpha * x + k->beta;
     case K_POSITIVE: return x > 0 ? 1.0 : 0.0;
     default: return 0.0;
+    }
+}
+
+static inline gboolean
+unary_has_int (int kind)
+{
+  return kind == K_NEG || kind == K_ABS || kind == K_CLAMP || kind == K_SIGN
+         || kind == K_IDENTITY || kind == K_RELU;
+}
+
+/* Wrapping as PyTorch's: -min and |min| are min. */
+static inline gint64
+unary_int (const KernelArgs *k, gint64 x)
+{
+  switch (k->kind)
+    {
+    case K_NEG: return (gint64) (0 - (guint64) x);
+    case K_ABS: return x < 0 ? (gint64) (0 - (guint64) x) : x;
+    case K_CLAMP:
+      if (k->has_min && x < k->min_int)
+        x = k->min_int;
+      if (k->has_max && x > k->max_int)
+        x = k->max_int;
+      return x;
+    case K_SIGN: return (x > 0) - (x < 0);
+    case K_RELU: return x > 0 ? x : 0;
+    default: return x;
     }
 }
 
@@ -260,7 +304,7 @@ unary_loop (char         **p,
         {
         case K_RELU:
           for (gint64 i = 0; i < n; i++)
-            o[i] = x[i] > 0.0f || isnan (x[i]) ? x[i] : 0.0f;
+            o[i] = x[i] < 0.0f ? 0.0f : x[i];   /* NaN and -0. stay, as PyTorch's */
           return;
         case K_POSITIVE:
           for (gint64 i = 0; i < n; i++)
@@ -274,16 +318,24 @@ unary_loop (char         **p,
           break;
         }
     }
+  if (k->dtype == BS_DTYPE_FLOAT32 && k->out_dtype == BS_DTYPE_FLOAT32 && k->kind == K_SIGMOID)
+    {
+      /* in float, as PyTorch's kernel: sigmoid(-100) is 0, not a double's 3.8e-44 */
+      for (gint64 i = 0; i < n; i++, out += s[0], a += s[1])
+        *(float *) out = 1.0f / (1.0f + expf (-*(const float *) a));
+      return;
+    }
   if (k->dtype == BS_DTYPE_FLOAT32 && k->out_dtype == BS_DTYPE_FLOAT32)
     {
       for (gint64 i = 0; i < n; i++, out += s[0], a += s[1])
         *(float *) out = (float) unary_double (k, *(const float *) a);
       return;
     }
-  if (bs_dtype_is_integral (k->dtype) && k->out_dtype == k->dtype && k->kind == K_NEG)
+  if (bs_dtype_is_integral (k->dtype) && k->out_dtype == k->dtype && unary_has_int (k->kind))
     {
+      /* in integers: a double would round int64's past 2**53 */
       for (gint64 i = 0; i < n; i++, out += s[0], a += s[1])
-        bs_dtype_store_int (out, k->dtype, (gint64) (0 - (guint64) bs_dtype_load_int (a, k->dtype)));
+        bs_dtype_store_int (out, k->dtype, unary_int (k, bs_dtype_load_int (a, k->dtype)));
       return;
     }
   for (gint64 i = 0; i < n; i++, out += s[0], a += s[1])
@@ -1224,7 +1276,8 @@ clamp_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **ex
 {
   KernelArgs k = { .kind = K_CLAMP, .dtype = in[0]->dtype, .out_dtype = in[0]->dtype,
                    .min = args->min, .max = args->max,
-                   .has_min = args->has_min, .has_max = args->has_max };
+                   .has_min = args->has_min, .has_max = args->has_max,
+                   .min_int = args->min_int, .max_int = args->max_int };
 
   if (!args->has_min && !args->has_max)
     {
@@ -1348,6 +1401,9 @@ static BsTensor *
 fill_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
               GError **error)
 {
+  if (bs_dtype_is_integral (in[0]->dtype))
+    return bs_tensor_new_full_int (in[0]->context, in[0]->dtype, in[0]->ndim, in[0]->shape,
+                                   args->value_int, error);
   return bs_tensor_new_full (in[0]->context, in[0]->dtype, in[0]->ndim, in[0]->shape,
                              args->value, error);
 }
@@ -1440,7 +1496,7 @@ value_args (double value)
   BsOpArgs args;
 
   bs_op_args_init (&args);
-  args.value = value;
+  bs_op_args_set_value (&args, value);
   args.value_is_int = value == floor (value) && fabs (value) < 9.0e15;
   return args;
 }
@@ -1568,9 +1624,31 @@ clamp_args (gboolean has_min, double min, gboolean has_max, double max)
   bs_op_args_init (&args);
   args.has_min = has_min;
   args.min = min;
+  args.min_int = bs_double_to_int (min, BS_DTYPE_INT64);
   args.has_max = has_max;
   args.max = max;
+  args.max_int = bs_double_to_int (max, BS_DTYPE_INT64);
   return args;
+}
+
+/* The bounds exactly, for an integral tensor (past 2**53 a double rounds) */
+static BsOpArgs
+clamp_int_args (gboolean has_min, gint64 min, gboolean has_max, gint64 max)
+{
+  BsOpArgs args = clamp_args (has_min, (double) min, has_max, (double) max);
+
+  args.min_int = min;
+  args.max_int = max;
+  return args;
+}
+
+BsTensor *
+bs_clamp_int (BsTensor *a, gboolean has_min, gint64 min, gboolean has_max, gint64 max,
+              GError **error)
+{
+  BsOpArgs args = clamp_int_args (has_min, min, has_max, max);
+
+  return apply1 (BS_OP_CLAMP, a, &args, error);
 }
 
 BsTensor *
@@ -1618,6 +1696,12 @@ BsTensor *
 bs_full_like (BsTensor *a, double value, GError **error)
 {
   return bs_tensor_new_full (a->context, a->dtype, a->ndim, a->shape, value, error);
+}
+
+BsTensor *
+bs_full_like_int (BsTensor *a, gint64 value, GError **error)
+{
+  return bs_tensor_new_full_int (a->context, a->dtype, a->ndim, a->shape, value, error);
 }
 
 static void
@@ -1740,6 +1824,15 @@ bs_fill_ (BsTensor *a, double value, GError **error)
 }
 
 BsTensor *
+bs_fill_int_ (BsTensor *a, gint64 value, GError **error)
+{
+  BsOpArgs args = value_args ((double) value);
+
+  args.value_int = value;
+  return inplace1 (BS_OP_FILL, a, &args, error);
+}
+
+BsTensor *
 bs_copy_ (BsTensor *a, BsTensor *src, GError **error)
 {
   return inplace2 (BS_OP_COPY, a, src, NULL, error);
@@ -1750,6 +1843,15 @@ bs_clamp_ (BsTensor *a, gboolean has_min, double min, gboolean has_max, double m
            GError **error)
 {
   BsOpArgs args = clamp_args (has_min, min, has_max, max);
+
+  return inplace1 (BS_OP_CLAMP, a, &args, error);
+}
+
+BsTensor *
+bs_clamp_int_ (BsTensor *a, gboolean has_min, gint64 min, gboolean has_max, gint64 max,
+               GError **error)
+{
+  BsOpArgs args = clamp_int_args (has_min, min, has_max, max);
 
   return inplace1 (BS_OP_CLAMP, a, &args, error);
 }

@@ -180,6 +180,24 @@ scatter_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **
     return NULL;
   data = bs_tensor_data (out);
   bs_shape_contiguous_strides (a->ndim, a->shape, strides);
+  if (bs_dtype_is_integral (a->dtype))
+    {
+      /* in integers: a double would round int64's past 2**53; a sum wraps as PyTorch's */
+      for (gint64 i = 0; i < bs_tensor_numel (index); i++)
+        {
+          char *to = data + target_offset (index, i, args->dim, strides) * (gint64) size;
+          gint64 v = args->value_int;
+
+          if (src != NULL)
+            v = bs_dtype_load_int ((const char *) bs_tensor_data (src)
+                                   + same_offset (index, i, src->strides) * (gint64) size,
+                                   src->dtype);
+          if (args->keepdim)
+            v = (gint64) ((guint64) v + (guint64) bs_dtype_load_int (to, a->dtype));
+          bs_dtype_store_int (to, a->dtype, v);
+        }
+      return g_steal_pointer (&out);
+    }
   for (gint64 i = 0; i < bs_tensor_numel (index); i++)
     {
       char *to = data + target_offset (index, i, args->dim, strides) * (gint64) size;
@@ -254,8 +272,8 @@ masked_fill_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTenso
   BsTensor *a = in[0], *mask = in[1];
   g_autoptr(BsTensor) m = NULL;
   g_autoptr(BsTensor) out = NULL;
-  double value = n > 2 ? bs_tensor_item (in[2]) : args->value;
   gsize size = bs_dtype_size (a->dtype);
+  guint64 element = 0;
   gint64 numel = bs_tensor_numel (a);
   int ndim;
   gint64 shape[BS_MAX_DIMS];
@@ -283,9 +301,16 @@ masked_fill_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTenso
   out = m ? bs_tensor_contiguous_copy (a, a->dtype, error) : NULL;
   if (out == NULL || !bs_tensor_copy_from (m, mask, error))
     return NULL;
+  /* the value as one element of a's dtype: integers exactly */
+  if (n > 2)
+    bs_dtype_convert (&element, a->dtype, bs_tensor_data (in[2]), in[2]->dtype);
+  else if (bs_dtype_is_integral (a->dtype))
+    bs_dtype_store_int (&element, a->dtype, args->value_int);
+  else
+    bs_dtype_store (&element, a->dtype, args->value);
   for (gint64 i = 0; i < numel; i++)
     if (((const guint8 *) bs_tensor_data (m))[i])
-      bs_dtype_store ((char *) bs_tensor_data (out) + i * size, a->dtype, value);
+      memcpy ((char *) bs_tensor_data (out) + i * size, &element, size);
   return g_steal_pointer (&out);
 }
 
@@ -553,21 +578,53 @@ bs_gather (BsTensor *a, int dim, BsTensor *index, GError **error)
 }
 
 static BsTensor *
-scatter_apply (BsOp op, BsTensor *a, int dim, BsTensor *index, BsTensor *src, double value,
-               gboolean add, gboolean inplace, GError **error)
+scatter_apply_args (BsOp op, BsTensor *a, int dim, BsTensor *index, BsTensor *src,
+                    BsOpArgs *args, gboolean add, gboolean inplace, GError **error)
 {
   BsTensor *in[3] = { a, index, src };
-  BsOpArgs args;
 
   if (!wrap_dim_of (a, &dim, error))
     return NULL;
-  bs_op_args_init (&args);
-  args.dim = dim;
-  args.value = value;
-  args.keepdim = add;
+  args->dim = dim;
+  args->keepdim = add;
   if (inplace)
-    return bs_op_apply_inplace (op, in, src != NULL ? 3 : 2, &args, error);
-  return bs_op_apply (op, in, src != NULL ? 3 : 2, &args, error);
+    return bs_op_apply_inplace (op, in, src != NULL ? 3 : 2, args, error);
+  return bs_op_apply (op, in, src != NULL ? 3 : 2, args, error);
+}
+
+static BsTensor *
+scatter_apply (BsOp op, BsTensor *a, int dim, BsTensor *index, BsTensor *src, double value,
+               gboolean add, gboolean inplace, GError **error)
+{
+  BsOpArgs args;
+
+  bs_op_args_init (&args);
+  bs_op_args_set_value (&args, value);
+  return scatter_apply_args (op, a, dim, index, src, &args, add, inplace, error);
+}
+
+static BsTensor *
+scatter_value_int (BsTensor *a, int dim, BsTensor *index, gint64 value, gboolean inplace,
+                   GError **error)
+{
+  BsOpArgs args;
+
+  bs_op_args_init (&args);
+  bs_op_args_set_value_int (&args, value);
+  return scatter_apply_args (BS_OP_SCATTER_VALUE, a, dim, index, NULL, &args, FALSE, inplace,
+                             error);
+}
+
+BsTensor *
+bs_scatter_value_int (BsTensor *a, int dim, BsTensor *index, gint64 value, GError **error)
+{
+  return scatter_value_int (a, dim, index, value, FALSE, error);
+}
+
+BsTensor *
+bs_scatter_value_int_ (BsTensor *a, int dim, BsTensor *index, gint64 value, GError **error)
+{
+  return scatter_value_int (a, dim, index, value, TRUE, error);
 }
 
 BsTensor *
@@ -606,15 +663,47 @@ bs_scatter_add_ (BsTensor *a, int dim, BsTensor *index, BsTensor *src, GError **
   return scatter_apply (BS_OP_SCATTER_ADD, a, dim, index, src, 0.0, TRUE, TRUE, error);
 }
 
+static BsTensor *
+masked_fill_apply (BsTensor *a, BsTensor *mask, const BsOpArgs *args, gboolean inplace,
+                   GError **error)
+{
+  BsTensor *in[2] = { a, mask };
+
+  if (inplace)
+    return bs_op_apply_inplace (BS_OP_MASKED_FILL, in, 2, args, error);
+  return bs_op_apply (BS_OP_MASKED_FILL, in, 2, args, error);
+}
+
 BsTensor *
 bs_masked_fill (BsTensor *a, BsTensor *mask, double value, GError **error)
 {
-  BsTensor *in[2] = { a, mask };
   BsOpArgs args;
 
   bs_op_args_init (&args);
-  args.value = value;
-  return bs_op_apply (BS_OP_MASKED_FILL, in, 2, &args, error);
+  bs_op_args_set_value (&args, value);
+  return masked_fill_apply (a, mask, &args, FALSE, error);
+}
+
+static BsTensor *
+masked_fill_int (BsTensor *a, BsTensor *mask, gint64 value, gboolean inplace, GError **error)
+{
+  BsOpArgs args;
+
+  bs_op_args_init (&args);
+  bs_op_args_set_value_int (&args, value);
+  return masked_fill_apply (a, mask, &args, inplace, error);
+}
+
+BsTensor *
+bs_masked_fill_int (BsTensor *a, BsTensor *mask, gint64 value, GError **error)
+{
+  return masked_fill_int (a, mask, value, FALSE, error);
+}
+
+BsTensor *
+bs_masked_fill_int_ (BsTensor *a, BsTensor *mask, gint64 value, GError **error)
+{
+  return masked_fill_int (a, mask, value, TRUE, error);
 }
 
 BsTensor *
@@ -622,6 +711,8 @@ bs_masked_fill_tensor (BsTensor *a, BsTensor *mask, BsTensor *value, GError **er
 {
   BsTensor *in[3] = { a, mask, value };
 
+  if (value->is_wrapped_number && value->dtype == BS_DTYPE_INT64)
+    return bs_masked_fill_int (a, mask, bs_tensor_get_int (value, 0), error);
   if (value->is_wrapped_number)
     return bs_masked_fill (a, mask, bs_tensor_item (value), error);
   return bs_op_apply (BS_OP_MASKED_FILL_TENSOR, in, 3, NULL, error);
@@ -630,12 +721,11 @@ bs_masked_fill_tensor (BsTensor *a, BsTensor *mask, BsTensor *value, GError **er
 BsTensor *
 bs_masked_fill_ (BsTensor *a, BsTensor *mask, double value, GError **error)
 {
-  BsTensor *in[2] = { a, mask };
   BsOpArgs args;
 
   bs_op_args_init (&args);
-  args.value = value;
-  return bs_op_apply_inplace (BS_OP_MASKED_FILL, in, 2, &args, error);
+  bs_op_args_set_value (&args, value);
+  return masked_fill_apply (a, mask, &args, TRUE, error);
 }
 
 static BsTensor *

@@ -36,9 +36,9 @@ reduced (const BsOpArgs *args, int d)
   return FALSE;
 }
 
-/* a's elements as doubles, kept dims first then reduced dims, row-major */
-static double *
-gather_runs (BsTensor *a, const BsOpArgs *args, Plan *plan)
+/* a's elements as `dtype`, kept dims first then reduced dims, row-major */
+static gpointer
+gather_runs_as (BsTensor *a, const BsOpArgs *args, Plan *plan, BsDType dtype)
 {
   int order[BS_MAX_DIMS], n = 0;
   gint64 shape[BS_MAX_DIMS], strides[BS_MAX_DIMS];
@@ -74,9 +74,21 @@ gather_runs (BsTensor *a, const BsOpArgs *args, Plan *plan)
       strides[i] = a->strides[order[i]];
     }
   alias = bs_tensor_alias (a, a->ndim, shape, strides, a->offset);
-  copy = bs_tensor_contiguous_copy (alias, BS_DTYPE_FLOAT64, NULL);
-  return copy ? g_memdup2 (bs_tensor_data (copy), MAX (bs_tensor_numel (a), 1) * sizeof (double))
+  copy = bs_tensor_contiguous_copy (alias, dtype, NULL);
+  return copy ? g_memdup2 (bs_tensor_data (copy), MAX (bs_tensor_numel (a), 1) * (gsize) 8)
               : NULL;
+}
+
+static double *
+gather_runs (BsTensor *a, const BsOpArgs *args, Plan *plan)
+{
+  return gather_runs_as (a, args, plan, BS_DTYPE_FLOAT64);
+}
+
+static gint64 *
+gather_runs_int (BsTensor *a, const BsOpArgs *args, Plan *plan)
+{
+  return gather_runs_as (a, args, plan, BS_DTYPE_INT64);
 }
 
 static double
@@ -142,12 +154,48 @@ reduce_run (Reduction kind, const double *x, gint64 n, const BsOpArgs *args)
     }
 }
 
+/* prod, amax and amin of integers, in integers: a double rounds past 2**53; a product
+ * wraps as PyTorch's */
+static gint64
+reduce_run_int (Reduction kind, const gint64 *x, gint64 n)
+{
+  guint64 product = 1;
+  gint64 acc = kind == R_AMAX ? G_MININT64 : G_MAXINT64;
+
+  for (gint64 i = 0; i < n; i++)
+    switch (kind)
+      {
+      case R_PROD: product *= (guint64) x[i]; break;
+      case R_AMAX: acc = MAX (acc, x[i]); break;
+      default: acc = MIN (acc, x[i]); break;
+      }
+  return kind == R_PROD ? (gint64) product : acc;
+}
+
 static BsTensor *
 reduce (BsTensor *a, Reduction kind, const BsOpArgs *args, BsDType out_dtype, GError **error)
 {
   Plan plan;
-  g_autofree double *x = gather_runs (a, args, &plan);
+  g_autofree double *x = NULL;
   g_autoptr(BsTensor) out = NULL;
+
+  if (bs_dtype_is_integral (a->dtype)
+      && (kind == R_PROD || kind == R_AMAX || kind == R_AMIN))
+    {
+      g_autofree gint64 *xi = gather_runs_int (a, args, &plan);
+
+      if (xi == NULL)
+        {
+          g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_MEMORY, "out of memory");
+          return NULL;
+        }
+      out = bs_tensor_new_uninit (a->context, out_dtype, plan.out_ndim, plan.out_shape, error);
+      for (gint64 g = 0; out != NULL && g < plan.groups; g++)
+        bs_dtype_store_int ((char *) bs_tensor_data (out) + g * bs_dtype_size (out_dtype),
+                            out_dtype, reduce_run_int (kind, xi + g * plan.run, plan.run));
+      return g_steal_pointer (&out);
+    }
+  x = gather_runs (a, args, &plan);
 
   if (x == NULL)
     {

@@ -68,6 +68,9 @@ BsTensor *bs_logical_or     (BsTensor *a, BsTensor *b, GError **error);
 BsTensor *bs_logical_xor    (BsTensor *a, BsTensor *b, GError **error);
 BsTensor *bs_clamp          (BsTensor *a, gboolean has_min, double min,
                              gboolean has_max, double max, GError **error);
+/* The _int forms take Python ints exactly, for integral tensors (a double holds 53 bits) */
+BsTensor *bs_clamp_int      (BsTensor *a, gboolean has_min, gint64 min,
+                             gboolean has_max, gint64 max, GError **error);
 /* clamp(a, min, max) with tensor bounds broadcast with a (ClampBackward0); NULL for
  * a bound not given */
 BsTensor *bs_clamp_tensor   (BsTensor *a, BsTensor *min, BsTensor *max, GError **error);
@@ -198,12 +201,16 @@ BsTensor *bs_scatter        (BsTensor *a, int dim, BsTensor *index, BsTensor *sr
                              GError **error);
 BsTensor *bs_scatter_value  (BsTensor *a, int dim, BsTensor *index, double value,
                              GError **error);
+BsTensor *bs_scatter_value_int (BsTensor *a, int dim, BsTensor *index, gint64 value,
+                                GError **error);
 BsTensor *bs_scatter_add    (BsTensor *a, int dim, BsTensor *index, BsTensor *src,
                              GError **error);
 BsTensor *bs_scatter_       (BsTensor *a, int dim, BsTensor *index, BsTensor *src,
                              GError **error);
 BsTensor *bs_scatter_value_ (BsTensor *a, int dim, BsTensor *index, double value,
                              GError **error);
+BsTensor *bs_scatter_value_int_ (BsTensor *a, int dim, BsTensor *index, gint64 value,
+                                 GError **error);
 BsTensor *bs_scatter_add_   (BsTensor *a, int dim, BsTensor *index, BsTensor *src,
                              GError **error);
 /* mask (any dtype, nonzero = true) broadcast to a's shape */
@@ -212,6 +219,8 @@ BsTensor *bs_masked_fill    (BsTensor *a, BsTensor *mask, double value, GError *
 BsTensor *bs_masked_fill_tensor (BsTensor *a, BsTensor *mask, BsTensor *value,
                                  GError **error);
 BsTensor *bs_masked_fill_   (BsTensor *a, BsTensor *mask, double value, GError **error);
+BsTensor *bs_masked_fill_int  (BsTensor *a, BsTensor *mask, gint64 value, GError **error);
+BsTensor *bs_masked_fill_int_ (BsTensor *a, BsTensor *mask, gint64 value, GError **error);
 /* values tracked; *indices (int64) set when indices is not NULL; stable */
 BsTensor *bs_sort           (BsTensor *a, int dim, gboolean descending, BsTensor **indices,
                              GError **error);
@@ -246,6 +255,7 @@ BsTensor *bs_stack          (BsTensor *const *tensors, guint n, int dim, GError 
 BsTensor *bs_zeros_like     (BsTensor *a, GError **error);
 BsTensor *bs_ones_like      (BsTensor *a, GError **error);
 BsTensor *bs_full_like      (BsTensor *a, double value, GError **error);
+BsTensor *bs_full_like_int  (BsTensor *a, gint64 value, GError **error);
 
 /* In place: return a new reference to a */
 BsTensor *bs_add_           (BsTensor *a, BsTensor *b, double alpha, GError **error);
@@ -254,9 +264,12 @@ BsTensor *bs_mul_           (BsTensor *a, BsTensor *b, GError **error);
 BsTensor *bs_div_           (BsTensor *a, BsTensor *b, GError **error);
 BsTensor *bs_zero_          (BsTensor *a, GError **error);
 BsTensor *bs_fill_          (BsTensor *a, double value, GError **error);
+BsTensor *bs_fill_int_      (BsTensor *a, gint64 value, GError **error);
 BsTensor *bs_copy_          (BsTensor *a, BsTensor *src, GError **error);
 BsTensor *bs_clamp_         (BsTensor *a, gboolean has_min, double min,
                              gboolean has_max, double max, GError **error);
+BsTensor *bs_clamp_int_     (BsTensor *a, gboolean has_min, gint64 min,
+                             gboolean has_max, gint64 max, GError **error);
 BsTensor *bs_relu_          (BsTensor *a, GError **error);
 /* a[indices] = values (PyTorch's index_put_): indices as bs_index_multi takes
  * them; values broadcast to the indexed shape and, unless 0-dim, of a's dtype.

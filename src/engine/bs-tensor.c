@@ -162,6 +162,29 @@ bs_tensor_new_wrapped_number (BsContext *context,
 }
 
 BsTensor *
+bs_tensor_new_full_int (BsContext     *context,
+                        BsDType        dtype,
+                        int            ndim,
+                        const gint64  *shape,
+                        gint64         value,
+                        GError       **error)
+{
+  BsTensor *self = bs_tensor_new (context, dtype, ndim, shape, error);
+  guint64 element = 0;
+  gsize elsize = bs_dtype_size (dtype);
+
+  bs_dtype_store_int (&element, dtype, value);
+  if (self != NULL && element != 0)
+    {
+      gint64 n = bs_tensor_numel (self);
+
+      for (gint64 i = 0; i < n; i++)
+        memcpy (self->storage->data + i * elsize, &element, elsize);
+    }
+  return self;
+}
+
+BsTensor *
 bs_tensor_new_full (BsContext     *context,
                     BsDType        dtype,
                     int            ndim,

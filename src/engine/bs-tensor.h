@@ -36,6 +36,8 @@ struct _BsTensor {
   guint       is_wrapped_number : 1; /* a Python scalar promoted to a 0-dim tensor */
   guint       retains_grad : 1;
   guint       is_parameter : 1;      /* an nn.Parameter: printed "Parameter containing:" */
+  guint       is_custom_view : 1;    /* an input a custom Function returned as-is: a view
+                                      * in-place ops refuse, as PyTorch */
 
   BsNode     *grad_fn;               /* Owned */
   guint       output_nr;
@@ -77,6 +79,13 @@ BsTensor   *bs_tensor_new_full           (BsContext      *context,
                                           int             ndim,
                                           const gint64   *shape,
                                           double          value,
+                                          GError        **error);
+/* An integral (or bool) dtype's elements all value, wrapped to its width */
+BsTensor   *bs_tensor_new_full_int       (BsContext      *context,
+                                          BsDType         dtype,
+                                          int             ndim,
+                                          const gint64   *shape,
+                                          gint64          value,
                                           GError        **error);
 BsTensor   *bs_tensor_new_like           (BsTensor       *like,
                                           BsDType         dtype,

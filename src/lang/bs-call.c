@@ -1128,6 +1128,26 @@ bs_call_scalar (BsCall *call,
   return BS_FLOAT (bs_tensor_item (t));
 }
 
+gboolean
+bs_call_exact_int (BsCall  *call,
+                   guint    i,
+                   BsDType  dtype,
+                   gint64  *value)
+{
+  BsValue v;
+
+  if (!bs_dtype_is_integral (dtype) || !bs_call_has (call, i))
+    return FALSE;
+  v = bs_call_scalar (call, i);
+  if (v.type == BS_VALUE_INT)
+    *value = v.as.integer;
+  else if (v.type == BS_VALUE_BOOL)
+    *value = v.as.boolean != 0;
+  else
+    return FALSE;
+  return TRUE;
+}
+
 const char *
 bs_call_string (BsCall *call,
                 guint   i)

@@ -209,6 +209,9 @@ double       bs_call_double       (BsCall *call, guint i);
 gboolean     bs_call_bool         (BsCall *call, guint i);
 /* A Python number (int, float or bool) from a number or a 0-dim tensor. */
 BsValue      bs_call_scalar       (BsCall *call, guint i);
+/* TRUE, with the value, when dtype is integral and the argument is an int or a bool (or
+ * such a 0-dim tensor): what an integral kernel takes exactly (a double holds 53 bits). */
+gboolean     bs_call_exact_int    (BsCall *call, guint i, BsDType dtype, gint64 *value);
 const char  *bs_call_string       (BsCall *call, guint i);
 BsDType      bs_call_dtype        (BsCall *call, guint i, BsDType fallback);
 /* -1 for None; raises (returns -2) beyond BS_MAX_DIMS. */

@@ -37,6 +37,16 @@ index_one (BsInterp *in,
            int      *dim,
            GError  **error)
 {
+  if (key.type == BS_VALUE_BOOL)
+    {
+      /* True and False index as a 0-dim mask, as in PyTorch: a new dim of 1 or 0 */
+      g_autoptr(BsTensor) one = bs_unsqueeze (t, *dim, error);
+
+      (*dim)++;
+      if (one == NULL || key.as.boolean)
+        return g_steal_pointer (&one);
+      return bs_slice (one, *dim - 1, 0, 0, 1, error);
+    }
   if (bs_is_int (key))
     {
       gint64 i = key.type == BS_VALUE_BOOL ? key.as.boolean : key.as.integer;
@@ -157,8 +167,41 @@ index_tensor_key (BsInterp  *in,
   BsTensor *held[BS_MAX_DIMS];
   int held_dim[BS_MAX_DIMS];
 
+  /* PyTorch's messages for one integer or slice on a 0-dim tensor */
+  if (t->ndim == 0 && key.type == BS_VALUE_INT)
+    {
+      bs_tensor_unref (cur);
+      return bs_raise (in, "IndexError", "invalid index of a 0-dim tensor. Use `tensor.item()` "
+                       "in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a "
+                       "number");
+    }
+  if (t->ndim == 0 && bs_value_is_object (key, BS_OBJECT_SLICE))
+    {
+      bs_tensor_unref (cur);
+      return bs_raise (in, "IndexError", "slice() cannot be applied to a 0-dim tensor.");
+    }
   if (bs_value_is_object (key, BS_OBJECT_TUPLE))
     keys = bs_value_items (key, &n);
+  {
+    int n_dims = 0;
+
+    for (gsize i = 0; i < n; i++)
+      {
+        BsTensor *k = bs_value_tensor (keys[i]);
+
+        if (k != NULL)
+          n_dims += k->dtype == BS_DTYPE_BOOL || k->dtype == BS_DTYPE_UINT8 ? k->ndim : 1;
+        else if (keys[i].type == BS_VALUE_INT || bs_value_is_object (keys[i], BS_OBJECT_SLICE)
+                 || bs_value_is_object (keys[i], BS_OBJECT_LIST))
+          n_dims++;
+      }
+    if (n_dims > t->ndim)
+      {
+        bs_tensor_unref (cur);
+        return bs_raise (in, "IndexError", "too many indices for tensor of dimension %d",
+                         t->ndim);
+      }
+  }
   for (gsize i = 0; i < n; i++)
     if (bs_value_tensor (keys[i]) != NULL || bs_value_is_object (keys[i], BS_OBJECT_LIST))
       n_advanced++;

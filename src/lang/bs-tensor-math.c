@@ -305,6 +305,35 @@ all_any (BsInterp *in,
 
 /* --- clamp, fill, round ---------------------------------------------------- */
 
+/* The C++ type name PyTorch's cast errors give */
+static const char *
+cxx_type_name (BsDType dtype)
+{
+  switch (dtype)
+    {
+    case BS_DTYPE_BOOL: return "bool";
+    case BS_DTYPE_INT32: return "int";
+    case BS_DTYPE_INT16: return "short int";
+    case BS_DTYPE_INT8: return "signed char";
+    case BS_DTYPE_UINT8: return "unsigned char";
+    default: return "long int";
+    }
+}
+
+/* Whether bound i, when given, is of a higher category than x's dtype */
+static gboolean
+clamp_promotes (BsCall   *call,
+                guint     i,
+                BsTensor *x)
+{
+  BsValue v;
+
+  if (!bs_call_has (call, i))
+    return FALSE;
+  v = bs_call_scalar (call, i);
+  return x->dtype == BS_DTYPE_BOOL ? v.type != BS_VALUE_BOOL : v.type == BS_VALUE_FLOAT;
+}
+
 /* clamp(input, min, max) with numbers; data 1 for clamp_ */
 static gboolean
 clamp (BsInterp *in,
@@ -314,11 +343,45 @@ clamp (BsInterp *in,
   gboolean has_min = bs_call_has (call, 1), has_max = bs_call_has (call, 2);
   double mn = has_min ? bs_call_double (call, 1) : 0, mx = has_max ? bs_call_double (call, 2) : 0;
   BsTensor *x = bs_call_self (call);
+  gint64 min_int = 0, max_int = 0;
   GError *error = NULL;
 
   if (!has_min && !has_max)
     return bs_raise (in, "RuntimeError", "torch.clamp: At least one of 'min' or 'max' must not "
                      "be None");
+  if (!bs_dtype_is_floating (x->dtype) && (clamp_promotes (call, 1, x) || clamp_promotes (call, 2, x)))
+    {
+      /* a float bound on integers, an int on bools: PyTorch's result type, as clamp with
+       * the bounds as wrapped numbers gives */
+      if (bs_call_data (call))
+        return bs_raise (in, "RuntimeError", "result type %s can't be cast to the desired "
+                         "output type %s", x->dtype == BS_DTYPE_BOOL ? "Long" : "Float",
+                         cxx_type_name (x->dtype));
+      return bs_call_return_tensor (call, bs_clamp_tensor (x, has_min ? bs_call_tensor (call, 1)
+                                                                      : NULL,
+                                                           has_max ? bs_call_tensor (call, 2)
+                                                                   : NULL, &error), &error, r);
+    }
+  if (x->dtype == BS_DTYPE_BOOL)
+    return bs_raise (in, "RuntimeError", "\"%s\" not implemented for 'Bool'",
+                     has_min && has_max ? "clamp_scalar_cpu"
+                     : has_min ? "clamp_min_cpu" : "clamp_max_scalar_cpu");
+  if ((!has_min || bs_call_exact_int (call, 1, x->dtype, &min_int))
+      && (!has_max || bs_call_exact_int (call, 2, x->dtype, &max_int)))
+    {
+      BsTensor *t = bs_call_data (call) ? bs_clamp_int_ (x, has_min, min_int, has_max, max_int,
+                                                         &error)
+                                        : bs_clamp_int (x, has_min, min_int, has_max, max_int,
+                                                        &error);
+
+      if (!bs_call_data (call))
+        return bs_call_return_tensor (call, t, &error, r);
+      if (t == NULL)
+        return bs_raise_gerror (in, error);
+      bs_tensor_unref (t);
+      *r = bs_value_ref (call->given[0] ? call->values[0] : call->self);
+      return TRUE;
+    }
   if (bs_call_data (call))
     {
       BsTensor *t = bs_clamp_ (x, has_min, mn, has_max, mx, &error);
@@ -358,11 +421,15 @@ fill_ (BsInterp *in,
        BsValue  *r)
 {
   GError *error = NULL;
+  gint64 exact;
   BsTensor *t;
 
   if (!bs_check_scalar_fits (in, bs_call_value (call, 1), bs_call_self (call)->dtype))
     return FALSE;
-  t = bs_fill_ (bs_call_self (call), bs_call_double (call, 1), &error);
+  if (bs_call_exact_int (call, 1, bs_call_self (call)->dtype, &exact))
+    t = bs_fill_int_ (bs_call_self (call), exact, &error);
+  else
+    t = bs_fill_ (bs_call_self (call), bs_call_double (call, 1), &error);
   if (t == NULL)
     return bs_raise_gerror (in, error);
   bs_tensor_unref (t);

@@ -432,7 +432,34 @@ run_hook (BsTensor  *grad,
     }
   bs_value_unref (arg);
   if (bs_value_tensor (result) != NULL)
-    out = bs_tensor_ref (bs_value_tensor (result));
+    {
+      out = bs_tensor_ref (bs_value_tensor (result));
+      if (out->dtype != grad->dtype || !bs_tensor_same_shape (out, grad))
+        {
+          /* PyTorch's checks of what a hook returns, naming the hook by its __name__ */
+          BsValue name = BS_NONE;
+          gboolean found = FALSE;
+          g_autofree char *text = NULL;
+
+          if (!bs_getattr_opt (in, d->func, "__name__", &name, &found))
+            {
+              bs_value_unref (in->exc);
+              in->exc = BS_NONE;
+            }
+          else if (found)
+            text = g_strdup (bs_value_str (name));
+          bs_value_unref (name);
+          if (out->dtype != grad->dtype)
+            bs_raise (in, "RuntimeError", "hook '%s' has changed the type of value (was %s got "
+                      "%s)", text ? text : "?", bs_dtype_tensor_type (grad->dtype),
+                      bs_dtype_tensor_type (out->dtype));
+          else
+            bs_raise (in, "RuntimeError", "hook '%s' has changed the size of value",
+                      text ? text : "?");
+          g_clear_pointer (&out, bs_tensor_unref);
+          bs_callback_failed (in, error);
+        }
+    }
   else if (!bs_value_is_none (result))
     {
       bs_raise (in, "TypeError", "expected Variable, but hook returned '%s'",

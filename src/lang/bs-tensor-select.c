@@ -71,9 +71,14 @@ scatter (BsInterp *in,
     case SCATTER_VALUE:
       {
         double value = bs_call_double (call, 3);
+        gint64 exact;
 
-        t = inplace ? bs_scatter_value_ (x, dim, index, value, &error)
-                    : bs_scatter_value (x, dim, index, value, &error);
+        if (bs_call_exact_int (call, 3, x->dtype, &exact))
+          t = inplace ? bs_scatter_value_int_ (x, dim, index, exact, &error)
+                      : bs_scatter_value_int (x, dim, index, exact, &error);
+        else
+          t = inplace ? bs_scatter_value_ (x, dim, index, value, &error)
+                      : bs_scatter_value (x, dim, index, value, &error);
       }
       break;
     case SCATTER_ADD:
@@ -100,6 +105,8 @@ masked_fill (BsInterp *in,
   gboolean inplace = bs_call_data (call) != 0;
   BsTensor *x = bs_call_self (call), *mask = bs_call_tensor (call, 1);
   BsTensor *value = bs_value_tensor (call->values[2]);
+  gint64 exact_value = 0;
+  gboolean exact = bs_call_exact_int (call, 2, x->dtype, &exact_value);
   GError *error = NULL;
 
   if (!bs_check_scalar_fits (in, call->values[2], x->dtype))
@@ -112,9 +119,13 @@ masked_fill (BsInterp *in,
       if (value != NULL && bs_tensor_requires_grad (value))
         return bs_raise (in, "NotImplementedError", "masked_fill_() with a value that requires "
                          "grad is not supported by Backstep");
-      return return_receiver (call, bs_masked_fill_ (x, mask, bs_call_double (call, 2), &error),
-                              &error, r);
+      return return_receiver (call, exact ? bs_masked_fill_int_ (x, mask, exact_value, &error)
+                                          : bs_masked_fill_ (x, mask, bs_call_double (call, 2),
+                                                             &error), &error, r);
     }
+  if (exact && value == NULL)
+    return bs_call_return_tensor (call, bs_masked_fill_int (x, mask, exact_value, &error),
+                                  &error, r);
   if (value != NULL)
     return bs_call_return_tensor (call, bs_masked_fill_tensor (x, mask, value, &error), &error,
                                   r);

@@ -198,6 +198,7 @@ like (BsInterp *in,
   BsTensor *src = bs_call_tensor (call, 0);
   BsDType dtype = src->dtype;
   gboolean rg;
+  gint64 exact;
   GError *error = NULL;
   BsTensor *t;
 
@@ -205,9 +206,12 @@ like (BsInterp *in,
     return FALSE;
   if (fill == FILL_VALUE && !bs_check_scalar_fits (in, bs_call_value (call, 1), dtype))
     return FALSE;
-  t = bs_tensor_new_full (in->context, dtype, src->ndim, src->shape,
-                          fill == FILL_ONES ? 1.0 : fill == FILL_VALUE ? bs_call_double (call, 1)
-                                                                       : 0.0, &error);
+  if (fill == FILL_VALUE && bs_call_exact_int (call, 1, dtype, &exact))
+    t = bs_tensor_new_full_int (in->context, dtype, src->ndim, src->shape, exact, &error);
+  else
+    t = bs_tensor_new_full (in->context, dtype, src->ndim, src->shape,
+                            fill == FILL_ONES ? 1.0 : fill == FILL_VALUE ? bs_call_double (call, 1)
+                                                                         : 0.0, &error);
   if (t == NULL)
     return bs_raise_gerror (in, error);
   if (!fill_tensor (in, call, t, fill))

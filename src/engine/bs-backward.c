@@ -510,8 +510,11 @@ run_hooks (GArray    *hooks,
            GError   **error)
 {
   BsTensor *current = bs_tensor_ref (grad);
+  /* a hook registered by a hook waits for the next pass, as in PyTorch (not an endless
+   * loop) */
+  guint n = hooks != NULL ? hooks->len : 0;
 
-  for (guint i = 0; hooks != NULL && i < hooks->len; i++)
+  for (guint i = 0; i < n && i < hooks->len; i++)
     {
       BsHook *hook = &g_array_index (hooks, BsHook, i);
       GError *local_error = NULL;

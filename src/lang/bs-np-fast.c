@@ -262,13 +262,16 @@ leading_sum (BsInterp         *in,
     return TRUE;
   if (n == 1)
     {
-      /* numpy drops the dims of one element: then one row, summed pairwise */
+      /* numpy drops the dims of one element: then one row, summed pairwise (the result's
+       * dims all hold one element) */
       const gboolean all[1] = { TRUE };
-      gint64 strides[BS_MAX_DIMS] = { 0 };
+      gint64 strides[BS_MAX_DIMS];
       g_autoptr(BsTensor) flat = bs_tensor_alias (a, 1, &rows, (const gint64[]) { 1 },
                                                   a->offset);
       g_autoptr(BsTensor) sum = NULL;
 
+      for (int i = 0; i < ndim; i++)
+        strides[i] = 1;
       if (!bs_np_fast_reduce (in, kind, flat, all, FALSE, &sum))
         return FALSE;
       *out = sum != NULL ? bs_tensor_alias (sum, ndim, shape, strides, sum->offset) : NULL;

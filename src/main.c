@@ -3,6 +3,7 @@
 
 #include <glib.h>
 #include <locale.h>
+#include <malloc.h>
 #include <stdio.h>
 
 #include "bs-application.h"
@@ -33,6 +34,12 @@ main (int   argc,
   const char *command = argc >= 2 ? argv[1] : NULL;
 
   setlocale (LC_ALL, "");
+  /* Blocks up to 32 MiB come from the heap, and up to 128 MiB of it stays once freed: a
+   * script that makes and drops large arrays in a loop (numpy's temporaries) would
+   * otherwise have the C library give the memory back and fault it in again every time,
+   * which costs more than the arithmetic (`(x - y) / 3.0` on 10^6 elements: 10 ms, 2 ms) */
+  mallopt (M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+  mallopt (M_TRIM_THRESHOLD, 128 * 1024 * 1024);
   if (command == NULL || g_str_has_suffix (command, ".py") || g_str_has_suffix (command, ".ipynb"))
     {
       g_autoptr(BsApplication) app = NULL;

@@ -79,17 +79,37 @@ set_gradient_edge (BsEdge   *edge,
 
 static gboolean
 should_record (const BsOpInfo   *info,
+               gboolean          has_backward,
                BsContext        *context,
                BsTensor *const  *inputs,
                guint             n_inputs,
                BsTensor         *output)
 {
-  if (!context->grad_enabled || info->backward == NULL || !bs_dtype_is_floating (output->dtype))
+  if (!context->grad_enabled || !has_backward || !bs_dtype_is_floating (output->dtype))
     return FALSE;
   for (guint i = 0; i < n_inputs; i++)
     if (!(info->nondiff_inputs & (1u << MIN (i, 31))) && bs_tensor_requires_grad (inputs[i]))
       return TRUE;
   return FALSE;
+}
+
+/* The node's edges to its inputs, and their metas. */
+static void
+record_inputs (BsNode           *node,
+               const BsOpInfo   *info,
+               BsTensor *const  *inputs,
+               guint             n_inputs)
+{
+  for (guint i = 0; i < n_inputs; i++)
+    {
+      if (info->nondiff_inputs & (1u << MIN (i, 31)))
+        continue;
+      meta_from_tensor (&node->input_meta[i], inputs[i]);
+      if (bs_tensor_requires_grad (inputs[i]))
+        set_gradient_edge (&node->next[i], inputs[i]);
+      else
+        node->next[i].present = TRUE;
+    }
 }
 
 static BsNode *
@@ -103,16 +123,7 @@ record (BsOp              op,
 {
   BsNode *node = bs_node_new (output->context, op, args, n_inputs);
 
-  for (guint i = 0; i < n_inputs; i++)
-    {
-      if (info->nondiff_inputs & (1u << MIN (i, 31)))
-        continue;
-      meta_from_tensor (&node->input_meta[i], inputs[i]);
-      if (bs_tensor_requires_grad (inputs[i]))
-        set_gradient_edge (&node->next[i], inputs[i]);
-      else
-        node->next[i].present = TRUE;
-    }
+  record_inputs (node, info, inputs, n_inputs);
   meta_from_tensor (&node->output_meta, output);
   if (info->save != NULL)
     info->save (node, inputs, output, extra);
@@ -197,7 +208,7 @@ bs_op_apply_full (BsOp             op,
   if (info->is_view && output->view_base == NULL)
     output->view_base = bs_tensor_ref (inputs[0]->view_base != NULL
                                        ? inputs[0]->view_base : inputs[0]);
-  if (should_record (info, context, inputs, n_inputs, output))
+  if (should_record (info, info->backward != NULL, context, inputs, n_inputs, output))
     {
       output->grad_fn = record (op, info, inputs, n_inputs, args, output, extra);
       output->output_nr = 0;
@@ -229,6 +240,88 @@ bs_op_apply (BsOp             op,
   return bs_op_apply_full (op, inputs, n_inputs, args, NULL, error);
 }
 
+gboolean
+bs_op_apply_multi (BsOp             op,
+                   BsTensor *const *inputs,
+                   guint            n_inputs,
+                   const BsOpArgs  *node_args,
+                   const BsOpArgs  *output_args,
+                   guint            n_outputs,
+                   BsTensor       **outputs,
+                   GError         **error)
+{
+  const BsOpInfo *info = bs_op_info (op);
+  BsContext *context = inputs[0]->context;
+  gboolean tape = G_UNLIKELY (context->tape != NULL) && context->in_backward == 0;
+  g_autofree guint32 *ids = tape ? g_new (guint32, n_inputs) : NULL;
+  GError *local_error = NULL;
+  BsNode *node = NULL;
+
+  g_return_val_if_fail (n_outputs > 0 && info->backward_multi != NULL, FALSE);
+  if (tape)
+    bs_tape_read_inputs (context->tape, inputs, n_inputs, ids);
+  for (guint k = 0; k < n_outputs; k++)
+    {
+      BsTensor *extra = NULL;
+
+      outputs[k] = info->forward (inputs, n_inputs, &output_args[k], &extra, &local_error);
+      g_clear_pointer (&extra, bs_tensor_unref);
+      if (outputs[k] == NULL)
+        {
+          for (guint j = 0; j < k; j++)
+            g_clear_pointer (&outputs[j], bs_tensor_unref);
+          if (bs_context_emits (context, error) && context->in_backward == 0)
+            context->sink->error (context->sink_data, local_error, NULL);
+          g_propagate_error (error, local_error);
+          return FALSE;
+        }
+      context->elements_read += bs_tensor_numel (outputs[k]);
+      if (info->is_view && outputs[k]->view_base == NULL)
+        outputs[k]->view_base = bs_tensor_ref (inputs[0]->view_base != NULL
+                                               ? inputs[0]->view_base : inputs[0]);
+      if (tape)
+        bs_tape_record_op (context->tape, op, &output_args[k], ids, n_inputs, outputs[k], NULL);
+    }
+
+  if (should_record (info, TRUE, context, inputs, n_inputs, outputs[0]))
+    {
+      node = bs_node_new_multi (context, op, node_args, n_inputs, n_outputs);
+      record_inputs (node, info, inputs, n_inputs);
+      if (info->save != NULL)
+        info->save (node, inputs, outputs[0], NULL);
+      for (guint k = 0; k < n_outputs; k++)
+        {
+          bs_node_set_output_meta (node, k, outputs[k]);
+          outputs[k]->grad_fn = bs_node_ref (node);
+          outputs[k]->output_nr = k;
+        }
+      bs_node_unref (node);
+    }
+  if (bs_context_emits (context, tensor_created) && context->in_backward == 0)
+    for (guint k = 0; k < n_outputs; k++)
+      announce (context, info, outputs[k], inputs, n_inputs);
+  return TRUE;
+}
+
+gboolean
+bs_op_apply_multi_again (BsOp                op,
+                         BsTensor *const    *inputs,
+                         guint               n_inputs,
+                         const BsOpArgs     *node_args,
+                         const BsTensorMeta *output_metas,
+                         guint               n_outputs,
+                         BsTensor          **outputs,
+                         GError            **error)
+{
+  const BsOpInfo *info = bs_op_info (op);
+  g_autofree BsOpArgs *args = g_new (BsOpArgs, MAX (n_outputs, 1));
+
+  g_return_val_if_fail (info->output_args != NULL, FALSE);
+  for (guint k = 0; k < n_outputs; k++)
+    info->output_args (node_args, output_metas, n_outputs, k, &args[k]);
+  return bs_op_apply_multi (op, inputs, n_inputs, node_args, args, n_outputs, outputs, error);
+}
+
 static gboolean
 check_inplace_allowed (BsTensor  *self,
                        GError   **error)
@@ -252,6 +345,16 @@ check_inplace_allowed (BsTensor  *self,
                    "gradients. This behavior is forbidden. You can fix this by cloning the "
                    "output of the custom Function.", self->output_nr,
                    self->grad_fn->custom->name);
+      return FALSE;
+    }
+  if (base != NULL && self->grad_fn != NULL && bs_node_is_multi_output (self->grad_fn))
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "Output %u of %s is a view and is being modified inplace. This view is "
+                   "the output of a function that returns multiple views. Such functions do "
+                   "not allow the output views to be modified inplace. You should replace the "
+                   "inplace operation by an out-of-place one.",
+                   self->output_nr, bs_node_name (self->grad_fn));
       return FALSE;
     }
   if (base != NULL && bs_tensor_is_leaf (base) && base->requires_grad)
@@ -538,10 +641,11 @@ static void
 move_retained (BsTensor *tensor,
                BsNode   *node)
 {
-  if (tensor->retains_grad && tensor->grad_fn != NULL && tensor->grad_fn->retained == tensor)
+  if (tensor->retains_grad && tensor->grad_fn != NULL
+      && bs_node_get_retained (tensor->grad_fn, tensor->output_nr) == tensor)
     {
-      tensor->grad_fn->retained = NULL;
-      node->retained = tensor;
+      bs_node_set_retained (tensor->grad_fn, tensor->output_nr, NULL);
+      bs_node_retain_output (node, 0, tensor);
     }
 }
 

@@ -20,6 +20,26 @@ BsTensor *bs_op_apply_full     (BsOp             op,
                                 const BsOpArgs  *args,
                                 BsTensor       **extra_output,
                                 GError         **error);
+/* An op of several outputs sharing one node (split's pieces, var_mean's two results):
+ * output k is op's forward run with output_args[k]; the node, if recorded, has op and
+ * node_args, output k's edge being input_nr k. Fills outputs with new references. */
+gboolean  bs_op_apply_multi    (BsOp             op,
+                                BsTensor *const *inputs,
+                                guint            n_inputs,
+                                const BsOpArgs  *node_args,
+                                const BsOpArgs  *output_args,
+                                guint            n_outputs,
+                                BsTensor       **outputs,
+                                GError         **error);
+/* The same op run again from what its node kept: its args and its outputs' metas. */
+gboolean  bs_op_apply_multi_again (BsOp                op,
+                                   BsTensor *const    *inputs,
+                                   guint               n_inputs,
+                                   const BsOpArgs     *node_args,
+                                   const BsTensorMeta *output_metas,
+                                   guint               n_outputs,
+                                   BsTensor          **outputs,
+                                   GError            **error);
 /* self.op_(others...): writes the result into self, bumps its version and
  * rebases its history. inputs[0] is self. Returns a new reference to self. */
 BsTensor *bs_op_apply_inplace  (BsOp             op,

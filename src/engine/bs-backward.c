@@ -82,9 +82,20 @@ get_task (BsBackward *self,
 }
 
 static void
+clear_buffers (BsNode *node)
+{
+  BsTensor **buffers = g_steal_pointer (&node->task.buffers);
+
+  for (guint k = 0; buffers != NULL && k < node->n_outputs; k++)
+    g_clear_pointer (&buffers[k], bs_tensor_unref);
+  g_free (buffers);
+}
+
+static void
 release_task (BsNode *node)
 {
   g_clear_pointer (&node->task.buffer, bs_tensor_unref);
+  clear_buffers (node);
   node->task.backward_id = 0;
   bs_node_unref (node);
 }
@@ -179,6 +190,7 @@ emit_root_error (BsContext    *context,
 
 static gboolean add_to_buffer (BsBackward *self,
                                NodeTask   *task,
+                               guint       output_nr,
                                BsTensor   *grad,
                                GError    **error);
 
@@ -457,7 +469,8 @@ begin (BsContext                *context,
       gboolean ok;
 
       context->in_backward++;
-      ok = add_to_buffer (self, task, root_grads->pdata[i], error);
+      ok = add_to_buffer (self, task, g_array_index (root_input_nrs, guint, i),
+                          root_grads->pdata[i], error);
       context->in_backward--;
       if (!ok)
         return NULL;
@@ -504,8 +517,10 @@ bs_backward_begin_grad (BsContext                *context,
 
 /* --- running a node ---------------------------------------------------- */
 
+/* The hooks on the gradient of output output_nr (a leaf's: 0). */
 static BsTensor *
 run_hooks (GArray    *hooks,
+           guint      output_nr,
            BsTensor  *grad,
            GError   **error)
 {
@@ -518,7 +533,11 @@ run_hooks (GArray    *hooks,
     {
       BsHook *hook = &g_array_index (hooks, BsHook, i);
       GError *local_error = NULL;
-      BsTensor *replaced = hook->func (current, hook->user_data, &local_error);
+      BsTensor *replaced;
+
+      if (hook->output_nr != output_nr)
+        continue;
+      replaced = hook->func (current, hook->user_data, &local_error);
 
       if (local_error != NULL)
         {
@@ -559,7 +578,7 @@ run_accumulate_grad (BsBackward *self,
   BsTensor *variable = task->node->variable;
   g_autoptr(BsTensor) grad = NULL;
 
-  grad = run_hooks (variable->hooks, incoming, error);
+  grad = run_hooks (variable->hooks, 0, incoming, error);
   if (grad == NULL)
     return FALSE;
 
@@ -669,21 +688,30 @@ validate_gradient (BsNode    *node,
 static gboolean
 add_to_buffer (BsBackward *self,
                NodeTask   *task,
+               guint       output_nr,
                BsTensor   *grad,
                GError    **error)
 {
+  BsTensor **buffer = &task->buffer;
   BsTensor *sum;
 
-  if (task->buffer == NULL)
+  if (bs_node_is_multi_output (task->node))
     {
-      task->buffer = bs_tensor_ref (grad);
+      g_return_val_if_fail (output_nr < task->node->n_outputs, FALSE);
+      if (task->buffers == NULL)
+        task->buffers = g_new0 (BsTensor *, task->node->n_outputs);
+      buffer = &task->buffers[output_nr];
+    }
+  if (*buffer == NULL)
+    {
+      *buffer = bs_tensor_ref (grad);
       return TRUE;
     }
-  sum = bs_add (task->buffer, grad, 1.0, error);
+  sum = bs_add (*buffer, grad, 1.0, error);
   if (sum == NULL)
     return FALSE;
-  bs_tensor_unref (task->buffer);
-  task->buffer = sum;
+  bs_tensor_unref (*buffer);
+  *buffer = sum;
   return TRUE;
 }
 
@@ -717,31 +745,40 @@ run_node (BsBackward *self,
   g_autofree BsTensor **locals_heap = n > BS_NODE_INLINE ? g_new0 (BsTensor *, n) : NULL;
   BsTensor **grad_inputs = grad_inputs_heap ? grad_inputs_heap : grad_inputs_inline;
   BsTensor **locals = locals_heap ? locals_heap : locals_inline;
+  g_autoptr(GPtrArray) grads = NULL;   /* a multi-output node's gradients, NULL: none */
   gboolean ok = TRUE;
 
   if (bs_context_emits (context, node_begin))
-    context->sink->node_begin (context->sink_data, self->id, node, task->buffer);
+    context->sink->node_begin (context->sink_data, self->id, node,
+                               task->buffers != NULL ? task->buffers[0] : task->buffer);
 
-  if (task->buffer != NULL)
+  if (task->buffers != NULL)
+    {
+      g_autofree BsTensor **arrived = g_steal_pointer (&task->buffers);
+
+      grads = g_ptr_array_new_full (node->n_outputs, (GDestroyNotify) bs_tensor_unref);
+      g_ptr_array_set_size (grads, (gint) node->n_outputs);
+      for (guint k = 0; k < node->n_outputs; k++)
+        if (arrived[k] != NULL)
+          {
+            grads->pdata[k] = run_hooks (node->pre_hooks, k, arrived[k], error);
+            g_clear_pointer (&arrived[k], bs_tensor_unref);
+            if (grads->pdata[k] == NULL)
+              {
+                for (guint j = k + 1; j < node->n_outputs; j++)
+                  g_clear_pointer (&arrived[j], bs_tensor_unref);
+                return FALSE;
+              }
+          }
+    }
+  else if (task->buffer != NULL)
     {
       g_autoptr(BsTensor) arrived = g_steal_pointer (&task->buffer);
 
-      grad = run_hooks (node->pre_hooks, arrived, error);
+      /* retain_grad() is one of the hooks */
+      grad = run_hooks (node->pre_hooks, 0, arrived, error);
       if (grad == NULL)
         return FALSE;
-      if (node->retained != NULL)
-        {
-          BsTensor *retained = node->retained;
-          BsTensor *total = retained->grad == NULL
-            ? (context->grad_enabled ? bs_clone (grad, error)
-                                     : bs_tensor_contiguous_copy (grad, grad->dtype, error))
-            : bs_add (retained->grad, grad, 1.0, error);
-
-          if (total == NULL)
-            return FALSE;
-          bs_tensor_set_grad (retained, total);
-          bs_tensor_unref (total);
-        }
     }
 
   if (task->captured)
@@ -750,9 +787,10 @@ run_node (BsBackward *self,
         {
           BsTensor *input = self->inputs->pdata[i];
           BsNode *input_node = input->grad_fn != NULL ? input->grad_fn : input->grad_accumulator;
+          BsTensor *input_grad = grads != NULL ? grads->pdata[input->output_nr] : grad;
 
-          if (input_node == node && grad != NULL && self->captures->pdata[i] == NULL)
-            self->captures->pdata[i] = bs_tensor_ref (grad);
+          if (input_node == node && input_grad != NULL && self->captures->pdata[i] == NULL)
+            self->captures->pdata[i] = bs_tensor_ref (input_grad);
         }
     }
   if (!task->should_execute)
@@ -761,7 +799,10 @@ run_node (BsBackward *self,
   if (node->op == BS_OP_ACCUMULATE_GRAD)
     return grad == NULL || run_accumulate_grad (self, task, grad, error);
 
-  if (grad != NULL)
+  if (grads != NULL)
+    ok = bs_op_info (node->op)->backward_multi (node, (BsTensor *const *) grads->pdata,
+                                                grad_inputs, locals, &grad, error);
+  else if (grad != NULL)
     ok = call_backward (self, task, grad, grad_inputs, locals, error);
 
   for (guint i = 0; ok && i < n; i++)
@@ -814,7 +855,7 @@ run_node (BsBackward *self,
           context->sink->edge (context->sink_data, &event);
         }
       if (grad_inputs[i] != NULL && (next->should_execute || next->captured))
-        ok = add_to_buffer (self, next, grad_inputs[i], error);
+        ok = add_to_buffer (self, next, edge->input_nr, grad_inputs[i], error);
       if (--next->dependencies == 0 && (next->should_execute || next->captured))
         {
           next->queued = TRUE;
@@ -877,6 +918,7 @@ bs_backward_step (BsBackward  *self,
       return FALSE;
     }
   g_clear_pointer (&task->buffer, bs_tensor_unref);
+  clear_buffers (task->node);
   if (self->ready.len == 0)
     self->done = TRUE;
   return TRUE;

@@ -4,6 +4,7 @@
 #include "bs-node.h"
 #include "bs-context.h"
 #include "bs-error.h"
+#include "bs-ops.h"
 #include "bs-storage.h"
 
 #include <string.h>
@@ -46,8 +47,118 @@ bs_node_new (BsContext      *context,
       self->input_meta = g_new0 (BsTensorMeta, n_inputs);
     }
   self->saved = self->saved_inline;
+  self->n_outputs = 1;
   bs_context_charge (context, node_bytes (n_inputs));
   return self;
+}
+
+BsNode *
+bs_node_new_multi (BsContext      *context,
+                   BsOp            op,
+                   const BsOpArgs *args,
+                   guint           n_inputs,
+                   guint           n_outputs)
+{
+  BsNode *self = bs_node_new (context, op, args, n_inputs);
+
+  g_return_val_if_fail (n_outputs > 0, self);
+  self->n_outputs = n_outputs;
+  self->output_metas = g_new0 (BsTensorMeta, n_outputs);
+  self->retained_outputs = g_new0 (BsTensor *, n_outputs);
+  bs_context_charge (context, n_outputs * (sizeof (BsTensorMeta) + sizeof (BsTensor *)));
+  return self;
+}
+
+void
+bs_node_set_output_meta (BsNode         *self,
+                         guint           output_nr,
+                         const BsTensor *output)
+{
+  BsTensorMeta *meta;
+
+  g_return_if_fail (output_nr < self->n_outputs);
+  meta = self->output_metas != NULL ? &self->output_metas[output_nr] : &self->output_meta;
+  meta->ndim = output->ndim;
+  memcpy (meta->shape, output->shape, output->ndim * sizeof (gint64));
+  meta->dtype = output->dtype;
+  if (output_nr == 0)
+    self->output_meta = *meta;
+}
+
+const BsTensorMeta *
+bs_node_output_meta (const BsNode *self,
+                     guint         output_nr)
+{
+  g_return_val_if_fail (output_nr < self->n_outputs, NULL);
+  return self->output_metas != NULL ? &self->output_metas[output_nr] : &self->output_meta;
+}
+
+BsTensor *
+bs_node_get_retained (const BsNode *self,
+                      guint         output_nr)
+{
+  if (self->retained_outputs != NULL)
+    return output_nr < self->n_outputs ? self->retained_outputs[output_nr] : NULL;
+  return output_nr == 0 ? self->retained : NULL;
+}
+
+/* retain_grad() is a hook among the others, run in the order they were registered. */
+typedef struct {
+  BsNode *node;       /* Borrowed: the node owns the hook */
+  guint   output_nr;
+} RetainHook;
+
+static BsTensor *
+retain_hook (BsTensor  *grad,
+             gpointer   user_data,
+             GError   **error)
+{
+  RetainHook *data = user_data;
+  BsTensor *retained = bs_node_get_retained (data->node, data->output_nr);
+  BsTensor *total;
+
+  if (retained == NULL)
+    return NULL;
+  total = retained->grad == NULL
+    ? (data->node->context->grad_enabled ? bs_clone (grad, error)
+                                         : bs_tensor_contiguous_copy (grad, grad->dtype, error))
+    : bs_add (retained->grad, grad, 1.0, error);
+  if (total == NULL)
+    return NULL;
+  bs_tensor_set_grad (retained, total);
+  bs_tensor_unref (total);
+  return NULL;
+}
+
+void
+bs_node_retain_output (BsNode   *self,
+                       guint     output_nr,
+                       BsTensor *tensor)
+{
+  RetainHook *data;
+  BsHook hook = { retain_hook, NULL, g_free, 0, output_nr };
+
+  if (bs_node_get_retained (self, output_nr) == tensor)
+    return;
+  bs_node_set_retained (self, output_nr, tensor);
+  data = g_new (RetainHook, 1);
+  data->node = self;
+  data->output_nr = output_nr;
+  hook.user_data = data;
+  hook.id = (guint) self->context->next_node_id++;
+  bs_node_add_pre_hook (self, &hook);
+}
+
+void
+bs_node_set_retained (BsNode   *self,
+                      guint     output_nr,
+                      BsTensor *tensor)
+{
+  g_return_if_fail (output_nr < self->n_outputs);
+  if (self->retained_outputs != NULL)
+    self->retained_outputs[output_nr] = tensor;
+  else
+    self->retained = tensor;
 }
 
 BsNode *
@@ -114,6 +225,13 @@ bs_node_free (BsNode *self)
           g_clear_pointer (&node->variable, bs_tensor_unref);
         }
       clear_hooks (&node->pre_hooks);
+      if (node->output_metas != NULL)
+        {
+          bs_context_uncharge (node->context, node->n_outputs * (sizeof (BsTensorMeta)
+                                                                 + sizeof (BsTensor *)));
+          g_free (node->output_metas);
+          g_free (node->retained_outputs);
+        }
       if (node->custom != NULL)
         {
           if (node->custom->destroy != NULL)

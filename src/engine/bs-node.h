@@ -14,12 +14,6 @@ typedef struct {
 } BsEdge;
 
 typedef struct {
-  int     ndim;
-  gint64  shape[BS_MAX_DIMS];
-  BsDType dtype;
-} BsTensorMeta;
-
-typedef struct {
   BsTensor *tensor;          /* Owned: the input itself, or an untracked alias of an output */
   guint64   saved_version;
   guint     is_output : 1;
@@ -48,6 +42,8 @@ typedef struct {
   guint64   backward_id;     /* 0 when no pass holds the node */
   BsNode   *node;            /* Borrowed: the node itself */
   BsTensor *buffer;          /* Owned: the sum of the gradients that arrived */
+  BsTensor **buffers;        /* Owned: a multi-output node's sums, one per output (NULL:
+                              * none arrived yet); buffer is then unused */
   int       dependencies;
   guint     should_execute : 1;
   guint     captured : 1;    /* autograd.grad reads an input's gradient here */
@@ -67,6 +63,11 @@ struct _BsNode {
   BsEdge           *next;         /* n_inputs edges */
   BsTensorMeta     *input_meta;   /* n_inputs */
   BsTensorMeta      output_meta;
+  /* A node of several outputs (split's, unbind's, var_mean's): one gradient arrives per
+   * output, each edge into it naming its output by input_nr, as PyTorch's nodes. */
+  guint             n_outputs;
+  BsTensorMeta     *output_metas;   /* Owned: n_outputs of them; NULL: a one-output op's */
+  BsTensor        **retained_outputs; /* Owned array of weak pointers, as output_metas */
 
   guint             n_saved;
   BsSavedTensor    *saved;
@@ -74,9 +75,11 @@ struct _BsNode {
 
   BsTensor         *variable;     /* Owned: AccumulateGrad's leaf */
   GArray           *pre_hooks;    /* Owned: BsHook on the output's gradient */
-  BsTensor         *retained;     /* Weak: a non-leaf whose retain_grad() was called */
+  BsTensor         *retained;     /* Weak: a non-leaf whose retain_grad() was called
+                                   * (bs_node_get_retained: any output's) */
   BsCustomFunction *custom;       /* Owned */
-  gpointer          tag;          /* the interpreter's note, e.g. the creating statement */
+  gpointer          py_object;    /* Weak: the interpreter's object for the node while one
+                                   * exists, so that a.grad_fn is b.grad_fn as in PyTorch */
   BsNodeTask        task;
 
   BsEdge            next_inline[BS_NODE_INLINE];
@@ -88,6 +91,30 @@ BsNode     *bs_node_new                 (BsContext       *context,
                                          BsOp             op,
                                          const BsOpArgs  *args,
                                          guint            n_inputs);
+/* A node of an op of several outputs (n_outputs of them, maybe 1: x.chunk(1)); set each
+ * output's meta with bs_node_set_output_meta. Its op's backward_multi runs it. */
+BsNode     *bs_node_new_multi           (BsContext       *context,
+                                         BsOp             op,
+                                         const BsOpArgs  *args,
+                                         guint            n_inputs,
+                                         guint            n_outputs);
+void        bs_node_set_output_meta     (BsNode          *self,
+                                         guint            output_nr,
+                                         const BsTensor  *output);
+#define bs_node_is_multi_output(self) ((self)->output_metas != NULL)
+const BsTensorMeta *bs_node_output_meta (const BsNode    *self,
+                                         guint            output_nr);
+/* The non-leaf output output_nr whose retain_grad() was called (weak), or NULL. */
+BsTensor   *bs_node_get_retained        (const BsNode    *self,
+                                         guint            output_nr);
+void        bs_node_set_retained        (BsNode          *self,
+                                         guint            output_nr,
+                                         BsTensor        *tensor);
+/* retain_grad(): output output_nr's gradient goes to tensor's .grad, at this point among
+ * the node's pre-hooks (the ones registered earlier see it first, as in PyTorch). */
+void        bs_node_retain_output       (BsNode          *self,
+                                         guint            output_nr,
+                                         BsTensor        *tensor);
 BsNode     *bs_node_ref                 (BsNode          *self);
 void        bs_node_unref               (BsNode          *self);
 

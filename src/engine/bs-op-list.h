@@ -133,6 +133,8 @@
   X (PROD, prod)                      /* prod(dim) */                                  \
   X (VAR, var)                                                                         \
   X (STD, std)                                                                         \
+  X (VAR_MEAN, var_mean)              /* two outputs sharing one node: var, mean */    \
+  X (STD_MEAN, std_mean)              /* std, mean */                                  \
   X (NORM, norm)                                                                       \
   X (LOGSUMEXP, logsumexp)                                                             \
   X (AMAX, amax)                                                                       \

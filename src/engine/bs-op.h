@@ -80,6 +80,31 @@ typedef gboolean  (*BsBackwardFunc) (BsNode          *node,
                                      BsTensor       **locals,
                                      GError         **error);
 
+/* A node of several outputs (bs_node_new_multi): grads[k] is the gradient of output k,
+ * NULL when none arrived (PyTorch's undefined gradient). *upstream gets the outputs'
+ * gradients as one tensor for the UI (the pieces' joined), or NULL. */
+typedef gboolean  (*BsBackwardMultiFunc) (BsNode          *node,
+                                          BsTensor *const *grads,
+                                          BsTensor       **grad_inputs,
+                                          BsTensor       **locals,
+                                          BsTensor       **upstream,
+                                          GError         **error);
+
+/* A tensor's shape and dtype, as a node keeps them of its inputs and outputs. */
+typedef struct {
+  int     ndim;
+  gint64  shape[BS_MAX_DIMS];
+  BsDType dtype;
+} BsTensorMeta;
+
+/* A multi-output op: the args that make output k alone, from its node's args and the
+ * outputs' metas (for running the op again from a trace). */
+typedef void      (*BsOutputArgsFunc)    (const BsOpArgs      *node_args,
+                                          const BsTensorMeta  *outputs,
+                                          guint                n_outputs,
+                                          guint                k,
+                                          BsOpArgs            *args);
+
 #define BS_OP_MAX_FORMULAS 3
 
 typedef struct {
@@ -92,6 +117,8 @@ typedef struct {
   BsForwardFunc   forward;
   BsSaveFunc      save;
   BsBackwardFunc  backward;
+  BsBackwardMultiFunc backward_multi;  /* the op's nodes have several outputs */
+  BsOutputArgsFunc output_args;        /* with backward_multi */
   const char     *formulas[BS_OP_MAX_FORMULAS];  /* ∂out/∂input_i, for the UI */
 } BsOpInfo;
 

@@ -903,65 +903,149 @@ bs_slice (BsTensor *a, int dim, gint64 start, gint64 stop, gint64 step, GError *
   return apply1 (BS_OP_SLICE, a, &args, error);
 }
 
-/* --- split, chunk, unbind: a slice or a select under PyTorch's grad_fn names ------ */
+/* --- split, chunk, unbind: pieces sharing one node of several outputs ------------- */
+
+/* The pieces' gradients joined back along dim (stacked for unbind), zeros for a piece
+ * that got none: the gradient of the split tensor. */
+static gboolean
+pieces_backward (BsNode           *node,
+                 BsTensor *const  *grads,
+                 BsTensor        **gi,
+                 BsTensor        **locals,
+                 BsTensor        **upstream,
+                 GError          **error)
+{
+  guint n = node->n_outputs;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_full (n, (GDestroyNotify) bs_tensor_unref);
+
+  for (guint k = 0; k < n; k++)
+    {
+      const BsTensorMeta *meta = bs_node_output_meta (node, k);
+      BsTensor *part = grads[k] != NULL
+        ? bs_tensor_ref (grads[k])
+        : bs_tensor_new (node->context, meta->dtype, meta->ndim, meta->shape, error);
+
+      if (part == NULL)
+        return FALSE;
+      g_ptr_array_add (parts, part);
+    }
+  *upstream = node->op == BS_OP_UNBIND
+    ? bs_stack ((BsTensor *const *) parts->pdata, n, node->args.dim, error)
+    : bs_cat ((BsTensor *const *) parts->pdata, n, node->args.dim, error);
+  if (*upstream == NULL)
+    return FALSE;
+  if (NEEDS (0))
+    gi[0] = bs_tensor_ref (*upstream);
+  return TRUE;
+}
+
+/* piece k starts where the pieces before it end */
+static void
+piece_args (const BsOpArgs *node_args, const BsTensorMeta *outputs, guint n_outputs, guint k,
+            BsOpArgs *args)
+{
+  int dim = node_args->dim;
+
+  *args = *node_args;
+  args->start = 0;
+  for (guint j = 0; j < k; j++)
+    args->start += outputs[j].shape[dim];
+  args->stop = args->start + outputs[k].shape[dim];
+  args->step = 1;
+}
+
+static void
+slice_index_args (const BsOpArgs *node_args, const BsTensorMeta *outputs, guint n_outputs,
+                  guint k, BsOpArgs *args)
+{
+  *args = *node_args;
+  args->index = k;
+}
 
 const BsOpInfo bs_op_split = {
   .name = "split", .grad_fn_name = "SplitBackward0", .symbol = "split", .n_inputs = 1,
   .is_view = TRUE,
-  .forward = slice_forward, .backward = slice_backward,
-  .formulas = { "∂piece/∂a: 1 at the piece's entries, 0 elsewhere" },
+  .forward = slice_forward, .backward_multi = pieces_backward, .output_args = piece_args,
+  .formulas = { "the pieces' grads joined along dim, zeros for a piece without one" },
 };
 
 const BsOpInfo bs_op_split_with_sizes = {
   .name = "split_with_sizes", .grad_fn_name = "SplitWithSizesBackward0", .symbol = "split",
   .n_inputs = 1, .is_view = TRUE,
-  .forward = slice_forward, .backward = slice_backward,
-  .formulas = { "∂piece/∂a: 1 at the piece's entries, 0 elsewhere" },
+  .forward = slice_forward, .backward_multi = pieces_backward, .output_args = piece_args,
+  .formulas = { "the pieces' grads joined along dim, zeros for a piece without one" },
 };
 
 const BsOpInfo bs_op_unbind = {
   .name = "unbind", .grad_fn_name = "UnbindBackward0", .symbol = "unbind", .n_inputs = 1,
   .is_view = TRUE,
-  .forward = select_forward, .backward = select_backward,
-  .formulas = { "∂a[i]/∂a: 1 at the selected entries, 0 elsewhere" },
+  .forward = select_forward, .backward_multi = pieces_backward,
+  .output_args = slice_index_args,
+  .formulas = { "the slices' grads stacked along dim, zeros for a slice without one" },
 };
 
-BsTensor *
-bs_split_piece (BsTensor *a, int dim, gint64 start, gint64 stop, gboolean with_sizes,
-                GError **error)
+/* n pieces along dim of sizes[k] elements each. */
+gboolean
+bs_split (BsTensor      *a,
+          int            dim,
+          const gint64  *sizes,
+          guint          n,
+          gboolean       with_sizes,
+          BsTensor     **pieces,
+          GError       **error)
 {
-  BsOpArgs args;
+  g_autofree BsOpArgs *args = NULL;
+  BsOpArgs node_args;
+  gint64 start = 0;
 
   if (a->ndim == 0)
     {
       g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
                            "split expects at least a 1-dimensional tensor");
-      return NULL;
+      return FALSE;
     }
   if (!bs_wrap_dim (&dim, a->ndim, error))
-    return NULL;
-  args = dim_args (dim, 0);
-  args.start = CLAMP (start, 0, a->shape[dim]);
-  args.stop = CLAMP (stop, args.start, a->shape[dim]);
-  args.step = 1;
-  return apply1 (with_sizes ? BS_OP_SPLIT_WITH_SIZES : BS_OP_SPLIT, a, &args, error);
+    return FALSE;
+  node_args = dim_args (dim, 0);
+  args = g_new (BsOpArgs, MAX (n, 2));
+  for (guint k = 0; k < n; k++)
+    {
+      args[k] = node_args;
+      args[k].start = CLAMP (start, 0, a->shape[dim]);
+      args[k].stop = CLAMP (start + sizes[k], args[k].start, a->shape[dim]);
+      args[k].step = 1;
+      start += sizes[k];
+    }
+  return n == 0 || bs_op_apply_multi (with_sizes ? BS_OP_SPLIT_WITH_SIZES : BS_OP_SPLIT, &a, 1,
+                            &node_args, args, n, pieces, error);
 }
 
-BsTensor *
-bs_unbind_piece (BsTensor *a, int dim, gint64 index, GError **error)
+gboolean
+bs_unbind (BsTensor  *a,
+           int        dim,
+           BsTensor **pieces,
+           GError   **error)
 {
-  BsOpArgs args;
+  g_autofree BsOpArgs *args = NULL;
+  BsOpArgs node_args;
+  gint64 n;
 
   if (a->ndim == 0)
     {
       g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_INDEX,
                            "Dimension specified as 0 but tensor has no dimensions");
-      return NULL;
+      return FALSE;
     }
   if (!bs_wrap_dim (&dim, a->ndim, error))
-    return NULL;
-  g_return_val_if_fail (index >= 0 && index < a->shape[dim], NULL);
-  args = dim_args (dim, 0);
-  args.index = index;
-  return apply1 (BS_OP_UNBIND, a, &args, error);
+    return FALSE;
+  n = a->shape[dim];
+  node_args = dim_args (dim, 0);
+  args = g_new (BsOpArgs, MAX (n, 2));
+  for (gint64 k = 0; k < n; k++)
+    {
+      args[k] = node_args;
+      args[k].index = k;
+    }
+  return n == 0 || bs_op_apply_multi (BS_OP_UNBIND, &a, 1, &node_args, args, (guint) n,
+                                      pieces, error);
 }

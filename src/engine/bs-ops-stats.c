@@ -454,6 +454,99 @@ STATS_OP (amax, "AmaxBackward0", extremum_backward,
 STATS_OP (amin, "AminBackward0", extremum_backward,
           "∂amin(a)/∂aᵢ = [aᵢ = min] / (number of minima)")
 
+/* var_mean, std_mean: output 0 the spread, output 1 the mean (args.index says which
+ * forward makes), as PyTorch's two results of one node */
+static BsTensor *
+spread_mean_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+                     gboolean is_std, GError **error)
+{
+  BsOpArgs mean_args;
+
+  if (args->index == 0)
+    return is_std ? std_forward (in, n, args, extra, error)
+                  : var_forward (in, n, args, extra, error);
+  bs_op_args_init (&mean_args);
+  mean_args.keepdim = args->keepdim;
+  for (int d = 0; d < in[0]->ndim; d++)
+    if (reduced (args, d))
+      mean_args.dims[mean_args.n_dims++] = d;
+  return bs_op_info (BS_OP_MEAN_DIM)->forward (in, n, &mean_args, extra, error);
+}
+
+static BsTensor *
+var_mean_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+                  GError **error)
+{
+  return spread_mean_forward (in, n, args, extra, FALSE, error);
+}
+
+static BsTensor *
+std_mean_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+                  GError **error)
+{
+  return spread_mean_forward (in, n, args, extra, TRUE, error);
+}
+
+/* The spread's gradient plus the mean's, spread evenly; a missing one counts as zeros. */
+static gboolean
+spread_mean_backward (BsNode *node, BsTensor *const *grads, BsTensor **gi, BsTensor **locals,
+                      BsTensor **upstream, GError **error)
+{
+  const BsTensorMeta *meta = bs_node_output_meta (node, 0);
+  g_autoptr(BsTensor) zeros = NULL;
+  g_autoptr(BsTensor) spread_gi = NULL;
+  g_autoptr(BsTensor) mean_k = NULL;
+  g_autoptr(BsTensor) mean_gi = NULL;
+  BsTensor *pair[2];
+  BsTensor *spread_locals[1] = { NULL };
+
+  if (grads[0] == NULL || grads[1] == NULL)
+    {
+      zeros = bs_tensor_new (node->context, meta->dtype, meta->ndim, meta->shape, error);
+      if (zeros == NULL)
+        return FALSE;
+    }
+  pair[0] = grads[0] != NULL ? grads[0] : zeros;
+  pair[1] = grads[1] != NULL ? grads[1] : zeros;
+  *upstream = bs_stack (pair, 2, 0, error);
+  if (*upstream == NULL)
+    return FALSE;
+  if (!NEEDS (0))
+    return TRUE;
+  if (!var_std_backward (node, pair[0], &spread_gi, spread_locals, node->op == BS_OP_STD_MEAN,
+                         error))
+    return FALSE;
+  g_clear_pointer (&spread_locals[0], bs_tensor_unref);
+  mean_k = kept (pair[1], node, error);
+  mean_gi = mean_k ? bs_mul_scalar (mean_k, 1.0 / (double) count_reduced (node), error) : NULL;
+  if (mean_gi == NULL)
+    return FALSE;
+  gi[0] = bs_add (spread_gi, mean_gi, 1.0, error);
+  return gi[0] != NULL;
+}
+
+static void
+spread_mean_args (const BsOpArgs *node_args, const BsTensorMeta *outputs, guint n_outputs,
+                  guint k, BsOpArgs *args)
+{
+  *args = *node_args;
+  args->index = k;
+}
+
+const BsOpInfo bs_op_var_mean = {
+  .name = "var_mean", .grad_fn_name = "VarMeanBackward0", .symbol = "var_mean",
+  .n_inputs = 1, .forward = var_mean_forward, .save = save_both,
+  .backward_multi = spread_mean_backward, .output_args = spread_mean_args,
+  .formulas = { "∂var/∂aᵢ = 2(aᵢ - mean)/(N - c), ∂mean/∂aᵢ = 1/N" },
+};
+
+const BsOpInfo bs_op_std_mean = {
+  .name = "std_mean", .grad_fn_name = "StdMeanBackward0", .symbol = "std_mean",
+  .n_inputs = 1, .forward = std_mean_forward, .save = save_both,
+  .backward_multi = spread_mean_backward, .output_args = spread_mean_args,
+  .formulas = { "∂std/∂aᵢ = (aᵢ - mean)/((N - c)·std), ∂mean/∂aᵢ = 1/N" },
+};
+
 /* prod() of all elements is ProdBackward0 in PyTorch */
 const BsOpInfo bs_op_prod_all = {
   .name = "prod", .grad_fn_name = "ProdBackward0", .symbol = "prod", .n_inputs = 1,
@@ -602,4 +695,31 @@ BsTensor *
 bs_any_dims (BsTensor *a, const gint64 *dims, int n_dims, gboolean keepdim, GError **error)
 {
   return truth (a, R_ANY, dims, n_dims, keepdim, error);
+}
+
+/* (spread, mean) of a over dims, one node of two outputs when tracked */
+gboolean
+bs_spread_mean (BsTensor *a, const gint64 *dims, int n_dims, double correction,
+                gboolean keepdim, gboolean is_std, BsTensor **spread, BsTensor **mean,
+                GError **error)
+{
+  BsOpArgs args[2];
+  BsTensor *outputs[2];
+
+  if (!bs_dtype_is_floating (a->dtype))
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "std and var only support floating point and complex dtypes");
+      return FALSE;
+    }
+  if (!stats_args (a, dims, n_dims, keepdim, correction, &args[0], error))
+    return FALSE;
+  args[1] = args[0];
+  args[1].index = 1;
+  if (!bs_op_apply_multi (is_std ? BS_OP_STD_MEAN : BS_OP_VAR_MEAN, &a, 1, &args[0], args, 2,
+                          outputs, error))
+    return FALSE;
+  *spread = outputs[0];
+  *mean = outputs[1];
+  return TRUE;
 }

@@ -123,6 +123,11 @@ BsTensor *bs_var            (BsTensor *a, const gint64 *dims, int n_dims, double
                              gboolean keepdim, GError **error);
 BsTensor *bs_std            (BsTensor *a, const gint64 *dims, int n_dims, double correction,
                              gboolean keepdim, GError **error);
+/* var_mean / std_mean: (var or std, mean), one VarMeanBackward0 / StdMeanBackward0 node of
+ * two outputs when tracked */
+gboolean  bs_spread_mean    (BsTensor *a, const gint64 *dims, int n_dims, double correction,
+                             gboolean keepdim, gboolean is_std, BsTensor **spread,
+                             BsTensor **mean, GError **error);
 /* the p-norm, p > 0 and finite */
 BsTensor *bs_norm           (BsTensor *a, double p, const gint64 *dims, int n_dims,
                              gboolean keepdim, GError **error);
@@ -243,11 +248,12 @@ BsTensor *bs_cumprod        (BsTensor *a, int dim, GError **error);
 BsTensor *bs_outer          (BsTensor *a, BsTensor *b, GError **error);
 /* int64 [n, a.ndim]: the coordinates of the nonzero elements */
 BsTensor *bs_nonzero        (BsTensor *a, GError **error);
-/* One output of split/chunk (SplitBackward0, or with_sizes SplitWithSizesBackward0):
- * a[start:stop] along dim; of unbind (UnbindBackward0): a[index] along dim. */
-BsTensor *bs_split_piece    (BsTensor *a, int dim, gint64 start, gint64 stop,
-                             gboolean with_sizes, GError **error);
-BsTensor *bs_unbind_piece   (BsTensor *a, int dim, gint64 index, GError **error);
+/* split/chunk: n views of sizes[k] elements along dim (clamped to a's end) sharing one
+ * node (SplitBackward0, or with_sizes SplitWithSizesBackward0), piece k its output k;
+ * unbind: a[0], a[1]... along dim (UnbindBackward0), pieces holding a.shape[dim]. */
+gboolean  bs_split          (BsTensor *a, int dim, const gint64 *sizes, guint n,
+                             gboolean with_sizes, BsTensor **pieces, GError **error);
+gboolean  bs_unbind         (BsTensor *a, int dim, BsTensor **pieces, GError **error);
 BsTensor *bs_cat            (BsTensor *const *tensors, guint n, int dim, GError **error);
 BsTensor *bs_stack          (BsTensor *const *tensors, guint n, int dim, GError **error);
 

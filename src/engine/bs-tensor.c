@@ -274,8 +274,8 @@ bs_tensor_unref (BsTensor *self)
 
   if (bs_context_emits (self->context, tensor_destroyed))
     self->context->sink->tensor_destroyed (self->context->sink_data, self);
-  if (self->grad_fn != NULL && self->grad_fn->retained == self)
-    self->grad_fn->retained = NULL;
+  if (self->grad_fn != NULL && bs_node_get_retained (self->grad_fn, self->output_nr) == self)
+    bs_node_set_retained (self->grad_fn, self->output_nr, NULL);
   g_clear_pointer (&self->grad_fn, bs_node_unref);
   g_clear_pointer (&self->grad, bs_tensor_unref);
   g_clear_pointer (&self->view_base, bs_tensor_unref);
@@ -622,7 +622,7 @@ bs_tensor_retain_grad (BsTensor  *self,
   if (bs_tensor_is_leaf (self))
     return TRUE;
   self->retains_grad = TRUE;
-  self->grad_fn->retained = self;
+  bs_node_retain_output (self->grad_fn, self->output_nr, self);
   return TRUE;
 }
 
@@ -635,7 +635,7 @@ bs_tensor_register_hook (BsTensor       *self,
 {
   static const char *const message =
     "cannot register a hook on a tensor that doesn't require gradient";
-  BsHook hook = { func, user_data, destroy, 0 };
+  BsHook hook = { func, user_data, destroy, 0, self->output_nr };
 
   if (!bs_tensor_requires_grad (self))
     {
@@ -725,8 +725,8 @@ bs_tensor_detach_ (BsTensor  *self,
                            "the solution.");
       return FALSE;
     }
-  if (self->grad_fn != NULL && self->grad_fn->retained == self)
-    self->grad_fn->retained = NULL;
+  if (self->grad_fn != NULL && bs_node_get_retained (self->grad_fn, self->output_nr) == self)
+    bs_node_set_retained (self->grad_fn, self->output_nr, NULL);
   g_clear_pointer (&self->grad_fn, bs_node_unref);
   self->output_nr = 0;
   self->requires_grad = FALSE;

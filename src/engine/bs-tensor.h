@@ -18,6 +18,7 @@ typedef struct {
   gpointer       user_data;
   GDestroyNotify destroy;
   guint          id;
+  guint          output_nr;   /* a node's pre-hook: the output whose gradient it sees */
 } BsHook;
 
 struct _BsTensor {

@@ -459,6 +459,9 @@ eval_inner (BsInterp  *in,
             bs_value_unref (v);
             if (!bs_eval (in, node->bool_op.values.items[i], &v))
               return FALSE;
+            /* the last operand is the result, never tested (None or tensor) */
+            if (i + 1 == node->bool_op.values.len)
+              break;
             if (!bs_truthy (in, v, &truth))
               {
                 bs_value_unref (v);

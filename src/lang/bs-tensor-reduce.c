@@ -130,9 +130,8 @@ spread (BsInterp *in,
                                 &error, r);
 }
 
-/* var_mean and std_mean (data 1): the tuple (var or std, mean). PyTorch's two results
- * share one node (VarMeanBackward0), which Backstep's single-output nodes cannot be, so
- * an input that requires grad is refused rather than given two other grad_fns. */
+/* var_mean and std_mean (data 1): the tuple (var or std, mean), PyTorch's two results of
+ * one node (VarMeanBackward0) */
 static gboolean
 spread_mean (BsInterp *in,
              BsCall   *call,
@@ -144,27 +143,19 @@ spread_mean (BsInterp *in,
   double correction;
   GError *error = NULL;
   BsTensor *x = bs_call_self (call);
-  g_autoptr(BsTensor) spread_t = NULL;
-  g_autoptr(BsTensor) mean_t = NULL;
+  BsTensor *spread_t = NULL;
+  BsTensor *mean_t = NULL;
   BsValue items[2];
 
   if (!spread_args (call, dims, &n, &correction, &keepdim))
     return FALSE;
-  if (in->context->grad_enabled && bs_tensor_requires_grad (x))
-    return bs_raise (in, "NotImplementedError", "torch.%s of a tensor that requires grad is not "
-                     "supported by Backstep (its two results share one %s node); call "
-                     "torch.%s and torch.mean separately", std ? "std_mean" : "var_mean",
-                     std ? "StdMeanBackward0" : "VarMeanBackward0", std ? "std" : "var");
   if (n == 0)
     for (; n < x->ndim; n++)
       dims[n] = n;
-  spread_t = std ? bs_std (x, dims, n, correction, keepdim, &error)
-                 : bs_var (x, dims, n, correction, keepdim, &error);
-  mean_t = spread_t ? bs_mean_dims (x, dims, n, keepdim, &error) : NULL;
-  if (mean_t == NULL)
+  if (!bs_spread_mean (x, dims, n, correction, keepdim, std, &spread_t, &mean_t, &error))
     return bs_raise_gerror (in, error);
-  items[0] = bs_wrap_tensor (in, g_steal_pointer (&spread_t));
-  items[1] = bs_wrap_tensor (in, g_steal_pointer (&mean_t));
+  items[0] = bs_wrap_tensor (in, spread_t);
+  items[1] = bs_wrap_tensor (in, mean_t);
   *r = bs_tuple_from (in, items, 2);
   bs_value_unref (items[0]);
   bs_value_unref (items[1]);

@@ -474,6 +474,7 @@ split_even (BsInterp *in,
   GError *error = NULL;
   gint64 size, n;
   g_autofree BsTensor **pieces = NULL;
+  g_autofree gint64 *sizes = NULL;
 
   if (x->ndim == 0)
     return bs_raise (in, "RuntimeError", "split expects at least a 1-dimensional tensor");
@@ -488,8 +489,10 @@ split_even (BsInterp *in,
                      "got dimension size of %" G_GINT64_FORMAT, size);
   n = split_size == 0 ? 1 : MAX ((size + split_size - 1) / split_size, 1);
   pieces = g_new0 (BsTensor *, n);
-  for (gint64 i = 0; i < n && error == NULL; i++)
-    pieces[i] = bs_split_piece (x, dim, i * split_size, (i + 1) * split_size, FALSE, &error);
+  sizes = g_new (gint64, n);
+  for (gint64 i = 0; i < n; i++)
+    sizes[i] = split_size;
+  bs_split (x, dim, sizes, (guint) n, FALSE, pieces, &error);
   return return_pieces (in, pieces, n, error, r);
 }
 
@@ -515,14 +518,14 @@ chunk (BsInterp *in,
     {
       /* as PyTorch, `chunks` empty pieces (from split_with_sizes) */
       g_autofree BsTensor **pieces = NULL;
+      g_autofree gint64 *sizes = NULL;
 
       if (chunks > (1 << 20))
         return bs_raise (in, "MemoryError", "chunk(): %" G_GINT64_FORMAT " empty pieces are "
                          "more than Backstep makes", chunks);
       pieces = g_new0 (BsTensor *, chunks);
-
-      for (gint64 i = 0; i < chunks && error == NULL; i++)
-        pieces[i] = bs_split_piece (x, dim, 0, 0, TRUE, &error);
+      sizes = g_new0 (gint64, chunks);
+      bs_split (x, dim, sizes, (guint) chunks, TRUE, pieces, &error);
       return return_pieces (in, pieces, chunks, error, r);
     }
   return split_even (in, x, (x->shape[dim] + chunks - 1) / chunks, dim, r);
@@ -537,11 +540,12 @@ split (BsInterp *in,
 {
   BsTensor *x = bs_call_self (call);
   BsValue sizes = bs_call_value (call, 1);
-  gint64 dim = 0, total = 0, start = 0;
+  gint64 dim = 0, total = 0;
   gsize n;
   BsValue *items;
   g_autoptr(GString) list = g_string_new ("[");
   g_autofree BsTensor **pieces = NULL;
+  g_autofree gint64 *sizes_array = NULL;
   GError *error = NULL;
   int d;
 
@@ -583,11 +587,10 @@ split (BsInterp *in,
                      "%" G_GINT64_FORMAT " (input tensor's size at dimension %d), but got "
                      "split_sizes=%s", x->shape[d], d, list->str);
   pieces = g_new0 (BsTensor *, MAX (n, 1));
-  for (gsize i = 0; i < n && error == NULL; i++)
-    {
-      pieces[i] = bs_split_piece (x, d, start, start + items[i].as.integer, TRUE, &error);
-      start += items[i].as.integer;
-    }
+  sizes_array = g_new (gint64, MAX (n, 1));
+  for (gsize i = 0; i < n; i++)
+    sizes_array[i] = items[i].as.integer;
+  bs_split (x, d, sizes_array, (guint) n, TRUE, pieces, &error);
   return return_pieces (in, pieces, n, error, r);
 }
 
@@ -610,8 +613,7 @@ unbind (BsInterp *in,
     return bs_raise_gerror (in, error);
   n = x->shape[dim];
   pieces = g_new0 (BsTensor *, MAX (n, 1));
-  for (gint64 i = 0; i < n && error == NULL; i++)
-    pieces[i] = bs_unbind_piece (x, dim, i, &error);
+  bs_unbind (x, dim, pieces, &error);
   return return_pieces (in, pieces, n, error, r);
 }
 

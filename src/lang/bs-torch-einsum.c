@@ -597,6 +597,80 @@ out:
   return out;
 }
 
+/* A subscript of the sublist form as PyTorch's functional.einsum spells it: 0-25 'A'-'Z',
+ * 26-51 'a'-'z', Ellipsis "...". */
+static gboolean
+append_subscripts (BsInterp *in,
+                   GString  *eq,
+                   BsValue   list)
+{
+  gsize n;
+  BsValue *items = bs_value_items (list, &n);
+
+  if (items == NULL)
+    return bs_raise (in, "TypeError", "'%s' object is not iterable", bs_type_name (list));
+  for (gsize i = 0; i < n; i++)
+    {
+      gint64 k;
+
+      if (bs_is_ellipsis (items[i]))
+        {
+          g_string_append (eq, "...");
+          continue;
+        }
+      if (items[i].type != BS_VALUE_INT && items[i].type != BS_VALUE_BOOL)
+        return bs_raise (in, "TypeError", "'>=' not supported between instances of '%s' and "
+                         "'int'", bs_type_name (items[i]));
+      k = items[i].type == BS_VALUE_INT ? items[i].as.integer : items[i].as.boolean;
+      if (k < 0 || k >= 52)
+        return bs_raise (in, "ValueError", "einsum(): subscript in subscript list is not within "
+                         "the valid range [0, 52)");
+      g_string_append_c (eq, (char) (k < 26 ? 'A' + k : 'a' + k - 26));
+    }
+  return TRUE;
+}
+
+/* einsum(op1, sublist1, op2, sublist2, ..., [sublist_out]): the equation made from the
+ * sublists, then as einsum(equation, *operands) */
+static gboolean
+sublist_einsum (BsInterp *in,
+                BsCall   *call,
+                BsValue  *args,
+                gsize     n_args,
+                BsValue  *r)
+{
+  g_autoptr(GString) eq = g_string_new (NULL);
+  BsTensor *ops[BS_MAX_DIMS];
+  gsize n_ops = 0;
+  GError *error = NULL;
+
+  for (gsize i = 1; i < n_args; i += 2)
+    {
+      if (i > 1)
+        g_string_append_c (eq, ',');
+      if (!append_subscripts (in, eq, args[i]))
+        return FALSE;
+    }
+  if (n_args % 2 == 1)
+    {
+      g_string_append (eq, "->");
+      if (!append_subscripts (in, eq, args[n_args - 1]))
+        return FALSE;
+    }
+  for (gsize i = 0; i + (n_args % 2) < n_args; i += 2)
+    {
+      if (n_ops == BS_MAX_DIMS)
+        return bs_raise (in, "NotImplementedError", "torch.einsum of more than %d operands is "
+                         "not supported by Backstep", BS_MAX_DIMS);
+      ops[n_ops] = bs_value_tensor (args[i]);
+      if (ops[n_ops] == NULL)
+        return bs_raise (in, "TypeError", "einsum(): argument 'operands' (position 2) must be "
+                         "tuple of Tensors, not %s", bs_type_name (args[i]));
+      n_ops++;
+    }
+  return bs_call_return_tensor (call, einsum (eq->str, ops, (int) n_ops, &error), &error, r);
+}
+
 /* einsum(*args): einsum(equation, *operands) or einsum(equation, [operands]) */
 static gboolean
 torch_einsum (BsInterp *in,
@@ -613,9 +687,8 @@ torch_einsum (BsInterp *in,
     return bs_raise (in, "ValueError", "einsum(): must specify the equation string and at least "
                      "one operand, or at least one operand and its subscripts list");
   eq = bs_value_str (args[0]);
-  if (eq == NULL)
-    return bs_raise (in, "NotImplementedError", "torch.einsum with sublists (operand, [0, 1], "
-                     "...) is not supported by Backstep: write the equation as a string");
+  if (bs_value_tensor (args[0]) != NULL)
+    return sublist_einsum (in, call, args, n_args, r);
   items = args + 1;
   n_ops = n_args - 1;
   if (n_ops == 1 && (bs_value_is_object (items[0], BS_OBJECT_LIST)

@@ -360,8 +360,15 @@ static gboolean grad_fn_getattr (BsInterp *in, BsValue self, const char *name, B
 
 static const BsNativeType device_type;
 
+static void
+grad_fn_free (BsNode *node)
+{
+  node->py_object = NULL;
+  bs_node_unref (node);
+}
+
 static const BsNativeType grad_fn_type = {
-  { "grad_fn", (GDestroyNotify) bs_node_unref }, grad_fn_getattr, NULL, grad_fn_repr,
+  { "grad_fn", (GDestroyNotify) grad_fn_free }, grad_fn_getattr, NULL, grad_fn_repr,
 };
 const BsNativeClass bs_grad_fn_class = { "grad_fn", NULL };
 
@@ -375,7 +382,14 @@ bs_grad_fn_value (BsInterp *in,
       *out = BS_NONE;
       return TRUE;
     }
+  /* One object per node while it lives, as PyTorch's */
+  if (node->py_object != NULL)
+    {
+      *out = bs_value_ref (BS_OBJECT (node->py_object));
+      return TRUE;
+    }
   *out = bs_native_new (in->heap, &grad_fn_type.base, bs_node_ref (node));
+  node->py_object = out->as.object;
   return TRUE;
 }
 
@@ -527,6 +541,11 @@ bs_tensor_getattr (BsInterp   *in,
     }
   if (strcmp (name, "grad_fn") == 0)
     return bs_grad_fn_value (in, t->grad_fn, out);
+  if (strcmp (name, "output_nr") == 0)
+    {
+      *out = BS_INT (t->output_nr);
+      return TRUE;
+    }
   if (strcmp (name, "data") == 0)
     {
       *out = bs_wrap_tensor (in, bs_tensor_data_alias (t));

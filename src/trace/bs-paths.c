@@ -169,9 +169,51 @@ is_full (const BsTraceValue *value)
 
 /* The op of edge's node re-run on its recorded inputs: vector times the
  * Jacobian for the edge's input. */
+/* The node's outputs run again (a node of several outputs: all of them), *result the one
+ * whose gradient vector is. */
+static gboolean
+run_outputs (BsPaths             *self,
+             guint32              id,
+             GPtrArray           *inputs,
+             guint                output_nr,
+             BsTensor           **result)
+{
+  const BsTraceNode *node = bs_trace_get_node (self->trace, id);
+  guint n = bs_trace_node_n_outputs (self->trace, id);
+  g_autofree BsTensorMeta *metas = NULL;
+  g_autofree BsTensor **outputs = NULL;
+
+  if (bs_op_info (node->op)->backward_multi == NULL)
+    {
+      *result = bs_op_apply (node->op, (BsTensor *const *) inputs->pdata, inputs->len,
+                             &node->args, NULL);
+      return *result != NULL;
+    }
+  if (output_nr >= n)
+    return FALSE;
+  metas = g_new0 (BsTensorMeta, n);
+  outputs = g_new0 (BsTensor *, n);
+  for (guint k = 0; k < n; k++)
+    {
+      const BsTraceTensor *t = bs_trace_get_tensor (self->trace, node->tensor + k);
+
+      metas[k].ndim = t->ndim;
+      memcpy (metas[k].shape, t->shape, sizeof metas[k].shape);
+      metas[k].dtype = t->dtype;
+    }
+  if (!bs_op_apply_multi_again (node->op, (BsTensor *const *) inputs->pdata, inputs->len,
+                                &node->args, metas, n, outputs, NULL))
+    return FALSE;
+  *result = g_steal_pointer (&outputs[output_nr]);
+  for (guint k = 0; k < n; k++)
+    g_clear_pointer (&outputs[k], bs_tensor_unref);
+  return TRUE;
+}
+
 static BsTraceValue *
 rerun (BsPaths            *self,
        const BsTraceEvent *edge,
+       guint               output_nr,
        const BsTraceValue      *vector)
 {
   const BsTraceNode *node = bs_trace_get_node (self->trace, edge->node);
@@ -221,9 +263,8 @@ rerun (BsPaths            *self,
       g_ptr_array_add (inputs, tensor);
     }
 
-  result = bs_op_apply (node->op, (BsTensor *const *) inputs->pdata, inputs->len, &node->args,
-                        NULL);
-  if (result == NULL || result->ndim != vector->ndim
+  if (!run_outputs (self, edge->node, inputs, output_nr, &result)
+      || result->ndim != vector->ndim
       || memcmp (result->shape, vector->shape, vector->ndim * sizeof (gint64)) != 0)
     return NULL;
   grad_output = bs_tensor_new_from_doubles (self->context, result->dtype, vector->ndim,
@@ -236,10 +277,12 @@ rerun (BsPaths            *self,
   return out;
 }
 
-/* The edge's backward applied to vector; *factor gets the scalar local derivative. */
+/* The edge's backward applied to vector, the gradient of output output_nr of the edge's
+ * node; *factor gets the scalar local derivative. */
 static BsTraceValue *
 apply_edge (BsPaths            *self,
             const BsTraceEvent *edge,
+            guint               output_nr,
             const BsTraceValue      *vector,
             double             *factor)
 {
@@ -280,7 +323,7 @@ apply_edge (BsPaths            *self,
       return out;
     }
 
-  return rerun (self, edge, vector);
+  return rerun (self, edge, output_nr, vector);
 }
 
 static BsTraceValue *
@@ -319,6 +362,19 @@ values_close (const BsTraceValue *a,
 }
 
 /* --- finding paths -------------------------------------------------------- */
+
+/* Which output of its node the root tensor is. */
+static guint
+root_output_nr (BsTrace *trace,
+                guint32  root,
+                guint32  node)
+{
+  const BsTraceNode *record = bs_trace_get_node (trace, node);
+  guint n = bs_trace_node_n_outputs (trace, node);
+
+  return record != NULL && root >= record->tensor && root < record->tensor + n
+    ? root - record->tensor : 0;
+}
 
 guint32
 bs_paths_find_tensor (BsTrace    *trace,
@@ -554,7 +610,11 @@ bs_paths_compute (BsTrace  *trace,
             const BsTraceValue *vector = vectors->pdata[depth];
             double factor = NAN;
             BsTraceValue *next = vector != NULL
-              ? apply_edge (self, bs_trace_get_event (trace, edge_index), vector, &factor)
+              ? apply_edge (self, bs_trace_get_event (trace, edge_index),
+                            depth == 0 ? root_output_nr (trace, roots[3 * r], node)
+                                       : bs_trace_edge_output_nr (trace,
+                                                                  bs_trace_get_event (trace, at)),
+                            vector, &factor)
               : NULL;
             guint zero = 0;
 
@@ -612,7 +672,10 @@ bs_paths_compute (BsTrace  *trace,
           if (is_target[edge->node] || partial[edge->node] == NULL
               || count_is_zero (&counts[edge->node2]))
             continue;
-          term = apply_edge (self, edge, partial[edge->node], &factor);
+          term = apply_edge (self, edge, 0, partial[edge->node], &factor);
+          /* a node's partial sum mixes its outputs' gradients: unknown for several */
+          if (bs_trace_node_n_outputs (trace, edge->node) > 1)
+            g_clear_pointer (&term, g_free);
           if (term == NULL)
             sum_known = FALSE;
           else if (partial[edge->node2] == NULL)
@@ -738,8 +801,8 @@ format_path (BsPaths      *self,
   for (guint h = 0; h < path->n_hops; h++)
     {
       const BsTraceEvent *edge = bs_trace_get_event (self->trace, path->hops[h]);
-      const BsTraceNode *to = bs_trace_get_node (self->trace, edge->node2);
-      guint32 tensor = to != NULL ? to->tensor : 0;
+      guint32 tensor = bs_trace_node_output (self->trace, edge->node2,
+                                             bs_trace_edge_output_nr (self->trace, edge));
       gboolean shown = tensor == self->tensor || h + 1 == path->n_hops
                        || bs_trace_state_get_name (self->names, tensor) != NULL;
 

@@ -332,6 +332,29 @@ node_name (BsTrace *trace,
   return colon != NULL ? colon + 1 : name;
 }
 
+/* A node's outputs: "x3", or "(a, b)" for a node of several (split's pieces). */
+static char *
+node_outputs (BsTrace            *trace,
+              const BsTraceState *state,
+              guint32             node)
+{
+  guint n = bs_trace_node_n_outputs (trace, node);
+  GString *out;
+
+  if (n == 1)
+    return bs_step_text_tensor (trace, state, bs_trace_node_output (trace, node, 0));
+  out = g_string_new ("(");
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *label = bs_step_text_tensor (trace, state,
+                                                    bs_trace_node_output (trace, node, k));
+
+      g_string_append_printf (out, "%s%s", k > 0 ? ", " : "", label);
+    }
+  g_string_append_c (out, ')');
+  return g_string_free (out, FALSE);
+}
+
 /* What an edge points at: a leaf's name for AccumulateGrad, else "MulBackward0 (x3)". */
 static char *
 node_target (BsTrace            *trace,
@@ -343,7 +366,7 @@ node_target (BsTrace            *trace,
 
   if (record == NULL)
     return g_strdup ("?");
-  tensor = bs_step_text_tensor (trace, state, record->tensor);
+  tensor = node_outputs (trace, state, node);
   if (record->is_accumulate)
     return g_steal_pointer (&tensor);
   if (tensor[0] == '(')
@@ -450,7 +473,8 @@ bs_step_text_local_gradient (BsTrace            *trace,
 
   from = bs_trace_get_node (trace, edge->node);
   to = bs_trace_get_node (trace, edge->node2);
-  out = bs_step_text_tensor (trace, state, from != NULL ? from->tensor : 0);
+  out = from != NULL ? node_outputs (trace, state, edge->node)
+                     : bs_step_text_tensor (trace, state, 0);
   input = op_input (trace, edge->node, edge->input_nr);
   if (input == 0 && to != NULL)
     input = to->tensor;

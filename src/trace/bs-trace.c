@@ -273,6 +273,46 @@ bs_trace_get_node (BsTrace *self,
   return &g_array_index (self->nodes, BsTraceNode, id - 1);
 }
 
+guint
+bs_trace_node_n_outputs (BsTrace *self,
+                         guint32  node)
+{
+  const BsTraceNode *record = bs_trace_get_node (self, node);
+  guint n = 1;
+
+  if (record == NULL || record->tensor == 0 || record->is_accumulate)
+    return 1;
+  while (record->tensor + n <= self->tensors->len
+         && bs_trace_get_tensor (self, record->tensor + n)->grad_fn == node)
+    n++;
+  return n;
+}
+
+guint32
+bs_trace_node_output (BsTrace *self,
+                      guint32  node,
+                      guint    output_nr)
+{
+  const BsTraceNode *record = bs_trace_get_node (self, node);
+
+  if (record == NULL)
+    return 0;
+  if (output_nr > 0 && output_nr < bs_trace_node_n_outputs (self, node))
+    return record->tensor + output_nr;
+  return record->tensor;
+}
+
+guint
+bs_trace_edge_output_nr (BsTrace            *self,
+                         const BsTraceEvent *edge)
+{
+  const BsTraceNode *from = bs_trace_get_node (self, edge->node);
+
+  if (from == NULL || edge->input_nr >= from->n_next)
+    return 0;
+  return bs_trace_get_list (self, from->next)[2 * edge->input_nr + 1];
+}
+
 BsTraceNode *
 bs_trace_get_node_mut (BsTrace *self,
                        guint32  id)

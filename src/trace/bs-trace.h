@@ -235,6 +235,18 @@ char                *bs_trace_tensor_label       (BsTrace     *self,
                                                   guint32      tensor,
                                                   const char  *name);
 
+/* A node of several outputs (split's pieces): how many tensors it made, and its output
+ * output_nr (the tensors of one node are recorded one after the other); a node of one
+ * output: 1 and its tensor. */
+guint                bs_trace_node_n_outputs     (BsTrace     *self,
+                                                  guint32      node);
+guint32              bs_trace_node_output        (BsTrace     *self,
+                                                  guint32      node,
+                                                  guint        output_nr);
+/* Which output of edge's node2 the gradient of an edge event arrives at. */
+guint                bs_trace_edge_output_nr     (BsTrace            *self,
+                                                  const BsTraceEvent *edge);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsTrace, bs_trace_unref)
 
 G_END_DECLS

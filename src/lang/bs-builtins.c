@@ -679,9 +679,15 @@ type_matches (BsInterp *in,
     {
       const char *name = ((BsBuiltin *) type.as.object)->name;
       const char *tn = bs_value_type_name (v);
+      const char *subclassed = bs_value_is_object (v, BS_OBJECT_INSTANCE)
+        ? ((BsClass *) ((BsInstance *) v.as.object)->klass.as.object)->builtin_base : NULL;
 
       if (strcmp (name, "object") == 0)
         return TRUE;
+      /* an instance of class X(dict) is a dict; of X(OrderedDict) an OrderedDict too */
+      if (subclassed != NULL)
+        return strcmp (name, subclassed) == 0
+               || (strcmp (name, "dict") == 0 && strcmp (subclassed, "OrderedDict") == 0);
       /* np.float64 is a float; np.int64 and np.bool_ are not int or bool */
       if (strcmp (name, "int") == 0)
         return (v.type == BS_VALUE_INT || v.type == BS_VALUE_BOOL) && !v.numpy;

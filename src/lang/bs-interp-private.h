@@ -88,6 +88,8 @@ struct _BsClass {
   gboolean     is_module;   /* nn.Module or a subclass */
   gboolean     is_prelude;  /* defined by Backstep's prelude (repr as torch.nn's) */
   gboolean     has_properties;  /* it or a base has a property: attribute access asks */
+  const char  *builtin_base;    /* interned: "dict", "OrderedDict", "list" when it (or a
+                                 * base) subclasses that built-in type, else NULL */
 };
 
 /* A frame the exception passed through, and where: the expression (or statement) that

@@ -100,6 +100,49 @@ apply_decorators (BsInterp         *in,
   return TRUE;
 }
 
+/* A built-in base lecture code subclasses (dict, OrderedDict, list) becomes the class of
+ * the collections prelude that holds one (collections._DictSubclass...): *base is replaced
+ * and *builtin names the type, for isinstance. */
+static gboolean
+builtin_base (BsInterp    *in,
+              BsValue     *base,
+              const char **builtin)
+{
+  static const char *const stand_ins[][2] = {
+    { "dict", "_DictSubclass" },
+    { "OrderedDict", "_OrderedDictSubclass" },
+    { "list", "_ListSubclass" },
+  };
+  const char *name;
+  BsValue module, klass;
+
+  if (!bs_value_is_object (*base, BS_OBJECT_BUILTIN))
+    return TRUE;
+  name = ((BsBuiltin *) base->as.object)->name;
+  for (guint i = 0; i < G_N_ELEMENTS (stand_ins); i++)
+    {
+      if (strcmp (name, stand_ins[i][0]) != 0)
+        continue;
+      if (!bs_import_module (in, "collections", &module))
+        {
+          bs_value_unref (*base);
+          return FALSE;
+        }
+      if (!bs_getattr (in, module, stand_ins[i][1], &klass))
+        {
+          bs_value_unref (module);
+          bs_value_unref (*base);
+          return FALSE;
+        }
+      bs_value_unref (module);
+      bs_value_unref (*base);
+      *base = klass;
+      *builtin = g_intern_string (stand_ins[i][0]);
+      return TRUE;
+    }
+  return TRUE;
+}
+
 static BsExecResult
 exec_class (BsInterp  *in,
             BsAstNode *node)
@@ -110,6 +153,7 @@ exec_class (BsInterp  *in,
   BsExecResult r;
   BsValue ignored = BS_NONE;
   BsClass *c;
+  const char *builtin = NULL;
 
   if (node->class_def.bases.len > 1)
     {
@@ -122,6 +166,8 @@ exec_class (BsInterp  *in,
     {
       if (!bs_eval (in, node->class_def.bases.items[0], &base))
         return BS_EXEC_ERROR;
+      if (!builtin_base (in, &base, &builtin))
+        return BS_EXEC_ERROR;
       if (!bs_value_is_object (base, BS_OBJECT_CLASS))
         {
           bs_raise (in, "TypeError", "bases must be types");
@@ -130,8 +176,11 @@ exec_class (BsInterp  *in,
         }
     }
   klass = bs_class_new (in, node->class_def.name, base);
-  bs_value_unref (base);
   c = (BsClass *) klass.as.object;
+  c->builtin_base = builtin != NULL ? builtin
+                  : bs_value_is_object (base, BS_OBJECT_CLASS)
+                    ? ((BsClass *) base.as.object)->builtin_base : NULL;
+  bs_value_unref (base);
   c->is_prelude = in->frame->is_prelude;
   /* as CPython's class body, which starts with __module__ = __name__ */
   if (!c->is_prelude)

@@ -314,6 +314,78 @@ bs_class_lookup (BsValue     klass,
 
 /* --- attributes -------------------------------------------------------- */
 
+/* An instance's attribute; __getattr__'s AttributeError is kept when keep_error (getattr
+ * without a default: the script sees __getattr__'s own exception, as in CPython), else
+ * it means not found. */
+static gboolean
+getattr_instance (BsInterp   *in,
+                  BsValue     obj,
+                  const char *name,
+                  BsValue    *out,
+                  gboolean   *found,
+                  gboolean    keep_error)
+{
+  BsInstance *i = (BsInstance *) obj.as.object;
+  BsValue v;
+
+  /* a property, a data descriptor, goes before the instance's dict */
+  if (((BsClass *) i->klass.as.object)->has_properties
+      && bs_class_lookup (i->klass, name, &v) && bs_property_is (v))
+    return bs_property_get (in, v, obj, out);
+  if (bs_dict_get_str (i->dict, name, &v))
+    {
+      *out = bs_value_ref (v);
+      return TRUE;
+    }
+  if (bs_class_lookup (i->klass, name, &v))
+    {
+      if (bs_value_is_object (v, BS_OBJECT_FUNCTION) || bs_value_is_object (v, BS_OBJECT_BUILTIN))
+        *out = bs_bound_method_new (in, obj, v);
+      else if (bs_classmethod_func (v) != NULL)
+        *out = bs_bound_method_new (in, i->klass, *bs_classmethod_func (v));
+      else if (bs_value_is_object (v, BS_OBJECT_NATIVE)
+               && strcmp (((BsNative *) v.as.object)->klass->name, "staticmethod") == 0)
+        *out = bs_value_ref (*(BsValue *) ((BsNative *) v.as.object)->data);
+      else
+        *out = bs_value_ref (v);
+      return TRUE;
+    }
+  if (strcmp (name, "__class__") == 0)
+    {
+      *out = bs_value_ref (i->klass);
+      return TRUE;
+    }
+  if (strcmp (name, "__dict__") == 0)
+    {
+      *out = bs_value_ref (i->dict);
+      return TRUE;
+    }
+  if (strcmp (name, "args") == 0 && ((BsClass *) i->klass.as.object)->is_exception)
+    {
+      *out = bs_value_ref (i->args);
+      return TRUE;
+    }
+  if (bs_class_lookup (i->klass, "__getattr__", &v))
+    {
+      BsValue args[2] = { obj, bs_str_value (in, name) };
+      gboolean ok = bs_call_simple (in, v, args, 2, out);
+
+      bs_value_unref (args[1]);
+      if (!ok && !keep_error
+          && bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "AttributeError")))
+        {
+          bs_value_unref (in->exc);
+          in->exc = BS_NONE;
+          *found = FALSE;
+          return TRUE;
+        }
+      return ok;
+    }
+  *found = FALSE;
+  return TRUE;
+}
+
+
 gboolean
 bs_getattr_opt (BsInterp   *in,
                 BsValue     obj,
@@ -333,65 +405,7 @@ bs_getattr_opt (BsInterp   *in,
   switch (obj.as.object->type)
     {
     case BS_OBJECT_INSTANCE:
-      {
-        BsInstance *i = (BsInstance *) obj.as.object;
-        BsValue v;
-
-        /* a property, a data descriptor, goes before the instance's dict */
-        if (((BsClass *) i->klass.as.object)->has_properties
-            && bs_class_lookup (i->klass, name, &v) && bs_property_is (v))
-          return bs_property_get (in, v, obj, out);
-        if (bs_dict_get_str (i->dict, name, &v))
-          {
-            *out = bs_value_ref (v);
-            return TRUE;
-          }
-        if (bs_class_lookup (i->klass, name, &v))
-          {
-            if (bs_value_is_object (v, BS_OBJECT_FUNCTION) || bs_value_is_object (v, BS_OBJECT_BUILTIN))
-              *out = bs_bound_method_new (in, obj, v);
-            else if (bs_classmethod_func (v) != NULL)
-              *out = bs_bound_method_new (in, i->klass, *bs_classmethod_func (v));
-            else if (bs_value_is_object (v, BS_OBJECT_NATIVE)
-                     && strcmp (((BsNative *) v.as.object)->klass->name, "staticmethod") == 0)
-              *out = bs_value_ref (*(BsValue *) ((BsNative *) v.as.object)->data);
-            else
-              *out = bs_value_ref (v);
-            return TRUE;
-          }
-        if (strcmp (name, "__class__") == 0)
-          {
-            *out = bs_value_ref (i->klass);
-            return TRUE;
-          }
-        if (strcmp (name, "__dict__") == 0)
-          {
-            *out = bs_value_ref (i->dict);
-            return TRUE;
-          }
-        if (strcmp (name, "args") == 0 && ((BsClass *) i->klass.as.object)->is_exception)
-          {
-            *out = bs_value_ref (i->args);
-            return TRUE;
-          }
-        if (bs_class_lookup (i->klass, "__getattr__", &v))
-          {
-            BsValue args[2] = { obj, bs_str_value (in, name) };
-            gboolean ok = bs_call_simple (in, v, args, 2, out);
-
-            bs_value_unref (args[1]);
-            if (!ok && bs_exception_matches (in, in->exc, bs_lookup_builtin (in, "AttributeError")))
-              {
-                bs_value_unref (in->exc);
-                in->exc = BS_NONE;
-                *found = FALSE;
-                return TRUE;
-              }
-            return ok;
-          }
-        *found = FALSE;
-        return TRUE;
-      }
+      return getattr_instance (in, obj, name, out, found, FALSE);
 
     case BS_OBJECT_CLASS:
       {
@@ -538,7 +552,14 @@ bs_getattr (BsInterp   *in,
 {
   gboolean found;
 
-  if (!bs_getattr_opt (in, obj, name, out, &found))
+  if (bs_value_is_object (obj, BS_OBJECT_INSTANCE))
+    {
+      *out = BS_NONE;
+      found = TRUE;
+      if (!getattr_instance (in, obj, name, out, &found, TRUE))
+        return FALSE;
+    }
+  else if (!bs_getattr_opt (in, obj, name, out, &found))
     return FALSE;
   if (found)
     return TRUE;

@@ -81,6 +81,131 @@ class _Mapping:
         return self.__class__()
 
 
+class _DictSubclass(_Mapping):
+    # What class X(dict) inherits: Backstep's dict cannot be subclassed, so X holds one
+    # (isinstance(x, dict) is True all the same).
+    def __init__(self, *args, **kwargs):
+        if len(args) > 1:
+            raise TypeError("dict expected at most 1 argument, got " + str(len(args)))
+        self._data = {}
+        self.update(*args, **kwargs)
+
+    def __getitem__(self, key):
+        if key in self._data:
+            return self._data[key]
+        missing = getattr(type(self), "__missing__", None)
+        if missing is not None:
+            return missing(self, key)
+        raise KeyError(key)
+
+    def __repr__(self):
+        return repr(self._data)
+
+    def popitem(self):
+        if not self._data:
+            raise KeyError("popitem(): dictionary is empty")
+        key = list(self._data)[-1]
+        return key, self._data.pop(key)
+
+
+class _OrderedDictSubclass(_DictSubclass):
+    # What class X(OrderedDict) inherits; its repr is CPython 3.11's "X([(k, v), ...])".
+    def __repr__(self):
+        if not self._data:
+            return type(self).__name__ + "()"
+        return type(self).__name__ + "(" + repr(list(self._data.items())) + ")"
+
+    def popitem(self, last=True):
+        if not self._data:
+            raise KeyError("dictionary is empty")
+        key = list(self._data)[-1 if last else 0]
+        return key, self._data.pop(key)
+
+    def move_to_end(self, key, last=True):
+        value = self._data.pop(key)
+        if last:
+            self._data[key] = value
+        else:
+            rest = self._data
+            self._data = {key: value}
+            self._data.update(rest)
+
+
+class _ListSubclass:
+    # What class X(list) inherits: X holds a list.
+    def __init__(self, iterable=()):
+        self._items = list(iterable)
+
+    def __getitem__(self, index):
+        return self._items[index]
+
+    def __setitem__(self, index, value):
+        self._items[index] = value
+
+    def __delitem__(self, index):
+        del self._items[index]
+
+    def __len__(self):
+        return len(self._items)
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __contains__(self, x):
+        return x in self._items
+
+    def __eq__(self, other):
+        if isinstance(other, _ListSubclass):
+            return self._items == other._items
+        return self._items == other
+
+    def __bool__(self):
+        return len(self._items) > 0
+
+    def __add__(self, other):
+        return self._items + list(other)
+
+    def __iadd__(self, other):
+        self._items.extend(other)
+        return self
+
+    def __repr__(self):
+        return repr(self._items)
+
+    def append(self, x):
+        self._items.append(x)
+
+    def extend(self, iterable):
+        self._items.extend(iterable)
+
+    def insert(self, index, x):
+        self._items.insert(index, x)
+
+    def pop(self, *index):
+        return self._items.pop(*index)
+
+    def remove(self, x):
+        self._items.remove(x)
+
+    def index(self, x, *args):
+        return self._items.index(x, *args)
+
+    def count(self, x):
+        return self._items.count(x)
+
+    def sort(self, key=None, reverse=False):
+        self._items.sort(key=key, reverse=reverse)
+
+    def reverse(self):
+        self._items.reverse()
+
+    def clear(self):
+        self._items.clear()
+
+    def copy(self):
+        return list(self._items)
+
+
 class defaultdict(_Mapping):
     def __init__(self, default_factory=None, *args, **kwargs):
         if default_factory is not None and not callable(default_factory):

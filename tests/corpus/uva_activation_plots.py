@@ -1,5 +1,4 @@
 # Source style: UvA DL course, tutorial 3 (activation functions and their gradients, plotted on a subplot grid)
-# known failure: torch.linspace in float32 differs from PyTorch's in the last bit, so sigmoid's gradient at -0.005 and +0.005 tie the other way (numpy's argmax picks the other)
 import math
 import numpy as np
 import torch

@@ -1,6 +1,7 @@
-/* test-np-simd.c: numpy's vectorised loops against plain ones: exp and tanh against the C
- * library's long double ones (64 bits of mantissa: a reference 2^11 times finer than a
- * double's last place) over their whole ranges, with their special values exact;
+/* test-np-simd.c: numpy's vectorised loops against plain ones: exp, log, tanh, sin and cos of
+ * every level numpy dispatches to (up to this processor's) against the C library's long double
+ * ones (64 bits of mantissa: a reference 2^11 times finer than a double's last place) over
+ * their ranges, with their special values exact;
  * max/min/argmax/argmin of pieces that hold NaN, ties, or an extreme in the last elements;
  * masks and sums over leading rows */
 #include <float.h>
@@ -9,28 +10,20 @@
 
 #include "bs-np-simd.h"
 
-static gint64
-ulps_apart (double a,
-            double b)
-{
-  gint64 ia, ib;
-
-  memcpy (&ia, &a, sizeof ia);
-  memcpy (&ib, &b, sizeof ib);
-  return ia > ib ? ia - ib : ib - ia;
-}
-
-/* The error of got in units of the last place of a double near want */
+/* The error of got in units of the last place of a double (or a float) near want */
 static double
 error_in_ulps (double      got,
-               long double want)
+               long double want,
+               int         mantissa_bits,
+               int         min_exponent)
 {
   int e;
 
   if (want == 0)
     return got == 0 ? 0 : INFINITY;
   frexpl (want, &e);
-  return (double) (fabsl ((long double) got - want) / ldexpl (1.0L, MAX (e, -1021) - 53));
+  return (double) (fabsl ((long double) got - want)
+                   / ldexpl (1.0L, MAX (e, min_exponent) - mantissa_bits));
 }
 
 /* Arguments over [lo, hi] evenly, then random ones of every magnitude from 1e-20 to 100 */
@@ -49,88 +42,195 @@ arguments (double lo,
   return x;
 }
 
-static void
-test_exp_range (void)
+/* The levels this processor can run: each of numpy's algorithms up to its own */
+static int
+levels (void)
 {
-  enum { N = 400000 };
-  g_autofree double *x = arguments (-745.0, 709.7, N), *out = g_new (double, N);
-  double worst = 0, worst_subnormal = 0;
-  gint64 differ = 0;
+  return (int) bs_np_simd_cpu () + 1;
+}
 
-  bs_np_simd_exp_f64 (x, out, N);
+typedef struct {
+  BsNpMath func;
+  long double (*exact) (long double);
+  double lo, hi;
+  /* the worst error numpy's algorithms allow, in units in the last place */
+  double f64_ulps, f32_ulps;
+} Accuracy;
+
+static const Accuracy accuracies[] = {
+  { BS_NP_MATH_EXP, expl, -740.0, 709.0, 4.0, 3.0 },
+  { BS_NP_MATH_LOG, logl, 1e-300, 1e300, 4.0, 4.0 },
+  { BS_NP_MATH_TANH, tanhl, -25.0, 25.0, 4.0, 4.0 },
+  { BS_NP_MATH_SIN, sinl, -1e5, 1e5, 4.0, 2.0 },
+  { BS_NP_MATH_COS, cosl, -7e4, 7e4, 4.0, 2.0 },
+};
+
+/* Every level's algorithms within their error bounds over their ranges (numpy's own results
+ * are compared bit for bit by test-np-math.py, on the processor it runs on) */
+static void
+test_math_accuracy (void)
+{
+  enum { N = 200000 };
+
+  for (guint f = 0; f < G_N_ELEMENTS (accuracies); f++)
+    {
+      const Accuracy *acc = &accuracies[f];
+      g_autofree double *x = arguments (acc->lo, acc->hi, N), *out = g_new (double, N);
+      g_autofree float *fx = g_new (float, N), *fout = g_new (float, N);
+
+      for (int i = 0; i < N; i++)
+        {
+          x[i] = acc->func == BS_NP_MATH_LOG ? fabs (x[i]) : x[i];
+          fx[i] = (float) (acc->func == BS_NP_MATH_EXP ? CLAMP (x[i], -100.0, 88.0) : x[i]);
+        }
+      if (acc->func == BS_NP_MATH_LOG)
+        for (int i = 0; i < N / 2; i++)
+          {
+            x[i] = pow (10.0, -300.0 + 600.0 * i / (N / 2));
+            fx[i] = (float) pow (10.0, -44.0 + 82.0 * i / (N / 2));
+          }
+      for (int level = 0; level < levels (); level++)
+        {
+          double worst = 0, fworst = 0;
+
+          bs_np_simd_math_f64 (level, acc->func, x, out, N);
+          bs_np_simd_math_f32 (level, acc->func, fx, fout, N);
+          for (int i = 0; i < N; i++)
+            {
+              worst = MAX (worst, error_in_ulps (out[i], acc->exact (x[i]), 53, -1021));
+              fworst = MAX (fworst, error_in_ulps (fout[i], acc->exact (fx[i]), 24, -125));
+            }
+          g_test_message ("function %u, level %d: %.3f units (float64), %.3f (float32)",
+                          f, level, worst, fworst);
+          g_assert_cmpfloat (worst, <=, acc->f64_ulps);
+          g_assert_cmpfloat (fworst, <=, acc->f32_ulps);
+        }
+    }
+}
+
+/* The special values, the same at every level */
+static void
+test_math_special (void)
+{
+  static const struct {
+    BsNpMath func;
+    double x, want;
+  } cases[] = {
+    { BS_NP_MATH_EXP, 0.0, 1.0 }, { BS_NP_MATH_EXP, -0.0, 1.0 },
+    { BS_NP_MATH_EXP, INFINITY, INFINITY }, { BS_NP_MATH_EXP, -INFINITY, 0.0 },
+    { BS_NP_MATH_EXP, 710.0, INFINITY }, { BS_NP_MATH_EXP, -746.0, 0.0 },
+    { BS_NP_MATH_EXP, -745.13, 0x1p-1074 }, { BS_NP_MATH_EXP, 1e300, INFINITY },
+    { BS_NP_MATH_LOG, 1.0, 0.0 }, { BS_NP_MATH_LOG, 0.0, -INFINITY },
+    { BS_NP_MATH_LOG, -0.0, -INFINITY }, { BS_NP_MATH_LOG, INFINITY, INFINITY },
+    { BS_NP_MATH_TANH, 0.0, 0.0 }, { BS_NP_MATH_TANH, -0.0, -0.0 },
+    { BS_NP_MATH_TANH, 30.0, 1.0 }, { BS_NP_MATH_TANH, -INFINITY, -1.0 },
+    { BS_NP_MATH_TANH, 1e300, 1.0 }, { BS_NP_MATH_SIN, 0.0, 0.0 },
+    { BS_NP_MATH_SIN, -0.0, -0.0 }, { BS_NP_MATH_COS, 0.0, 1.0 },
+  };
+  static const BsNpMath all[] = { BS_NP_MATH_EXP, BS_NP_MATH_LOG, BS_NP_MATH_TANH,
+                                  BS_NP_MATH_SIN, BS_NP_MATH_COS };
+
+  for (int level = 0; level < levels (); level++)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+        {
+          double out;
+          float fx = (float) cases[i].x, fout;
+
+          bs_np_simd_math_f64 (level, cases[i].func, &cases[i].x, &out, 1);
+          g_assert_cmpfloat (out, ==, cases[i].want);
+          g_assert_cmpint (!!signbit (out), ==, !!signbit (cases[i].want));
+          if (cases[i].func == BS_NP_MATH_EXP && fabs (cases[i].x) > 100 && !isinf (fx))
+            continue;
+          bs_np_simd_math_f32 (level, cases[i].func, &fx, &fout, 1);
+          g_assert_cmpfloat (fout, ==, (float) cases[i].want);
+          g_assert_cmpint (!!signbit (fout), ==, !!signbit (cases[i].want));
+        }
+      for (guint f = 0; f < G_N_ELEMENTS (all); f++)
+        {
+          const double x[] = { NAN, -NAN };
+          const float fx[] = { NAN, -NAN };
+          double out[2];
+          float fout[2];
+
+          bs_np_simd_math_f64 (level, all[f], x, out, 2);
+          bs_np_simd_math_f32 (level, all[f], fx, fout, 2);
+          g_assert_true (isnan (out[0]) && isnan (out[1]) && isnan (fout[0]) && isnan (fout[1]));
+        }
+      /* log of a number below 0 is NaN, and so are sin and cos of an infinity */
+      {
+        const double x[] = { -1.0, -INFINITY };
+        double out[2];
+
+        bs_np_simd_math_f64 (level, BS_NP_MATH_LOG, x, out, 2);
+        g_assert_true (isnan (out[0]) && isnan (out[1]));
+        bs_np_simd_math_f64 (level, BS_NP_MATH_SIN, x + 1, out, 1);
+        g_assert_true (isnan (out[0]));
+      }
+    }
+}
+
+/* A piece of any length gives what each element alone gives (the vector loops' last, partial
+ * vectors) */
+static void
+test_math_lengths (void)
+{
+  g_autofree double *x = arguments (-20.0, 20.0, 64), *out = g_new (double, 64);
+  g_autofree float *fx = g_new (float, 64), *fout = g_new (float, 64);
+
+  for (int i = 0; i < 64; i++)
+    fx[i] = (float) x[i];
+  for (int level = 0; level < levels (); level++)
+    for (BsNpMath f = BS_NP_MATH_EXP; f <= BS_NP_MATH_COS; f++)
+      for (int n = 1; n < 20; n++)
+        {
+          bs_np_simd_math_f64 (level, f, x, out, n);
+          bs_np_simd_math_f32 (level, f, fx, fout, n);
+          for (int i = 0; i < n; i++)
+            {
+              double one;
+              float fone;
+
+              bs_np_simd_math_f64 (level, f, x + i, &one, 1);
+              bs_np_simd_math_f32 (level, f, fx + i, &fone, 1);
+              g_assert_cmpmem (&out[i], sizeof one, &one, sizeof one);
+              g_assert_cmpmem (&fout[i], sizeof fone, &fone, sizeof fone);
+            }
+        }
+}
+
+/* numpy's own algorithms give the same bits at every level that has them (AVX2's vectors of
+ * 4 doubles, AVX-512's of 8) */
+static void
+test_math_levels_agree (void)
+{
+  enum { N = 100003 };
+  g_autofree double *x = arguments (-30.0, 30.0, N), *out = g_new (double, N);
+  g_autofree double *want = g_new (double, N);
+  g_autofree float *fx = g_new (float, N), *fout = g_new (float, N), *fwant = g_new (float, N);
+
+  if (bs_np_simd_cpu () < BS_NP_CPU_AVX2)
+    {
+      g_test_skip ("this processor has no AVX2");
+      return;
+    }
   for (int i = 0; i < N; i++)
+    fx[i] = (float) x[i];
+  for (BsNpMath f = BS_NP_MATH_EXP; f <= BS_NP_MATH_COS; f++)
     {
-      double e = error_in_ulps (out[i], expl (x[i]));
-      double *w = out[i] < DBL_MIN ? &worst_subnormal : &worst;
-
-      if (e > *w)
-        g_test_message ("exp(%a): %a, %.3f units from the exact value", x[i], out[i], e);
-      *w = MAX (*w, e);
-      differ += ulps_apart (out[i], exp (x[i])) != 0;
+      bs_np_simd_math_f32 (BS_NP_CPU_AVX2, f, fx, fwant, N);
+      if (f == BS_NP_MATH_TANH)
+        bs_np_simd_math_f64 (BS_NP_CPU_AVX2, f, x, want, N);
+      for (int level = BS_NP_CPU_AVX2 + 1; level < levels (); level++)
+        {
+          bs_np_simd_math_f32 (level, f, fx, fout, N);
+          g_assert_cmpmem (fout, N * sizeof (float), fwant, N * sizeof (float));
+          if (f != BS_NP_MATH_TANH)
+            continue;
+          bs_np_simd_math_f64 (level, f, x, out, N);
+          g_assert_cmpmem (out, N * sizeof (double), want, N * sizeof (double));
+        }
     }
-  g_assert_cmpfloat (worst, <, 0.52);
-  /* a subnormal result is rounded twice: 2^m times the sum, rounded to 53 bits */
-  g_assert_cmpfloat (worst_subnormal, <, 0.76);
-  /* the same as the C library's in all but about 1 of 200 arguments */
-  g_assert_cmpint (differ, <, N / 50);
-}
-
-static void
-test_tanh_range (void)
-{
-  enum { N = 400000 };
-  g_autofree double *x = arguments (-25.0, 25.0, N), *out = g_new (double, N);
-  double worst = 0, libm_worst = 0;
-
-  bs_np_simd_tanh_f64 (x, out, N);
-  for (int i = 0; i < N; i++)
-    {
-      long double want = tanhl (x[i]);
-      double e = error_in_ulps (out[i], want);
-
-      if (e > worst)
-        g_test_message ("tanh(%a): %a, %.3f units from the exact value", x[i], out[i], e);
-      worst = MAX (worst, e);
-      libm_worst = MAX (libm_worst, error_in_ulps (tanh (x[i]), want));
-    }
-  g_test_message ("the C library's tanh: %.3f units at worst", libm_worst);
-  g_assert_cmpfloat (worst, <, 2.0);
-}
-
-static void
-test_tanh_special (void)
-{
-  const double x[] = { 0.0, -0.0, 0x1p-60, -0x1p-60, 22.0, -22.0, 1e300, INFINITY,
-                       -INFINITY, 1.0, -1.0 };
-  const double want[] = { 0.0, -0.0, 0x1p-60, -0x1p-60, 1.0, -1.0, 1.0, 1.0, -1.0,
-                          tanh (1.0), -tanh (1.0) };
-  double out[G_N_ELEMENTS (x)], nan_in = NAN;
-
-  bs_np_simd_tanh_f64 (x, out, G_N_ELEMENTS (x));
-  for (guint i = 0; i < G_N_ELEMENTS (x); i++)
-    {
-      g_assert_cmpfloat (out[i], ==, want[i]);
-      g_assert_cmpint (signbit (out[i]), ==, signbit (want[i]));
-    }
-  bs_np_simd_tanh_f64 (&nan_in, out, 1);
-  g_assert_true (isnan (out[0]));
-}
-
-static void
-test_exp_special (void)
-{
-  const double x[] = { 0.0, -0.0, 1.0, 0x1p-60, -0x1p-60, 709.78, 709.79, 710.0, 1e300,
-                       INFINITY, -745.13, -745.14, -746.0, -1e300, -INFINITY, -740.0, -708.5 };
-  const double want[] = { 1.0, 1.0, M_E, 1.0, 1.0, exp (709.78), INFINITY, INFINITY,
-                          INFINITY, INFINITY, 0x1p-1074, 0.0, 0.0, 0.0, 0.0, exp (-740.0),
-                          exp (-708.5) };
-  double out[G_N_ELEMENTS (x) + 1], nan_in = NAN;
-
-  bs_np_simd_exp_f64 (x, out, G_N_ELEMENTS (x));
-  for (guint i = 0; i < G_N_ELEMENTS (x); i++)
-    g_assert_cmpfloat (out[i], ==, want[i]);
-  bs_np_simd_exp_f64 (&nan_in, out, 1);
-  g_assert_true (isnan (out[0]));
 }
 
 static void
@@ -237,10 +337,10 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/np-simd/exp-range", test_exp_range);
-  g_test_add_func ("/np-simd/exp-special", test_exp_special);
-  g_test_add_func ("/np-simd/tanh-range", test_tanh_range);
-  g_test_add_func ("/np-simd/tanh-special", test_tanh_special);
+  g_test_add_func ("/np-simd/math-accuracy", test_math_accuracy);
+  g_test_add_func ("/np-simd/math-special", test_math_special);
+  g_test_add_func ("/np-simd/math-lengths", test_math_lengths);
+  g_test_add_func ("/np-simd/math-levels-agree", test_math_levels_agree);
   g_test_add_func ("/np-simd/extremes", test_extremes);
   g_test_add_func ("/np-simd/masks-and-rows", test_masks_and_rows);
   return g_test_run ();

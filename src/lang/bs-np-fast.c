@@ -136,59 +136,70 @@ bs_np_fast_where (BsInterp *in,
   return res;
 }
 
+/* numpy's transcendental functions by the algorithm numpy takes on this processor, whatever
+ * the array's strides (numpy's loops compute each element alone, so that a copy gives the same
+ * bits); sqrt and abs are exact anywhere */
 gboolean
 bs_np_fast_unary (BsInterp    *in,
                   int          func,
                   BsTensor    *a,
                   BsTensor   **out)
 {
-  double (*f) (double) = NULL;
-  float (*ff) (float) = NULL;
+  static const BsNpMath math[] = {
+    [BS_NP_FAST_EXP] = BS_NP_MATH_EXP, [BS_NP_FAST_LOG] = BS_NP_MATH_LOG,
+    [BS_NP_FAST_TANH] = BS_NP_MATH_TANH, [BS_NP_FAST_SIN] = BS_NP_MATH_SIN,
+    [BS_NP_FAST_COS] = BS_NP_MATH_COS,
+  };
+  g_autoptr(BsTensor) dense = NULL;
+  GError *error = NULL;
   gint64 n;
   BsTensor *res;
 
   *out = NULL;
-  if (!is_fast_float (a))
+  if (func == 0 || (a->dtype != BS_DTYPE_FLOAT64 && a->dtype != BS_DTYPE_FLOAT32))
     return TRUE;
-  switch (func)
+  if (!bs_tensor_is_contiguous (a))
     {
-    case BS_NP_FAST_EXP: f = exp; ff = expf; break;
-    case BS_NP_FAST_LOG: f = log; ff = logf; break;
-    case BS_NP_FAST_SQRT: f = sqrt; ff = sqrtf; break;
-    case BS_NP_FAST_TANH: f = tanh; ff = tanhf; break;
-    case BS_NP_FAST_SIN: f = sin; ff = sinf; break;
-    case BS_NP_FAST_COS: f = cos; ff = cosf; break;
-    case BS_NP_FAST_ABS: f = fabs; ff = fabsf; break;
-    default: return TRUE;
+      if (func == BS_NP_FAST_SQRT || func == BS_NP_FAST_ABS)
+        return TRUE;
+      dense = bs_tensor_contiguous_copy (a, a->dtype, &error);
+      if (dense == NULL)
+        {
+          bs_np_fail (in, error);
+          return FALSE;
+        }
+      a = dense;
     }
   n = bs_tensor_numel (a);
   res = new_like (in, a->dtype, a->ndim, a->shape);
   if (res == NULL)
     return FALSE;
-  if (a->dtype == BS_DTYPE_FLOAT64 && func == BS_NP_FAST_EXP)
-    bs_np_simd_exp_f64 (bs_tensor_data (a), bs_tensor_data (res), n);
-  else if (a->dtype == BS_DTYPE_FLOAT64 && func == BS_NP_FAST_TANH)
-    bs_np_simd_tanh_f64 (bs_tensor_data (a), bs_tensor_data (res), n);
-  else if (a->dtype == BS_DTYPE_FLOAT64 && func == BS_NP_FAST_SQRT)
+  if (func == BS_NP_FAST_SQRT && a->dtype == BS_DTYPE_FLOAT64)
     bs_np_simd_sqrt_f64 (bs_tensor_data (a), bs_tensor_data (res), n);
   else if (func == BS_NP_FAST_SQRT)
     bs_np_simd_sqrt_f32 (bs_tensor_data (a), bs_tensor_data (res), n);
-  else if (a->dtype == BS_DTYPE_FLOAT64)
+  else if (func == BS_NP_FAST_ABS && a->dtype == BS_DTYPE_FLOAT64)
     {
       const double *x = bs_tensor_data (a);
       double *o = bs_tensor_data (res);
 
       for (gint64 i = 0; i < n; i++)
-        o[i] = f (x[i]);
+        o[i] = fabs (x[i]);
     }
-  else
+  else if (func == BS_NP_FAST_ABS)
     {
       const float *x = bs_tensor_data (a);
       float *o = bs_tensor_data (res);
 
       for (gint64 i = 0; i < n; i++)
-        o[i] = ff (x[i]);
+        o[i] = fabsf (x[i]);
     }
+  else if (a->dtype == BS_DTYPE_FLOAT64)
+    bs_np_simd_math_f64 (bs_np_simd_cpu (), math[func], bs_tensor_data (a),
+                         bs_tensor_data (res), n);
+  else
+    bs_np_simd_math_f32 (bs_np_simd_cpu (), math[func], bs_tensor_data (a),
+                         bs_tensor_data (res), n);
   *out = res;
   return TRUE;
 }

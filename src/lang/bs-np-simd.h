@@ -23,13 +23,26 @@ void         bs_np_simd_binary_f32   (BsNpFastOp op, const float *x, gboolean x_
 void         bs_np_simd_sqrt_f64     (const double *x, double *out, gint64 n);
 void         bs_np_simd_sqrt_f32     (const float *x, float *out, gint64 n);
 
-/* out[i] = e^x[i] within one unit in the last place of the exact value (the same as the C
- * library's exp in all but about 1 of 200 arguments, which differ by that unit) */
-void         bs_np_simd_exp_f64      (const double *x, double *out, gint64 n);
+/* The processor's level as numpy 1.24's run-time dispatch sees it: which of its loops it takes */
+typedef enum {
+  BS_NP_CPU_BASELINE,    /* SSE3: the C library's functions */
+  BS_NP_CPU_AVX2,        /* AVX2 and FMA3: numpy's own float32 exp/log/sin/cos and tanh */
+  BS_NP_CPU_AVX512F,     /* as AVX2 (numpy's own float64 exp/log are not reproduced) */
+  BS_NP_CPU_AVX512_SKX,  /* AVX-512 F, CD, BW, DQ, VL: float64 exp and log from SVML too */
+} BsNpCpu;
 
-/* out[i] = tanh x[i] within two units in the last place of the exact value, as the C
- * library's (which differs from numpy's on processors with AVX-512 as often) */
-void         bs_np_simd_tanh_f64     (const double *x, double *out, gint64 n);
+BsNpCpu      bs_np_simd_cpu          (void);
+
+typedef enum {
+  BS_NP_MATH_EXP, BS_NP_MATH_LOG, BS_NP_MATH_TANH, BS_NP_MATH_SIN, BS_NP_MATH_COS,
+} BsNpMath;
+
+/* out[i] = func (x[i]) for i < n, bit for bit as numpy 1.24 computes it on a processor of
+ * level cpu (whatever the strides of numpy's arrays) */
+void         bs_np_simd_math_f64     (BsNpCpu cpu, BsNpMath func, const double *x,
+                                      double *out, gint64 n);
+void         bs_np_simd_math_f32     (BsNpCpu cpu, BsNpMath func, const float *x,
+                                      float *out, gint64 n);
 
 /* The maximum (minimum) of x[0..n), n >= 1; NaN when one is NaN, as numpy's max */
 double       bs_np_simd_max_f64      (const double *x, gint64 n);

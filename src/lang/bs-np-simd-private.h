@@ -1,0 +1,25 @@
+/* bs-np-simd-private.h: the kernels behind bs_np_simd_math_f64/_f32, one per algorithm numpy
+ * 1.24 may take (see bs-np-simd.h) */
+#pragma once
+
+#include "bs-np-simd.h"
+
+G_BEGIN_DECLS
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define BS_NP_X86 1
+#else
+#define BS_NP_X86 0
+#endif
+
+#if BS_NP_X86
+/* SVML's exp and log, eight lanes at a time (AVX-512 Skylake-X processors only) */
+void         bs_np_svml_exp_f64      (const double *x, double *out, gint64 n);
+void         bs_np_svml_log_f64      (const double *x, double *out, gint64 n);
+void         bs_np_svml_sincos_f64   (gboolean cos_of, const double *x, double *out, gint64 n);
+/* numpy's tanh at level cpu (AVX2 or above) */
+void         bs_np_tanh_f64          (BsNpCpu cpu, const double *x, double *out, gint64 n);
+void         bs_np_tanh_f32          (BsNpCpu cpu, const float *x, float *out, gint64 n);
+#endif
+
+G_END_DECLS

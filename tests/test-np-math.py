@@ -1,0 +1,134 @@
+#!/usr/bin/python3
+"""numpy's exp, log, tanh, sin and cos bit for bit: the same script under /usr/bin/python3
+(numpy 1.24, whose loops depend on the processor: SVML on AVX-512, numpy's own code on AVX2,
+the C library elsewhere) and under Backstep ($BACKSTEP), each printing every result with
+repr (a double's shortest repr names its bits; float32 results are printed as the doubles
+they equal). Arguments: random ones of every range the algorithms split on, subnormals,
+infinities, NaN, huge ones and random bit patterns, in contiguous arrays, strided views,
+transposed matrices and numpy scalars. Output is TAP.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+BACKSTEP = os.environ.get("BACKSTEP")
+# float64 sin and cos beyond 2^24 are reduced by SVML's long reduction, not reproduced yet
+FUNCS = {"f64": ["exp", "log", "tanh"], "f32": ["exp", "log", "tanh", "sin", "cos"]}
+
+
+def literal(v):
+    if np.isnan(v):
+        return "np.nan"
+    if np.isinf(v):
+        return "np.inf" if v > 0 else "-np.inf"
+    return repr(float(v))
+
+
+def arguments(dtype, rng):
+    """The arguments of one dtype, as values of that dtype"""
+    bits = np.uint64 if dtype == np.float64 else np.uint32
+    width = 64 if dtype == np.float64 else 32
+    exp_limit = 750.0 if dtype == np.float64 else 110.0
+    with np.errstate(all="ignore"):
+        return np.concatenate(parts(dtype, width, bits, exp_limit, rng)).astype(dtype)
+
+
+def parts(dtype, width, bits, exp_limit, rng):
+    """Arguments of every kind, as float64 values"""
+    return [
+        rng.uniform(-exp_limit, exp_limit, 3000),
+        rng.uniform(-5, 5, 3000),
+        rng.uniform(-30, 30, 2000),
+        rng.standard_normal(1000) * 1e-3,
+        np.exp(rng.uniform(-740 if dtype == np.float64 else -100, 700 if dtype == np.float64
+                           else 85, 3000)),
+        -np.exp(rng.uniform(-30, 30, 300)),
+        rng.uniform(exp_limit - 50, exp_limit, 1000),
+        rng.uniform(-exp_limit, 50 - exp_limit, 1000),
+        np.power(10.0, rng.uniform(4, 300 if dtype == np.float64 else 38, 1000))
+        * rng.choice([-1.0, 1.0], 1000),
+        # near multiples of pi/2, and where float32 sin and cos leave numpy's reduction
+        np.round(rng.uniform(-200, 200, 500)) * (np.pi / 2) + rng.uniform(-1e-6, 1e-6, 500),
+        rng.uniform(71000, 72000, 300), rng.uniform(117000, 118000, 300),
+        # every bit pattern: subnormals, infinities and NaNs among them
+        rng.integers(0, 2 ** width - 1, 4000, dtype=bits, endpoint=True).view(dtype)
+        .astype(np.float64),
+        (rng.integers(1, 2 ** (23 if width == 32 else 52), 500, dtype=bits)).view(dtype)
+        .astype(np.float64),
+        np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5, 2.0, 1e-300, 5e-324,
+                  2.2250738585072014e-308, 1.7976931348623157e308, 709.78, 709.79, 707.7,
+                  707.71, -707.7, -707.71, -708.39, -708.4, -745.13, -745.14, -740.0,
+                  88.72283935546875, 88.7228, -103.97208404541015625, -103.972, 22.0, 19.0,
+                  0.75, 1.0 - 2 ** -30, 1.0 + 2 ** -30, 71476.0625, 117435.992, 1e-45,
+                  1.17549435e-38, 3.4028235e38]),
+    ]
+
+
+def script(rng):
+    """A script computing every function on every argument in every layout"""
+    lines = ["import numpy as np"]
+    for name, dtype in (("f64", np.float64), ("f32", np.float32)):
+        a = arguments(dtype, rng)
+        if len(a) % 2:
+            a = a[:-1]
+        lines.append(f"{name} = np.array([{', '.join(literal(v) for v in a)}], "
+                     f"dtype=np.{dtype.__name__})")
+        scalars = rng.choice(a, 300)
+        lines.append(f"{name}_scalars = [{', '.join(literal(v) for v in scalars)}]")
+        for f in FUNCS[name]:
+            lines += [
+                f"print('{name} {f} array', np.{f}({name}).tolist())",
+                f"print('{name} {f} strided', np.{f}({name}[1::2]).tolist())",
+                f"print('{name} {f} reversed', np.{f}({name}[::-3]).tolist())",
+                f"print('{name} {f} transposed', np.{f}({name}.reshape(2, -1).T).tolist())",
+                f"print('{name} {f} scalars', [float(np.{f}(np.{dtype.__name__}(v))) "
+                f"for v in {name}_scalars])",
+                f"print('{name} {f} printed', np.{f}(np.{dtype.__name__}(0.75)), "
+                f"np.{f}(np.{dtype.__name__}(-1.0)), np.{f}({name}[:7]))",
+            ]
+    return "\n".join(lines) + "\n"
+
+
+def run(command, path):
+    r = subprocess.run(command + [path], capture_output=True, text=True, timeout=600)
+    return r.stdout.splitlines(), r.stderr
+
+
+def first_difference(want, got):
+    """The first element where two printed lists differ, named"""
+    w = want.split(" ", 3)[-1].strip("[]").split(", ")
+    g = got.split(" ", 3)[-1].strip("[]").split(", ")
+    for i, (a, b) in enumerate(zip(w, g)):
+        if a != b:
+            return f"element {i}: numpy {a}, Backstep {b}"
+    return f"{len(w)} elements in numpy's, {len(g)} in Backstep's"
+
+
+def main():
+    rng = np.random.default_rng(16)
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(script(rng))
+        path = f.name
+    try:
+        want, _ = run(["/usr/bin/python3", "-W", "ignore"], path)
+        got, err = run([BACKSTEP, "run"], path)
+    finally:
+        os.unlink(path)
+    print(f"1..{len(want)}")
+    failed = 0
+    for i, w in enumerate(want):
+        g = got[i] if i < len(got) else ""
+        label = " ".join(w.split(" ")[:3])
+        if w == g:
+            print(f"ok {i + 1} {label}")
+        else:
+            failed += 1
+            print(f"not ok {i + 1} {label}\n# {first_difference(w, g) if g else err[-500:]}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -3,8 +3,10 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <math.h>
 
 #include "bs-editor.h"
+#include "bs-scrub.h"
 
 #define AUTOSAVE_DELAY_MS 500
 
@@ -14,6 +16,11 @@ struct _BsEditor {
   /* Owned */
   char            *error_message;   /* shown when hovering the underlined error */
   guint            autosave_id;
+  char            *scrub_line;      /* Alt+drag: the literal's line as the drag began */
+  gsize            scrub_index;     /* the pointer's byte in it */
+  int              scrub_units;     /* how far the literal is moved now */
+  GtkTextMark     *scrub_start;     /* around the literal as it is now */
+  GtkTextMark     *scrub_end;
 
   /* Borrowed */
   GtkSourceBuffer *buffer;
@@ -295,6 +302,118 @@ query_tooltip (GtkWidget  *widget,
   return TRUE;
 }
 
+/* --- scrubbing: Alt+drag on a number literal (bs-scrub.h) ----------------------------- */
+
+/* A scrub is meant to be watched: it turns the window's live mode ("win.live") on. */
+static void
+scrub_goes_live (BsEditor *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autoptr(GVariant) live = NULL;
+
+  if (!G_IS_ACTION_GROUP (root) || !g_action_group_has_action (G_ACTION_GROUP (root), "live"))
+    return;
+  live = g_action_group_get_action_state (G_ACTION_GROUP (root), "live");
+  if (live != NULL && g_variant_is_of_type (live, G_VARIANT_TYPE_BOOLEAN)
+      && !g_variant_get_boolean (live))
+    g_action_group_change_action_state (G_ACTION_GROUP (root), "live",
+                                        g_variant_new_boolean (TRUE));
+}
+
+static void
+scrub_begin (GtkGestureDrag *gesture,
+             double          x,
+             double          y,
+             BsEditor       *self)
+{
+  GdkModifierType modifiers =
+    gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter at, line_start, line_end, start, end;
+  g_autofree char *line = NULL;
+  g_autofree char *number = NULL;
+  gsize index, from, to;
+
+  if ((modifiers & (GDK_ALT_MASK | GDK_CONTROL_MASK | GDK_SHIFT_MASK)) != GDK_ALT_MASK)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  line_at (self, x, y, &at);
+  line_start = line_end = at;
+  gtk_text_iter_set_line_offset (&line_start, 0);
+  if (!gtk_text_iter_ends_line (&line_end))
+    gtk_text_iter_forward_to_line_end (&line_end);
+  line = gtk_text_buffer_get_text (buffer, &line_start, &line_end, TRUE);
+  index = (gsize) gtk_text_iter_get_line_index (&at);
+  number = bs_scrub_number (line, index, 0, &from, &to);
+  start = end = line_start;
+  if (number != NULL)
+    {
+      gtk_text_iter_set_line_index (&start, (int) from);
+      gtk_text_iter_set_line_index (&end, (int) to);
+    }
+  /* not on a number, or on a read-only line (a notebook's markdown): the text view's own
+   * drag (a selection) */
+  if (number == NULL || !gtk_text_iter_editable (&start, TRUE))
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  self->scrub_line = g_steal_pointer (&line);
+  self->scrub_index = index;
+  self->scrub_units = 0;
+  self->scrub_start = gtk_text_buffer_create_mark (buffer, NULL, &start, TRUE);
+  self->scrub_end = gtk_text_buffer_create_mark (buffer, NULL, &end, FALSE);
+  scrub_goes_live (self);
+  /* the whole drag is one undoable change */
+  gtk_text_buffer_begin_user_action (buffer);
+}
+
+/* Sideways: one unit of the literal's last decimal every BS_SCRUB_PIXELS_PER_UNIT pixels
+ * from where the drag began, the literal's format kept. */
+static void
+scrub_update (GtkGestureDrag *gesture,
+              double          offset_x,
+              double          offset_y,
+              BsEditor       *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start, end;
+  g_autofree char *number = NULL;
+  gsize from, to;
+  int units = (int) round (offset_x / BS_SCRUB_PIXELS_PER_UNIT);
+
+  if (self->scrub_line == NULL || units == self->scrub_units)
+    return;
+  number = bs_scrub_number (self->scrub_line, self->scrub_index, units, &from, &to);
+  if (number == NULL)
+    return;
+  self->scrub_units = units;
+  gtk_text_buffer_get_iter_at_mark (buffer, &start, self->scrub_start);
+  gtk_text_buffer_get_iter_at_mark (buffer, &end, self->scrub_end);
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert (buffer, &start, number, -1);
+}
+
+static void
+scrub_end (GtkGestureDrag *gesture,
+           double          offset_x,
+           double          offset_y,
+           BsEditor       *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+
+  if (self->scrub_line == NULL)
+    return;
+  gtk_text_buffer_end_user_action (buffer);
+  gtk_text_buffer_delete_mark (buffer, self->scrub_start);
+  gtk_text_buffer_delete_mark (buffer, self->scrub_end);
+  self->scrub_start = self->scrub_end = NULL;
+  g_clear_pointer (&self->scrub_line, g_free);
+}
+
 static void
 update_style_scheme (BsEditor *self)
 {
@@ -317,6 +436,7 @@ bs_editor_dispose (GObject *object)
 {
   BsEditor *self = BS_EDITOR (object);
 
+  scrub_end (NULL, 0, 0, self);
   /* Edits made less than the autosave delay ago are saved now. */
   if (self->autosave_id != 0)
     {
@@ -332,6 +452,7 @@ bs_editor_finalize (GObject *object)
   BsEditor *self = BS_EDITOR (object);
 
   g_free (self->error_message);
+  g_free (self->scrub_line);
   G_OBJECT_CLASS (bs_editor_parent_class)->finalize (object);
 }
 
@@ -355,6 +476,7 @@ bs_editor_init (BsEditor *self)
   GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
   GtkTextBuffer *buffer;
   GtkGesture *click;
+  GtkGesture *scrub;
 
   self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self)));
   buffer = GTK_TEXT_BUFFER (self->buffer);
@@ -380,6 +502,13 @@ bs_editor_init (BsEditor *self)
   click = gtk_gesture_click_new ();
   g_signal_connect (click, "released", G_CALLBACK (clicked), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  /* before the text view's own drag, which would select */
+  scrub = gtk_gesture_drag_new ();
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (scrub), GTK_PHASE_CAPTURE);
+  g_signal_connect (scrub, "drag-begin", G_CALLBACK (scrub_begin), self);
+  g_signal_connect (scrub, "drag-update", G_CALLBACK (scrub_update), self);
+  g_signal_connect (scrub, "drag-end", G_CALLBACK (scrub_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (scrub));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip), self);
 }

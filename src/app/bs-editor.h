@@ -2,7 +2,8 @@
  *
  * A GtkSourceView for Python that autosaves its text (so it survives a crash), marks the
  * line of the current step and the span of an error (whose message shows on hover), and
- * says which line was clicked.
+ * says which line was clicked. Alt+drag on a number literal moves it sideways (bs-scrub.h)
+ * and turns the window's live mode ("win.live") on, so the script runs again as it moves.
  */
 #pragma once
 

@@ -29,6 +29,17 @@ static const struct {
   { "win.fit", { "<Control>0", NULL } },
 };
 
+const char * const *
+bs_application_get_accels (guint        i,
+                           const char **action)
+{
+  g_return_val_if_fail (action != NULL, NULL);
+  if (i >= G_N_ELEMENTS (accelerators))
+    return NULL;
+  *action = accelerators[i].action;
+  return accelerators[i].accels;
+}
+
 static void
 bs_application_activate (GApplication *app)
 {

@@ -8,6 +8,7 @@
 #include <cairo.h>
 #include <string.h>
 
+#include "bs-export.h"
 #include "bs-node-label.h"
 #include "bs-renderer-private.h"
 #include "render-fixtures.h"
@@ -651,6 +652,97 @@ test_cache_same_pictures (void)
       }
 }
 
+/* The texts of an SVG export of d's scene at step, as one string. */
+static char *
+svg_at (Drawn   *d,
+        guint64  step)
+{
+  g_autoptr(BsTraceState) state = bs_replay_state_at (d->trace, step);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) svg = bs_export_to_bytes (d->renderer, d->scene, state, BS_EXPORT_SVG,
+                                              &error);
+  gsize length;
+  const char *data;
+
+  g_assert_no_error (error);
+  data = g_bytes_get_data (svg, &length);
+  return g_strndup (data, length);
+}
+
+/* Quiz mode (seed 004; PyTorch: w1.grad = -6 through x4, then -2 through x3, -8 in all).
+ * Asking the edge that brings w1 its -2, the sum at w1 says "Σ -6 + ?"; asking w1.grad's
+ * total (the step before is shown), the terms without the total. The gradient that has
+ * just arrived at an edge's node is asked too: x5's box says "∂L/∂x5 = ?" at its first
+ * edge, and the same box at another step keeps its number. */
+static void
+test_quiz_hides (void)
+{
+  Drawn d;
+  guint32 w1_accumulate = 0;
+  guint64 last_edge = 0, accumulate = 0, x5_edge;
+
+  drawn_init (&d, seed004_script);
+  for (guint64 i = 0; i < bs_trace_get_n_events (d.trace); i++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (d.trace, i);
+
+      if (event->type == BS_TRACE_EVENT_ACCUMULATE
+          && event->tensor == tensor_named (d.trace, "w1"))
+        {
+          accumulate = event->step;
+          w1_accumulate = event->node;
+        }
+    }
+  g_assert_cmpuint (accumulate, >, 0);
+  for (guint64 i = 0; i < bs_trace_get_n_events (d.trace); i++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (d.trace, i);
+
+      if (event->type == BS_TRACE_EVENT_EDGE && event->node2 == w1_accumulate)
+        last_edge = event->step;
+    }
+  {
+    g_autofree char *shown = svg_at (&d, last_edge);
+    g_autofree char *asked = NULL;
+    g_autofree char *total = NULL;
+
+    g_assert_nonnull (strstr (shown, "Σ -6 + -2 = -8"));
+    bs_renderer_set_hide_edge_values (d.renderer, TRUE);
+    asked = svg_at (&d, last_edge);
+    g_assert_nonnull (strstr (asked, ">Σ -6 + ?<"));
+    g_assert_null (strstr (asked, "Σ -6 + -2"));
+    g_assert_null (strstr (asked, "= -8"));
+    bs_renderer_set_hide_edge_values (d.renderer, FALSE);
+    bs_renderer_set_hide_sums (d.renderer, TRUE);
+    total = svg_at (&d, accumulate - 1);
+    g_assert_nonnull (strstr (total, ">Σ -6 + -2<"));
+    g_assert_null (strstr (total, "= -8"));
+    bs_renderer_set_hide_sums (d.renderer, FALSE);
+  }
+
+  x5_edge = 0;
+  for (guint64 i = 0; i < bs_trace_get_n_events (d.trace) && x5_edge == 0; i++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (d.trace, i);
+
+      if (event->type == BS_TRACE_EVENT_EDGE && event->node == grad_fn_named (d.trace, "x5"))
+        x5_edge = event->step;
+    }
+  {
+    g_autoptr(BsTraceState) at = bs_replay_state_at (d.trace, x5_edge);
+    g_autoptr(BsTraceState) end = bs_replay_state_at (d.trace, last_step (d.trace));
+    g_autoptr(BsNodeLabel) x5 = label_at (&d, "x5", x5_edge);
+    g_autoptr(BsNodeLabel) x5_end = label_at (&d, "x5", last_step (d.trace));
+
+    g_assert_cmpstr (bs_node_label_get_line (x5, BS_NODE_LINE_GRAD), ==, "∂L/∂x5 = -1");
+    bs_node_label_hide_asked (x5, d.scene, box_named (d.scene, "x5"), at);
+    g_assert_cmpstr (bs_node_label_get_line (x5, BS_NODE_LINE_GRAD), ==, "∂L/∂x5 = ?");
+    bs_node_label_hide_asked (x5_end, d.scene, box_named (d.scene, "x5"), end);
+    g_assert_cmpstr (bs_node_label_get_line (x5_end, BS_NODE_LINE_GRAD), ==, "∂L/∂x5 = -1");
+  }
+  drawn_clear (&d);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -664,6 +756,7 @@ main (int   argc,
   g_test_add_func ("/render/step-text/error", test_step_text_error);
   g_test_add_func ("/render/measure/stable", test_measure_stable);
   g_test_add_func ("/render/hit-test", test_hit_test);
+  g_test_add_func ("/render/quiz-hides", test_quiz_hides);
   g_test_add_func ("/render/reference/nodes", test_reference_nodes);
   g_test_add_func ("/render/reference/current-edge", test_reference_current_edge);
   g_test_add_func ("/render/draw/every-step", test_draw_every_step);

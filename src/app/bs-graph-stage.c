@@ -389,7 +389,7 @@ update_renderer (BsGraphStage *self)
   const BsPalette *palette = bs_palette_get (palette_kind (self));
   BsScene *scene = bs_graph_view_get_scene (self->graph_view);
   int selected = bs_graph_view_get_selected (self->graph_view);
-  gboolean grad_flow, hide;
+  gboolean grad_flow, hide, hide_sums;
 
   if (self->renderer != NULL && bs_renderer_get_palette (self->renderer) == palette)
     return;
@@ -398,6 +398,7 @@ update_renderer (BsGraphStage *self)
     self->reselect = bs_scene_get_node (scene, (guint) selected)->tensor;
   grad_flow = self->renderer != NULL && bs_renderer_get_grad_flow (self->renderer);
   hide = self->renderer != NULL && bs_renderer_get_hide_edge_values (self->renderer);
+  hide_sums = self->renderer != NULL && bs_renderer_get_hide_sums (self->renderer);
   bs_graph_view_set_renderer (self->graph_view, NULL);
   /* The scenes were measured by the old renderer, which they borrow. */
   drop_scenes (self);
@@ -407,6 +408,7 @@ update_renderer (BsGraphStage *self)
   bs_renderer_set_grad_flow_scale (self->renderer, bs_grad_flow_legend_get_scale (
                                                      BS_GRAD_FLOW_LEGEND (self->grad_flow_legend)));
   bs_renderer_set_hide_edge_values (self->renderer, hide);
+  bs_renderer_set_hide_sums (self->renderer, hide_sums);
   bs_grad_flow_legend_set_palette (BS_GRAD_FLOW_LEGEND (self->grad_flow_legend), palette);
   bs_graph_view_set_renderer (self->graph_view, self->renderer);
   start_layout (self, TRUE);
@@ -474,6 +476,17 @@ bs_graph_stage_set_hide_edge_values (BsGraphStage *self,
   if (bs_renderer_get_hide_edge_values (self->renderer) == hide)
     return;
   bs_renderer_set_hide_edge_values (self->renderer, hide);
+  gtk_widget_queue_draw (GTK_WIDGET (self->graph_view));
+}
+
+void
+bs_graph_stage_set_hide_sums (BsGraphStage *self,
+                              gboolean      hide)
+{
+  g_return_if_fail (BS_IS_GRAPH_STAGE (self));
+  if (bs_renderer_get_hide_sums (self->renderer) == hide)
+    return;
+  bs_renderer_set_hide_sums (self->renderer, hide);
   gtk_widget_queue_draw (GTK_WIDGET (self->graph_view));
 }
 

@@ -62,6 +62,10 @@ void         bs_graph_stage_configure_renderer (BsGraphStage *self,
 /* Quiz mode: the current edge drawn without its numbers (bs_renderer_set_hide_edge_values). */
 void         bs_graph_stage_set_hide_edge_values (BsGraphStage *self,
                                                   gboolean      hide);
+/* Quiz mode asks a .grad total: sums of arrivals without their totals
+ * (bs_renderer_set_hide_sums). */
+void         bs_graph_stage_set_hide_sums (BsGraphStage *self,
+                                           gboolean      hide);
 void         bs_graph_stage_set_view       (BsGraphStage       *self,
                                             BsSceneView         view);
 BsSceneView  bs_graph_stage_get_view_kind  (BsGraphStage       *self);

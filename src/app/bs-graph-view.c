@@ -698,6 +698,17 @@ clicked (GtkGestureClick *gesture,
   g_signal_emit (self, signals[NODE_SELECTED], 0, index);
 }
 
+char *
+bs_graph_view_describe_node (BsGraphView *self,
+                             int          index)
+{
+  g_return_val_if_fail (BS_IS_GRAPH_VIEW (self), NULL);
+  if (index < 0 || self->scene == NULL || self->state == NULL || self->renderer == NULL
+      || (guint) index >= bs_scene_get_n_nodes (self->scene))
+    return NULL;
+  return bs_renderer_describe_node (self->renderer, self->scene, self->state, index);
+}
+
 static gboolean
 query_tooltip (GtkWidget  *widget,
                int         x,
@@ -706,12 +717,11 @@ query_tooltip (GtkWidget  *widget,
                GtkTooltip *tooltip)
 {
   BsGraphView *self = BS_GRAPH_VIEW (widget);
-  int index = keyboard ? self->selected : node_at (self, x, y);
-  g_autofree char *text = NULL;
+  g_autofree char *text =
+    bs_graph_view_describe_node (self, keyboard ? self->selected : node_at (self, x, y));
 
-  if (index < 0)
+  if (text == NULL)
     return FALSE;
-  text = bs_renderer_describe_node (self->renderer, self->scene, self->state, index);
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }

@@ -44,6 +44,9 @@ double              bs_graph_view_get_zoom     (BsGraphView  *self);
 
 /* The selected box's scene index, or -1. */
 int                 bs_graph_view_get_selected (BsGraphView  *self);
+/* What hovering box index shows (its tooltip), or NULL when there is no such box. */
+char               *bs_graph_view_describe_node (BsGraphView *self,
+                                                 int          index);
 void                bs_graph_view_set_selected (BsGraphView  *self,
                                                 int           index);
 /* Boxes ringed more lightly besides the selected one (the tensors a line made). */

@@ -106,11 +106,14 @@ add_grad_norms (BsTextPanel        *panel,
                                                           state->last_backward));
 }
 
-void
-bs_inspector_fill (BsTextPanel        *panel,
-                   BsScene            *scene,
-                   const BsTraceState *state,
-                   int                 index)
+/* asking: quiz mode has a question open, so nothing from the rest of the backward call
+ * (its finite-difference check, the gradient norms it ends with) */
+static void
+fill (BsTextPanel        *panel,
+      BsScene            *scene,
+      const BsTraceState *state,
+      int                 index,
+      gboolean            asking)
 {
   g_autoptr(BsNodeLabel) label = NULL;
   g_autofree char *title = NULL;
@@ -178,7 +181,7 @@ bs_inspector_fill (BsTextPanel        *panel,
 
       add_block (panel, "grad", tensor_state != NULL && tensor_state->grad != 0
                                 ? bs_trace_get_value (trace, tensor_state->grad) : NULL);
-      if (check != NULL)
+      if (check != NULL && !asking)
         {
           g_autofree char *text = bs_grad_check_trace_describe (trace, check);
           g_autofree char *markup = g_markup_printf_escaped (
@@ -188,7 +191,8 @@ bs_inspector_fill (BsTextPanel        *panel,
           bs_text_panel_heading (panel, "finite-difference check");
           bs_text_panel_add (panel, markup, TRUE);
         }
-      add_grad_norms (panel, trace, state, node->tensor);
+      if (!asking)
+        add_grad_norms (panel, trace, state, node->tensor);
     }
   else if (node->node != 0)
     {
@@ -206,4 +210,22 @@ bs_inspector_fill (BsTextPanel        *panel,
       bs_text_panel_heading (panel, "error");
       bs_text_panel_add (panel, markup, FALSE);
     }
+}
+
+void
+bs_inspector_fill (BsTextPanel        *panel,
+                   BsScene            *scene,
+                   const BsTraceState *state,
+                   int                 index)
+{
+  fill (panel, scene, state, index, FALSE);
+}
+
+void
+bs_inspector_fill_asking (BsTextPanel        *panel,
+                          BsScene            *scene,
+                          const BsTraceState *state,
+                          int                 index)
+{
+  fill (panel, scene, state, index, TRUE);
 }

@@ -12,5 +12,11 @@ void bs_inspector_fill (BsTextPanel        *panel,
                         BsScene            *scene,
                         const BsTraceState *state,
                         int                 index);
+/* The same while quiz mode has a question open: without what the rest of the backward
+ * call tells (its finite-difference check, its gradient norms). */
+void bs_inspector_fill_asking (BsTextPanel        *panel,
+                               BsScene            *scene,
+                               const BsTraceState *state,
+                               int                 index);
 
 G_END_DECLS

@@ -58,6 +58,19 @@ bs_sidebar_show_selection (BsSidebar          *self,
   bs_chain_panel_fill (self->chain, scene, state, selected);
 }
 
+void
+bs_sidebar_show_asking (BsSidebar          *self,
+                        BsScene            *scene,
+                        const BsTraceState *state,
+                        int                 selected)
+{
+  g_return_if_fail (BS_IS_SIDEBAR (self));
+  bs_inspector_fill_asking (self->inspector, scene, state, selected);
+  bs_text_panel_clear (self->chain);
+  bs_text_panel_add (self->chain, "<span alpha=\"70%\">The quiz asks first: the chain rule "
+                                  "shows once the step's questions are answered.</span>", FALSE);
+}
+
 char *
 bs_sidebar_get_text (BsSidebar  *self,
                      const char *panel)

@@ -29,6 +29,13 @@ void       bs_sidebar_show_selection (BsSidebar          *self,
                                       BsScene            *scene,
                                       const BsTraceState *state,
                                       int                 selected);
+/* The same while quiz mode has a question open: the chain rule (its paths and their sums
+ * would tell the answers) waits for the answers, the inspector says what the step before
+ * shows (bs_inspector_fill_asking). */
+void       bs_sidebar_show_asking    (BsSidebar          *self,
+                                      BsScene            *scene,
+                                      const BsTraceState *state,
+                                      int                 selected);
 /* A panel's text: "chain", "inspector", "output", "plots" (its figures' headings). */
 char      *bs_sidebar_get_text       (BsSidebar          *self,
                                       const char         *panel);

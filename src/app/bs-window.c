@@ -303,10 +303,13 @@ update_panels (BsWindow *self)
   int selected = bs_graph_view_get_selected (self->graph_view);
   g_autoptr(BsTraceState) before = NULL;
 
-  /* quiz mode: the chain-rule panel does not tell the edge's numbers asked */
+  /* quiz mode: the panels do not tell the edge's numbers asked */
   if (bs_quiz_panel_get_show (self->quiz_panel) == BS_QUIZ_SHOW_HIDING_EDGE && state != NULL)
     state = before = bs_replay_state_at (state->trace, state->step - 1);
-  bs_sidebar_show_selection (self->sidebar, scene, state, selected);
+  if (bs_quiz_panel_get_prompt (self->quiz_panel) != NULL)
+    bs_sidebar_show_asking (self->sidebar, scene, state, selected);
+  else
+    bs_sidebar_show_selection (self->sidebar, scene, state, selected);
 }
 
 static void
@@ -349,6 +352,8 @@ step_changed (BsWindow *self,
   bs_graph_stage_set_hide_edge_values (self->graph_stage,
                                        bs_quiz_panel_get_show (self->quiz_panel)
                                          == BS_QUIZ_SHOW_HIDING_EDGE);
+  bs_graph_stage_set_hide_sums (self->graph_stage, bs_quiz_panel_get_show (self->quiz_panel)
+                                                     == BS_QUIZ_SHOW_PREVIOUS);
   bs_timeline_set_step (self->timeline, step);
   bs_sidebar_set_step (self->sidebar, state);
   step_event = bs_trace_state_get_step_event (state);

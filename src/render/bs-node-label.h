@@ -51,6 +51,14 @@ BsNodeLabel *bs_node_label_new_with_texts (BsScene            *scene,
                                            BsValueTexts       *texts);
 void         bs_node_label_free         (BsNodeLabel        *self);
 
+/* Quiz mode asks the edge of state's step before it shows its numbers: when the gradient
+ * on box index's line arrived at its node in that very step (the edge's upstream), the
+ * line says "∂L/∂x5 = ?" instead. Box index of scene, the label made at state. */
+void         bs_node_label_hide_asked   (BsNodeLabel        *self,
+                                         BsScene            *scene,
+                                         guint               index,
+                                         const BsTraceState *state);
+
 /* The line of that kind, or NULL when the box has none. */
 const char  *bs_node_label_get_line     (const BsNodeLabel  *self,
                                          BsNodeLineKind      kind);

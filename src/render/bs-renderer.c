@@ -30,6 +30,7 @@ struct _BsRenderer {
   BsColor               flow_fills[BS_GRAD_FLOW_N_BINS];
   BsGradFlowScale       flow_scale;
   gboolean              hide_edge_values;  /* quiz mode asks for them */
+  gboolean              hide_sums;         /* ... or for the total of the arrivals */
 
   /* Owned */
   BsTextMeasurer       *text;
@@ -101,6 +102,21 @@ bs_renderer_get_hide_edge_values (BsRenderer *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);
   return self->hide_edge_values;
+}
+
+void
+bs_renderer_set_hide_sums (BsRenderer *self,
+                           gboolean    hide)
+{
+  g_return_if_fail (self != NULL);
+  self->hide_sums = hide;
+}
+
+gboolean
+bs_renderer_get_hide_sums (BsRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->hide_sums;
 }
 
 static void
@@ -1106,6 +1122,27 @@ draw_label (Frame             *f,
     }
 }
 
+/* Quiz mode asks the edge's contribution, or the total: "Σ -6 + ?" when the current edge
+ * brings the box its last arrival, the terms without their total. */
+static char *
+asked_arrivals (Frame    *f,
+                guint     index,
+                Arrivals *arrivals)
+{
+  const BsTraceEvent *edge = bs_trace_state_get_edge (f->state);
+  guint asked = f->self->hide_edge_values && edge != NULL
+                && bs_scene_find_node (f->scene, edge->node2) == (int) index ? 1 : 0;
+  guint shown = arrivals->values->len - MIN (asked, arrivals->values->len);
+  g_autofree char *terms = bs_step_text_sum (f->trace, (const guint32 *) arrivals->values->data,
+                                             shown);
+  char *total = strstr (terms, " = ");
+
+  if (total != NULL)
+    *total = '\0';
+  return g_strdup_printf ("Σ %s%s%s", terms, !asked ? "" : shown > 0 ? " + ?" : "?",
+                          arrivals->values->len < arrivals->expected ? " + …" : "");
+}
+
 /* What has arrived so far at a node that receives several gradients: "Σ -6 + …". The
  * first n contributions to arrive at a box in a backward call are always the same: the
  * text is kept. */
@@ -1130,7 +1167,10 @@ draw_arrivals (Frame             *f,
   key.box = index;
   key.n_arrived = arrivals->values->len;
   key.n_expected = arrivals->expected;
-  text = caching (self) ? g_hash_table_lookup (self->arrival_texts, &key) : NULL;
+  if (self->hide_edge_values || self->hide_sums)
+    text = made = asked_arrivals (f, index, arrivals);
+  else
+    text = caching (self) ? g_hash_table_lookup (self->arrival_texts, &key) : NULL;
   if (text == NULL)
     {
       g_autofree char *sum = bs_step_text_sum (f->trace, (const guint32 *) arrivals->values->data,
@@ -1172,6 +1212,8 @@ draw_box (Frame *f,
       label = caching (self)
         ? bs_node_label_new_with_texts (f->scene, index, f->state, self->value_texts)
         : bs_node_label_new (f->scene, index, f->state, BS_TEXT_MAX_LINE_CHARS);
+      if (self->hide_edge_values)
+        bs_node_label_hide_asked (label, f->scene, index, f->state);
       freed = label->freed;
     }
   else if (node->kind == BS_SCENE_NODE_OP)
@@ -1519,6 +1561,8 @@ bs_renderer_describe_node (BsRenderer         *self,
   g_return_val_if_fail (index < bs_scene_get_n_nodes (scene), NULL);
 
   label = bs_node_label_new (scene, index, state, 0);
+  if (self->hide_edge_values)
+    bs_node_label_hide_asked (label, scene, index, state);
   out = g_string_new (NULL);
   {
     g_autofree char *text = bs_node_label_to_string (label);

@@ -47,10 +47,17 @@ gboolean         bs_renderer_get_grad_flow  (BsRenderer         *self);
 void             bs_renderer_set_grad_flow_scale (BsRenderer      *self,
                                                   BsGradFlowScale  scale);
 BsGradFlowScale  bs_renderer_get_grad_flow_scale (BsRenderer      *self);
-/* Quiz mode: the current edge is labelled without its numbers ("∂x3/∂w1 = ?"). */
+/* Quiz mode: the current edge is labelled without its numbers ("∂x3/∂w1 = ?"), the
+ * gradient that has just arrived at its node (bs_node_label_hide_asked) and its
+ * contribution to a sum of arrivals too. */
 void             bs_renderer_set_hide_edge_values (BsRenderer     *self,
                                                    gboolean        hide);
 gboolean         bs_renderer_get_hide_edge_values (BsRenderer     *self);
+/* Quiz mode asks a .grad total: the sums of the gradients that have arrived at a box say
+ * their terms, not their total. */
+void             bs_renderer_set_hide_sums  (BsRenderer         *self,
+                                             gboolean            hide);
+gboolean         bs_renderer_get_hide_sums  (BsRenderer         *self);
 /* While set, texts go to svg_text (Borrowed) instead of being drawn (bs-svg-text.h). */
 void             bs_renderer_set_svg_text   (BsRenderer         *self,
                                              BsSvgText          *svg_text);

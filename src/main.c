@@ -21,6 +21,7 @@ static const char usage[] =
   "  trace FILE  run it recorded and write its trace as JSON Lines (-o OUT.jsonl)\n"
   "  paths FILE  list the chain-rule paths of a gradient: paths FILE --of L --wrt w1\n"
   "  check FILE  check its gradients against finite differences (as gradcheck)\n"
+  "  quiz FILE   ask its backward pass edge by edge, answers read from standard input\n"
   "  export FILE draw its graph at a step: export FILE -o OUT.png|svg|pdf|dot\n"
   "  help        show this message\n"
   "  version     print the version\n"
@@ -71,6 +72,8 @@ main (int   argc,
     return bs_cli_paths (argc - 1, argv + 1);
   if (g_str_equal (command, "check"))
     return bs_cli_check (argc - 1, argv + 1);
+  if (g_str_equal (command, "quiz"))
+    return bs_cli_quiz (argc - 1, argv + 1);
   if (g_str_equal (command, "export"))
     return bs_cli_export (argc - 1, argv + 1);
 

@@ -25,6 +25,10 @@ int bs_cli_paths (int    argc,
 int bs_cli_check (int    argc,
                   char **argv);
 
+/* backstep quiz [OPTION…] FILE.py: its backward passes asked step by step on stdin. */
+int bs_cli_quiz (int    argc,
+                 char **argv);
+
 /* backstep export [OPTION…] FILE.py -o OUT.{png,svg,pdf,dot}: the graph at a step. */
 int bs_cli_export (int    argc,
                    char **argv);

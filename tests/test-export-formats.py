@@ -13,6 +13,7 @@ runs it, checked with other programs' readers.
   tolerance); the frame time as asked; errors of the options.
 - WebP: the same read back by Pillow's WebP decoder (libwebpdemux); lossless, so each
   frame's graph is the PNG export's pixels exactly.
+- The gradient-flow legend (--grad-flow) in DOT, TikZ, the handout, GIF and WebP.
 TAP output.
 """
 import os
@@ -202,8 +203,92 @@ def test_gif_errors(tmp):
         check(status == 2 and message in err, f"{args}: {status} {err}")
 
 
+def legend_colours(dot_text):
+    """The decades' fills the DOT export's legend comment names: {"1e-8": (r, g, b), ...}."""
+    pairs = re.findall(r"(1e-?\d+) #([0-9a-f]{6})", dot_text)
+    return {decade: tuple(int(h[i:i + 2], 16) for i in (0, 2, 4)) for decade, h in pairs}
+
+
+def has_colour(image, colour, slack=0):
+    """Whether some pixel of image is colour (each channel within slack)."""
+    rgb = image.convert("RGB")
+    lo = [max(0, c - slack) for c in colour]
+    hi = [min(255, c + slack) for c in colour]
+    bands = [band.point(lambda v, a=a, b=b: 255 if a <= v <= b else 0)
+             for band, a, b in zip(rgb.split(), lo, hi)]
+    both = ImageChops.multiply(ImageChops.multiply(bands[0], bands[1]), bands[2])
+    return both.getbbox() is not None
+
+
+def test_grad_flow_legend(tmp):
+    """With --grad-flow, every format carries the legend: the DOT's comment names the twelve
+    decades' fills (the PNG's legend, drawn by the window's code, has each of them) and
+    its legend cluster renders with them in Graphviz; the TikZ compiles, says the marks
+    and has the fills; each handout page says the title and the marks; every GIF and WebP
+    frame has the fills, on a strip the plain animation lacks."""
+    dot = export(tmp, "flow.dot", "--step", "26", "--grad-flow=norm")
+    text = open(dot, encoding="utf-8").read()
+    colours = legend_colours(text)
+    check(len(colours) == 12 and "1e-8" in colours and "1e3" in colours, f"{colours}\n{text}")
+    check("subgraph cluster_legend" in text and "‖grad‖ (log₁₀ scale)" in text, text)
+    plain = open(export(tmp, "plain.dot", "--step", "26"), encoding="utf-8").read()
+    check("cluster_legend" not in plain and "Gradient flow" not in plain, plain)
+    ratio = open(export(tmp, "ratio.dot", "--step", "26", "--grad-flow=ratio"),
+                 encoding="utf-8").read()
+    check("‖grad‖ / ‖value‖ (log₁₀ scale)" in ratio, ratio)
+
+    png = Image.open(export(tmp, "flow.png", "--step", "26", "--grad-flow=norm"))
+    for decade, colour in colours.items():
+        check(has_colour(png, colour, 1), f"the PNG's legend has no {decade} fill {colour}")
+    rendered = os.path.join(tmp, "dot.png")
+    status, _, err = run(["dot", "-Tpng", "-o", rendered, dot])
+    check(status == 0, f"dot: {err}")
+    for decade, colour in colours.items():
+        check(has_colour(Image.open(rendered), colour, 2),
+              f"Graphviz's drawing of the DOT has no {decade} fill {colour}")
+
+    tex = export(tmp, "flow.tex", "--step", "26", "--grad-flow=norm")
+    check("the gradient-flow legend" in open(tex, encoding="utf-8").read(), "no legend in TikZ")
+    status, out, _ = run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                          "-output-directory", tmp, tex])
+    check(status == 0, f"pdflatex: {out[-2000:]}")
+    status, out, _ = run(["pdftotext", os.path.join(tmp, "flow.pdf"), "-"])
+    for word in ["vanishing", "exploding", "scale)", "1e-8", "1e4"]:
+        check(word in out, f"pdftotext does not find {word!r} in the TikZ's PDF:\n{out}")
+    status, _, err = run(["pdftoppm", "-r", "144", "-png", "-singlefile",
+                          os.path.join(tmp, "flow.pdf"), os.path.join(tmp, "tikz")])
+    check(status == 0, f"pdftoppm: {err}")
+    for decade, colour in colours.items():
+        check(has_colour(Image.open(os.path.join(tmp, "tikz.png")), colour, 2),
+              f"the TikZ picture has no {decade} fill {colour}")
+
+    handout = export(tmp, "flow-handout.pdf", "--handout", "--from", "20", "--to", "22",
+                     "--grad-flow=norm")
+    status, out, err = run(["pdftotext", "-layout", handout, "-"])
+    check(status == 0, f"pdftotext: {err}")
+    pages = out.split("\f")[:3]
+    for number, page in enumerate(pages):
+        for words in ["‖grad‖ (log₁₀ scale)", "vanishing < 1e-6", "exploding > 1e3"]:
+            check(words in page, f"handout page {number + 1} has no {words!r}:\n{page}")
+    status, out, _ = run(["pdftotext", "-layout", export(tmp, "handout.pdf", "--handout",
+                                                         "--from", "20", "--to", "22"), "-"])
+    check("vanishing" not in out, "a plain handout with a legend")
+
+    plain_gif = Image.open(export(tmp, "plain.gif", "--animate", "--from", "20", "--to", "22"))
+    for name in ["flow.gif", "flow.webp"]:
+        image = Image.open(export(tmp, name, "--animate", "--from", "20", "--to", "22",
+                                  "--grad-flow=norm"))
+        check(image.size[1] > plain_gif.size[1], f"{name}: no legend strip, {image.size}")
+        for i in range(image.n_frames):
+            image.seek(i)
+            image.load()
+            for decade, colour in colours.items():
+                check(has_colour(image, colour, 24 if name.endswith(".gif") else 1),
+                      f"{name} frame {i} has no {decade} fill {colour}")
+
+
 TESTS = [test_svg_text, test_svg_renders_as_png, test_pdf_text, test_tikz, test_gif_frames,
-         test_gif_default_range, test_webp_frames, test_gif_errors]
+         test_gif_default_range, test_webp_frames, test_gif_errors, test_grad_flow_legend]
 
 
 def main():

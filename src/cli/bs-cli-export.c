@@ -10,6 +10,7 @@
 #include "bs-cli-options.h"
 #include "bs-export.h"
 #include "bs-export-animation.h"
+#include "bs-grad-flow.h"
 #include "bs-layout.h"
 
 #define MAX_SCALE 16.0
@@ -26,6 +27,8 @@ typedef struct {
   BsAnimationFormat animation_format;
   guint           frame_ms;
   BsPaletteKind   palette;
+  gboolean        grad_flow;
+  BsGradFlowScale grad_flow_scale;
   BsSceneView     view;
   gboolean        has_from;
   gboolean        has_to;
@@ -72,6 +75,8 @@ export (BsCliOptions        *cli,
                           BS_LAYOUT_DEFAULT_MEMORY);
   renderer = bs_renderer_new (bs_palette_get (options->palette));
   bs_renderer_set_scale (renderer, options->scale);
+  bs_renderer_set_grad_flow (renderer, options->grad_flow);
+  bs_renderer_set_grad_flow_scale (renderer, options->grad_flow_scale);
   scenes = bs_scene_cache_new (trace, renderer, options->view, NULL, 0);
 
   if (options->handout || options->animate)
@@ -146,7 +151,8 @@ check_options (ExportOptions *options,
                const char    *view_text,
                const char    *from_text,
                const char    *to_text,
-               const char    *frame_text)
+               const char    *frame_text,
+               const char    *grad_flow_text)
 {
   g_autoptr(GError) error = NULL;
   guint64 frame_ms = DEFAULT_FRAME_MS;
@@ -209,6 +215,17 @@ check_options (ExportOptions *options,
   if (palette_text != NULL && !bs_palette_kind_from_name (palette_text, &options->palette))
     return bs_cli_usage_error ("export", "--palette: expected light, dark or projector, not '%s'",
                                palette_text);
+  if (grad_flow_text != NULL)
+    {
+      options->grad_flow = TRUE;
+      if (g_str_equal (grad_flow_text, "norm"))
+        options->grad_flow_scale = BS_GRAD_FLOW_NORM;
+      else if (g_str_equal (grad_flow_text, "ratio"))
+        options->grad_flow_scale = BS_GRAD_FLOW_RATIO;
+      else
+        return bs_cli_usage_error ("export", "--grad-flow: expected norm or ratio, not '%s'",
+                                   grad_flow_text);
+    }
   options->output = output;
   options->at_end = step_text == NULL || g_str_equal (step_text, "end");
   return -1;
@@ -227,6 +244,7 @@ bs_cli_export (int    argc,
   g_autofree char *from_text = NULL;
   g_autofree char *to_text = NULL;
   g_autofree char *frame_text = NULL;
+  g_autofree char *grad_flow_text = NULL;
   ExportOptions options = { .at_end = TRUE, .scale = 1, .palette = BS_PALETTE_LIGHT,
                             .frame_ms = DEFAULT_FRAME_MS };
   BsCliOptions cli;
@@ -257,6 +275,10 @@ bs_cli_export (int    argc,
       "or the end)", "K" },
     { "palette", 0, 0, G_OPTION_ARG_STRING, &palette_text,
       "Colours and type: light, dark or projector (default: light)", "NAME" },
+    { "grad-flow", 0, 0, G_OPTION_ARG_STRING, &grad_flow_text,
+      "Colour each box by its gradient: its norm (norm) or its gradient-to-value ratio "
+      "(ratio), log10 scale, with the legend in every format (default: the plain colours)",
+      "norm|ratio" },
     G_OPTION_ENTRY_NULL
   };
 
@@ -278,7 +300,7 @@ bs_cli_export (int    argc,
   status = bs_cli_options_parse (&cli, context, argc, argv);
   if (status < 0)
     status = check_options (&options, output, step_text, scale_text, palette_text,
-                            view_text, from_text, to_text, frame_text);
+                            view_text, from_text, to_text, frame_text, grad_flow_text);
   if (status < 0)
     status = export (&cli, &options);
   bs_cli_options_clear (&cli);

@@ -11,6 +11,7 @@
 #include <webp/mux.h>
 
 #include "bs-atomic-file.h"
+#include "bs-grad-flow.h"
 #include "bs-replay.h"
 #include "bs-trace.h"
 
@@ -125,11 +126,13 @@ frame_clear (gpointer data)
 }
 
 /* Draws a frame: the graph as a PNG export draws it at the top left, the caption strip
- * under it at the bottom. */
+ * under it at the bottom, and in gradient-flow mode the legend on a strip of
+ * legend_height just above the caption's. */
 static void
 draw_frame (BsRenderer      *renderer,
             const Frame     *frame,
             cairo_surface_t *image,
+            double           legend_height,
             double           caption_height)
 {
   double scale = bs_renderer_get_scale (renderer);
@@ -155,6 +158,17 @@ draw_frame (BsRenderer      *renderer,
   cairo_stroke (cr);
   bs_renderer_draw_caption (renderer, cr, frame->title, frame->caption, CAPTION_PAD,
                             height - caption_height + CAPTION_PAD, width - 2 * CAPTION_PAD);
+  if (legend_height > 0)
+    {
+      double legend_width, drawn_height;
+
+      bs_color_set_source (&palette->background, cr);
+      cairo_rectangle (cr, 0, height - caption_height - legend_height, width, legend_height);
+      cairo_fill (cr);
+      bs_grad_flow_draw_legend (cr, palette, bs_renderer_get_grad_flow_scale (renderer),
+                                CAPTION_PAD, height - caption_height - legend_height
+                                + CAPTION_PAD / 2, &legend_width, &drawn_height);
+    }
   cairo_destroy (cr);
 }
 
@@ -372,6 +386,7 @@ bs_export_backward_steps (BsTrace *trace,
 /* The frames of options' steps and their common size. */
 typedef struct {
   GArray  *frames;           /* of Frame */
+  double   legend_height;    /* 0 without gradient flow */
   double   caption_height;
   int      width;            /* pixels */
   int      height;
@@ -423,6 +438,17 @@ collect_frames (BsRenderer                *renderer,
       graph_height = MAX (graph_height, h);
       g_array_append_val (frames->frames, frame);
     }
+  frames->legend_height = 0;
+  if (bs_renderer_get_grad_flow (renderer))
+    {
+      double legend_width, legend_height;
+
+      bs_grad_flow_draw_legend (NULL, bs_renderer_get_palette (renderer),
+                                bs_renderer_get_grad_flow_scale (renderer), 0, 0,
+                                &legend_width, &legend_height);
+      width = MAX (width, legend_width + 2 * CAPTION_PAD);
+      frames->legend_height = legend_height + CAPTION_PAD;
+    }
   frames->caption_height = 0;
   for (guint i = 0; i < frames->frames->len; i++)
     {
@@ -435,7 +461,8 @@ collect_frames (BsRenderer                *renderer,
                                     + 2 * CAPTION_PAD);
     }
   frames->width = (int) ceil (width * scale);
-  frames->height = (int) ceil ((graph_height + frames->caption_height) * scale);
+  frames->height = (int) ceil ((graph_height + frames->legend_height + frames->caption_height)
+                               * scale);
   max_side = options->format == BS_ANIMATION_WEBP ? WEBP_MAX_SIDE : GIF_MAX_SIDE;
   if (frames->width > max_side || frames->height > max_side)
     {
@@ -470,7 +497,7 @@ bs_export_animation_draw_frame (BsRenderer                *renderer,
                                                     frames.frames->len - 1);
   image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, frames.width, frames.height);
   draw_frame (renderer, &g_array_index (frames.frames, Frame, index), image,
-              frames.caption_height);
+              frames.legend_height, frames.caption_height);
   cairo_surface_flush (image);
   if (n_frames != NULL)
     *n_frames = frames.frames->len;
@@ -508,7 +535,7 @@ bs_export_animation_to_bytes (BsRenderer                *renderer,
       if (!ok)
         break;
       draw_frame (renderer, &g_array_index (frames.frames, Frame, i), image,
-                  frames.caption_height);
+                  frames.legend_height, frames.caption_height);
       cairo_surface_flush (image);
       ok = encoder_add (&encoder, image, error);
       if (ok && options->progress != NULL)

@@ -3,7 +3,9 @@
  * Each frame is what the window (and a PNG export at the renderer's scale) shows at its
  * step, at the top left, with a caption strip under it: "Step k of n" and the step's
  * explanation (as the handout prints it). Every frame has the size of the largest graph
- * and caption of the range; the rest is the palette's background. A GIF's colours are
+ * and caption of the range; the rest is the palette's background. In gradient-flow mode
+ * (bs_renderer_set_grad_flow) the legend has a strip of its own between the graph and the
+ * caption. A GIF's colours are
  * reduced to at most 256 per frame (a frame of fewer colours keeps them exactly); a WebP
  * is lossless. The animation loops forever.
  */

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "bs-grad-flow.h"
 #include "bs-latex.h"
 #include "bs-node-label.h"
 #include "bs-step-text.h"
@@ -233,6 +234,70 @@ tikz_edge_label (GString            *out,
   g_string_append (out, "};\n");
 }
 
+/* In gradient-flow mode, the legend under the graph at (x, y), its top left: the title,
+ * one swatch a decade labelled every other decade, the marks' tags. Returns its height. */
+static double
+tikz_legend (GString    *out,
+             BsRenderer *renderer,
+             double      x,
+             double      y)
+{
+  /* the texts of bs_grad_flow_legend_title() and _tags() in LaTeX */
+  static const char *const latex_tags[2] = {
+    "$\\blacktriangledown$ vanishing $< 10^{-6}$", "$\\blacktriangle$ exploding $> 10^{3}$",
+  };
+  const BsPalette *palette = bs_renderer_get_palette (renderer);
+  const char *title =
+    bs_renderer_get_grad_flow_scale (renderer) == BS_GRAD_FLOW_RATIO
+      ? "$\\|\\mathrm{grad}\\| / \\|\\mathrm{value}\\|$ ($\\log_{10}$ scale)"
+      : "$\\|\\mathrm{grad}\\|$ ($\\log_{10}$ scale)";
+  BsColor fills[BS_GRAD_FLOW_N_BINS], tag_fills[2];
+  const char *tags[2];
+  double swatch = 20, row = y + 14, tags_y = row + 22;
+
+  bs_grad_flow_fills (palette, fills);
+  bs_grad_flow_legend_tags (palette, tags, tag_fills);
+  g_string_append (out, "  % the gradient-flow legend\n  \\node[anchor=north west, "
+                        "font=\\scriptsize\\bfseries] at ");
+  append_point (out, x, y);
+  g_string_append_printf (out, " {%s};\n", title);
+  for (guint k = 0; k < BS_GRAD_FLOW_N_BINS; k++)
+    {
+      g_string_append (out, "  \\fill[");
+      append_color (out, "fill", &fills[k]);
+      g_string_append (out, "] ");
+      append_point (out, x + 8 + k * swatch, row);
+      g_string_append (out, " rectangle ");
+      append_point (out, x + 8 + (k + 1) * swatch, row + 10);
+      g_string_append (out, ";\n");
+    }
+  g_string_append (out, "  \\draw[");
+  append_color (out, "draw", &palette->border);
+  g_string_append (out, "] ");
+  append_point (out, x + 8, row);
+  g_string_append (out, " rectangle ");
+  append_point (out, x + 8 + BS_GRAD_FLOW_N_BINS * swatch, row + 10);
+  g_string_append (out, ";\n");
+  for (int e = BS_GRAD_FLOW_LOW; e <= BS_GRAD_FLOW_HIGH; e += 2)
+    {
+      g_string_append (out, "  \\node[anchor=north, font=\\tiny] at ");
+      append_point (out, x + 8 + (e - BS_GRAD_FLOW_LOW) * swatch, row + 10);
+      g_string_append_printf (out, " {1e%d};\n", e);
+    }
+  for (guint t = 0; t < 2; t++)
+    {
+      g_string_append (out, "  \\node[anchor=north west, font=\\scriptsize\\bfseries, "
+                            "inner sep=2pt, ");
+      append_color (out, "fill", &tag_fills[t]);
+      g_string_append (out, ", ");
+      append_color (out, "text", &palette->background);
+      g_string_append (out, "] at ");
+      append_point (out, x + t * 110, tags_y);
+      g_string_append_printf (out, " {%s};\n", latex_tags[t]);
+    }
+  return tags_y + 14 - y;
+}
+
 char *
 bs_export_to_tikz (BsRenderer         *renderer,
                    BsScene            *scene,
@@ -243,7 +308,7 @@ bs_export_to_tikz (BsRenderer         *renderer,
   const BsTraceEvent *current, *error;
   g_autofree char *caption = NULL;
   int current_edge = -1;
-  double width, height;
+  double width, height, legend_height = 0;
   GString *out;
 
   g_return_val_if_fail (renderer != NULL, NULL);
@@ -308,10 +373,12 @@ bs_export_to_tikz (BsRenderer         *renderer,
 
   error = bs_trace_state_get_error (state);
   caption = bs_step_text_describe (trace, state);
+  if (bs_renderer_get_grad_flow (renderer))
+    legend_height = tikz_legend (out, renderer, 4, height + 4) + 4;
   g_string_append (out, "  \\node[anchor=north west, align=left, text width=");
   append_number (out, MAX (width - 8, 40));
   g_string_append (out, "pt] at ");
-  append_point (out, 4, height + 4);
+  append_point (out, 4, height + 4 + legend_height);
   g_string_append (out, " {");
   bs_latex_append_text (out, caption);
   if (error != NULL && bs_trace_get_string (trace, error->text) != NULL)

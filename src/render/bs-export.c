@@ -355,7 +355,7 @@ bs_export_handout_to_bytes (BsRenderer    *renderer,
       g_autofree char *title = g_strdup_printf ("Step %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT,
                                                 step, n_steps - 1);
       double caption = bs_renderer_draw_caption (renderer, NULL, title, text, 0, 0, text_width);
-      double width, height, room_width, room_height, fit;
+      double width, height, room_width, room_height, fit, legend_width, legend_height = 0;
 
       scene = bs_scene_cache_get (scenes, layout, step, error);
       if (scene == NULL)
@@ -366,8 +366,17 @@ bs_export_handout_to_bytes (BsRenderer    *renderer,
           return NULL;
         }
       scene_size (scene, &width, &height);
+      /* in gradient-flow mode the legend goes between the graph and the caption */
+      if (bs_renderer_get_grad_flow (renderer))
+        {
+          bs_grad_flow_draw_legend (NULL, bs_renderer_get_palette (renderer),
+                                    bs_renderer_get_grad_flow_scale (renderer), 0, 0,
+                                    &legend_width, &legend_height);
+          legend_height += LEGEND_MARGIN;
+        }
       room_width = HANDOUT_WIDTH - 2 * PAGE_MARGIN;
-      room_height = MAX (HANDOUT_HEIGHT - 2 * PAGE_MARGIN - caption, HANDOUT_HEIGHT / 4);
+      room_height = MAX (HANDOUT_HEIGHT - 2 * PAGE_MARGIN - caption - legend_height,
+                         HANDOUT_HEIGHT / 4);
       fit = MIN (1.0, MIN (room_width / width, room_height / height));
 
       bs_color_set_source (&bs_renderer_get_palette (renderer)->background, cr);
@@ -380,9 +389,16 @@ bs_export_handout_to_bytes (BsRenderer    *renderer,
       bs_renderer_draw (renderer, cr, scene, state);
       cairo_restore (cr);
 
+      if (legend_height > 0)
+        bs_grad_flow_draw_legend (cr, bs_renderer_get_palette (renderer),
+                                  bs_renderer_get_grad_flow_scale (renderer), PAGE_MARGIN,
+                                  MIN (PAGE_MARGIN + height * fit, HANDOUT_HEIGHT - caption
+                                       - PAGE_MARGIN - legend_height) + LEGEND_MARGIN / 2,
+                                  &legend_width, &legend_height);
       bs_renderer_draw_caption (renderer, cr, title, text, PAGE_MARGIN,
-                                MIN (PAGE_MARGIN + height * fit, HANDOUT_HEIGHT - caption
-                                     - PAGE_MARGIN), text_width);
+                                MIN (PAGE_MARGIN + height * fit + legend_height
+                                     + (legend_height > 0 ? LEGEND_MARGIN : 0),
+                                     HANDOUT_HEIGHT - caption - PAGE_MARGIN), text_width);
       cairo_show_page (cr);
       if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)
         break;
@@ -513,6 +529,58 @@ dot_cluster (GString            *out,
     g_string_append_printf (out, "%s}\n", indent);
 }
 
+/* In gradient-flow mode, the legend: a comment that names each decade's fill, and a
+ * cluster under the graph with a table of swatches and the marks' tags. */
+static void
+dot_legend (GString    *out,
+            BsRenderer *renderer)
+{
+  const BsPalette *palette = bs_renderer_get_palette (renderer);
+  const char *title = bs_grad_flow_legend_title (bs_renderer_get_grad_flow_scale (renderer));
+  BsColor fills[BS_GRAD_FLOW_N_BINS], tag_fills[2];
+  const char *tags[2];
+
+  bs_grad_flow_fills (palette, fills);
+  bs_grad_flow_legend_tags (palette, tags, tag_fills);
+  g_string_append_printf (out, "  // Gradient flow: each box is filled by its %s, one colour a "
+                               "decade:\n  //", title);
+  for (guint k = 0; k < BS_GRAD_FLOW_N_BINS; k++)
+    {
+      g_autofree char *hex = bs_color_to_hex (&fills[k]);
+
+      g_string_append_printf (out, " 1e%d %s%s", BS_GRAD_FLOW_LOW + (int) k, hex,
+                              k + 1 < BS_GRAD_FLOW_N_BINS ? "," : ";");
+      if (k % 6 == 5 && k + 1 < BS_GRAD_FLOW_N_BINS)
+        g_string_append (out, "\n  //");
+    }
+  g_string_append_printf (out, "\n  // tags %s and %s.\n", tags[0], tags[1]);
+  g_string_append (out, "  subgraph cluster_legend {\n    label=\"Gradient flow\"; "
+                        "labeljust=l; style=rounded; ");
+  append_color (out, "color", &palette->border);
+  g_string_append (out, ";\n    legend [shape=plaintext, label=<<TABLE BORDER=\"0\" "
+                        "CELLBORDER=\"0\" CELLSPACING=\"1\">");
+  g_string_append_printf (out, "<TR><TD COLSPAN=\"%d\" ALIGN=\"LEFT\"><B>%s</B></TD></TR><TR>",
+                          BS_GRAD_FLOW_N_BINS, title);
+  for (guint k = 0; k < BS_GRAD_FLOW_N_BINS; k++)
+    {
+      g_autofree char *hex = bs_color_to_hex (&fills[k]);
+
+      g_string_append_printf (out, "<TD BGCOLOR=\"%s\" WIDTH=\"30\">1e%d</TD>", hex,
+                              BS_GRAD_FLOW_LOW + (int) k);
+    }
+  g_string_append (out, "</TR><TR>");
+  for (guint t = 0; t < 2; t++)
+    {
+      g_autofree char *hex = bs_color_to_hex (&tag_fills[t]);
+      g_autofree char *text = g_markup_escape_text (tags[t], -1);
+      g_autofree char *ink = bs_color_to_hex (&palette->background);
+
+      g_string_append_printf (out, "<TD COLSPAN=\"%d\" BGCOLOR=\"%s\"><FONT COLOR=\"%s\">%s"
+                                   "</FONT></TD>", BS_GRAD_FLOW_N_BINS / 2, hex, ink, text);
+    }
+  g_string_append (out, "</TR></TABLE>>];\n  }\n");
+}
+
 char *
 bs_export_to_dot (BsRenderer         *renderer,
                   BsScene            *scene,
@@ -565,6 +633,8 @@ bs_export_to_dot (BsRenderer         *renderer,
                           palette->font_size * 0.9);
 
   dot_cluster (out, renderer, scene, state, -1, node_cluster, visible, 0);
+  if (bs_renderer_get_grad_flow (renderer))
+    dot_legend (out, renderer);
 
   for (guint e = 0; e < bs_scene_get_n_edges (scene); e++)
     {

@@ -3,7 +3,9 @@
  * Images are drawn by the renderer the window uses. PNG is raster at the
  * renderer's scale (pixels per point); SVG and PDF are vector, one point per
  * scene unit. DOT is text for people who continue in Graphviz: the boxes and
- * edges that exist at the step with their labels, colours and clusters.
+ * edges that exist at the step with their labels, colours and clusters. In gradient-flow
+ * mode (bs_renderer_set_grad_flow) every format has the legend: under the graph in an
+ * image and in a handout's pages, as a comment and a cluster of its own in DOT.
  *
  * Files are written atomically: to a temporary file in the same directory, synced,
  * then renamed over the target, so a failed export leaves no partial file and the

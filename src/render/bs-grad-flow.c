@@ -277,6 +277,24 @@ bs_grad_flow_draw_mark (cairo_t           *cr,
   cairo_restore (cr);
 }
 
+const char *
+bs_grad_flow_legend_title (BsGradFlowScale scale)
+{
+  return scale == BS_GRAD_FLOW_RATIO ? "‖grad‖ / ‖value‖ (log₁₀ scale)" : "‖grad‖ (log₁₀ scale)";
+}
+
+void
+bs_grad_flow_legend_tags (const BsPalette *palette,
+                          const char      *texts[2],
+                          BsColor          fills[2])
+{
+  g_return_if_fail (palette != NULL && texts != NULL && fills != NULL);
+  texts[0] = "▼ vanishing < 1e-6";
+  fills[0] = vanishing_color;
+  texts[1] = "▲ exploding > 1e3";
+  fills[1] = palette->error;
+}
+
 void
 bs_grad_flow_draw_legend (cairo_t         *cr,
                           const BsPalette *palette,
@@ -303,9 +321,7 @@ bs_grad_flow_draw_legend (cairo_t         *cr,
     cairo_reference (cr);
   cairo_save (cr);
   bs_grad_flow_fills (palette, fills);
-  title = small_layout (cr, palette,
-                        scale == BS_GRAD_FLOW_RATIO ? "‖grad‖ / ‖value‖ (log₁₀ scale)"
-                                                    : "‖grad‖ (log₁₀ scale)", TRUE);
+  title = small_layout (cr, palette, bs_grad_flow_legend_title (scale), TRUE);
   pango_layout_get_pixel_size (title, &tw, &th);
   {
     g_autoptr(PangoLayout) probe = small_layout (cr, palette, "1e-8", FALSE);
@@ -351,10 +367,16 @@ bs_grad_flow_draw_legend (cairo_t         *cr,
                          row + swatch * 0.6);
           pango_cairo_show_layout (cr, label);
         }
-      tag_width = draw_tag (cr, palette, "▼ vanishing < 1e-6", &vanishing_color,
-                            x + pad, row + swatch * 0.6 + lh + pad * 0.5, &tag_height);
-      draw_tag (cr, palette, "▲ exploding > 1e3", &palette->error,
-                x + 2 * pad + tag_width, row + swatch * 0.6 + lh + pad * 0.5, NULL);
+      {
+        const char *tags[2];
+        BsColor tag_fills[2];
+
+        bs_grad_flow_legend_tags (palette, tags, tag_fills);
+        tag_width = draw_tag (cr, palette, tags[0], &tag_fills[0],
+                              x + pad, row + swatch * 0.6 + lh + pad * 0.5, &tag_height);
+        draw_tag (cr, palette, tags[1], &tag_fills[1],
+                  x + 2 * pad + tag_width, row + swatch * 0.6 + lh + pad * 0.5, NULL);
+      }
     }
   cairo_restore (cr);
   cairo_destroy (cr);

@@ -67,6 +67,13 @@ void     bs_grad_flow_draw_mark  (cairo_t            *cr,
                                   const BsPalette    *palette,
                                   const BsSceneNode  *node,
                                   double              norm);
+/* The legend's title for scale: "‖grad‖ (log₁₀ scale)". */
+const char *bs_grad_flow_legend_title (BsGradFlowScale scale);
+/* The marks' tags in the legend, vanishing then exploding: "▼ vanishing < 1e-6" and its
+ * fill, "▲ exploding > 1e3" and its fill (text formats draw them too). */
+void     bs_grad_flow_legend_tags (const BsPalette   *palette,
+                                   const char        *texts[2],
+                                   BsColor            fills[2]);
 /* The legend of scale: a title, one swatch per decade labelled 1e-8 … 1e4, and the two
  * marks, top left at (x, y); returns its size. With cr NULL, only measures. */
 void     bs_grad_flow_draw_legend (cairo_t           *cr,

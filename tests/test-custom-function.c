@@ -161,12 +161,14 @@ compute_gradients (Fn        *fn,
 }
 
 static gboolean
-fn_backward (BsNode    *node,
-             BsTensor  *grad_output,
-             BsTensor **grad_inputs,
-             gpointer   user_data,
-             GError   **error)
+fn_backward (BsNode           *node,
+             BsTensor *const  *grad_outputs,
+             guint             n_outputs,
+             BsTensor        **grad_inputs,
+             gpointer          user_data,
+             GError          **error)
 {
+  BsTensor *grad_output = grad_outputs[0];
   BsTensor *returned[4] = { NULL };
   guint n = 0;
   gboolean ok;

@@ -108,31 +108,6 @@ test_autograd_function (void)
          "torch.autograd.Function's forward must not change its inputs in place");
 }
 
-/* A module's full backward hook wraps one tensor input and one tensor output (a Backstep
- * Function has one output); more are refused by name */
-static void
-test_full_backward_hook (void)
-{
-  check ("import torch\n"
-         "class Two(torch.nn.Module):\n"
-         "    def forward(self, a, b):\n"
-         "        return a + b\n"
-         "m = Two()\n"
-         "m.register_full_backward_hook(lambda m, gi, go: None)\n"
-         "m(torch.ones(2, requires_grad=True), torch.ones(2))\n",
-         "NotImplementedError: register_full_backward_hook on a module with 2 tensor inputs is "
-         "not supported by Backstep (one tensor input and one tensor output are)");
-  check ("import torch\n"
-         "class Pair(torch.nn.Module):\n"
-         "    def forward(self, a):\n"
-         "        return a * 2, a * 3\n"
-         "m = Pair()\n"
-         "m.register_full_backward_hook(lambda m, gi, go: None)\n"
-         "m(torch.ones(2, requires_grad=True))\n",
-         "NotImplementedError: register_full_backward_hook on a module with 2 tensor outputs is "
-         "not supported by Backstep (one tensor input and one tensor output are)");
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -141,6 +116,5 @@ main (int   argc,
   g_test_add_func ("/torch-refusals/dtypes", test_dtypes);
   g_test_add_func ("/torch-refusals/ops", test_ops);
   g_test_add_func ("/torch-refusals/autograd-function", test_autograd_function);
-  g_test_add_func ("/torch-refusals/full-backward-hook", test_full_backward_hook);
   return g_test_run ();
 }

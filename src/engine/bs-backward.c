@@ -726,7 +726,7 @@ call_backward (BsBackward *self,
   BsNode *node = task->node;
 
   if (node->op == BS_OP_CUSTOM)
-    return node->custom->backward (node, grad, grad_inputs, node->custom->user_data, error);
+    return node->custom->backward (node, &grad, 1, grad_inputs, node->custom->user_data, error);
   return bs_op_info (node->op)->backward (node, grad, grad_inputs, locals, error);
 }
 
@@ -799,7 +799,16 @@ run_node (BsBackward *self,
   if (node->op == BS_OP_ACCUMULATE_GRAD)
     return grad == NULL || run_accumulate_grad (self, task, grad, error);
 
-  if (grads != NULL)
+  if (grads != NULL && node->op == BS_OP_CUSTOM)
+    {
+      /* the first gradient that arrived stands for them in the edge events */
+      for (guint k = 0; grad == NULL && k < node->n_outputs; k++)
+        if (grads->pdata[k] != NULL)
+          grad = bs_tensor_ref (grads->pdata[k]);
+      ok = node->custom->backward (node, (BsTensor *const *) grads->pdata, node->n_outputs,
+                                   grad_inputs, node->custom->user_data, error);
+    }
+  else if (grads != NULL)
     ok = bs_op_info (node->op)->backward_multi (node, (BsTensor *const *) grads->pdata,
                                                 grad_inputs, locals, &grad, error);
   else if (grad != NULL)

@@ -29,15 +29,16 @@ custom_data_free (gpointer data)
 }
 
 static gboolean
-custom_backward (BsNode    *node,
-                 BsTensor  *grad_output,
-                 BsTensor **grad_inputs,
-                 gpointer   user_data,
-                 GError   **error)
+custom_backward (BsNode           *node,
+                 BsTensor *const  *grad_outputs,
+                 guint             n_outputs,
+                 BsTensor        **grad_inputs,
+                 gpointer          user_data,
+                 GError          **error)
 {
   CustomData *data = user_data;
 
-  if (!data->backward (node, grad_output, grad_inputs, data->user_data, error))
+  if (!data->backward (node, grad_outputs, n_outputs, grad_inputs, data->user_data, error))
     return FALSE;
   /* Gradients of non-tensor arguments go nowhere. */
   for (guint i = 0; i < data->n_inputs; i++)
@@ -97,40 +98,57 @@ announce (const char       *name,
   }
 }
 
-BsNode *
-bs_custom_function_attach (const char           *name,
-                           BsTensor *const      *inputs,
-                           guint                 n_inputs,
-                           BsTensor             *output,
-                           BsCustomBackwardFunc  backward,
-                           gpointer              user_data,
-                           GDestroyNotify        destroy,
-                           GError              **error)
+static gboolean
+output_is_differentiable (BsTensor *const *outputs,
+                          const gboolean  *differentiable,
+                          guint            k)
+{
+  return (differentiable == NULL || differentiable[k])
+         && bs_dtype_is_floating (outputs[k]->dtype);
+}
+
+static BsNode *
+attach (const char           *name,
+        BsTensor *const      *inputs,
+        guint                 n_inputs,
+        BsTensor *const      *outputs,
+        guint                 n_outputs,
+        const gboolean       *differentiable,
+        gboolean              multi,
+        BsCustomBackwardFunc  backward,
+        gpointer              user_data,
+        GDestroyNotify        destroy,
+        GError              **error)
 {
   BsContext *context;
-  gboolean record = FALSE;
+  gboolean record = FALSE, any_output = FALSE;
   CustomData *data;
   BsNode *node;
 
-  g_return_val_if_fail (name != NULL && output != NULL && backward != NULL, NULL);
+  g_return_val_if_fail (name != NULL && backward != NULL, NULL);
   g_return_val_if_fail (n_inputs == 0 || inputs != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-  g_return_val_if_fail (output->grad_fn == NULL, NULL);
 
-  context = output->context;
-  for (guint i = 0; i < n_inputs; i++)
+  context = outputs[0]->context;
+  for (guint k = 0; k < n_outputs; k++)
     {
-      g_return_val_if_fail (inputs[i] != output, NULL);
-      if (inputs[i] != NULL && bs_tensor_requires_grad (inputs[i]))
-        record = TRUE;
+      g_return_val_if_fail (outputs[k] != NULL && outputs[k]->grad_fn == NULL, NULL);
+      for (guint i = 0; i < n_inputs; i++)
+        g_return_val_if_fail (inputs[i] != outputs[k], NULL);
+      /* As PyTorch, results of a non-differentiable dtype get no history. */
+      if (output_is_differentiable (outputs, differentiable, k))
+        any_output = TRUE;
     }
-  /* As PyTorch, results of a non-differentiable dtype get no history. */
-  record = record && context->grad_enabled && bs_dtype_is_floating (output->dtype);
+  for (guint i = 0; i < n_inputs; i++)
+    if (inputs[i] != NULL && bs_tensor_requires_grad (inputs[i]))
+      record = TRUE;
+  record = record && context->grad_enabled && any_output;
   if (!record)
     {
       if (destroy != NULL)
         destroy (user_data);
-      announce (name, inputs, n_inputs, output);
+      for (guint k = 0; k < n_outputs; k++)
+        announce (name, inputs, n_inputs, outputs[k]);
       return NULL;
     }
 
@@ -141,7 +159,8 @@ bs_custom_function_attach (const char           *name,
   data->n_inputs = n_inputs;
   data->is_tensor = g_new0 (guint8, MAX (n_inputs, 1));
 
-  node = bs_node_new (context, BS_OP_CUSTOM, NULL, n_inputs);
+  node = multi ? bs_node_new_multi (context, BS_OP_CUSTOM, NULL, n_inputs, n_outputs)
+               : bs_node_new (context, BS_OP_CUSTOM, NULL, n_inputs);
   node->custom = g_new0 (BsCustomFunction, 1);
   node->custom->name = g_strdup (name);
   node->custom->backward = custom_backward;
@@ -172,12 +191,53 @@ bs_custom_function_attach (const char           *name,
           edge->present = TRUE;
         }
     }
-  meta_from_tensor (&node->output_meta, output);
 
-  output->grad_fn = node;
-  output->output_nr = 0;
-  announce (name, inputs, n_inputs, output);
+  /* The outputs own the node; a node of one output is owned by it alone. */
+  for (guint k = 0; k < n_outputs; k++)
+    {
+      bs_node_set_output_meta (node, k, outputs[k]);
+      if (output_is_differentiable (outputs, differentiable, k))
+        {
+          outputs[k]->grad_fn = bs_node_ref (node);
+          outputs[k]->output_nr = k;
+        }
+    }
+  for (guint k = 0; k < n_outputs; k++)
+    announce (name, inputs, n_inputs, outputs[k]);
+  bs_node_unref (node);
   return node;
+}
+
+BsNode *
+bs_custom_function_attach (const char           *name,
+                           BsTensor *const      *inputs,
+                           guint                 n_inputs,
+                           BsTensor             *output,
+                           BsCustomBackwardFunc  backward,
+                           gpointer              user_data,
+                           GDestroyNotify        destroy,
+                           GError              **error)
+{
+  g_return_val_if_fail (output != NULL, NULL);
+  return attach (name, inputs, n_inputs, &output, 1, NULL, FALSE, backward, user_data, destroy,
+                 error);
+}
+
+BsNode *
+bs_custom_function_attach_multi (const char           *name,
+                                 BsTensor *const      *inputs,
+                                 guint                 n_inputs,
+                                 BsTensor *const      *outputs,
+                                 guint                 n_outputs,
+                                 const gboolean       *differentiable,
+                                 BsCustomBackwardFunc  backward,
+                                 gpointer              user_data,
+                                 GDestroyNotify        destroy,
+                                 GError              **error)
+{
+  g_return_val_if_fail (n_outputs > 0 && outputs != NULL, NULL);
+  return attach (name, inputs, n_inputs, outputs, n_outputs, differentiable, TRUE, backward,
+                 user_data, destroy, error);
 }
 
 gboolean

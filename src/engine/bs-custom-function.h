@@ -30,6 +30,22 @@ BsNode   *bs_custom_function_attach            (const char           *name,
                                                 GDestroyNotify        destroy,
                                                 GError              **error);
 
+/* The same for a forward that returned a tuple: outputs are its tensors in order (each
+ * fresh, without history), the node's outputs. An output gets the node as grad_fn
+ * unless differentiable[k] is FALSE (ctx.mark_non_differentiable) or its dtype is not
+ * floating point (differentiable NULL: all are); backward then gets NULL for it. The
+ * node is made even with one output, as PyTorch's for a 1-tuple. */
+BsNode   *bs_custom_function_attach_multi      (const char           *name,
+                                                BsTensor *const      *inputs,
+                                                guint                 n_inputs,
+                                                BsTensor *const      *outputs,
+                                                guint                 n_outputs,
+                                                const gboolean       *differentiable,
+                                                BsCustomBackwardFunc  backward,
+                                                gpointer              user_data,
+                                                GDestroyNotify        destroy,
+                                                GError              **error);
+
 /* Checks what a Function's backward returned, as PyTorch does, before the
  * backward fills grad_inputs: grads[i] is the i-th returned value (NULL for
  * None), n_grads how many values it returned. Extra values are allowed when

@@ -316,6 +316,9 @@ bs_node_save (BsNode   *self,
   saved->tensor = is_output
     ? bs_tensor_alias (tensor, tensor->ndim, tensor->shape, tensor->strides, tensor->offset)
     : bs_tensor_ref (tensor);
+  /* the alias has no history of its own: it keeps which output it is */
+  if (is_output)
+    saved->tensor->output_nr = tensor->output_nr;
   saved->saved_version = bs_tensor_version (tensor);
   saved->is_output = is_output;
 }
@@ -384,7 +387,7 @@ bs_node_saved (BsNode  *self,
   result = bs_tensor_alias (saved->tensor, saved->tensor->ndim, saved->tensor->shape,
                             saved->tensor->strides, saved->tensor->offset);
   result->grad_fn = bs_node_ref (self);
-  result->output_nr = 0;
+  result->output_nr = saved->tensor->output_nr;
   return result;
 }
 

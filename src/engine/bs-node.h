@@ -21,12 +21,14 @@ typedef struct {
 } BsSavedTensor;
 
 /* For torch.autograd.Function: the interpreter's backward. It gets the
- * gradient of the output and fills grad_inputs (new references or NULL). */
-typedef gboolean (*BsCustomBackwardFunc) (BsNode    *node,
-                                          BsTensor  *grad_output,
-                                          BsTensor **grad_inputs,
-                                          gpointer   user_data,
-                                          GError   **error);
+ * gradients of the node's outputs (NULL for an output that got none; a node of one
+ * output always gets its gradient) and fills grad_inputs (new references or NULL). */
+typedef gboolean (*BsCustomBackwardFunc) (BsNode           *node,
+                                          BsTensor *const  *grad_outputs,
+                                          guint             n_outputs,
+                                          BsTensor        **grad_inputs,
+                                          gpointer          user_data,
+                                          GError          **error);
 
 typedef struct {
   char                 *name;           /* "MyReluBackward" */

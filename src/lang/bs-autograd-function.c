@@ -31,6 +31,7 @@ typedef struct {
   BsNode   *node;              /* Borrowed */
   NodeData *node_data;         /* Borrowed */
   guint     n_saved;
+  gboolean  keep_none;         /* ctx.set_materialize_grads(False) */
 } CtxData;
 
 struct _NodeData {
@@ -100,10 +101,16 @@ METHOD (ctx_save_for_backward)
   return TRUE;
 }
 
-/* With one output (all Backstep's Functions have), grads are always materialised: the
- * node's backward only runs when its output got a gradient. */
+/* Only a node of several outputs can run with some of them given no gradient: backward
+ * then gets zeros for them, or None after set_materialize_grads(False). */
 METHOD (ctx_set_materialize_grads)
 {
+  CtxData *d = bs_value_native (call->self, &ctx_type.base);
+  gboolean truth;
+
+  if (!bs_truthy (in, bs_call_value (call, 1), &truth))
+    return FALSE;
+  d->keep_none = !truth;
   *r = BS_NONE;
   return TRUE;
 }
@@ -219,21 +226,23 @@ ctx_setattr (BsInterp   *in,
   return TRUE;
 }
 
-/* The engine runs this for the node: calls the class's backward(ctx, grad). */
+/* The engine runs this for the node: calls the class's backward(ctx, *grads). */
 static gboolean
-function_backward (BsNode    *node,
-                   BsTensor  *grad_output,
-                   BsTensor **grad_inputs,
-                   gpointer   user_data,
-                   GError   **error)
+function_backward (BsNode           *node,
+                   BsTensor *const  *grad_outputs,
+                   guint             n_outputs,
+                   BsTensor        **grad_inputs,
+                   gpointer          user_data,
+                   GError          **error)
 {
   NodeData *nd = user_data;
   BsInterp *in = nd->in;
-  BsValue backward, result, args[2];
+  BsValue backward, result;
+  g_autofree BsValue *args = g_new0 (BsValue, n_outputs + 1);
   g_autofree BsTensor **grads = NULL;
   BsValue *items;
   gsize n;
-  gboolean ok;
+  gboolean ok = TRUE;
 
   if (nd->ctx_data == NULL)
     {
@@ -247,15 +256,30 @@ function_backward (BsNode    *node,
       return FALSE;
     }
   args[0] = nd->ctx;
-  args[1] = bs_wrap_tensor (in, bs_tensor_ref (grad_output));
-  ok = bs_call_simple (in, backward, args, 2, &result);
-  bs_value_unref (args[1]);
+  for (guint k = 0; k < n_outputs; k++)
+    {
+      const BsTensorMeta *meta = bs_node_output_meta (node, k);
+      BsTensor *grad = grad_outputs[k] != NULL ? bs_tensor_ref (grad_outputs[k]) : NULL;
+
+      /* as PyTorch materialises an output's missing gradient */
+      if (grad == NULL && !nd->ctx_data->keep_none && ok)
+        {
+          grad = bs_tensor_new (node->context, meta->dtype, meta->ndim, meta->shape, error);
+          ok = grad != NULL;
+        }
+      args[k + 1] = grad != NULL ? bs_wrap_tensor (in, grad) : BS_NONE;
+    }
+  if (ok)
+    {
+      ok = bs_call_simple (in, backward, args, n_outputs + 1, &result);
+      if (!ok)
+        bs_callback_failed (in, error);
+    }
+  for (guint k = 0; k < n_outputs; k++)
+    bs_value_unref (args[k + 1]);
   bs_value_unref (backward);
   if (!ok)
-    {
-      bs_callback_failed (in, error);
-      return FALSE;
-    }
+    return FALSE;
 
   if (bs_value_is_object (result, BS_OBJECT_TUPLE))
     items = bs_value_items (result, &n);
@@ -311,12 +335,16 @@ ctx_new (BsInterp     *in,
   return bs_native_new (in->heap, &ctx_type.base, d);
 }
 
-/* Hangs the node on output and hands it what forward saved. */
+/* Hangs the node on the outputs (one, or a tuple's tensors when multi) and hands it what
+ * forward saved. */
 static gboolean
-attach (BsInterp     *in,
-        BsValue       ctx,
-        const BsArgs *a,
-        BsTensor     *output)
+attach (BsInterp        *in,
+        BsValue          ctx,
+        const BsArgs    *a,
+        BsTensor *const *outputs,
+        guint            n_outputs,
+        const gboolean  *differentiable,
+        gboolean         multi)
 {
   CtxData *d = bs_value_native (ctx, &ctx_type.base);
   g_autofree BsTensor **inputs = g_new0 (BsTensor *, MAX (a->n_args, 1));
@@ -335,8 +363,12 @@ attach (BsInterp     *in,
   nd->ctx = bs_value_ref (ctx);
   nd->ctx_data = d;
   d->node_data = nd;
-  node = bs_custom_function_attach (name, inputs, a->n_args, output, function_backward, nd,
-                                    node_data_free, &error);
+  node = multi
+    ? bs_custom_function_attach_multi (name, inputs, a->n_args, outputs, n_outputs,
+                                       differentiable, function_backward, nd, node_data_free,
+                                       &error)
+    : bs_custom_function_attach (name, inputs, a->n_args, outputs[0], function_backward, nd,
+                                 node_data_free, &error);
   if (node == NULL)
     return error == NULL || bs_raise_gerror (in, error);
   d->node = node;
@@ -344,13 +376,96 @@ attach (BsInterp     *in,
   for (gsize i = 0; i < n_saved; i++)
     {
       BsTensor *t = bs_value_tensor (saved[i]);
+      gboolean is_output = FALSE;
 
-      bs_node_save (node, i, t, t == output);
+      for (guint k = 0; k < n_outputs; k++)
+        is_output = is_output || (t != NULL && t == outputs[k]);
+      bs_node_save (node, i, t, is_output);
     }
   d->n_saved = n_saved;
   /* The node holds them now, with their versions. */
   bs_value_unref (d->to_save);
   d->to_save = BS_NONE;
+  return TRUE;
+}
+
+static gboolean
+is_argument (const BsArgs *a,
+             BsTensor     *t)
+{
+  for (guint i = 0; i < a->n_args; i++)
+    if (bs_value_tensor (a->args[i]) == t)
+      return TRUE;
+  return FALSE;
+}
+
+/* The node needs outputs of its own: a forward that returns one of its inputs (or anything
+ * with history, or one tensor twice) gets a fresh alias. As in PyTorch, an input returned
+ * as-is is a view that in-place ops refuse. */
+static BsTensor *
+own_output (const BsArgs    *a,
+            BsTensor        *output,
+            BsTensor *const *earlier,
+            guint            n_earlier)
+{
+  gboolean is_input = is_argument (a, output);
+  gboolean repeated = FALSE;
+  BsTensor *alias;
+
+  for (guint k = 0; k < n_earlier; k++)
+    repeated = repeated || earlier[k] == output;
+  if (!is_input && !repeated && output->grad_fn == NULL && !output->requires_grad)
+    return bs_tensor_ref (output);
+  alias = bs_tensor_detach (output);
+  alias->is_custom_view = is_input;
+  return alias;
+}
+
+/* apply() of a forward that returned a tuple: its tensors are the node's outputs, in
+ * order; its other items come back as they are. */
+static gboolean
+apply_tuple (BsInterp     *in,
+             BsValue       ctx,
+             const BsArgs *fa,
+             BsValue       result,
+             BsValue      *r)
+{
+  CtxData *d = bs_value_native (ctx, &ctx_type.base);
+  gsize n;
+  BsValue *items = bs_value_items (result, &n);
+  BsValue out = bs_tuple_new (in->heap, n);
+  g_autofree BsTensor **outputs = g_new0 (BsTensor *, MAX (n, 1));
+  g_autofree gboolean *differentiable = g_new0 (gboolean, MAX (n, 1));
+  guint n_outputs = 0;
+  gboolean ok = TRUE;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      BsTensor *t = bs_value_tensor (items[i]);
+      BsValue *slot = &((BsTuple *) out.as.object)->items[i];
+
+      if (t == NULL)
+        {
+          *slot = bs_value_ref (items[i]);
+          continue;
+        }
+      outputs[n_outputs] = own_output (fa, t, outputs, n_outputs);
+      differentiable[n_outputs] = !ctx_marked_non_differentiable (d, t);
+      *slot = outputs[n_outputs] == t ? bs_value_ref (items[i])
+                                      : bs_wrap_tensor (in, bs_tensor_ref (outputs[n_outputs]));
+      n_outputs++;
+    }
+  if (n_outputs > 0)
+    ok = attach (in, ctx, fa, outputs, n_outputs, differentiable, TRUE);
+  for (guint k = 0; k < n_outputs; k++)
+    bs_tensor_unref (outputs[k]);
+  bs_value_unref (result);
+  if (!ok)
+    {
+      bs_value_unref (out);
+      return FALSE;
+    }
+  *r = out;
   return TRUE;
 }
 
@@ -394,11 +509,9 @@ METHOD (function_apply)
 
   if (bs_value_is_object (result, BS_OBJECT_TUPLE))
     {
-      bs_value_unref (result);
+      ok = apply_tuple (in, ctx, &fa, result, r);
       bs_value_unref (ctx);
-      return bs_raise (in, "NotImplementedError",
-                       "Backstep supports torch.autograd.Function with one output tensor; "
-                       "this forward returned a tuple");
+      return ok;
     }
   output = bs_value_tensor (result);
   if (output != NULL
@@ -420,26 +533,20 @@ METHOD (function_apply)
       return TRUE;
     }
 
-  /* The node needs an output of its own: a forward that returns one of its
-   * inputs (or anything with history) gets a fresh alias. As in PyTorch, an input
-   * returned as-is is a view that in-place ops refuse. */
   {
-    gboolean is_input = FALSE;
+    BsTensor *own = own_output (&fa, output, NULL, 0);
 
-    for (guint i = 0; i < fa.n_args; i++)
-      is_input = is_input || bs_value_tensor (fa.args[i]) == output;
-    if (is_input || output->grad_fn != NULL || output->requires_grad)
+    if (own == output)
+      bs_tensor_unref (own);
+    else
       {
-        BsTensor *alias = bs_tensor_detach (output);
-
-        alias->is_custom_view = is_input;
         bs_value_unref (result);
-        result = bs_wrap_tensor (in, alias);
-        output = alias;
+        result = bs_wrap_tensor (in, own);
+        output = own;
       }
   }
 
-  ok = attach (in, ctx, &fa, output);
+  ok = attach (in, ctx, &fa, &output, 1, NULL, FALSE);
   bs_value_unref (ctx);
   if (!ok)
     {

@@ -192,7 +192,7 @@ bs_op_apply_full (BsOp             op,
       bs_op_args_init (&default_args);
       args = &default_args;
     }
-  /* float16 ops PyTorch's CPU build lacks fail as they do there */
+  /* float16, bfloat16 and bool ops PyTorch's CPU build lacks fail as they do there */
   output = bs_op_check_kernel (op, inputs, n_inputs, args, &local_error)
            && bs_op_check_unreproduced (op, inputs, n_inputs, &local_error)
            ? info->forward (inputs, n_inputs, args, &extra, &local_error) : NULL;

@@ -1,10 +1,11 @@
-/* bs-op-kernels.c: the ops whose CPU kernels PyTorch 1.13 does not build for float16 or
- * bfloat16, and the kernel each names in its error
+/* bs-op-kernels.c: the ops whose CPU kernels PyTorch 1.13 does not build for float16,
+ * bfloat16 or bool, and the kernel each names in its error
  *
  * PyTorch computes float16 on the CPU only in its simplest kernels (arithmetic, copies,
  * comparisons, sums, indexing): exp, matmul or softmax of a torch.half tensor raise
  * RuntimeError: "exp_vml_cpu" not implemented for 'Half'. bfloat16 has nearly all of them.
- * Each name here is the one PyTorch's message gives for that op.
+ * A bool tensor has no abs or rounding: torch.abs raises "abs_cpu" not implemented for
+ * 'Bool'. Each name here is the one PyTorch's message gives for that op.
  */
 #define G_LOG_DOMAIN "bs-engine"
 
@@ -14,9 +15,11 @@ typedef struct {
   BsOp        op;
   const char *half;       /* NULL: float16 runs */
   const char *bfloat16;   /* NULL: bfloat16 runs */
+  const char *boolean;    /* NULL: bool runs */
 } MissingKernel;
 
 static const MissingKernel missing[] = {
+  { BS_OP_ABS, NULL, NULL, "abs_cpu" },
   { BS_OP_EXP, "exp_vml_cpu", NULL },
   { BS_OP_LOG, "log_vml_cpu", NULL },
   { BS_OP_SQRT, "sqrt_vml_cpu", NULL },
@@ -26,7 +29,7 @@ static const MissingKernel missing[] = {
   { BS_OP_SIGMOID, "sigmoid_cpu", NULL },
   { BS_OP_RELU, "clamp_min_cpu", NULL },
   { BS_OP_CLAMP_TENSOR, "clamp_cpu", NULL },
-  { BS_OP_ROUND, "round_vml_cpu", NULL },
+  { BS_OP_ROUND, "round_vml_cpu", NULL, "round_vml_cpu" },
   { BS_OP_ASIN, "asin_vml_cpu", NULL },
   { BS_OP_ACOS, "acos_vml_cpu", NULL },
   { BS_OP_ATAN, "atan_vml_cpu", NULL },
@@ -39,9 +42,9 @@ static const MissingKernel missing[] = {
   { BS_OP_EXPM1, "expm1_vml_cpu", NULL },
   { BS_OP_LOG2, "log2_vml_cpu", NULL },
   { BS_OP_LOG10, "log10_vml_cpu", NULL },
-  { BS_OP_FLOOR, "floor_vml_cpu", NULL },
-  { BS_OP_CEIL, "ceil_vml_cpu", NULL },
-  { BS_OP_TRUNC, "trunc_vml_cpu", NULL },
+  { BS_OP_FLOOR, "floor_vml_cpu", NULL, "floor_vml_cpu" },
+  { BS_OP_CEIL, "ceil_vml_cpu", NULL, "ceil_vml_cpu" },
+  { BS_OP_TRUNC, "trunc_vml_cpu", NULL, "trunc_vml_cpu" },
   { BS_OP_ATAN2, "atan2_cpu", NULL },
   { BS_OP_BERNOULLI, "bernoulli_scalar_cpu_", NULL },
   { BS_OP_NLL_LOSS, "nll_loss_out_frame", NULL },
@@ -95,13 +98,20 @@ bs_op_check_kernel (BsOp             op,
   BsDType dtype = bs_result_type (inputs, n_inputs);
   const char *kernel = NULL;
 
-  if (!bs_dtype_is_reduced_float (dtype))
+  if (dtype == BS_DTYPE_BOOL && op == BS_OP_RELU)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "Boolean inputs not supported for relu");
+      return FALSE;
+    }
+  if (!bs_dtype_is_reduced_float (dtype) && dtype != BS_DTYPE_BOOL)
     return TRUE;
   if (dtype == BS_DTYPE_FLOAT16)
     kernel = half_kernel_by_args (op, inputs, args);
   for (guint i = 0; kernel == NULL && i < G_N_ELEMENTS (missing); i++)
     if (missing[i].op == op)
-      kernel = dtype == BS_DTYPE_FLOAT16 ? missing[i].half : missing[i].bfloat16;
+      kernel = dtype == BS_DTYPE_FLOAT16 ? missing[i].half
+             : dtype == BS_DTYPE_BFLOAT16 ? missing[i].bfloat16 : missing[i].boolean;
   if (kernel == NULL)
     return TRUE;
   g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME, "\"%s\" not implemented for '%s'",

@@ -59,7 +59,7 @@ gboolean  bs_unary_local_backward (BsNode      *node,
                                    BsLocalFunc  local_of,
                                    GError     **error);
 /* PyTorch's '"exp_vml_cpu" not implemented for 'Half'' when the op's CPU kernel lacks the
- * inputs' float16 or bfloat16 dtype (bs-op-kernels.c); TRUE when it runs. */
+ * inputs' float16, bfloat16 or bool dtype (bs-op-kernels.c); TRUE when it runs. */
 gboolean  bs_op_check_kernel      (BsOp             op,
                                    BsTensor *const *inputs,
                                    guint            n_inputs,

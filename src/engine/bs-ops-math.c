@@ -632,6 +632,14 @@ apply_rem (BsOp op, BsOp scalar_op, BsTensor *a, BsTensor *b, GError **error)
   BsTensor *in[2] = { a, b };
   BsOpArgs args;
 
+  /* a bool divisor is a bool operand even as a Python True */
+  if (bs_result_type (in, 2) == BS_DTYPE_BOOL)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "\"%s\" not implemented for 'Bool'",
+                   op == BS_OP_FMOD ? "fmod_cpu" : "remainder_cpu");
+      return NULL;
+    }
   if (!b->is_wrapped_number)
     return bs_op_apply (op, in, 2, NULL, error);
   bs_op_args_init (&args);

@@ -125,6 +125,9 @@ floor_mod (BsInterp  *in,
                      "autograd, and an operand requires grad; detach() it, or write "
                      "x - y * (x / y).floor() style code with differentiable ops",
                      op == BS_BINOP_MOD ? "% (remainder)" : "// (floor_divide)");
+  if (dtype == BS_DTYPE_BOOL)
+    return bs_raise (in, "RuntimeError", "\"%s\" not implemented for 'Bool'",
+                     op == BS_BINOP_MOD ? "remainder_cpu" : "div_floor_cpu");
   for (int d = 0; d < ndim; d++)
     {
       int ka = d - (ndim - a->ndim), kb = d - (ndim - b->ndim);
@@ -405,6 +408,9 @@ bs_tensor_unary (BsInterp  *in,
     case BS_UNARYOP_USUB:
       RETURN_TENSOR (bs_neg (a, ERR));
     case BS_UNARYOP_UADD:
+      if (a->dtype == BS_DTYPE_BOOL)
+        return bs_raise (in, "RuntimeError",
+                         "The `+` operator, on a bool tensor is not supported.");
       *r = bs_value_ref (av);
       return TRUE;
     case BS_UNARYOP_INVERT:

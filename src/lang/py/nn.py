@@ -1062,17 +1062,26 @@ def _bs_no_inplace(name, inplace):
         _bs_not_supported(name + '(inplace=True)')
 
 
+def _bs_floating_kernel(kernel, input):
+    # PyTorch's kernels of these functions exist for floating-point dtypes only
+    if isinstance(input, torch.Tensor) and not input.is_floating_point():
+        raise RuntimeError('"{}" not implemented for \'{}\''.format(kernel, input.type()[6:-6]))
+
+
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     _bs_no_inplace('leaky_relu', inplace)
+    _bs_floating_kernel('leaky_relu_cpu', input)
     return torch.where(input > 0, input, input * negative_slope)
 
 
 def elu(input, alpha=1.0, inplace=False):
     _bs_no_inplace('elu', inplace)
+    _bs_floating_kernel('elu_cpu', input)
     return torch.where(input > 0, input, torch.expm1(input.clamp(max=0)) * alpha)
 
 
 def softplus(input, beta=1, threshold=20):
+    _bs_floating_kernel('softplus_cpu', input)
     scaled = input * beta
     return torch.where(scaled > threshold, input,
                        torch.log1p(torch.exp(scaled.clamp(max=threshold))) / beta)
@@ -1080,6 +1089,7 @@ def softplus(input, beta=1, threshold=20):
 
 def silu(input, inplace=False):
     _bs_no_inplace('silu', inplace)
+    _bs_floating_kernel('silu_cpu', input)
     return input * torch.sigmoid(input)
 
 

@@ -9,6 +9,7 @@
 
 #include "bs-float-repr.h"
 #include "bs-np-array.h"
+#include "bs-py-number.h"
 #include "bs-signature.h"
 
 /* --- print and conversions --------------------------------------------- */
@@ -380,7 +381,7 @@ DECLARED (builtin_abs)
 
       bs_to_int (in, x, &v);
       if (v == G_MININT64)
-        return bs_raise (in, "OverflowError", "integer overflow: Backstep's ints are 64-bit");
+        return bs_raise_overflow (in);
       *r = BS_INT (v < 0 ? -v : v);
       return TRUE;
     }

@@ -381,6 +381,7 @@ parse_unary (BsParser   *p,
   node->unary_op.op = kind == BS_TOKEN_MINUS ? BS_UNARYOP_USUB
                       : kind == BS_TOKEN_PLUS ? BS_UNARYOP_UADD : BS_UNARYOP_INVERT;
   node->unary_op.operand = operand;
+  bs_parser_fold_int (p, node);
   return node;
 }
 
@@ -518,6 +519,7 @@ parse_binary (BsParser *p,
   node->bin_op.left = left;
   node->bin_op.op = ops[kind];
   node->bin_op.right = right;
+  bs_parser_fold_int (p, node);
   return node;
 }
 

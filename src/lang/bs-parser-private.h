@@ -65,6 +65,10 @@ typedef struct {
 
 #define FAILED(p) ((p)->error != NULL)
 
+/* --- bs-parser-fold.c: turns node, an expression of integer literals that fits in 64 bits
+ * although a step of it does not (2**63 - 1), into its constant, as CPython folds it */
+void bs_parser_fold_int (BsParser *p, BsAstNode *node);
+
 /* --- bs-parser.c: tokens, errors, targets, names and numbers */
 
 void bs_parser_error_span (BsParser *p, BsLangError code, BsSpan span, const char *format, ...)

@@ -242,6 +242,8 @@ bs_getitem (BsInterp *in,
       gint64 k;
 
       /* in unsigned arithmetic: a range may hold more than 2**63 - 1 ints */
+      if (bs_value_is_object (key, BS_OBJECT_SLICE))
+        return bs_py_range_slice (in, r, (BsSlice *) key.as.object, out);
       if (!bs_is_int (key))
         return bs_py_normalize_index (in, key, 0, "range object", &k);
       k = bs_int_of (key);

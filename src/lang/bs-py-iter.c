@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "bs-py-number.h"
 #include "bs-py-range.h"
 #include "bs-py-set.h"
 #include "bs-signature.h"
@@ -29,6 +30,7 @@ typedef struct {
   guint           n_iters;
   BsValue         func;         /* map and filter */
   gint64          count;        /* enumerate */
+  gboolean        count_past;   /* enumerate's next count is past 2**63 - 1 */
   gboolean        done;
   BsGenStepFunc   step;         /* generators */
   gpointer        state;
@@ -72,12 +74,22 @@ iter_next (BsInterp *in,
         BsValue item;
 
         r = bs_py_iter_next (in, &d->iters[0], &item);
-        if (r > 0)
+        if (r > 0 && d->count_past)
           {
-            BsValue pair[2] = { BS_INT (d->count++), item };
+            bs_value_unref (item);
+            bs_raise_overflow (in);
+            r = -1;
+          }
+        else if (r > 0)
+          {
+            BsValue pair[2] = { BS_INT (d->count), item };
 
             *out = bs_tuple_from (in, pair, 2);
             bs_value_unref (item);
+            if (d->count == G_MAXINT64)
+              d->count_past = TRUE;
+            else
+              d->count++;
           }
         break;
       }
@@ -528,6 +540,32 @@ builtin_filter (BsInterp *in, BsCall *call, BsValue *r)
   return init_iters (in, *r, &call->values[1], 1);
 }
 
+/* A range backwards, as CPython's, without its items: the range from its last item by
+ * -step (in unsigned arithmetic, where a step of -2**63 turned around still adds up),
+ * iterated for the range's count. */
+static gboolean
+reversed_range (BsInterp *in,
+                BsRange  *range,
+                BsValue  *r)
+{
+  guint64 n = bs_py_range_count (range);
+  guint64 step = (guint64) 0 - (guint64) range->step;
+  guint64 last = (guint64) range->start + (n > 0 ? n - 1 : 0) * (guint64) range->step;
+  BsValue backwards = bs_range_new (in, (gint64) last, (gint64) last, (gint64) step);
+  BsValue it = iter_new (in, T_RANGE_REVERSED, IT_WRAP, 1);
+  gboolean ok = bs_py_iter_init (in, backwards, &iter_data (it)->iters[0]);
+
+  bs_value_unref (backwards);
+  if (!ok)
+    {
+      bs_value_unref (it);
+      return FALSE;
+    }
+  iter_data (it)->iters[0].length = (gint64) MIN (n, (guint64) G_MAXINT64);
+  *r = it;
+  return TRUE;
+}
+
 static gboolean
 builtin_reversed (BsInterp *in, BsCall *call, BsValue *r)
 {
@@ -552,7 +590,7 @@ builtin_reversed (BsInterp *in, BsCall *call, BsValue *r)
   if (bs_value_is_object (v, BS_OBJECT_LIST))
     type = T_LIST_REVERSED;
   else if (bs_value_is_object (v, BS_OBJECT_RANGE))
-    type = T_RANGE_REVERSED;
+    return reversed_range (in, (BsRange *) v.as.object, r);
   else if (bs_value_is_object (v, BS_OBJECT_DICT) || view_kind (v) == 0)
     type = T_DICT_REVERSED;
   else if (bs_is_set (v) || is_iterator (v) || bs_value_is_object (v, BS_OBJECT_DICT)

@@ -336,8 +336,13 @@ bs_truthy (BsInterp *in,
       *truth = bs_tensor_item (t) != 0.0;
       return TRUE;
     }
-  if (bs_value_is_object (v, BS_OBJECT_RANGE)
-      || (bs_native_ops (v) != NULL && bs_native_ops (v)->len != NULL))
+  if (bs_value_is_object (v, BS_OBJECT_RANGE))
+    {
+      /* empty or not, even when its length is past 2**63 - 1 */
+      *truth = bs_py_range_count ((BsRange *) v.as.object) > 0;
+      return TRUE;
+    }
+  if (bs_native_ops (v) != NULL && bs_native_ops (v)->len != NULL)
     {
       gint64 n;
 

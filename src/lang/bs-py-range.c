@@ -47,6 +47,58 @@ bs_py_range_count (BsRange *r)
          : 0;
 }
 
+/* One bound of a slice, as slice.indices() clamps it to [lower, upper] */
+static gboolean
+slice_bound (BsInterp *in,
+             BsValue   v,
+             __int128  length,
+             __int128  lower,
+             __int128  upper,
+             __int128  absent,
+             __int128 *out)
+{
+  gint64 x;
+
+  if (bs_value_is_none (v))
+    {
+      *out = absent;
+      return TRUE;
+    }
+  if (!bs_to_int (in, v, &x))
+    return FALSE;
+  *out = x < 0 ? MAX ((__int128) x + length, lower) : MIN ((__int128) x, upper);
+  return TRUE;
+}
+
+gboolean
+bs_py_range_slice (BsInterp *in,
+                   BsRange  *r,
+                   BsSlice  *s,
+                   BsValue  *out)
+{
+  /* in 128 bits: the length may pass 2**63 - 1, the bounds 64 bits */
+  __int128 length = bs_py_range_count (r), lower, upper, first, last, step;
+  gint64 k = 1;
+
+  if (!bs_value_is_none (s->step) && !bs_to_int (in, s->step, &k))
+    return FALSE;
+  if (k == 0)
+    return bs_raise (in, "ValueError", "slice step cannot be zero");
+  lower = k < 0 ? -1 : 0;
+  upper = k < 0 ? length - 1 : length;
+  if (!slice_bound (in, s->lower, length, lower, upper, k < 0 ? upper : lower, &first)
+      || !slice_bound (in, s->upper, length, lower, upper, k < 0 ? lower : upper, &last))
+    return FALSE;
+  first = r->start + first * r->step;
+  last = r->start + last * r->step;
+  step = (__int128) r->step * k;
+  if (first < G_MININT64 || first > G_MAXINT64 || last < G_MININT64 || last > G_MAXINT64
+      || step < G_MININT64 || step > G_MAXINT64)
+    return bs_raise_overflow (in);
+  *out = bs_range_new (in, (gint64) first, (gint64) last, (gint64) step);
+  return TRUE;
+}
+
 gboolean
 bs_py_range_contains (BsRange *r,
                       gint64   x)
@@ -93,6 +145,7 @@ range_index (BsInterp *in, BsCall *call, BsValue *r)
 {
   BsRange *range = (BsRange *) call->self.as.object;
   BsValue v = bs_call_value (call, 1);
+  guint64 index;
   gint64 x;
 
   if (!as_whole_number (v, &x) || !bs_py_range_contains (range, x))
@@ -103,10 +156,12 @@ range_index (BsInterp *in, BsCall *call, BsValue *r)
                          v.as.integer);
       return bs_raise (in, "ValueError", "sequence.index(x): x not in sequence");
     }
-  *r = BS_INT (range->step > 0 ? (gint64) (((guint64) x - (guint64) range->start)
-                                           / (guint64) range->step)
-                               : (gint64) (((guint64) range->start - (guint64) x)
-                                           / ((guint64) 0 - (guint64) range->step)));
+  index = range->step > 0 ? ((guint64) x - (guint64) range->start) / (guint64) range->step
+                          : ((guint64) range->start - (guint64) x)
+                            / ((guint64) 0 - (guint64) range->step);
+  if (index > G_MAXINT64)
+    return bs_raise_overflow (in);
+  *r = BS_INT ((gint64) index);
   return TRUE;
 }
 

@@ -10,6 +10,7 @@
 
 #define MAX_GRAPH_BOXES   5000  /* Graphviz takes seconds beyond this, and minutes soon after */
 #define FOLLOW_MIN_ZOOM   0.8   /* below this, labels are too small to read on a projector */
+#define FRAME_MIN_ZOOM    0.6   /* a whole graph is worth a smaller type, not below this */
 
 struct _BsGraphStage {
   GtkWidget          parent_instance;
@@ -350,7 +351,7 @@ bs_graph_stage_show_state (BsGraphStage *self,
   if (scene == NULL || self->trace == NULL || bs_scene_get_trace (scene) != self->trace)
     return FALSE;
   bs_graph_view_set_state (self->graph_view, g_steal_pointer (&owned), animate);
-  bs_graph_view_follow_step (self->graph_view, FOLLOW_MIN_ZOOM);
+  bs_graph_view_follow_step (self->graph_view, FOLLOW_MIN_ZOOM, FRAME_MIN_ZOOM);
   if (self->reselect != 0)
     {
       bs_graph_view_set_selected (self->graph_view,

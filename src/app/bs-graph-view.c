@@ -3,6 +3,7 @@
 
 #include <math.h>
 
+#include "bs-graph-camera.h"
 #include "bs-graph-view.h"
 #include "bs-scene-motion.h"
 
@@ -49,6 +50,7 @@ struct _BsGraphView {
   double         move_to[3];
   gint64         move_start;
   guint          move_tick;
+  double         follow_zooms[2]; /* of the last bs_graph_view_follow_step(); 0: none */
 };
 
 G_DEFINE_FINAL_TYPE (BsGraphView, bs_graph_view, GTK_TYPE_WIDGET)
@@ -312,6 +314,15 @@ move_camera (BsGraphView *self,
   self->move_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), move_step, NULL, NULL);
 }
 
+/* The camera as it is, or as it will be once the move in flight ends. */
+static BsGraphCamera
+camera_target (BsGraphView *self)
+{
+  if (self->move_tick != 0)
+    return (BsGraphCamera) { self->move_to[0], self->move_to[1], self->move_to[2] };
+  return (BsGraphCamera) { self->zoom, self->offset_x, self->offset_y };
+}
+
 void
 bs_graph_view_follow (BsGraphView *self,
                       int          index,
@@ -348,22 +359,35 @@ bs_graph_view_follow (BsGraphView *self,
   move_camera (self, zoom, width / 2 - cx * zoom, height / 2 - cy * zoom);
 }
 
-/* The box a step is about: the node the current edge leaves, or the last tensor the
- * step created; -1 when none. */
-static int
+/* The boxes a step is about: the node the current edge leaves and the one it enters, or
+ * the last tensor the step created; -1 when none. */
+static void
 step_focus (BsScene            *scene,
-            const BsTraceState *state)
+            const BsTraceState *state,
+            int                 focus[2])
 {
   BsTrace *trace = bs_scene_get_trace (scene);
   const BsTraceEvent *event = bs_trace_state_get_step_event (state);
   guint64 first, end;
 
+  focus[0] = focus[1] = -1;
   if (event != NULL && event->node != 0
       && (event->type == BS_TRACE_EVENT_EDGE || event->type == BS_TRACE_EVENT_FREED
           || event->type == BS_TRACE_EVENT_ERROR))
-    return bs_scene_find_node (scene, event->node);
+    {
+      int edge = event->type == BS_TRACE_EVENT_EDGE
+                 ? bs_scene_find_edge (scene, event->node, event->input_nr) : -1;
+
+      focus[0] = bs_scene_find_node (scene, event->node);
+      if (edge >= 0)
+        focus[1] = (int) bs_scene_get_edge (scene, (guint) edge)->from;
+      return;
+    }
   if (event != NULL && event->tensor != 0)
-    return bs_scene_find_tensor (scene, event->tensor, state);
+    {
+      focus[0] = bs_scene_find_tensor (scene, event->tensor, state);
+      return;
+    }
   bs_trace_get_step_events (trace, state->step, &first, &end);
   for (guint64 i = end; i > first; i--)
     {
@@ -371,13 +395,11 @@ step_focus (BsScene            *scene,
 
       if (e->type == BS_TRACE_EVENT_TENSOR || e->type == BS_TRACE_EVENT_INPLACE)
         {
-          int index = bs_scene_find_tensor (scene, e->tensor, state);
-
-          if (index >= 0)
-            return index;
+          focus[0] = bs_scene_find_tensor (scene, e->tensor, state);
+          if (focus[0] >= 0)
+            return;
         }
     }
-  return -1;
 }
 
 int
@@ -436,12 +458,27 @@ bs_graph_view_select_line (BsGraphView *self,
 
 void
 bs_graph_view_follow_step (BsGraphView *self,
-                           double       min_zoom)
+                           double       min_zoom,
+                           double       min_fit_zoom)
 {
+  BsGraphViewport viewport = { gtk_widget_get_width (GTK_WIDGET (self)),
+                               gtk_widget_get_height (GTK_WIDGET (self)),
+                               min_zoom, MIN (min_fit_zoom, min_zoom) };
+  BsGraphCamera camera, target;
+  int focus[2];
+
   g_return_if_fail (BS_IS_GRAPH_VIEW (self));
 
-  if (self->scene != NULL && self->state != NULL)
-    bs_graph_view_follow (self, step_focus (self->scene, self->state), min_zoom);
+  self->follow_zooms[0] = min_zoom;
+  self->follow_zooms[1] = min_fit_zoom;
+  if (self->scene == NULL || self->state == NULL || self->fit_pending)
+    return;
+  step_focus (self->scene, self->state, focus);
+  camera = camera_target (self);
+  if (!bs_graph_camera_follow (&camera, self->scene, focus, &viewport, &target))
+    return;
+  self->auto_fit = FALSE;
+  move_camera (self, target.zoom, target.x, target.y);
 }
 
 static void
@@ -478,11 +515,35 @@ bs_graph_view_get_zoom (BsGraphView *self)
 }
 
 void
+bs_graph_view_get_visible (BsGraphView *self,
+                           double      *x,
+                           double      *y,
+                           double      *width,
+                           double      *height)
+{
+  BsGraphCamera camera;
+
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  camera = camera_target (self);
+  *x = -camera.x / camera.zoom;
+  *y = -camera.y / camera.zoom;
+  *width = gtk_widget_get_width (GTK_WIDGET (self)) / camera.zoom;
+  *height = gtk_widget_get_height (GTK_WIDGET (self)) / camera.zoom;
+}
+
+gboolean
+bs_graph_view_is_animating (BsGraphView *self)
+{
+  g_return_val_if_fail (BS_IS_GRAPH_VIEW (self), FALSE);
+  return self->glide_tick != 0 || self->fade_tick != 0 || self->move_tick != 0;
+}
+
+void
 bs_graph_view_fit (BsGraphView *self)
 {
   double width = gtk_widget_get_width (GTK_WIDGET (self));
   double height = gtk_widget_get_height (GTK_WIDGET (self));
-  double scene_width, scene_height;
+  BsGraphCamera camera;
 
   g_return_if_fail (BS_IS_GRAPH_VIEW (self));
   if (self->scene == NULL)
@@ -495,14 +556,10 @@ bs_graph_view_fit (BsGraphView *self)
   stop_move (self);
   self->fit_pending = FALSE;
   self->auto_fit = TRUE;
-  bs_scene_get_size (self->scene, &scene_width, &scene_height);
-  if (scene_width <= 0 || scene_height <= 0)
-    return;
-  /* Never blow a small graph up beyond 1.5×: four boxes should not fill a projector. */
-  self->zoom = CLAMP (MIN ((width - 2 * FIT_MARGIN) / scene_width,
-                           (height - 2 * FIT_MARGIN) / scene_height), MIN_ZOOM, 1.5);
-  self->offset_x = (width - scene_width * self->zoom) / 2;
-  self->offset_y = (height - scene_height * self->zoom) / 2;
+  camera = bs_graph_camera_fit (self->scene, &(BsGraphViewport) { width, height, 1, 1 });
+  self->zoom = camera.zoom;
+  self->offset_x = camera.x;
+  self->offset_y = camera.y;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -881,6 +938,9 @@ bs_graph_view_size_allocate (GtkWidget *widget,
 
   if (self->fit_pending || self->auto_fit)
     bs_graph_view_fit (self);
+  else if (self->follow_zooms[0] > 0)
+    /* A view that grew smaller (a longer status line under it) keeps the step in sight. */
+    bs_graph_view_follow_step (self, self->follow_zooms[0], self->follow_zooms[1]);
 }
 
 static void

@@ -41,6 +41,15 @@ void                bs_graph_view_fit          (BsGraphView  *self);
 void                bs_graph_view_zoom_by      (BsGraphView  *self,
                                                 double        factor);
 double              bs_graph_view_get_zoom     (BsGraphView  *self);
+/* The part of the scene in view, in scene coordinates (where the camera is going, while it
+ * moves). */
+void                bs_graph_view_get_visible  (BsGraphView  *self,
+                                                double       *x,
+                                                double       *y,
+                                                double       *width,
+                                                double       *height);
+/* Whether boxes glide or the picture fades now. */
+gboolean            bs_graph_view_is_animating (BsGraphView  *self);
 
 /* The selected box's scene index, or -1. */
 int                 bs_graph_view_get_selected (BsGraphView  *self);
@@ -63,10 +72,12 @@ int                 bs_graph_view_find_named   (BsGraphView  *self,
 gboolean            bs_graph_view_select_line  (BsGraphView  *self,
                                                 int           line,
                                                 double        min_zoom);
-/* Follows the box the step shown is about: the node the current edge leaves, or the
- * last tensor the step created. */
+/* Follows the step shown (bs-graph-camera.h): the current iteration's graph fitted when it
+ * can be read at min_fit_zoom, else the boxes of the current edge (or the last tensor the
+ * step created) and their neighbours at min_zoom. */
 void                bs_graph_view_follow_step  (BsGraphView  *self,
-                                                double        min_zoom);
+                                                double        min_zoom,
+                                                double        min_fit_zoom);
 void                bs_graph_view_follow       (BsGraphView  *self,
                                                 int           index,
                                                 double        min_zoom);

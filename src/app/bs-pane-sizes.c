@@ -9,6 +9,9 @@
 #define GROUP "panes"
 /* Widths beyond this in a file edited by hand are ignored, not obeyed. */
 #define MAX_WIDTH 10000
+/* The side panel's width when none is remembered: the graph, not the panel, takes what a
+ * wider window adds. */
+#define DEFAULT_SIDE_WIDTH 320
 
 static char *
 sizes_path (void)
@@ -38,18 +41,20 @@ bs_pane_sizes_restore (GtkPaned *outer,
   g_autofree char *path = sizes_path ();
   g_autoptr(GKeyFile) file = g_key_file_new ();
   g_autoptr(GError) error = NULL;
-  int editor, side = 0;
+  int editor = 0, side = 0;
 
   g_return_if_fail (GTK_IS_PANED (outer) && GTK_IS_PANED (inner));
 
-  if (!g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, NULL))
-    return;
-  editor = g_key_file_get_integer (file, GROUP, "editor-width", &error);
-  if (error == NULL)
-    side = g_key_file_get_integer (file, GROUP, "side-width", &error);
+  if (g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, NULL))
+    {
+      editor = g_key_file_get_integer (file, GROUP, "editor-width", &error);
+      if (error == NULL)
+        side = g_key_file_get_integer (file, GROUP, "side-width", &error);
+    }
   if (error != NULL || editor <= 0 || side <= 0 || editor > MAX_WIDTH || side > MAX_WIDTH)
-    return;
-  gtk_paned_set_position (outer, editor);
+    side = DEFAULT_SIDE_WIDTH;
+  else
+    gtk_paned_set_position (outer, editor);
   g_signal_connect (inner, "notify::max-position", G_CALLBACK (inner_sized),
                     GINT_TO_POINTER (side));
 }

@@ -1,0 +1,183 @@
+/* bs-graph-camera.c: where the graph view's camera goes to show a step */
+#define G_LOG_DOMAIN "bs-app"
+
+#include "bs-graph-camera.h"
+
+#define MIN_ZOOM 0.05
+#define SLACK    0.5    /* pixels: a box this far out still counts as in view */
+
+typedef struct {
+  double x0, y0, x1, y1;
+} Box;
+
+static Box
+empty_box (void)
+{
+  return (Box) { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+}
+
+static gboolean
+box_is_empty (const Box *box)
+{
+  return box->x0 > box->x1;
+}
+
+static void
+add_node (Box               *box,
+          const BsSceneNode *node)
+{
+  box->x0 = MIN (box->x0, node->x);
+  box->y0 = MIN (box->y0, node->y);
+  box->x1 = MAX (box->x1, node->x + node->width);
+  box->y1 = MAX (box->y1, node->y + node->height);
+}
+
+/* The current iteration's graph: every box but the collapsed clusters (the other passes
+ * of the whole view), or every box when there is nothing else. */
+static Box
+graph_box (BsScene *scene)
+{
+  Box box = empty_box (), all = empty_box ();
+
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (scene, i);
+
+      add_node (&all, node);
+      if (node->kind != BS_SCENE_NODE_CLUSTER)
+        add_node (&box, node);
+    }
+  return box_is_empty (&box) ? all : box;
+}
+
+static gboolean
+in_view (const BsGraphCamera   *camera,
+         const Box             *box,
+         const BsGraphViewport *viewport)
+{
+  return camera->x + box->x0 * camera->zoom >= -SLACK
+         && camera->y + box->y0 * camera->zoom >= -SLACK
+         && camera->x + box->x1 * camera->zoom <= viewport->width + SLACK
+         && camera->y + box->y1 * camera->zoom <= viewport->height + SLACK;
+}
+
+/* The largest zoom at which box fits the view with its margins. */
+static double
+fit_zoom (const Box             *box,
+          const BsGraphViewport *viewport)
+{
+  double width = MAX (box->x1 - box->x0, 1), height = MAX (box->y1 - box->y0, 1);
+
+  return MIN ((viewport->width - 2 * BS_GRAPH_CAMERA_MARGIN) / width,
+              (viewport->height - 2 * BS_GRAPH_CAMERA_MARGIN) / height);
+}
+
+static BsGraphCamera
+centred (const Box             *box,
+         double                 zoom,
+         const BsGraphViewport *viewport)
+{
+  return (BsGraphCamera) { zoom, viewport->width / 2 - (box->x0 + box->x1) / 2 * zoom,
+                           viewport->height / 2 - (box->y0 + box->y1) / 2 * zoom };
+}
+
+BsGraphCamera
+bs_graph_camera_fit (BsScene               *scene,
+                     const BsGraphViewport *viewport)
+{
+  double width, height;
+  Box box;
+
+  bs_scene_get_size (scene, &width, &height);
+  box = (Box) { 0, 0, width, height };
+  return centred (&box, CLAMP (fit_zoom (&box, viewport), MIN_ZOOM, BS_GRAPH_CAMERA_MAX_FIT),
+                  viewport);
+}
+
+/* The focus and the boxes one edge away from it. */
+static Box
+neighbourhood (BsScene   *scene,
+               const int  focus[2])
+{
+  Box box = empty_box ();
+
+  for (guint k = 0; k < 2; k++)
+    if (focus[k] >= 0)
+      add_node (&box, bs_scene_get_node (scene, (guint) focus[k]));
+  for (guint e = 0; e < bs_scene_get_n_edges (scene); e++)
+    {
+      const BsSceneEdge *edge = bs_scene_get_edge (scene, e);
+
+      if ((int) edge->from == focus[0] || (int) edge->to == focus[0])
+        {
+          add_node (&box, bs_scene_get_node (scene, edge->from));
+          add_node (&box, bs_scene_get_node (scene, edge->to));
+        }
+    }
+  return box;
+}
+
+gboolean
+bs_graph_camera_follow (const BsGraphCamera   *camera,
+                        BsScene               *scene,
+                        const int              focus[2],
+                        const BsGraphViewport *viewport,
+                        BsGraphCamera         *target)
+{
+  guint n_nodes = bs_scene_get_n_nodes (scene);
+  Box graph, needed = empty_box (), around;
+  int boxes[2];
+  double zoom;
+
+  g_return_val_if_fail (camera != NULL && scene != NULL && target != NULL, FALSE);
+  if (n_nodes == 0 || viewport->width <= 2 * BS_GRAPH_CAMERA_MARGIN
+      || viewport->height <= 2 * BS_GRAPH_CAMERA_MARGIN)
+    return FALSE;
+  for (guint k = 0; k < 2; k++)
+    {
+      boxes[k] = focus[k] >= 0 && (guint) focus[k] < n_nodes ? focus[k] : -1;
+      if (boxes[k] >= 0)
+        add_node (&needed, bs_scene_get_node (scene, (guint) boxes[k]));
+    }
+  if (boxes[0] < 0)
+    boxes[0] = boxes[1];
+  graph = graph_box (scene);
+  zoom = MIN (fit_zoom (&graph, viewport), BS_GRAPH_CAMERA_MAX_FIT);
+
+  if (zoom >= viewport->min_fit_zoom)
+    {
+      /* The whole graph can be read: shown whole, unless the user zoomed in further and
+       * sees what the step is about. */
+      if (camera->zoom >= viewport->min_fit_zoom && in_view (camera, &graph, viewport))
+        return FALSE;
+      if (camera->zoom > zoom && !box_is_empty (&needed))
+        {
+          if (in_view (camera, &needed, viewport))
+            return FALSE;
+          *target = centred (&needed, camera->zoom, viewport);
+          return TRUE;
+        }
+      *target = centred (&graph, zoom, viewport);
+      return TRUE;
+    }
+
+  /* Too large to read whole: the step's boxes, with their neighbours when they fit, the
+   * box the step is about alone when the two ends of its edge are too far apart. */
+  if (box_is_empty (&needed))
+    return FALSE;
+  if (camera->zoom >= viewport->min_fit_zoom && in_view (camera, &needed, viewport))
+    return FALSE;
+  zoom = MAX (camera->zoom, viewport->min_zoom);
+  around = neighbourhood (scene, boxes);
+  if (fit_zoom (&around, viewport) >= zoom)
+    *target = centred (&around, zoom, viewport);
+  else if (fit_zoom (&needed, viewport) >= viewport->min_fit_zoom)
+    *target = centred (&needed, MIN (zoom, fit_zoom (&needed, viewport)), viewport);
+  else
+    {
+      around = empty_box ();
+      add_node (&around, bs_scene_get_node (scene, (guint) boxes[0]));
+      *target = centred (&around, zoom, viewport);
+    }
+  return TRUE;
+}

@@ -1,0 +1,46 @@
+/* bs-graph-camera.h: where the graph view's camera goes to show a step
+ *
+ * A camera is a zoom and the widget coordinates of the scene's (0, 0). Following a step,
+ * it frames the current iteration's graph (the scene's boxes but collapsed clusters: in
+ * the live view the graph the script holds, in the whole view the open pass and the
+ * parameters) when that fits the view at a readable zoom; otherwise it keeps the boxes
+ * the step is about in view at a readable zoom, with their neighbours when they fit too.
+ */
+#pragma once
+
+#include "bs-scene.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  double zoom;
+  double x;
+  double y;
+} BsGraphCamera;
+
+/* The view: its size in pixels, and the zooms below which text is too small to read
+ * (min_zoom, for the boxes followed) and a graph is too small to be worth fitting
+ * (min_fit_zoom, at most min_zoom: a whole graph is worth a smaller type). */
+typedef struct {
+  double width;
+  double height;
+  double min_zoom;
+  double min_fit_zoom;
+} BsGraphViewport;
+
+#define BS_GRAPH_CAMERA_MARGIN 24.0   /* pixels kept free around what is fitted */
+#define BS_GRAPH_CAMERA_MAX_FIT 1.5   /* four boxes should not fill a projector */
+
+/* The camera that shows the whole scene, centred. */
+BsGraphCamera bs_graph_camera_fit    (BsScene               *scene,
+                                      const BsGraphViewport *viewport);
+/* Where camera goes to show the step about focus (the step's box, and the other end of
+ * its edge; -1: none): TRUE and target set when it must move, FALSE when what it shows
+ * will do. */
+gboolean      bs_graph_camera_follow (const BsGraphCamera   *camera,
+                                      BsScene               *scene,
+                                      const int              focus[2],
+                                      const BsGraphViewport *viewport,
+                                      BsGraphCamera         *target);
+
+G_END_DECLS

@@ -1,0 +1,195 @@
+/* test-app-camera.c: what the graph view's camera shows while stepping a training loop
+ *
+ * Under Xvfb, on a DynamicNet script (a random depth per iteration, example 13) and on
+ * the MLP of example 07: the current iteration's graph is framed when it can be read
+ * whole, the current edge stays in view when it cannot; with GTK's animations off a
+ * change of graph shows at once.
+ */
+#include <adwaita.h>
+#include <gdk/x11/gdkx.h>
+#include <gtk/gtk.h>
+
+#include "bs-application.h"
+#include "bs-graph-view.h"
+#include "bs-replay.h"
+#include "bs-window.h"
+#include "app-fixtures.h"
+
+static BsWindow *
+open_example_sized (const char *name,
+                    int         width,
+                    int         height)
+{
+  BsWindow *window = g_object_new (BS_TYPE_WINDOW, NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (bs_window_load_example (window, name));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  return window;
+}
+
+static void
+step (BsWindow   *window,
+      const char *action,
+      guint       times)
+{
+  for (guint i = 0; i < times; i++)
+    gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  wait_for_frames (window);
+}
+
+static BsGraphView *
+graph_view (BsWindow *window)
+{
+  return BS_GRAPH_VIEW (bs_window_get_graph_view (window));
+}
+
+static void
+assert_box_in_view (BsGraphView *view,
+                    guint        index)
+{
+  const BsSceneNode *node = bs_scene_get_node (bs_graph_view_get_scene (view), index);
+  double x, y, width, height;
+
+  bs_graph_view_get_visible (view, &x, &y, &width, &height);
+  if (node->x < x - 0.5 || node->y < y - 0.5 || node->x + node->width > x + width + 0.5
+      || node->y + node->height > y + height + 0.5)
+    g_error ("box %u (%g, %g, %g x %g) is not inside the view (%g, %g, %g x %g)", index,
+             node->x, node->y, node->width, node->height, x, y, width, height);
+}
+
+/* Every box of the current iteration's graph is on screen (the scene is the live graph:
+ * that pass's boxes, the parameters and the inputs). */
+static void
+assert_graph_in_view (BsWindow *window)
+{
+  BsGraphView *view = graph_view (window);
+  BsScene *scene = bs_graph_view_get_scene (view);
+
+  g_assert_nonnull (scene);
+  g_assert_cmpuint (bs_scene_get_n_nodes (scene), >, 0);
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    assert_box_in_view (view, i);
+  /* ... at a zoom where its text can be read */
+  g_assert_cmpfloat (bs_graph_view_get_zoom (view), >=, 0.6);
+}
+
+/* Into the fifth iteration (its backward call), then the next iteration, and a few edges
+ * of its backward pass: the whole graph on screen each time. */
+static void
+check_framed (const char *example)
+{
+  BsWindow *window = open_example_sized (example, 2400, 1350);
+  guint n_boxes;
+
+  step (window, "win.backward-next", 1);
+  step (window, "win.iteration-next", 4);
+  assert_graph_in_view (window);
+  n_boxes = bs_scene_get_n_nodes (bs_graph_view_get_scene (graph_view (window)));
+  step (window, "win.iteration-next", 1);
+  assert_graph_in_view (window);
+  for (guint i = 0; i < 3; i++)
+    {
+      step (window, "win.step-next", 1);
+      assert_graph_in_view (window);
+    }
+  g_test_message ("%s: %u boxes in the fifth iteration, %u in the sixth", example, n_boxes,
+                  bs_scene_get_n_nodes (bs_graph_view_get_scene (graph_view (window))));
+  close_window (window);
+}
+
+static void
+test_framed_dynamic (void)
+{
+  check_framed ("13-dynamic-training");
+}
+
+static void
+test_framed_mlp (void)
+{
+  check_framed ("07-mlp-training");
+}
+
+/* Whether boxes a and b fit the view together at zoom 0.6, 24 pixels free around. */
+static gboolean
+fit_together (BsGraphView *view,
+              guint        a,
+              guint        b)
+{
+  BsScene *scene = bs_graph_view_get_scene (view);
+  const BsSceneNode *p = bs_scene_get_node (scene, a), *q = bs_scene_get_node (scene, b);
+  double width = MAX (p->x + p->width, q->x + q->width) - MIN (p->x, q->x);
+  double height = MAX (p->y + p->height, q->y + q->height) - MIN (p->y, q->y);
+
+  return width * 0.6 <= gtk_widget_get_width (GTK_WIDGET (view)) - 48
+         && height * 0.6 <= gtk_widget_get_height (GTK_WIDGET (view)) - 48;
+}
+
+/* At 1280×720 the graph cannot be read whole: at each edge of a backward pass, the box
+ * it leaves stays on screen at a readable zoom, and the box it enters too when both fit. */
+static void
+check_edges_followed (const char *example)
+{
+  BsWindow *window = open_example_sized (example, 1280, 720);
+  BsGraphView *view = graph_view (window);
+  guint n_edges = 0, n_both = 0;
+
+  step (window, "win.backward-next", 1);
+  step (window, "win.iteration-next", 4);
+  for (guint i = 0; i < 24; i++)
+    {
+      BsScene *scene = bs_graph_view_get_scene (view);
+      const BsTraceEvent *event;
+      guint from, to;
+      int edge;
+
+      step (window, "win.step-next", 1);
+      event = bs_trace_state_get_step_event (bs_graph_view_get_state (view));
+      if (event == NULL || event->type != BS_TRACE_EVENT_EDGE)
+        continue;
+      scene = bs_graph_view_get_scene (view);
+      edge = bs_scene_find_edge (scene, event->node, event->input_nr);
+      g_assert_cmpint (edge, >=, 0);
+      /* data flows from -> to; the backward pass walks to -> from */
+      from = bs_scene_get_edge (scene, (guint) edge)->from;
+      to = bs_scene_get_edge (scene, (guint) edge)->to;
+      assert_box_in_view (view, to);
+      if (fit_together (view, from, to))
+        {
+          assert_box_in_view (view, from);
+          n_both++;
+        }
+      g_assert_cmpfloat (bs_graph_view_get_zoom (view), >=, 0.6);
+      n_edges++;
+    }
+  g_assert_cmpuint (n_edges, >=, 6);
+  g_assert_cmpuint (n_both, >=, 3);
+  close_window (window);
+}
+
+static void
+test_edges_dynamic (void)
+{
+  check_edges_followed ("13-dynamic-training");
+}
+
+static void
+test_edges_mlp (void)
+{
+  check_edges_followed ("07-mlp-training");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  app_test_init (&argc, &argv);
+  g_test_add_func ("/app-camera/framed/dynamic", test_framed_dynamic);
+  g_test_add_func ("/app-camera/framed/mlp", test_framed_mlp);
+  g_test_add_func ("/app-camera/edges/dynamic", test_edges_dynamic);
+  g_test_add_func ("/app-camera/edges/mlp", test_edges_mlp);
+  return g_test_run ();
+}

@@ -3,7 +3,7 @@
  * Under Xvfb, on a DynamicNet script (a random depth per iteration, example 13) and on
  * the MLP of example 07: the current iteration's graph is framed when it can be read
  * whole, the current edge stays in view when it cannot; with GTK's animations off a
- * change of graph shows at once.
+ * change of the graph's shape shows at once.
  */
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
@@ -182,6 +182,69 @@ test_edges_mlp (void)
   check_edges_followed ("07-mlp-training");
 }
 
+typedef struct {
+  BsGraphView *view;
+  guint        frames;
+  guint        animating;   /* frames painted while boxes glided, faded or the camera moved,
+                             * and the moment the step was taken if they did then */
+} Painted;
+
+static void
+count_painted (GdkFrameClock *clock,
+               Painted       *painted)
+{
+  painted->frames++;
+  painted->animating += bs_graph_view_is_animating (painted->view);
+}
+
+/* Steps to another iteration of example 13 (action), whose graph has another depth: the
+ * frames painted until the window is still. */
+static Painted
+paint_shape_change (BsWindow   *window,
+                    const char *action)
+{
+  Painted painted = { graph_view (window), 0, 0 };
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  BsScene *before = bs_graph_view_get_scene (painted.view);
+
+  g_signal_connect (clock, "after-paint", G_CALLBACK (count_painted), &painted);
+  gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
+  /* (a frame slower than the glide, on a loaded machine, would not see it) */
+  painted.animating += bs_graph_view_is_animating (painted.view);
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  g_assert_true (bs_graph_view_get_scene (painted.view) != before);
+  g_assert_cmpuint (bs_scene_get_n_nodes (bs_graph_view_get_scene (painted.view)), !=,
+                    bs_scene_get_n_nodes (before));
+  spin (400);
+  wait_for_frames (window);
+  g_signal_handlers_disconnect_by_func (clock, count_painted, &painted);
+  return painted;
+}
+
+/* With GTK's enable-animations off (as a user may set it), a graph of another shape
+ * shows at once: no frame is painted with boxes on their way or the camera moving. With
+ * it on, the same step glides (so the check above can fail). */
+static void
+test_animations_off (void)
+{
+  BsWindow *window = open_example_sized ("13-dynamic-training", 2400, 1350);
+  GtkSettings *settings = gtk_settings_get_default ();
+  Painted off, on;
+
+  step (window, "win.backward-next", 1);
+  step (window, "win.iteration-next", 4);
+  /* from the fifth pass's graph to the sixth's, of another depth, and back */
+  off = paint_shape_change (window, "win.iteration-next");
+  g_assert_cmpuint (off.frames, >, 0);
+  g_assert_cmpuint (off.animating, ==, 0);
+
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+  on = paint_shape_change (window, "win.iteration-previous");
+  g_object_set (settings, "gtk-enable-animations", FALSE, NULL);
+  g_assert_cmpuint (on.animating, >, 0);
+  close_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -191,5 +254,6 @@ main (int    argc,
   g_test_add_func ("/app-camera/framed/mlp", test_framed_mlp);
   g_test_add_func ("/app-camera/edges/dynamic", test_edges_dynamic);
   g_test_add_func ("/app-camera/edges/mlp", test_edges_mlp);
+  g_test_add_func ("/app-camera/animations-off", test_animations_off);
   return g_test_run ();
 }

@@ -292,6 +292,207 @@ test_glide (void)
     }
 }
 
+/* The darkness drawn in a rectangle of a picture (0: background white everywhere). */
+static double
+ink (cairo_surface_t *surface,
+     double           x,
+     double           y,
+     double           width,
+     double           height)
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  int x0 = MAX ((int) x, 0), y0 = MAX ((int) y, 0);
+  int x1 = MIN ((int) (x + width), cairo_image_surface_get_width (surface));
+  int y1 = MIN ((int) (y + height), cairo_image_surface_get_height (surface));
+  double sum = 0;
+
+  cairo_surface_flush (surface);
+  for (int py = y0; py < y1; py++)
+    for (int px = x0; px < x1; px++)
+      {
+        const guchar *p = data + py * stride + 4 * px;
+
+        sum += 3 * 255 - (p[0] + p[1] + p[2]);
+      }
+  return sum;
+}
+
+/* The motion's frame at t drawn as the graph view draws it: the scene coming in, then
+ * the boxes leaving over it. */
+static cairo_surface_t *
+draw_motion (BsRenderer         *renderer,
+             BsSceneMotion      *motion,
+             BsScene            *to,
+             const BsTraceState *state,
+             double              t)
+{
+  BsScene *frame = bs_scene_motion_frame (motion, t);
+  double width, height;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  bs_scene_get_size (to, &width, &height);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+  cr = cairo_create (surface);
+  bs_renderer_draw_faded (renderer, cr, frame, state, bs_scene_motion_alphas (motion));
+  if (bs_scene_motion_leaving (motion) != NULL)
+    bs_renderer_draw_leaving (renderer, cr, bs_scene_motion_leaving (motion), state,
+                              bs_scene_motion_leaving_alphas (motion));
+  cairo_destroy (cr);
+  return surface;
+}
+
+static gboolean
+overlaps_any_box (BsScene           *scene,
+                  const BsSceneNode *box)
+{
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (scene, i);
+
+      if (box->x < node->x + node->width + 4 && node->x < box->x + box->width + 4
+          && box->y < node->y + node->height + 4 && node->y < box->y + box->height + 4)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The darkness around point p of frame drawn with alphas (NULL: all opaque) on a picture
+ * of to's size. */
+static double
+ink_at (BsRenderer         *renderer,
+        BsScene            *frame,
+        const BsTraceState *state,
+        const double       *alphas,
+        BsScene            *to,
+        BsScenePoint        p)
+{
+  double width, height, result;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  bs_scene_get_size (to, &width, &height);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+  cr = cairo_create (surface);
+  bs_renderer_draw_faded (renderer, cr, frame, state, alphas);
+  cairo_destroy (cr);
+  result = ink (surface, p.x - 2, p.y - 2, 4, 4);
+  cairo_surface_destroy (surface);
+  return result;
+}
+
+static gboolean
+edge_under_box (BsScene      *scene,
+                BsScenePoint  p)
+{
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (scene, i);
+
+      if (p.x > node->x - 4 && p.x < node->x + node->width + 4 && p.y > node->y - 4
+          && p.y < node->y + node->height + 4)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* DynamicNet from three middle layers to none: the boxes of the deeper graph fade out
+ * where they stood (drawn fainter halfway, gone at the end), and the edges to the boxes
+ * fading in are drawn from the start, faint, rather than appearing halfway. */
+static void
+test_fade_out (void)
+{
+  g_autoptr(BsTrace) trace = record (dynamic_net_script);
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsSceneCache) scenes = bs_scene_cache_new (trace, renderer, BS_SCENE_VIEW_LIVE,
+                                                       NULL, 0);
+  g_autoptr(GArray) starts = bs_replay_live_starts (trace);
+  guint n_faded = 0, n_edges = 0;
+
+  for (guint k = 1; k + 1 < starts->len && n_faded == 0; k++)
+    {
+      guint64 step = g_array_index (starts, guint64, k + 1);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsScene) from = bs_scene_cache_get (scenes, layout,
+                                                    g_array_index (starts, guint64, k),
+                                                    &error);
+      g_autoptr(BsScene) to = bs_scene_cache_get (scenes, layout, step, &error);
+      g_autoptr(BsTraceState) state = bs_replay_state_at (trace, step);
+      g_autoptr(BsSceneMotion) motion = NULL;
+      cairo_surface_t *shots[3];
+      BsScene *leaving;
+
+      g_assert_no_error (error);
+      motion = bs_scene_motion_new (from, to);
+      if (motion == NULL)
+        continue;
+      bs_scene_motion_frame (motion, 0);
+      leaving = bs_scene_motion_leaving (motion);
+      if (leaving == NULL)
+        continue;
+      shots[0] = draw_motion (renderer, motion, to, state, 0);
+      shots[1] = draw_motion (renderer, motion, to, state, 0.5);
+      shots[2] = draw_motion (renderer, motion, to, state, 1);
+      bs_scene_motion_frame (motion, 0);
+      for (guint j = 0; j < bs_scene_get_n_nodes (leaving); j++)
+        {
+          const BsSceneNode *box = bs_scene_get_node (leaving, j);
+          double full, half, gone;
+
+          if (bs_scene_motion_leaving_alphas (motion)[j] < 1 || overlaps_any_box (to, box)
+              || box->x < 0 || box->y < 0
+              || box->x + box->width > cairo_image_surface_get_width (shots[0])
+              || box->y + box->height > cairo_image_surface_get_height (shots[0]))
+            continue;
+          full = ink (shots[0], box->x, box->y, box->width, box->height);
+          half = ink (shots[1], box->x, box->y, box->width, box->height);
+          gone = ink (shots[2], box->x, box->y, box->width, box->height);
+          g_assert_cmpfloat (half, <, full * 0.8);
+          g_assert_cmpfloat (half, >, gone + (full - gone) * 0.02);
+          n_faded++;
+        }
+      /* An edge into a box fading in is drawn from the start, faint as its box: a quarter
+       * of the way in, its middle is lighter than the same frame drawn all opaque, and
+       * not missing. */
+      for (guint e = 0; e < bs_scene_get_n_edges (to); e++)
+        {
+          const BsSceneEdge *edge = bs_scene_get_edge (to, e);
+          BsScene *frame;
+          const BsScenePoint *q;
+          BsScenePoint middle;
+          double faint, opaque;
+
+          if (bs_scene_motion_alphas (motion)[edge->to] != 0 || edge->n_points < 4
+              || bs_scene_motion_alphas (motion)[edge->from] != 1)
+            continue;
+          frame = bs_scene_motion_frame (motion, 0.25);
+          edge = bs_scene_get_edge (frame, e);
+          /* halfway along the curve's middle piece */
+          q = &edge->points[3 * ((edge->n_points - 1) / 3 / 2)];
+          middle = (BsScenePoint) { (q[0].x + 3 * q[1].x + 3 * q[2].x + q[3].x) / 8,
+                                    (q[0].y + 3 * q[1].y + 3 * q[2].y + q[3].y) / 8 };
+          opaque = edge_under_box (frame, middle) ? 0
+                   : ink_at (renderer, frame, state, NULL, to, middle);
+          /* (an edge whose middle lies beyond the picture is not looked at) */
+          if (opaque > 0)
+            {
+              faint = ink_at (renderer, frame, state, bs_scene_motion_alphas (motion), to,
+                              middle);
+              g_assert_cmpfloat (faint, >, 0);
+              g_assert_cmpfloat (faint, <, opaque);
+              n_edges++;
+            }
+          bs_scene_motion_frame (motion, 0);
+        }
+      for (guint i = 0; i < 3; i++)
+        cairo_surface_destroy (shots[i]);
+    }
+  g_assert_cmpuint (n_faded, >, 0);
+  g_assert_cmpuint (n_edges, >, 0);
+}
+
 static void
 test_depth_changes (void)
 {
@@ -405,6 +606,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/live/depth-changes", test_depth_changes);
   g_test_add_func ("/render/live/parameters-keep-place", test_parameters_keep_place);
   g_test_add_func ("/render/live/glide", test_glide);
+  g_test_add_func ("/render/live/fade-out", test_fade_out);
   g_test_add_func ("/render/live/custom-function", test_custom_function);
   g_test_add_func ("/render/live/second-derivative", test_second_derivative);
   return g_test_run ();

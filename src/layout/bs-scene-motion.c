@@ -1,6 +1,8 @@
 /* bs-scene-motion.c: one laid-out scene turning into another of the same run */
 #define G_LOG_DOMAIN "bs-layout"
 
+#include <string.h>
+
 #include "bs-scene-motion.h"
 
 typedef struct {
@@ -15,7 +17,15 @@ struct _BsSceneMotion {
   BsScenePoint *shift;          /* per box: its start's centre minus its end's */
   guint8       *is_new;         /* per box: only to shows it */
   double       *alphas;         /* per box */
+  int          *match;          /* per box: from's box showing the same, -1: none */
   Start        *clusters;       /* per cluster */
+  /* The boxes only from shows, fading out where they were; NULL when none. */
+  BsScene      *from;
+  BsScene      *leaving;        /* a copy of from, moved to to's coordinates and the last t */
+  BsScenePoint  move;           /* from's coordinates to to's */
+  BsScenePoint *leave_shift;    /* per box of from: its end's centre minus its start's */
+  guint8       *is_gone;        /* per box of from: to does not show it */
+  double       *leaving_alphas; /* per box of from */
 };
 
 /* The box of from that shows what to's box index shows, or -1. */
@@ -74,6 +84,38 @@ match_clusters (BsSceneMotion *self,
     }
 }
 
+/* The boxes of from that to does not show: they fade out where they stand, their edges
+ * with them, the ends of those edges on boxes both show following those boxes. */
+static void
+find_leaving (BsSceneMotion *self,
+              BsScene       *from,
+              BsScenePoint   move)
+{
+  guint n_from = bs_scene_get_n_nodes (from);
+  gboolean any_gone = FALSE;
+
+  self->leave_shift = g_new0 (BsScenePoint, MAX (n_from, 1));
+  self->is_gone = g_new (guint8, MAX (n_from, 1));
+  self->leaving_alphas = g_new0 (double, MAX (n_from, 1));
+  memset (self->is_gone, TRUE, MAX (n_from, 1));
+  for (guint i = 0; i < bs_scene_get_n_nodes (self->to); i++)
+    {
+      int found = self->is_new[i] ? -1 : self->match[i];
+
+      if (found < 0)
+        continue;
+      self->is_gone[found] = FALSE;
+      self->leave_shift[found] = (BsScenePoint) { -self->shift[i].x, -self->shift[i].y };
+    }
+  for (guint j = 0; j < n_from; j++)
+    any_gone |= self->is_gone[j];
+  if (!any_gone)
+    return;
+  self->from = bs_scene_ref (from);
+  self->leaving = bs_scene_copy (from);
+  self->move = move;
+}
+
 BsSceneMotion *
 bs_scene_motion_new (BsScene *from,
                      BsScene *to)
@@ -94,6 +136,7 @@ bs_scene_motion_new (BsScene *from,
   self->shift = g_new0 (BsScenePoint, MAX (n_nodes, 1));
   self->is_new = g_new0 (guint8, MAX (n_nodes, 1));
   self->alphas = g_new (double, MAX (n_nodes, 1));
+  self->match = g_new (int, MAX (n_nodes, 1));
   bs_scene_get_origin (from, &from_origin);
   bs_scene_get_origin (to, &to_origin);
   /* from's coordinates to to's, through the run's frame */
@@ -109,6 +152,7 @@ bs_scene_motion_new (BsScene *from,
       const BsSceneNode *old;
 
       self->alphas[i] = 1;
+      self->match[i] = found;
       if (found < 0)
         {
           self->is_new[i] = TRUE;
@@ -123,6 +167,7 @@ bs_scene_motion_new (BsScene *from,
     return NULL;
   match_clusters (self, from, move);
   self->frame = bs_scene_copy (to);
+  find_leaving (self, from, move);
   return g_steal_pointer (&self);
 }
 
@@ -137,6 +182,14 @@ bs_scene_motion_free (BsSceneMotion *self)
   g_free (self->is_new);
   g_free (self->alphas);
   g_free (self->clusters);
+  g_free (self->match);
+  if (self->from != NULL)
+    bs_scene_unref (self->from);
+  if (self->leaving != NULL)
+    bs_scene_unref (self->leaving);
+  g_free (self->leave_shift);
+  g_free (self->is_gone);
+  g_free (self->leaving_alphas);
   g_free (self);
 }
 
@@ -159,9 +212,6 @@ move_edges (BsSceneMotion *self,
       BsScenePoint a = self->shift[end->from], b = self->shift[end->to];
       double left = 1 - ease;
 
-      /* An edge to a box fading in shows once the box is half there. */
-      edge->n_points = (self->is_new[end->from] || self->is_new[end->to]) && ease < 0.5
-                       ? 0 : end->n_points;
       for (guint k = 0; k < end->n_points; k++)
         {
           double w = end->n_points > 1 ? (double) k / (end->n_points - 1) : 0;
@@ -173,6 +223,41 @@ move_edges (BsSceneMotion *self,
       edge->arrow_base.y = end->arrow_base.y + b.y * left;
       edge->arrow_tip.x = end->arrow_tip.x + b.x * left;
       edge->arrow_tip.y = end->arrow_tip.y + b.y * left;
+    }
+}
+
+/* The leaving boxes at ease: where they stood (in to's coordinates), fading; the boxes
+ * both show (drawn at opacity 0) and the ends of edges on them on their way. */
+static void
+move_leaving (BsSceneMotion *self,
+              double         ease)
+{
+  for (guint j = 0; j < bs_scene_get_n_nodes (self->from); j++)
+    {
+      const BsSceneNode *start = bs_scene_get_node (self->from, j);
+      BsSceneNode *node = bs_scene_get_node (self->leaving, j);
+
+      node->x = start->x + self->move.x + self->leave_shift[j].x * ease;
+      node->y = start->y + self->move.y + self->leave_shift[j].y * ease;
+      self->leaving_alphas[j] = self->is_gone[j] ? 1 - ease : 0;
+    }
+  for (guint e = 0; e < bs_scene_get_n_edges (self->from); e++)
+    {
+      const BsSceneEdge *start = bs_scene_get_edge (self->from, e);
+      BsSceneEdge *edge = bs_scene_get_edge (self->leaving, e);
+      BsScenePoint a = self->leave_shift[start->from], b = self->leave_shift[start->to];
+
+      for (guint k = 0; k < start->n_points; k++)
+        {
+          double w = start->n_points > 1 ? (double) k / (start->n_points - 1) : 0;
+
+          edge->points[k].x = start->points[k].x + self->move.x + lerp (a.x, b.x, w) * ease;
+          edge->points[k].y = start->points[k].y + self->move.y + lerp (a.y, b.y, w) * ease;
+        }
+      edge->arrow_base.x = start->arrow_base.x + self->move.x + b.x * ease;
+      edge->arrow_base.y = start->arrow_base.y + self->move.y + b.y * ease;
+      edge->arrow_tip.x = start->arrow_tip.x + self->move.x + b.x * ease;
+      edge->arrow_tip.y = start->arrow_tip.y + self->move.y + b.y * ease;
     }
 }
 
@@ -195,6 +280,8 @@ bs_scene_motion_frame (BsSceneMotion *self,
       self->alphas[i] = self->is_new[i] ? ease : 1;
     }
   move_edges (self, ease);
+  if (self->leaving != NULL)
+    move_leaving (self, ease);
   for (guint i = 0; i < bs_scene_get_n_clusters (self->to); i++)
     {
       const BsSceneCluster *end = bs_scene_get_cluster (self->to, i);
@@ -216,4 +303,18 @@ bs_scene_motion_alphas (BsSceneMotion *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->alphas;
+}
+
+BsScene *
+bs_scene_motion_leaving (BsSceneMotion *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->leaving;
+}
+
+const double *
+bs_scene_motion_leaving_alphas (BsSceneMotion *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->leaving_alphas;
 }

@@ -2,7 +2,8 @@
  *
  * When the graph's shape changes (a step adds boxes, an iteration builds a graph of
  * another depth), the boxes both scenes show glide from their old places to their new
- * ones, and the boxes only the new scene shows fade in. A box is the same in both when it
+ * ones, the boxes only the new scene shows fade in, and the boxes only the old one shows
+ * fade out where they stood. Edges follow their ends, and fade with their fainter end. A box is the same in both when it
  * shows the same grad_fn node (an op), the same tensor (a leaf, a constant) or the same
  * scope (a collapsed cluster). Positions are compared in the run's frame
  * (bs_scene_get_origin()).
@@ -22,12 +23,18 @@ BsSceneMotion *bs_scene_motion_new    (BsScene       *from,
 void           bs_scene_motion_free   (BsSceneMotion *self);
 
 /* The scene as it stands at t (0: the start, 1: the end, eased in between), to draw;
- * borrowed, changed by the next call. Edges to boxes fading in show from halfway. */
+ * borrowed, changed by the next call. */
 BsScene       *bs_scene_motion_frame  (BsSceneMotion *self,
                                        double         t);
 /* Per box of the frame: its opacity at the t of the last frame (1 but for boxes fading
  * in). */
 const double  *bs_scene_motion_alphas (BsSceneMotion *self);
+
+/* The old scene as it stands at the t of the last frame (in the frame's coordinates), to
+ * draw over the frame with bs_scene_motion_leaving_alphas(): its boxes the new scene does
+ * not show fading out, the others unseen. NULL when the new scene shows every old box. */
+BsScene       *bs_scene_motion_leaving (BsSceneMotion *self);
+const double  *bs_scene_motion_leaving_alphas (BsSceneMotion *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BsSceneMotion, bs_scene_motion_free)
 

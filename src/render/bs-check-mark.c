@@ -6,6 +6,28 @@
 #include "bs-check-mark.h"
 #include "bs-grad-check-trace.h"
 
+/* The check of node's tensor at state, or NULL. */
+static const BsTraceEvent *
+check_at (const BsSceneNode  *node,
+          const BsTraceState *state)
+{
+  const BsTraceEvent *check;
+
+  if (node->kind != BS_SCENE_NODE_LEAF || node->tensor == 0
+      || (check = bs_grad_check_trace_at (state, node->tensor)) == NULL
+      || check->values[1] == 0)
+    return NULL;
+  return check;
+}
+
+gboolean
+bs_check_mark_shown (const BsSceneNode  *node,
+                     const BsTraceState *state)
+{
+  g_return_val_if_fail (node != NULL && state != NULL, FALSE);
+  return check_at (node, state) != NULL;
+}
+
 void
 bs_check_mark_draw (cairo_t            *cr,
                     const BsPalette    *palette,
@@ -20,9 +42,7 @@ bs_check_mark_draw (cairo_t            *cr,
   double x, y, pad = palette->font_size * 0.3;
 
   g_return_if_fail (cr != NULL && palette != NULL && node != NULL && state != NULL);
-  if (node->kind != BS_SCENE_NODE_LEAF || node->tensor == 0
-      || (check = bs_grad_check_trace_at (state, node->tensor)) == NULL
-      || check->values[1] == 0)
+  if ((check = check_at (node, state)) == NULL)
     return;
   mismatch = (check->flags & BS_TRACE_FLAG_FAILED) != 0;
 

@@ -15,9 +15,12 @@
 
 G_BEGIN_DECLS
 
-void bs_check_mark_draw (cairo_t            *cr,
-                         const BsPalette    *palette,
-                         const BsSceneNode  *node,
-                         const BsTraceState *state);
+/* Whether the box has a tag at state (so other notes keep clear of its top right). */
+gboolean bs_check_mark_shown (const BsSceneNode  *node,
+                              const BsTraceState *state);
+void     bs_check_mark_draw  (cairo_t            *cr,
+                              const BsPalette    *palette,
+                              const BsSceneNode  *node,
+                              const BsTraceState *state);
 
 G_END_DECLS

@@ -10,11 +10,11 @@
 #include "bs-node-label.h"
 #include "bs-renderer.h"
 #include "bs-renderer-private.h"
+#include "bs-note.h"
+#include "bs-render-frame.h"
 #include "bs-step-text.h"
 #include "bs-text-measurer.h"
 
-/* Text smaller than this many device pixels is not drawn: boxes only, fast when zoomed out. */
-#define MIN_TEXT_PIXELS  3.0
 #define MAX_BADGE_LINES  3
 /* The widest an edge's label and a "Σ …" of arrivals get, in ems */
 #define MAX_NOTE_EMS     26
@@ -376,296 +376,15 @@ show_text (BsRenderer    *self,
   bs_text_measurer_show (self->text, cr, font, text, x, y, width, centre);
 }
 
-typedef struct {
-  GArray *values;      /* value ids of the contributions that have arrived */
-  guint   expected;    /* edges bringing one in the whole backward call */
-} Arrivals;
-
-typedef struct {
-  BsRenderer         *self;
-  cairo_t            *cr;
-  BsScene            *scene;
-  BsTrace            *trace;
-  const BsTraceState *state;
-  const BsPalette    *palette;
-  gboolean            detail;         /* text is large enough to draw */
-  double              clip[4];        /* x1, y1, x2, y2 */
-  int                 current_edge;   /* scene edge, -1: none */
-  int                 error_box;
-  guint8             *emphasis;       /* per node: being processed or just created */
-  guint8             *walked;         /* per edge: walked in the running backward */
-  Arrivals           *arrivals;       /* per node, when a backward call is running */
-  const double       *alphas;         /* per node: its opacity; NULL: all opaque */
-} Frame;
-
-static void
-frame_mark_box (Frame *f,
-                int    box)
-{
-  if (box >= 0)
-    f->emphasis[box] = TRUE;
-}
-
-/* Which boxes the step is about: the node running, the leaf accumulating, the roots of a
- * backward call beginning, the boxes a statement created. */
-static void
-frame_find_emphasis (Frame *f)
-{
-  const BsTraceEvent *event = bs_trace_state_get_step_event (f->state);
-  guint64 first, end;
-
-  if (event == NULL)
-    return;
-  switch ((BsTraceEventType) event->type)
-    {
-    case BS_TRACE_EVENT_EDGE:
-    case BS_TRACE_EVENT_FREED:
-      frame_mark_box (f, bs_scene_find_node (f->scene, event->node));
-      break;
-    case BS_TRACE_EVENT_ACCUMULATE:
-    case BS_TRACE_EVENT_GRAD_ZEROED:
-      frame_mark_box (f, bs_scene_find_tensor (f->scene, event->tensor, f->state));
-      break;
-    case BS_TRACE_EVENT_OPTIMIZER_STEP:
-      {
-        const guint32 *pairs = bs_trace_get_list (f->trace, event->aux);
-
-        for (guint i = 0; i < event->n_aux; i++)
-          frame_mark_box (f, bs_scene_find_tensor (f->scene, pairs[2 * i], f->state));
-      }
-      break;
-    case BS_TRACE_EVENT_BACKWARD_BEGIN:
-      {
-        const guint32 *roots = bs_trace_get_list (f->trace, event->aux);
-
-        for (guint i = 0; i < event->n_aux; i++)
-          frame_mark_box (f, bs_scene_find_tensor (f->scene, roots[3 * i], f->state));
-      }
-      break;
-    case BS_TRACE_EVENT_STATEMENT:
-      bs_trace_get_step_events (f->trace, f->state->step, &first, &end);
-      for (guint64 i = first; i < MIN (end, f->state->n_events); i++)
-        {
-          const BsTraceEvent *e = bs_trace_get_event (f->trace, i);
-
-          if (e->type == BS_TRACE_EVENT_TENSOR || e->type == BS_TRACE_EVENT_INPLACE)
-            frame_mark_box (f, bs_scene_find_tensor (f->scene, e->tensor, f->state));
-        }
-      break;
-    default:
-      break;
-    }
-}
-
-/* The edges the running backward call has walked and the gradients that have arrived. */
-static void
-frame_find_backward (Frame *f)
-{
-  guint n_nodes = bs_scene_get_n_nodes (f->scene);
-  gint64 begin;
-
-  if (f->state->backward == 0
-      || (begin = bs_trace_find_backward (f->trace, f->state->backward)) < 0)
-    return;
-  f->arrivals = g_new0 (Arrivals, MAX (n_nodes, 1));
-  for (guint64 i = (guint64) begin; i < bs_trace_get_n_events (f->trace); i++)
-    {
-      const BsTraceEvent *event = bs_trace_get_event (f->trace, i);
-      int edge, box;
-
-      if (event->backward != f->state->backward)
-        continue;
-      if (event->type == BS_TRACE_EVENT_BACKWARD_END)
-        break;
-      if (event->type != BS_TRACE_EVENT_EDGE)
-        continue;
-      edge = bs_scene_find_edge (f->scene, event->node, event->input_nr);
-      if (edge >= 0 && i < f->state->n_events)
-        f->walked[edge] = TRUE;
-      box = bs_scene_find_node (f->scene, event->node2);
-      if (box < 0 || bs_scene_get_node (f->scene, (guint) box)->kind == BS_SCENE_NODE_CLUSTER)
-        continue;
-      f->arrivals[box].expected++;
-      if (i < f->state->n_events)
-        {
-          if (f->arrivals[box].values == NULL)
-            f->arrivals[box].values = g_array_new (FALSE, FALSE, sizeof (guint32));
-          g_array_append_val (f->arrivals[box].values, event->values[2]);
-        }
-    }
-}
-
-static void
-frame_init (Frame              *f,
-            BsRenderer         *self,
-            cairo_t            *cr,
-            BsScene            *scene,
-            const BsTraceState *state)
-{
-  const BsTraceEvent *edge, *error;
-  double dx = 1, dy = 0;
-
-  memset (f, 0, sizeof *f);
-  f->self = self;
-  f->cr = cr;
-  f->scene = scene;
-  f->trace = bs_scene_get_trace (scene);
-  f->state = state;
-  f->palette = self->palette;
-  f->current_edge = -1;
-  f->error_box = -1;
-  f->emphasis = g_new0 (guint8, MAX (bs_scene_get_n_nodes (scene), 1));
-  f->walked = g_new0 (guint8, MAX (bs_scene_get_n_edges (scene), 1));
-
-  cairo_user_to_device_distance (cr, &dx, &dy);
-  f->detail = hypot (dx, dy) * self->palette->font_size * bs_text_measurer_font_scale (BS_FONT_TAG)
-              >= MIN_TEXT_PIXELS;
-  cairo_clip_extents (cr, &f->clip[0], &f->clip[1], &f->clip[2], &f->clip[3]);
-
-  edge = bs_trace_state_get_edge (state);
-  if (edge != NULL)
-    f->current_edge = bs_scene_find_edge (scene, edge->node, edge->input_nr);
-  error = bs_trace_state_get_error (state);
-  if (error != NULL && error->node != 0)
-    f->error_box = bs_scene_find_node (scene, error->node);
-  frame_find_emphasis (f);
-  frame_find_backward (f);
-}
-
-static void
-frame_clear (Frame *f)
-{
-  if (f->arrivals != NULL)
-    for (guint i = 0; i < bs_scene_get_n_nodes (f->scene); i++)
-      if (f->arrivals[i].values != NULL)
-        g_array_unref (f->arrivals[i].values);
-  g_free (f->arrivals);
-  g_free (f->emphasis);
-  g_free (f->walked);
-}
-
-static gboolean
-frame_shows (Frame  *f,
-             double  x,
-             double  y,
-             double  width,
-             double  height)
-{
-  return x <= f->clip[2] && y <= f->clip[3] && x + width >= f->clip[0]
-         && y + height >= f->clip[1];
-}
-
 /* --- shapes ---------------------------------------------------------------- */
-
-static void
-rounded_rectangle (cairo_t *cr,
-                   double   x,
-                   double   y,
-                   double   width,
-                   double   height,
-                   double   radius)
-{
-  radius = MIN (radius, MIN (width, height) / 2);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + width - radius, y + radius, radius, -G_PI / 2, 0);
-  cairo_arc (cr, x + width - radius, y + height - radius, radius, 0, G_PI / 2);
-  cairo_arc (cr, x + radius, y + height - radius, radius, G_PI / 2, G_PI);
-  cairo_arc (cr, x + radius, y + radius, radius, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
-/* A rounded box of text lines (badges and edge labels), top left at (x, y). */
-typedef struct {
-  const char *lines[3];
-  BsFont        fonts[3];
-  guint       n_lines;
-  double      max_width;     /* wrap beyond this (0: never) */
-  int         max_lines;     /* ... into at most this many lines */
-} Note;
-
-static PangoLayout *
-note_layout (BsRenderer *self,
-             const Note *note,
-             guint       i)
-{
-  BsTextLayoutKey key = {
-    .text = note->lines[i],
-    .font = note->fonts[i],
-    .width = note->max_width > 0 ? (int) (note->max_width * PANGO_SCALE) : -1,
-    .height = note->max_width > 0 ? -note->max_lines : -1,
-    .wrap = PANGO_WRAP_WORD_CHAR,
-    .ellipsize = note->max_width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE,
-    .alignment = PANGO_ALIGN_LEFT,
-  };
-
-  return bs_text_measurer_layout (self->text, &key);
-}
-
-static void
-note_size (BsRenderer *self,
-           const Note *note,
-           double     *width,
-           double     *height)
-{
-  double pad = self->palette->font_size * 0.45;
-
-  *width = 0;
-  *height = 0;
-  for (guint i = 0; i < note->n_lines; i++)
-    {
-      PangoRectangle logical;
-
-      pango_layout_get_extents (note_layout (self, note, i), NULL, &logical);
-      *width = MAX (*width, logical.width / (double) PANGO_SCALE);
-      *height += logical.height / (double) PANGO_SCALE;
-    }
-  *width += 2 * pad;
-  *height += 2 * pad;
-}
-
-static void
-note_draw (BsRenderer    *self,
-           cairo_t       *cr,
-           const Note    *note,
-           double         x,
-           double         y,
-           const BsColor *fill,
-           const BsColor *border,
-           const BsColor *text)
-{
-  double pad = self->palette->font_size * 0.45;
-  double width, height;
-
-  note_size (self, note, &width, &height);
-  rounded_rectangle (cr, x, y, width, height, pad);
-  bs_color_set_source (fill, cr);
-  cairo_fill_preserve (cr);
-  bs_color_set_source (border, cr);
-  cairo_set_line_width (cr, self->palette->line_width);
-  cairo_stroke (cr);
-
-  y += pad;
-  for (guint i = 0; i < note->n_lines; i++)
-    {
-      PangoLayout *layout = note_layout (self, note, i);
-      PangoRectangle logical;
-
-      pango_layout_get_extents (layout, NULL, &logical);
-      bs_color_set_source (text, cr);
-      cairo_move_to (cr, x + pad, y);
-      bs_text_measurer_show_layout (self->text, cr, layout);
-      cairo_new_path (cr);
-      y += logical.height / (double) PANGO_SCALE;
-    }
-}
 
 /* Moves a note of the given size inside the scene. */
 static void
-note_place (Frame  *f,
-            double  width,
-            double  height,
-            double *x,
-            double *y)
+note_place (BsRenderFrame *f,
+            double         width,
+            double         height,
+            double        *x,
+            double        *y)
 {
   double scene_width, scene_height;
 
@@ -701,7 +420,7 @@ bezier_at (const BsScenePoint *p,
  * (the box it is about, avoid, and the current edge's ends above all) and of the current
  * edge. */
 static void
-note_choose (Frame              *f,
+note_choose (BsRenderFrame              *f,
              double              width,
              double              height,
              const double      (*candidates)[2],
@@ -751,9 +470,9 @@ note_choose (Frame              *f,
 /* --- clusters and edges ---------------------------------------------------- */
 
 static void
-draw_clusters (Frame *f)
+draw_clusters (BsRenderFrame *f)
 {
-  BsRenderer *self = f->self;
+  BsRenderer *self = f->renderer;
   cairo_t *cr = f->cr;
   guint n_clusters = bs_scene_get_n_clusters (f->scene);
   g_autofree guint8 *visible = NULL;
@@ -776,10 +495,10 @@ draw_clusters (Frame *f)
     {
       const BsSceneCluster *cluster = bs_scene_get_cluster (f->scene, c);
 
-      if (!visible[c] || !frame_shows (f, cluster->x, cluster->y, cluster->width,
+      if (!visible[c] || !bs_render_frame_shows (f, cluster->x, cluster->y, cluster->width,
                                        cluster->height))
         continue;
-      rounded_rectangle (cr, cluster->x, cluster->y, cluster->width, cluster->height,
+      bs_note_rounded_rectangle (cr, cluster->x, cluster->y, cluster->width, cluster->height,
                          f->palette->font_size * 0.8);
       bs_color_set_source (&f->palette->cluster, cr);
       cairo_fill_preserve (cr);
@@ -826,7 +545,7 @@ arrowhead (cairo_t           *cr,
 }
 
 static gboolean
-edge_bounds_shown (Frame             *f,
+edge_bounds_shown (BsRenderFrame     *f,
                    const BsSceneEdge *edge)
 {
   double x1 = G_MAXDOUBLE, y1 = G_MAXDOUBLE, x2 = -G_MAXDOUBLE, y2 = -G_MAXDOUBLE;
@@ -845,13 +564,26 @@ edge_bounds_shown (Frame             *f,
       x2 = MAX (x2, edge->arrow_tip.x);
       y2 = MAX (y2, edge->arrow_tip.y);
     }
-  return frame_shows (f, x1 - 8, y1 - 8, x2 - x1 + 16, y2 - y1 + 16);
+  return bs_render_frame_shows (f, x1 - 8, y1 - 8, x2 - x1 + 16, y2 - y1 + 16);
+}
+
+/* An edge's opacity: its fainter end's (an edge fades in and out with its boxes). */
+static double
+edge_alpha (BsRenderFrame *f,
+            guint          index)
+{
+  const BsSceneEdge *edge;
+
+  if (f->alphas == NULL)
+    return 1;
+  edge = bs_scene_get_edge (f->scene, index);
+  return MIN (f->alphas[edge->from], f->alphas[edge->to]);
 }
 
 /* The edges of one look (walked or not, or the current one) as one path, stroked once,
  * then their arrowheads filled once: many edges draw much faster so. */
 static void
-draw_edge_set (Frame         *f,
+draw_edge_set (BsRenderFrame *f,
                int            only,
                gboolean       walked,
                const BsColor *color,
@@ -867,7 +599,8 @@ draw_edge_set (Frame         *f,
       const BsSceneEdge *edge = bs_scene_get_edge (f->scene, e);
 
       if (only >= 0 ? (int) e != only
-                    : (int) e == f->current_edge || (gboolean) f->walked[e] != walked)
+                    : (int) e == f->current_edge || (gboolean) f->walked[e] != walked
+                      || edge_alpha (f, e) < 1)
         continue;
       if (edge->n_points < 4 || !bs_scene_edge_visible (f->scene, e, f->state)
           || !edge_bounds_shown (f, edge))
@@ -888,14 +621,31 @@ draw_edge_set (Frame         *f,
 }
 
 static void
-draw_edges (Frame *f)
+draw_edges (BsRenderFrame *f)
 {
   double line_width = f->palette->line_width;
 
   draw_edge_set (f, -1, FALSE, &f->palette->edge, line_width);
   draw_edge_set (f, -1, TRUE, &f->palette->walked, line_width * 1.6);
-  if (f->current_edge >= 0)
+  if (f->current_edge >= 0 && edge_alpha (f, (guint) f->current_edge) >= 1)
     draw_edge_set (f, f->current_edge, TRUE, &f->palette->backward, line_width * 3);
+  /* Edges fading, one at a time through a group. */
+  for (guint e = 0; f->alphas != NULL && e < bs_scene_get_n_edges (f->scene); e++)
+    {
+      double alpha = edge_alpha (f, e);
+
+      if (alpha >= 1 || alpha <= 0)
+        continue;
+      cairo_push_group (f->cr);
+      if ((int) e == f->current_edge)
+        draw_edge_set (f, (int) e, TRUE, &f->palette->backward, line_width * 3);
+      else if (f->walked[e])
+        draw_edge_set (f, (int) e, TRUE, &f->palette->walked, line_width * 1.6);
+      else
+        draw_edge_set (f, (int) e, FALSE, &f->palette->edge, line_width);
+      cairo_pop_group_to_source (f->cr);
+      cairo_paint_with_alpha (f->cr, alpha);
+    }
 }
 
 /* The point halfway along an edge's curve (its middle segment's, evaluated at t = 0.5). */
@@ -916,17 +666,17 @@ edge_middle (const BsSceneEdge *edge)
 
 /* The current edge's label: "∂x5/∂x3 = w2 = 2" and "upstream -1 × 2 = -2". */
 static void
-draw_edge_label (Frame *f)
+draw_edge_label (BsRenderFrame *f)
 {
-  BsRenderer *self = f->self;
+  BsRenderer *self = f->renderer;
   const BsTraceEvent *event = bs_trace_state_get_edge (f->state);
   const BsSceneEdge *edge;
   g_autofree char *local = NULL;
   g_autofree char *flow = NULL;
   BsScenePoint middle;
   /* Narrow enough not to cover half the graph: long names wrap, then are cut. */
-  Note note = { .n_lines = 2, .fonts = { BS_FONT_MONO, BS_FONT_MONO },
-                .max_width = f->palette->font_size * MAX_NOTE_EMS, .max_lines = 2 };
+  BsNote note = { .n_lines = 2, .fonts = { BS_FONT_MONO, BS_FONT_MONO },
+                  .max_width = f->palette->font_size * MAX_NOTE_EMS, .max_lines = 2 };
   double width, height, x = 0, y = 0, radius;
 
   if (f->current_edge < 0 || !f->detail
@@ -953,7 +703,7 @@ draw_edge_label (Frame *f)
   note.lines[0] = local;
   note.lines[1] = flow;
   note.fonts[0] = BS_FONT_TITLE;
-  note_size (self, &note, &width, &height);
+  bs_note_size (self->text, self->palette, &note, &width, &height);
 
   middle = edge_middle (edge);
   radius = f->palette->line_width * 2.5;
@@ -983,8 +733,8 @@ draw_edge_label (Frame *f)
     note_choose (f, width, height, (const double (*)[2]) candidates, G_N_ELEMENTS (candidates),
                  -1, &x, &y);
   }
-  note_draw (self, f->cr, &note, x, y, &f->palette->backward_fill, &f->palette->backward,
-             &f->palette->text);
+  bs_note_draw (self->text, self->palette, f->cr, &note, x, y, &f->palette->backward_fill,
+                &f->palette->backward, &f->palette->text);
 }
 
 /* --- boxes ----------------------------------------------------------------- */
@@ -1032,7 +782,7 @@ bs_renderer_get_node_fill (BsRenderer         *self,
 }
 
 static const BsColor *
-line_color (Frame             *f,
+line_color (BsRenderFrame     *f,
             const BsNodeLabel *label,
             const BsNodeLine  *line)
 {
@@ -1056,17 +806,17 @@ line_color (Frame             *f,
 }
 
 static void
-draw_tag (Frame       *f,
-          const char  *text,
-          gboolean     freed,
-          double       x,
-          double       y)
+draw_tag (BsRenderFrame *f,
+          const char    *text,
+          gboolean       freed,
+          double         x,
+          double         y)
 {
   cairo_t *cr = f->cr;
   double width, height;
 
-  bs_text_measurer_tag_size (f->self->text, &width, &height);
-  rounded_rectangle (cr, x, y, width, height, height / 2);
+  bs_text_measurer_tag_size (f->renderer->text, &width, &height);
+  bs_note_rounded_rectangle (cr, x, y, width, height, height / 2);
   if (freed)
     {
       static const double dashes[] = { 2.0, 2.0 };
@@ -1084,16 +834,17 @@ draw_tag (Frame       *f,
       bs_color_set_source (&f->palette->saved, cr);
       cairo_fill (cr);
     }
-  show_text (f->self, cr, BS_FONT_TAG, text, x, y + (height - bs_text_measurer_line_height (f->self->text, BS_FONT_TAG)) / 2,
+  show_text (f->renderer, cr, BS_FONT_TAG, text, x,
+             y + (height - bs_text_measurer_line_height (f->renderer->text, BS_FONT_TAG)) / 2,
              width, TRUE, freed ? &f->palette->freed_text : &f->palette->saved_text);
 }
 
 static void
-draw_label (Frame             *f,
+draw_label (BsRenderFrame     *f,
             const BsSceneNode *node,
             const BsNodeLabel *label)
 {
-  BsRenderer *self = f->self;
+  BsRenderer *self = f->renderer;
   double padding = f->palette->padding;
   double inner = MAX (node->width - 2 * padding, 1);
   double y = node->y + padding;
@@ -1110,7 +861,8 @@ draw_label (Frame             *f,
           double text, x;
 
           bs_text_measurer_tag_size (self->text, &tag_width, &tag_height);
-          text = MIN (bs_text_measurer_width (self->text, font, line->text), inner - tag_width - gap);
+          text = MIN (bs_text_measurer_width (self->text, font, line->text),
+                      inner - tag_width - gap);
           x = node->x + (node->width - text - gap - tag_width) / 2;
           show_text (self, f->cr, font, line->text, x, y, MAX (text, 1), FALSE, color);
           draw_tag (f, label->freed ? "freed" : "saved", label->freed, x + text + gap,
@@ -1147,17 +899,17 @@ asked_arrivals (Frame    *f,
  * first n contributions to arrive at a box in a backward call are always the same: the
  * text is kept. */
 static void
-draw_arrivals (Frame             *f,
+draw_arrivals (BsRenderFrame     *f,
                guint              index,
                const BsSceneNode *node)
 {
-  BsRenderer *self = f->self;
-  Arrivals *arrivals = f->arrivals != NULL ? &f->arrivals[index] : NULL;
+  BsRenderer *self = f->renderer;
+  BsArrivals *arrivals = f->arrivals != NULL ? &f->arrivals[index] : NULL;
   g_autofree char *made = NULL;
   ArrivalKey key = { 0 };
   /* A matrix's sum is cut, not stretched across the graph: hover shows it whole. */
-  Note note = { .n_lines = 1, .fonts = { BS_FONT_MONO },
-                .max_width = f->palette->font_size * MAX_SUM_EMS, .max_lines = 1 };
+  BsNote note = { .n_lines = 1, .fonts = { BS_FONT_MONO },
+                  .max_width = f->palette->font_size * MAX_SUM_EMS, .max_lines = 1 };
   double width, height, x, y;
   char *text;
 
@@ -1183,20 +935,23 @@ draw_arrivals (Frame             *f,
                              g_steal_pointer (&made));
     }
   note.lines[0] = text;
-  note_size (self, &note, &width, &height);
+  bs_note_size (self->text, self->palette, &note, &width, &height);
   x = node->x + node->width - width * 0.5;
-  y = node->y - height * 0.75;
+  /* Over the top right corner, or under the bottom right one when a check's tag is on
+   * the top right. */
+  y = bs_check_mark_shown (node, f->state) ? node->y + node->height - height * 0.25
+                                           : node->y - height * 0.75;
   note_place (f, width, height, &x, &y);
-  if (frame_shows (f, x - 2, y - 2, width + 4, height + 4))
-    note_draw (self, f->cr, &note, x, y, &f->palette->backward_fill, &f->palette->backward,
-               &f->palette->backward);
+  if (bs_render_frame_shows (f, x - 2, y - 2, width + 4, height + 4))
+    bs_note_draw (self->text, self->palette, f->cr, &note, x, y, &f->palette->backward_fill,
+                  &f->palette->backward, &f->palette->backward);
 }
 
 static void
-draw_box (Frame *f,
-          guint  index)
+draw_box (BsRenderFrame *f,
+          guint          index)
 {
-  BsRenderer *self = f->self;
+  BsRenderer *self = f->renderer;
   const BsSceneNode *node = bs_scene_get_node (f->scene, index);
   const BsPalette *palette = f->palette;
   cairo_t *cr = f->cr;
@@ -1205,7 +960,7 @@ draw_box (Frame *f,
   double radius = node->kind == BS_SCENE_NODE_LEAF ? palette->font_size * 0.9
                                                    : palette->font_size * 0.45;
 
-  if (!frame_shows (f, node->x - 6, node->y - 6, node->width + 12, node->height + 12))
+  if (!bs_render_frame_shows (f, node->x - 6, node->y - 6, node->width + 12, node->height + 12))
     return;
   if (f->detail)
     {
@@ -1226,7 +981,7 @@ draw_box (Frame *f,
   if (f->emphasis[index] && !error)
     {
       /* A soft halo around the box the step is about. */
-      rounded_rectangle (cr, node->x - 3, node->y - 3, node->width + 6, node->height + 6,
+      bs_note_rounded_rectangle (cr, node->x - 3, node->y - 3, node->width + 6, node->height + 6,
                          radius + 3);
       cairo_set_source_rgba (cr, palette->backward.red, palette->backward.green,
                              palette->backward.blue, 0.25);
@@ -1236,7 +991,7 @@ draw_box (Frame *f,
   if (node->kind == BS_SCENE_NODE_CLUSTER)
     {
       /* A collapsed cluster: a stack of boxes. */
-      rounded_rectangle (cr, node->x + 3, node->y - 3, node->width, node->height, radius);
+      bs_note_rounded_rectangle (cr, node->x + 3, node->y - 3, node->width, node->height, radius);
       bs_color_set_source (&palette->cluster, cr);
       cairo_fill_preserve (cr);
       bs_color_set_source (&palette->border, cr);
@@ -1244,7 +999,7 @@ draw_box (Frame *f,
       cairo_stroke (cr);
     }
 
-  rounded_rectangle (cr, node->x, node->y, node->width, node->height, radius);
+  bs_note_rounded_rectangle (cr, node->x, node->y, node->width, node->height, radius);
   bs_color_set_source (bs_renderer_get_node_fill (self, f->scene, f->state, index), cr);
   cairo_fill_preserve (cr);
   if (error)
@@ -1287,7 +1042,7 @@ draw_box (Frame *f,
 /* Zoomed far out: boxes as plain rectangles, one path per fill, one for every border;
  * the boxes the step is about are drawn whole on top. */
 static void
-draw_plain_boxes (Frame *f)
+draw_plain_boxes (BsRenderFrame *f)
 {
   const BsColor *fills[8 + BS_GRAD_FLOW_N_BINS];
   guint n_fills = 0;
@@ -1301,8 +1056,8 @@ draw_plain_boxes (Frame *f)
       const BsSceneNode *node = bs_scene_get_node (f->scene, i);
 
       if (bs_scene_node_visible (f->scene, i, f->state)
-          && frame_shows (f, node->x, node->y, node->width, node->height))
-        shown[i] = bs_renderer_get_node_fill (f->self, f->scene, f->state, i);
+          && bs_render_frame_shows (f, node->x, node->y, node->width, node->height))
+        shown[i] = bs_renderer_get_node_fill (f->renderer, f->scene, f->state, i);
     }
   for (guint i = 0; i < n_nodes; i++)
     {
@@ -1349,13 +1104,13 @@ draw_plain_boxes (Frame *f)
 
 /* The error's message under the box that raised it, or at the top left when no box did. */
 static void
-draw_error (Frame *f)
+draw_error (BsRenderFrame *f)
 {
-  BsRenderer *self = f->self;
+  BsRenderer *self = f->renderer;
   const BsTraceEvent *error = bs_trace_state_get_error (f->state);
   const char *message;
   g_autofree char *text = NULL;
-  Note note = { .n_lines = 1, .fonts = { BS_FONT_SMALL }, .max_lines = MAX_BADGE_LINES };
+  BsNote note = { .n_lines = 1, .fonts = { BS_FONT_SMALL }, .max_lines = MAX_BADGE_LINES };
   double pad = f->palette->font_size * 0.45;
   double width, height, scene_width, scene_height, x = 8, y = 8;
 
@@ -1367,7 +1122,7 @@ draw_error (Frame *f)
   bs_scene_get_size (f->scene, &scene_width, &scene_height);
   note.max_width = MAX (MIN (f->palette->font_size * 30, scene_width - 4 - 2 * pad),
                         f->palette->font_size * 12);
-  note_size (self, &note, &width, &height);
+  bs_note_size (self->text, self->palette, &note, &width, &height);
   if (f->error_box >= 0 && bs_scene_node_visible (f->scene, (guint) f->error_box, f->state))
     {
       const BsSceneNode *node = bs_scene_get_node (f->scene, (guint) f->error_box);
@@ -1385,23 +1140,23 @@ draw_error (Frame *f)
     }
   else
     note_place (f, width, height, &x, &y);
-  note_draw (self, f->cr, &note, x, y, &f->palette->error_fill, &f->palette->error,
-             &f->palette->error_text);
+  bs_note_draw (self->text, self->palette, f->cr, &note, x, y, &f->palette->error_fill,
+                &f->palette->error, &f->palette->error_text);
 }
 
 /* The layout's note (a cheaper layout than Graphviz's was used, and why) in the band the
  * layout left for it at the top. */
 static void
-draw_layout_note (Frame *f)
+draw_layout_note (BsRenderFrame *f)
 {
   const char *text = bs_scene_get_layout_note (f->scene);
-  Note note = { .n_lines = 1, .fonts = { BS_FONT_SMALL } };
+  BsNote note = { .n_lines = 1, .fonts = { BS_FONT_SMALL } };
 
   if (text == NULL)
     return;
   note.lines[0] = text;
-  note_draw (f->self, f->cr, &note, 2, 2, &f->palette->cluster, &f->palette->cluster_border,
-             &f->palette->text_dim);
+  bs_note_draw (f->renderer->text, f->palette, f->cr, &note, 2, 2, &f->palette->cluster,
+                &f->palette->cluster_border, &f->palette->text_dim);
 }
 
 static void
@@ -1418,11 +1173,13 @@ prepare (BsRenderer *self,
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 }
 
-/* A box at its opacity: one drawn through a group when it is fading in. */
+/* A box at its opacity: one drawn through a group when it is fading in or out. */
 static void
-draw_box_faded (Frame *f,
-                guint  index)
+draw_box_faded (BsRenderFrame *f,
+                guint          index)
 {
+  if (f->alphas != NULL && f->alphas[index] <= 0)
+    return;
   if (f->alphas == NULL || f->alphas[index] >= 1)
     {
       draw_box (f, index);
@@ -1450,7 +1207,7 @@ bs_renderer_draw_faded (BsRenderer         *self,
                         const BsTraceState *state,
                         const double       *alphas)
 {
-  Frame f;
+  BsRenderFrame f;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
@@ -1462,7 +1219,7 @@ bs_renderer_draw_faded (BsRenderer         *self,
   bs_color_set_source (&self->palette->background, cr);
   cairo_paint (cr);
 
-  frame_init (&f, self, cr, scene, state);
+  bs_render_frame_init (&f, self, cr, scene, state);
   f.alphas = alphas;
   draw_clusters (&f);
   draw_edges (&f);
@@ -1480,7 +1237,35 @@ bs_renderer_draw_faded (BsRenderer         *self,
   draw_edge_label (&f);
   draw_error (&f);
   draw_layout_note (&f);
-  frame_clear (&f);
+  bs_render_frame_clear (&f);
+  cairo_restore (cr);
+}
+
+void
+bs_renderer_draw_leaving (BsRenderer         *self,
+                          cairo_t            *cr,
+                          BsScene            *scene,
+                          const BsTraceState *state,
+                          const double       *alphas)
+{
+  BsRenderFrame f;
+
+  g_return_if_fail (self != NULL && cr != NULL && scene != NULL);
+  g_return_if_fail (state != NULL && alphas != NULL);
+
+  cairo_save (cr);
+  prepare (self, cr, scene);
+  bs_render_frame_init (&f, self, cr, scene, state);
+  f.alphas = alphas;
+  /* The step's edge and marks are the scene's coming in. */
+  f.current_edge = -1;
+  f.error_box = -1;
+  memset (f.emphasis, 0, bs_scene_get_n_nodes (scene));
+  draw_edges (&f);
+  for (guint i = 0; f.detail && i < bs_scene_get_n_nodes (scene); i++)
+    if (bs_scene_node_visible (scene, i, state))
+      draw_box_faded (&f, i);
+  bs_render_frame_clear (&f);
   cairo_restore (cr);
 }
 
@@ -1491,7 +1276,7 @@ bs_renderer_draw_node (BsRenderer         *self,
                        const BsTraceState *state,
                        guint               index)
 {
-  Frame f;
+  BsRenderFrame f;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
@@ -1501,9 +1286,9 @@ bs_renderer_draw_node (BsRenderer         *self,
 
   cairo_save (cr);
   prepare (self, cr, scene);
-  frame_init (&f, self, cr, scene, state);
+  bs_render_frame_init (&f, self, cr, scene, state);
   draw_box (&f, index);
-  frame_clear (&f);
+  bs_render_frame_clear (&f);
   cairo_restore (cr);
 }
 

@@ -87,6 +87,14 @@ void             bs_renderer_draw_faded     (BsRenderer         *self,
                                              BsScene            *scene,
                                              const BsTraceState *state,
                                              const double       *alphas);
+/* Over a picture drawn already, the boxes of scene that are leaving it (a graph's shape
+ * changing): each box at its opacity in alphas, each edge at its fainter end's; nothing
+ * at opacity 0, no background, labels or marks of the step. */
+void             bs_renderer_draw_leaving   (BsRenderer         *self,
+                                             cairo_t            *cr,
+                                             BsScene            *scene,
+                                             const BsTraceState *state,
+                                             const double       *alphas);
 /* One box alone as bs_renderer_draw() draws it (for previews and tests). */
 void             bs_renderer_draw_node      (BsRenderer         *self,
                                              cairo_t            *cr,

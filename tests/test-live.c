@@ -480,9 +480,10 @@ test_fade_out (void)
             {
               faint = ink_at (renderer, frame, state, bs_scene_motion_alphas (motion), to,
                               middle);
+              /* (another edge may run under it, opaque) */
               g_assert_cmpfloat (faint, >, 0);
-              g_assert_cmpfloat (faint, <, opaque);
-              n_edges++;
+              g_assert_cmpfloat (faint, <=, opaque);
+              n_edges += faint < opaque;
             }
           bs_scene_motion_frame (motion, 0);
         }

@@ -117,6 +117,27 @@ neighbourhood (BsScene   *scene,
   return box;
 }
 
+/* A camera showing part of a scene larger than the view moved so no more of the view than
+ * the margin lies beyond the scene: what it was to show stays in view. */
+static BsGraphCamera
+clamped (BsGraphCamera          camera,
+         BsScene               *scene,
+         const BsGraphViewport *viewport)
+{
+  double width, height;
+
+  bs_scene_get_size (scene, &width, &height);
+  width *= camera.zoom;
+  height *= camera.zoom;
+  if (width > viewport->width - 2 * BS_GRAPH_CAMERA_MARGIN)
+    camera.x = CLAMP (camera.x, viewport->width - BS_GRAPH_CAMERA_MARGIN - width,
+                      BS_GRAPH_CAMERA_MARGIN);
+  if (height > viewport->height - 2 * BS_GRAPH_CAMERA_MARGIN)
+    camera.y = CLAMP (camera.y, viewport->height - BS_GRAPH_CAMERA_MARGIN - height,
+                      BS_GRAPH_CAMERA_MARGIN);
+  return camera;
+}
+
 gboolean
 bs_graph_camera_follow (const BsGraphCamera   *camera,
                         BsScene               *scene,
@@ -154,7 +175,7 @@ bs_graph_camera_follow (const BsGraphCamera   *camera,
         {
           if (in_view (camera, &needed, viewport))
             return FALSE;
-          *target = centred (&needed, camera->zoom, viewport);
+          *target = clamped (centred (&needed, camera->zoom, viewport), scene, viewport);
           return TRUE;
         }
       *target = centred (&graph, zoom, viewport);
@@ -179,5 +200,6 @@ bs_graph_camera_follow (const BsGraphCamera   *camera,
       add_node (&around, bs_scene_get_node (scene, (guint) boxes[0]));
       *target = centred (&around, zoom, viewport);
     }
+  *target = clamped (*target, scene, viewport);
   return TRUE;
 }

@@ -357,6 +357,8 @@ read_output (BsScene     *scene,
         const char *id = agget (edge, "id");
         guint64 index;
 
+        if (id != NULL && id[0] == 'o')
+          continue;   /* the order of the shared row (bs-scene-graph.c) */
         if (id == NULL || id[0] != 'e'
             || !g_ascii_string_to_unsigned (id + 1, 10, 0, bs_scene_get_n_edges (scene) - 1,
                                             &index, NULL))

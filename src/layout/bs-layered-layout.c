@@ -168,6 +168,15 @@ ranks_init (Ranks     *ranks,
         ranks->rank[v] = MAX (ranks->rank[v], first_use - 1);
       ranks->n_ranks = MAX (ranks->n_ranks, (guint) ranks->rank[v] + 1);
     }
+  /* A row of shared boxes (bs_scene_set_shared_row()) above the rest, as dot's source
+   * rank: each keeps its place in it from one scene to the next (bs-scene-places.h). */
+  if (n > 0 && bs_scene_get_shared_row (scene))
+    {
+      for (guint v = 0; v < n; v++)
+        ranks->rank[v] = bs_scene_node_is_shared (bs_scene_get_node (scene, v))
+                         ? 0 : ranks->rank[v] + 1;
+      ranks->n_ranks++;
+    }
 }
 
 guint64

@@ -184,6 +184,34 @@ append_attributes (GString         *dot,
   g_string_append (dot, "];\n");
 }
 
+static int
+compare_tensors (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      data)
+{
+  BsScene *scene = data;
+  guint32 x = bs_scene_get_node (scene, *(const guint *) a)->tensor;
+  guint32 y = bs_scene_get_node (scene, *(const guint *) b)->tensor;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The shared boxes in the order the run made their tensors, left to right in the row
+ * (invisible edges between neighbours keep dot to it, bs-scene-places.h places them so). */
+static guint
+shared_row_order (BsScene  *scene,
+                  guint   **row)
+{
+  guint n = 0;
+
+  *row = g_new (guint, MAX (bs_scene_get_n_nodes (scene), 1));
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    if (bs_scene_node_is_shared (bs_scene_get_node (scene, i)))
+      (*row)[n++] = i;
+  g_qsort_with_data (*row, (gint) n, sizeof (guint), compare_tensors, scene);
+  return n;
+}
+
 char *
 bs_scene_graph_to_dot (BsScene *scene)
 {
@@ -218,10 +246,16 @@ bs_scene_graph_to_dot_full (BsScene  *scene,
       append_cluster (dot, scene, i, members, 1);
   if (bs_scene_get_shared_row (scene))
     {
+      g_autofree guint *row = NULL;
+      guint n_row = shared_row_order (scene, &row);
+
       g_string_append (dot, "  subgraph shared {\n    rank=source;\n");
-      for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
-        if (bs_scene_node_is_shared (bs_scene_get_node (scene, i)))
-          g_string_append_printf (dot, "    %s;\n", bs_scene_get_node (scene, i)->name);
+      for (guint i = 0; i < n_row; i++)
+        g_string_append_printf (dot, "    %s;\n", bs_scene_get_node (scene, row[i])->name);
+      for (guint i = 0; i + 1 < n_row; i++)
+        g_string_append_printf (dot, "    %s -> %s [style=invis, id=o%u];\n",
+                                bs_scene_get_node (scene, row[i])->name,
+                                bs_scene_get_node (scene, row[i + 1])->name, i);
       g_string_append (dot, "  }\n");
     }
   for (guint i = 0; i < bs_scene_get_n_edges (scene); i++)
@@ -278,15 +312,27 @@ add_shared_row (BsSceneGraph *self,
                 BsScene      *scene)
 {
   Agraph_t *row = agsubg (self->graph, (char *) "shared", TRUE);
+  g_autofree guint *order = NULL;
+  guint n_row = shared_row_order (scene, &order);
+  Agsym_t *style;
 
   if (row == NULL)
     return FALSE;
   agattr (self->graph, AGRAPH, (char *) "rank", (char *) "");
   agset (row, (char *) "rank", (char *) "source");
-  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
-    if (bs_scene_node_is_shared (bs_scene_get_node (scene, i))
-        && agsubnode (row, self->nodes[i], TRUE) == NULL)
+  for (guint i = 0; i < n_row; i++)
+    if (agsubnode (row, self->nodes[order[i]], TRUE) == NULL)
       return FALSE;
+  style = agattr (self->graph, AGEDGE, (char *) "style", (char *) "");
+  for (guint i = 0; i + 1 < n_row; i++)
+    {
+      Agedge_t *edge = agedge (row, self->nodes[order[i]], self->nodes[order[i + 1]], NULL,
+                               TRUE);
+
+      if (edge == NULL)
+        return FALSE;
+      agxset (edge, style, (char *) "invis");
+    }
   return TRUE;
 }
 

@@ -7,7 +7,7 @@
 #include "bs-scene-private.h"
 
 #define SAME_PLACE      0.5    /* points: closer than this is the same place */
-#define ROW_GAP        18.0    /* points between a box joining the row and the last one */
+#define ROW_GAP        18.0    /* points between two boxes of the row: dot's nodesep */
 #define MAX_CANDIDATES  256    /* shifts tried when choosing the frame's (many constants) */
 
 /* A box's place in the row: its centre's x in the frame, and half its width. */
@@ -20,12 +20,41 @@ struct _BsScenePlaces {
   GHashTable *places;   /* tensor id -> Slot */
 };
 
-BsScenePlaces *
-bs_scene_places_new (void)
+static int
+compare_tensors (gconstpointer a,
+                 gconstpointer b)
 {
-  BsScenePlaces *self = g_new0 (BsScenePlaces, 1);
+  guint32 x = (*(const BsSceneNode * const *) a)->tensor;
+  guint32 y = (*(const BsSceneNode * const *) b)->tensor;
 
+  return x < y ? -1 : x > y;
+}
+
+BsScenePlaces *
+bs_scene_places_new (BsScene *row_scene)
+{
+  BsScenePlaces *self;
+  g_autoptr(GPtrArray) row = g_ptr_array_new ();
+  double end = 0;
+
+  g_return_val_if_fail (row_scene != NULL, NULL);
+
+  self = g_new0 (BsScenePlaces, 1);
   self->places = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  for (guint i = 0; i < bs_scene_get_n_nodes (row_scene); i++)
+    if (bs_scene_node_is_shared (bs_scene_get_node (row_scene, i)))
+      g_ptr_array_add (row, bs_scene_get_node (row_scene, i));
+  /* In the order the run made them, dot's node separation apart. */
+  g_ptr_array_sort (row, compare_tensors);
+  for (guint i = 0; i < row->len; i++)
+    {
+      const BsSceneNode *node = g_ptr_array_index (row, i);
+      Slot slot = { end + (i > 0 ? ROW_GAP : 0) + node->width / 2, node->width / 2 };
+
+      g_hash_table_insert (self->places, GUINT_TO_POINTER (node->tensor),
+                           g_memdup2 (&slot, sizeof slot));
+      end = slot.x + slot.half_width;
+    }
   return self;
 }
 
@@ -235,7 +264,7 @@ bs_scene_places_apply (BsScenePlaces *self,
 {
   guint n_nodes = bs_scene_get_n_nodes (scene);
   g_autofree double *moved = g_new0 (double, MAX (n_nodes, 1));
-  gboolean first = g_hash_table_size (self->places) == 0, any_moved = FALSE;
+  gboolean any_moved = FALSE;
   double row_y = 0, shift, end;
 
   g_return_if_fail (self != NULL && scene != NULL);
@@ -257,9 +286,8 @@ bs_scene_places_apply (BsScenePlaces *self,
         continue;
       if (place == NULL)
         {
-          /* The first scene sets the row's order; a box seen later joins its end. */
-          Slot slot = { first ? centre (node).x + shift : end + ROW_GAP + node->width / 2,
-                        node->width / 2 };
+          /* A box the run's row lacks (made in a scope collapsed there) joins its end. */
+          Slot slot = { end + ROW_GAP + node->width / 2, node->width / 2 };
 
           place = g_memdup2 (&slot, sizeof slot);
           g_hash_table_insert (self->places, GUINT_TO_POINTER (node->tensor),

@@ -10,7 +10,7 @@ struct _BsSceneCache {
   GArray      *starts;     /* guint64: the first steps of the stretches (live view) */
   GHashTable  *scenes;     /* first step of a stretch -> BsScene */
   GHashTable  *shapes;     /* shape key -> laid-out BsScene */
-  BsScenePlaces *places;  /* where the boxes the scenes share stand */
+  BsScenePlaces *places;  /* where the boxes the scenes share stand; NULL until needed */
   guint32     *collapsed;
   guint        n_collapsed;
 
@@ -18,6 +18,7 @@ struct _BsSceneCache {
   BsRenderer  *renderer;
 
   BsSceneView  view;
+  gboolean     shared_row;
 };
 
 BsSceneCache *
@@ -51,7 +52,13 @@ bs_scene_cache_new (BsTrace       *trace,
                                         (GDestroyNotify) bs_scene_unref);
   self->collapsed = g_memdup2 (collapsed, n_collapsed * sizeof (guint32));
   self->n_collapsed = n_collapsed;
-  self->places = bs_scene_places_new ();
+  /* A run whose live graph loses parts builds new graphs (a training loop): their
+   * parameters and inputs keep one row, in both views. */
+  {
+    g_autoptr(GArray) live = view == BS_SCENE_VIEW_LIVE ? NULL : bs_replay_live_starts (trace);
+
+    self->shared_row = (live != NULL ? live : self->starts)->len > 1;
+  }
   return self;
 }
 
@@ -130,9 +137,7 @@ bs_scene_cache_lookup (BsSceneCache *self,
     }
   else
     scene = bs_scene_new_for_trace (self->trace, self->collapsed, self->n_collapsed);
-  /* A run whose live graph loses parts builds new graphs (a training loop): their
-   * parameters and inputs keep one row. */
-  bs_scene_set_shared_row (scene, self->view == BS_SCENE_VIEW_LIVE && self->starts->len > 1);
+  bs_scene_set_shared_row (scene, self->shared_row);
   bs_renderer_measure_scene (self->renderer, scene);
   key = bs_scene_shape_key (scene);
   shaped = g_hash_table_lookup (self->shapes, key);
@@ -142,13 +147,33 @@ bs_scene_cache_lookup (BsSceneCache *self,
   return g_steal_pointer (&scene);
 }
 
+/* The places of the run's shared boxes: those of its graph with the outermost scopes
+ * (the loops' passes, the modules' calls) collapsed, measured as every scene is. */
+static BsScenePlaces *
+new_places (BsSceneCache *self)
+{
+  g_autoptr(GArray) outer = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(BsScene) row = NULL;
+
+  for (guint32 s = 1; s <= bs_trace_get_n_scopes (self->trace); s++)
+    if (bs_trace_get_scope (self->trace, s)->parent == 0)
+      g_array_append_val (outer, s);
+  row = bs_scene_new_for_trace (self->trace, (const guint32 *) (gpointer) outer->data,
+                                outer->len);
+  bs_renderer_measure_scene (self->renderer, row);
+  return bs_scene_places_new (row);
+}
+
 void
 bs_scene_cache_laid_out (BsSceneCache *self,
                          BsScene      *scene)
 {
   g_return_if_fail (self != NULL && scene != NULL);
   g_return_if_fail (bs_scene_is_laid_out (scene));
-  bs_scene_places_apply (self->places, scene);
+  if (self->shared_row && self->places == NULL)
+    self->places = new_places (self);
+  if (self->places != NULL)
+    bs_scene_places_apply (self->places, scene);
   g_hash_table_replace (self->shapes, bs_scene_shape_key (scene), bs_scene_ref (scene));
 }
 

@@ -6,7 +6,7 @@
  * a scene whose shape key (bs_scene_shape_key()) matches one laid out before takes
  * that layout, so the graphs of two iterations that built the same graph are drawn
  * in the same place, and only a graph of a new shape needs Graphviz. The parameters and
- * inputs stand in the same place in every scene of the cache.
+ * inputs stand in the same place in every scene of the run, in either view (bs-scene-places.h).
  */
 #pragma once
 

@@ -171,7 +171,7 @@ bs_graph_camera_follow (const BsGraphCamera   *camera,
        * sees what the step is about. */
       if (camera->zoom >= viewport->min_fit_zoom && in_view (camera, &graph, viewport))
         return FALSE;
-      if (camera->zoom > zoom && !box_is_empty (&needed))
+      if (viewport->user_zoom && camera->zoom > zoom && !box_is_empty (&needed))
         {
           if (in_view (camera, &needed, viewport))
             return FALSE;

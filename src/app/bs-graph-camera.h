@@ -18,14 +18,16 @@ typedef struct {
   double y;
 } BsGraphCamera;
 
-/* The view: its size in pixels, and the zooms below which text is too small to read
+/* The view: its size in pixels, the zooms below which text is too small to read
  * (min_zoom, for the boxes followed) and a graph is too small to be worth fitting
- * (min_fit_zoom, at most min_zoom: a whole graph is worth a smaller type). */
+ * (min_fit_zoom, at most min_zoom: a whole graph is worth a smaller type), and whether
+ * the user chose the zoom (kept while what the step is about is in view). */
 typedef struct {
-  double width;
-  double height;
-  double min_zoom;
-  double min_fit_zoom;
+  double   width;
+  double   height;
+  double   min_zoom;
+  double   min_fit_zoom;
+  gboolean user_zoom;
 } BsGraphViewport;
 
 #define BS_GRAPH_CAMERA_MARGIN 24.0   /* pixels kept free around what is fitted */

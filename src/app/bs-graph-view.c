@@ -52,6 +52,7 @@ struct _BsGraphView {
   gint64         move_start;
   guint          move_tick;
   double         follow_zooms[2]; /* of the last bs_graph_view_follow_step(); 0: none */
+  gboolean       user_zoom;       /* the zoom is the user's choice, kept while following */
 };
 
 G_DEFINE_FINAL_TYPE (BsGraphView, bs_graph_view, GTK_TYPE_WIDGET)
@@ -481,7 +482,7 @@ bs_graph_view_follow_step (BsGraphView *self,
 {
   BsGraphViewport viewport = { gtk_widget_get_width (GTK_WIDGET (self)),
                                gtk_widget_get_height (GTK_WIDGET (self)),
-                               min_zoom, MIN (min_fit_zoom, min_zoom) };
+                               min_zoom, MIN (min_fit_zoom, min_zoom), self->user_zoom };
   BsGraphCamera camera, target;
   int focus[2];
 
@@ -496,6 +497,7 @@ bs_graph_view_follow_step (BsGraphView *self,
   if (!bs_graph_camera_follow (&camera, self->scene, focus, &viewport, &target))
     return;
   self->auto_fit = FALSE;
+  self->user_zoom = self->user_zoom && target.zoom == camera.zoom;
   move_camera (self, target.zoom, target.x, target.y);
 }
 
@@ -510,6 +512,7 @@ zoom_at (BsGraphView *self,
 
   stop_move (self);
   self->auto_fit = FALSE;
+  self->user_zoom = TRUE;
   self->zoom = CLAMP (zoom, MIN_ZOOM, MAX_ZOOM);
   self->offset_x = x - scene_x * self->zoom;
   self->offset_y = y - scene_y * self->zoom;
@@ -574,7 +577,9 @@ bs_graph_view_fit (BsGraphView *self)
   stop_move (self);
   self->fit_pending = FALSE;
   self->auto_fit = TRUE;
-  camera = bs_graph_camera_fit (self->scene, &(BsGraphViewport) { width, height, 1, 1 });
+  self->user_zoom = FALSE;
+  camera = bs_graph_camera_fit (self->scene,
+                                &(BsGraphViewport) { width, height, 1, 1, FALSE });
   self->zoom = camera.zoom;
   self->offset_x = camera.x;
   self->offset_y = camera.y;

@@ -877,12 +877,12 @@ draw_label (BsRenderFrame     *f,
 /* Quiz mode asks the edge's contribution, or the total: "Σ -6 + ?" when the current edge
  * brings the box its last arrival, the terms without their total. */
 static char *
-asked_arrivals (Frame    *f,
-                guint     index,
-                Arrivals *arrivals)
+asked_arrivals (BsRenderFrame *f,
+                guint          index,
+                BsArrivals    *arrivals)
 {
   const BsTraceEvent *edge = bs_trace_state_get_edge (f->state);
-  guint asked = f->self->hide_edge_values && edge != NULL
+  guint asked = f->renderer->hide_edge_values && edge != NULL
                 && bs_scene_find_node (f->scene, edge->node2) == (int) index ? 1 : 0;
   guint shown = arrivals->values->len - MIN (asked, arrivals->values->len);
   g_autofree char *terms = bs_step_text_sum (f->trace, (const guint32 *) arrivals->values->data,

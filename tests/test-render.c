@@ -673,7 +673,8 @@ svg_at (Drawn   *d,
  * Asking the edge that brings w1 its -2, the sum at w1 says "Σ -6 + ?"; asking w1.grad's
  * total (the step before is shown), the terms without the total. The gradient that has
  * just arrived at an edge's node is asked too: x5's box says "∂L/∂x5 = ?" at its first
- * edge, and the same box at another step keeps its number. */
+ * edge (and is not tinted by it in gradient-flow mode), and the same box at another step
+ * keeps its number. */
 static void
 test_quiz_hides (void)
 {
@@ -739,6 +740,16 @@ test_quiz_hides (void)
     g_assert_cmpstr (bs_node_label_get_line (x5, BS_NODE_LINE_GRAD), ==, "∂L/∂x5 = ?");
     bs_node_label_hide_asked (x5_end, d.scene, box_named (d.scene, "x5"), end);
     g_assert_cmpstr (bs_node_label_get_line (x5_end, BS_NODE_LINE_GRAD), ==, "∂L/∂x5 = -1");
+
+    /* gradient-flow mode does not tint x5 by the gradient asked */
+    bs_renderer_set_grad_flow (d.renderer, TRUE);
+    g_assert_true (bs_renderer_get_node_fill (d.renderer, d.scene, at, box_named (d.scene, "x5"))
+                   != &bs_renderer_get_palette (d.renderer)->constant);
+    bs_renderer_set_hide_edge_values (d.renderer, TRUE);
+    g_assert_true (bs_renderer_get_node_fill (d.renderer, d.scene, at, box_named (d.scene, "x5"))
+                   == &bs_renderer_get_palette (d.renderer)->constant);
+    g_assert_true (bs_renderer_get_node_fill (d.renderer, d.scene, end, box_named (d.scene, "x5"))
+                   != &bs_renderer_get_palette (d.renderer)->constant);
   }
   drawn_clear (&d);
 }

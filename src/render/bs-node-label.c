@@ -331,47 +331,57 @@ bs_node_label_free (BsNodeLabel *self)
   g_free (self);
 }
 
-void
-bs_node_label_hide_asked (BsNodeLabel        *self,
-                          BsScene            *scene,
-                          guint               index,
-                          const BsTraceState *state)
+gboolean
+bs_node_label_asks_grad (BsScene            *scene,
+                         guint               index,
+                         const BsTraceState *state)
 {
   const BsTraceEvent *edge;
   const BsSceneNode *node;
   BsTrace *trace;
   guint64 first, end;
 
-  g_return_if_fail (self != NULL && scene != NULL && state != NULL);
-  g_return_if_fail (index < bs_scene_get_n_nodes (scene));
+  g_return_val_if_fail (scene != NULL && state != NULL, FALSE);
+  g_return_val_if_fail (index < bs_scene_get_n_nodes (scene), FALSE);
 
   node = bs_scene_get_node (scene, index);
   edge = bs_trace_state_get_edge (state);
   if (edge == NULL || node->kind != BS_SCENE_NODE_OP || node->node != edge->node)
-    return;
+    return FALSE;
   trace = bs_scene_get_trace (scene);
   bs_trace_get_step_events (trace, state->step, &first, &end);
   for (guint64 i = first; i < end; i++)
     {
       const BsTraceEvent *event = bs_trace_get_event (trace, i);
 
-      if (event->type != BS_TRACE_EVENT_NODE_BEGIN || event->node != edge->node)
-        continue;
-      for (guint k = 0; k < self->n_lines; k++)
+      if (event->type == BS_TRACE_EVENT_NODE_BEGIN && event->node == edge->node)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+void
+bs_node_label_hide_asked (BsNodeLabel        *self,
+                          BsScene            *scene,
+                          guint               index,
+                          const BsTraceState *state)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!bs_node_label_asks_grad (scene, index, state))
+    return;
+  for (guint k = 0; k < self->n_lines; k++)
+    {
+      BsNodeLine *line = &self->lines[k];
+      const char *equals = strstr (line->text, " = ");
+
+      if (line->kind == BS_NODE_LINE_GRAD && equals != NULL)
         {
-          BsNodeLine *line = &self->lines[k];
-          const char *equals = strstr (line->text, " = ");
+          char *asked = g_strdup_printf ("%.*s = ?", (int) (equals - line->text), line->text);
 
-          if (line->kind == BS_NODE_LINE_GRAD && equals != NULL)
-            {
-              char *asked = g_strdup_printf ("%.*s = ?", (int) (equals - line->text),
-                                             line->text);
-
-              g_free (line->text);
-              line->text = asked;
-            }
+          g_free (line->text);
+          line->text = asked;
         }
-      return;
     }
 }
 

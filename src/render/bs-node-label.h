@@ -58,6 +58,11 @@ void         bs_node_label_hide_asked   (BsNodeLabel        *self,
                                          BsScene            *scene,
                                          guint               index,
                                          const BsTraceState *state);
+/* Whether box index's gradient arrived in state's step, at the node of its edge: what
+ * bs_node_label_hide_asked() hides (and gradient-flow mode does not tint). */
+gboolean     bs_node_label_asks_grad    (BsScene            *scene,
+                                         guint               index,
+                                         const BsTraceState *state);
 
 /* The line of that kind, or NULL when the box has none. */
 const char  *bs_node_label_get_line     (const BsNodeLabel  *self,

@@ -758,7 +758,9 @@ bs_renderer_get_node_fill (BsRenderer         *self,
     {
       double norm;
 
-      if (!bs_grad_flow_node_measure (scene, state, index, self->flow_scale, &norm))
+      /* quiz mode: the tint would tell the gradient asked */
+      if ((self->hide_edge_values && bs_node_label_asks_grad (scene, index, state))
+          || !bs_grad_flow_node_measure (scene, state, index, self->flow_scale, &norm))
         return &self->palette->constant;
       return &self->flow_fills[bs_grad_flow_bin (norm)];
     }
@@ -1031,7 +1033,8 @@ draw_box (BsRenderFrame *f,
     {
       double norm;
 
-      if (bs_grad_flow_node_norm (f->scene, f->state, index, &norm))
+      if (bs_grad_flow_node_norm (f->scene, f->state, index, &norm)
+          && !(self->hide_edge_values && bs_node_label_asks_grad (f->scene, index, f->state)))
         bs_grad_flow_draw_mark (cr, palette, node, norm);
     }
 

@@ -40,10 +40,11 @@ static const char no_loop_script[] =
   "import torch\n"
   "a = torch.tensor([1.0, 2.0], requires_grad=True)\n"
   "b = torch.tensor([3.0, -1.0], requires_grad=True)\n"
+  "c = torch.tensor([0.5, 1.5], requires_grad=True)\n"
   "x = torch.tensor([0.5, 0.25])\n"
-  "loss = (a * x + b).sum()\n"
+  "loss = (c * x + b * 2 + a).sum()\n"
   "loss.backward()\n"
-  "loss = ((a * x).tanh() * b + a).pow(2).mean()\n"
+  "loss = ((a * x).tanh() * (b + c)).pow(2).mean()\n"
   "loss.backward()\n";
 
 static BsTrace *
@@ -183,8 +184,8 @@ test_no_loop (void)
   g_autoptr(GHashTable) b = places_of (second);
 
   g_assert_cmpuint (bs_scene_get_n_nodes (first), !=, bs_scene_get_n_nodes (second));
-  /* a, b and x */
-  g_assert_cmpuint (assert_same_places (a, b), ==, 3);
+  /* a, b, c and x */
+  g_assert_cmpuint (assert_same_places (a, b), ==, 4);
 }
 
 /* A scene the fallback layout lays out (dot took too long) puts them where dot's

@@ -622,6 +622,93 @@ test_events (void)
   g_string_free (recorder.log, TRUE);
 }
 
+/* (x) -> (x * 2, x * 3): a node of two outputs. Its backward sees NULL for an output that
+ * got no gradient and returns 2·g0 + 3·g1 */
+static gboolean
+pair_backward (BsNode           *node,
+               BsTensor *const  *grad_outputs,
+               guint             n_outputs,
+               BsTensor        **grad_inputs,
+               gpointer          user_data,
+               GError          **error)
+{
+  guint *seen_null = user_data;
+  g_autoptr(BsTensor) sum = NULL;
+
+  g_assert_cmpuint (n_outputs, ==, 2);
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr(BsTensor) term = NULL;
+
+      if (grad_outputs[k] == NULL)
+        {
+          (*seen_null)++;
+          continue;
+        }
+      term = bs_mul_scalar (grad_outputs[k], k == 0 ? 2.0 : 3.0, error);
+      if (term == NULL)
+        return FALSE;
+      if (sum == NULL)
+        sum = g_steal_pointer (&term);
+      else
+        {
+          BsTensor *both = bs_add (sum, term, 1.0, error);
+
+          if (both == NULL)
+            return FALSE;
+          bs_tensor_unref (sum);
+          sum = both;
+        }
+    }
+  grad_inputs[0] = g_steal_pointer (&sum);
+  return TRUE;
+}
+
+static void
+test_two_outputs (void)
+{
+  g_autoptr(BsContext) context = bs_context_new ();
+  const double xv[2] = { 1.0, -1.0 };
+  const double from_second[2] = { 3.0, 3.0 }, from_both[2] = { 5.0, 5.0 };
+  g_autoptr(BsTensor) x = leaf (context, BS_DTYPE_FLOAT32, 2, xv, TRUE);
+  g_autoptr(BsTensor) p = NULL;
+  g_autoptr(BsTensor) q = NULL;
+  g_autoptr(BsTensor) p_plus_q = NULL;
+  g_autoptr(GError) error = NULL;
+  guint seen_null = 0;
+  BsTensor *outputs[2];
+  BsNode *node;
+
+  p = bs_mul_scalar (x, 2.0, &error);
+  q = bs_mul_scalar (x, 3.0, &error);
+  g_clear_pointer (&p->grad_fn, bs_node_unref);
+  g_clear_pointer (&q->grad_fn, bs_node_unref);
+  outputs[0] = p;
+  outputs[1] = q;
+  node = bs_custom_function_attach_multi ("PairBackward", &x, 1, outputs, 2, NULL,
+                                          pair_backward, &seen_null, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (node);
+  g_assert_true (p->grad_fn == node && q->grad_fn == node);
+  g_assert_cmpuint (p->output_nr, ==, 0);
+  g_assert_cmpuint (q->output_nr, ==, 1);
+  g_assert_cmpuint (node->n_outputs, ==, 2);
+
+  /* only the second output is used: the first's gradient is NULL */
+  g_assert_true (backward_sum (q, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (seen_null, ==, 1);
+  assert_tensor_close (x->grad, from_second, 2, 0);
+
+  /* both: the node runs once with both gradients summed in */
+  g_clear_pointer (&x->grad, bs_tensor_unref);
+  p_plus_q = bs_add (p, q, 1.0, &error);
+  g_assert_true (backward_sum (p_plus_q, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (seen_null, ==, 1);
+  assert_tensor_close (x->grad, from_both, 2, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -636,5 +723,6 @@ main (int   argc,
   g_test_add_func ("/engine/custom-function/bad-gradients", test_bad_gradients);
   g_test_add_func ("/engine/custom-function/not-recorded", test_not_recorded);
   g_test_add_func ("/engine/custom-function/events", test_events);
+  g_test_add_func ("/engine/custom-function/two-outputs", test_two_outputs);
   return g_test_run ();
 }

@@ -136,13 +136,14 @@ bs_np_binomial (BsNpBitGen *bitgen,
                 gint64      n,
                 double      p)
 {
-  g_return_val_if_fail (bs_np_binomial_is_small (n, p), 0);
-
   if (!legacy && (n == 0 || p == 0.0))
     return 0;
   if (p <= 0.5)
-    return binomial_inversion (bitgen, n, p);
-  return n - binomial_inversion (bitgen, n, 1.0 - p);
+    return bs_np_binomial_is_small (n, p) ? binomial_inversion (bitgen, n, p)
+                                          : bs_np_binomial_btpe (bitgen, n, p);
+  if (bs_np_binomial_is_small (n, p))
+    return n - binomial_inversion (bitgen, n, 1.0 - p);
+  return n - bs_np_binomial_btpe (bitgen, n, 1.0 - p);
 }
 
 /* The smallest all-ones mask covering max */

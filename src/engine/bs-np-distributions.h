@@ -31,16 +31,37 @@ double  bs_np_legacy_gauss      (BsNpBitGen     *bitgen,
 /* RandomState.standard_exponential(): -log(1 - u) */
 double  bs_np_legacy_standard_exponential (BsNpBitGen *bitgen);
 
-/* Binomial(n, p) as numpy draws it while n * min(p, 1 - p) <= 30: by inversion, of
- * 1 - p and subtracted from n when p > 0.5. Generator's (legacy FALSE) returns 0 for
- * n == 0 or p == 0 without drawing; RandomState's draws all the same. Beyond 30 numpy
- * uses its BTPE sampler, which Backstep does not have: bs_np_binomial_is_small() says
- * which. */
+/* Binomial(n, p) as numpy draws it: by inversion while n * min(p, 1 - p) <= 30, else by
+ * Kachitvichyanukul and Schmeiser's BTPE; of 1 - p and subtracted from n when p > 0.5.
+ * Generator's (legacy FALSE) returns 0 for n == 0 or p == 0 without drawing; RandomState's
+ * draws all the same. */
 gboolean bs_np_binomial_is_small (gint64 n, double p);
 gint64   bs_np_binomial          (BsNpBitGen *bitgen,
                                   gboolean    legacy,
                                   gint64      n,
                                   double      p);
+/* BTPE alone, p <= 0.5 (bs-np-gamma.c) */
+gint64   bs_np_binomial_btpe     (BsNpBitGen *bitgen,
+                                  gint64      n,
+                                  double      p);
+
+/* --- bs-np-gamma.c: a NULL cache gives Generator's draws, else RandomState's --- */
+
+/* Generator.standard_exponential(): the exponential's ziggurat */
+double  bs_np_standard_exponential (BsNpBitGen *bitgen);
+/* standard_gamma(shape), shape >= 0: Marsaglia and Tsang's method from shape 1 up, a
+ * rejection between a power of u and an exponential below it */
+double  bs_np_standard_gamma    (BsNpBitGen     *bitgen,
+                                 BsNpGaussCache *cache,
+                                 double          shape);
+/* beta(a, b), a, b > 0: Johnk's algorithm when both are <= 1, else of two gammas */
+double  bs_np_beta              (BsNpBitGen     *bitgen,
+                                 BsNpGaussCache *cache,
+                                 double          a,
+                                 double          b);
+/* Poisson(lam), both generators: products of uniforms below 10, Hoermann's PTRS from 10 */
+gint64  bs_np_poisson           (BsNpBitGen     *bitgen,
+                                 double          lam);
 
 /* An integer in [0, max] by masked rejection: 32-bit draws while max < 2**32 */
 guint64 bs_np_interval          (BsNpBitGen     *bitgen,

@@ -1,4 +1,5 @@
-/* bs-np-ziggurat.h: the tables of numpy's ziggurat for the standard normal */
+/* bs-np-ziggurat.h: the tables of numpy's ziggurats for the standard normal and the
+ * standard exponential */
 #pragma once
 
 #include <glib.h>
@@ -12,5 +13,12 @@ G_BEGIN_DECLS
 extern const guint64 bs_np_ziggurat_accept[256];
 extern const double  bs_np_ziggurat_width[256];
 extern const double  bs_np_ziggurat_height[256];
+
+/* x of the exponential's last layer */
+#define BS_NP_ZIGGURAT_EXP_R 7.6971174701310497140446280481
+
+extern const guint64 bs_np_ziggurat_exp_accept[256];
+extern const double  bs_np_ziggurat_exp_width[256];
+extern const double  bs_np_ziggurat_exp_height[256];
 
 G_END_DECLS

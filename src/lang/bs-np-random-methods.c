@@ -94,8 +94,6 @@ typedef enum {
   SAMPLE_UNIFORM,          /* a + b * u */
   SAMPLE_STANDARD_NORMAL,
   SAMPLE_NORMAL,           /* a + b * z */
-  SAMPLE_STANDARD_EXPONENTIAL,   /* RandomState only */
-  SAMPLE_EXPONENTIAL,      /* a * e, RandomState only */
   SAMPLE_LOGNORMAL,        /* exp (a + b * z) */
   SAMPLE_LAPLACE,          /* a ± b * log (2u), numpy's random_laplace */
   SAMPLE_LOGISTIC,         /* a + b * log (u / (1 - u)) */
@@ -112,10 +110,6 @@ sample_one (BsNpRandom *rs,
 
   if (what == SAMPLE_UNIFORM)
     return a + b * bs_np_standard_uniform (bitgen);
-  if (what == SAMPLE_STANDARD_EXPONENTIAL)
-    return bs_np_legacy_standard_exponential (bitgen);
-  if (what == SAMPLE_EXPONENTIAL)
-    return a * bs_np_legacy_standard_exponential (bitgen);
   if (what == SAMPLE_LAPLACE)
     {
       /* u = 0 is drawn again */
@@ -167,16 +161,14 @@ sample_doubles (BsInterp   *in,
   return TRUE;
 }
 
-/* dtype= and out= of Generator.random and standard_normal: float64 only */
-static gboolean
-refuse_generator_options (BsCall *call)
+gboolean
+bs_np_random_float_options (BsCall *call,
+                            guint   i)
 {
   BsDType dtype = BS_DTYPE_FLOAT64;
   gboolean has;
 
-  if (call->sig->n_params < 4)
-    return TRUE;
-  if (!bs_np_dtype_param (call, 2, &has, &dtype) || !bs_np_refuse_param (call, "out"))
+  if (!bs_np_dtype_param (call, i, &has, &dtype) || !bs_np_refuse_param (call, "out"))
     return FALSE;
   if (dtype != BS_DTYPE_FLOAT64 && dtype != BS_DTYPE_FLOAT32)
     return bs_raise (call->in, "TypeError", "Unsupported dtype dtype('%s') for %s",
@@ -191,7 +183,8 @@ refuse_generator_options (BsCall *call)
 /* random_sample / random (data SAMPLE_UNIFORM) and standard_normal (SAMPLE_STANDARD_NORMAL) */
 DECLARED (np_random_unit)
 {
-  if (!refuse_generator_options (call))
+  /* Generator's rows have dtype= and out= */
+  if (call->sig->n_params >= 4 && !bs_np_random_float_options (call, 2))
     return FALSE;
   return sample_doubles (in, self_of (call), bs_np_value (call, 1), bs_call_data (call),
                          0.0, 1.0, r);
@@ -388,22 +381,6 @@ DECLARED (np_random_normal)
                          r);
 }
 
-/* RandomState.exponential(scale=1.0, size=None) */
-DECLARED (np_random_exponential)
-{
-  double scale;
-
-  if (bs_np_param_is_array (bs_np_value (call, 1)))
-    return bs_raise (in, "NotImplementedError", "exponential() with an array of scale is not "
-                     "supported by Backstep's numpy");
-  if (!bs_to_double (in, bs_np_value (call, 1), &scale))
-    return FALSE;
-  if (!isnan (scale) && signbit (scale))
-    return bs_raise (in, "ValueError", "scale < 0");
-  return sample_doubles (in, self_of (call), bs_np_value (call, 2), SAMPLE_EXPONENTIAL, scale,
-                         0.0, r);
-}
-
 /* lognormal(mean=0.0, sigma=1.0, size=None) (data SAMPLE_LOGNORMAL), laplace and logistic
  * (loc=0.0, scale=1.0, size=None): scalar parameters */
 DECLARED (np_random_two_params)
@@ -499,7 +476,7 @@ DECLARED (np_random_integers)
   return int_result (in, &s, values, r);
 }
 
-/* binomial(n, p, size=None), by numpy's inversion: n * min(p, 1 - p) up to 30 */
+/* binomial(n, p, size=None) */
 DECLARED (np_random_binomial)
 {
   BsNpRandom *rs = self_of (call);
@@ -518,9 +495,6 @@ DECLARED (np_random_binomial)
     return bs_raise (in, "ValueError", "p < 0, p > 1 or p is NaN");
   if (n < 0)
     return bs_raise (in, "ValueError", "n < 0");
-  if (!bs_np_binomial_is_small (n, p))
-    return bs_raise (in, "NotImplementedError", "binomial(n, p) with n * min(p, 1 - p) > 30 "
-                     "is not supported by Backstep's numpy (numpy's BTPE sampler)");
   if (!bs_py_check_memory (in, s.n * sizeof (gint64), "an array"))
     return FALSE;
   values = g_new (gint64, MAX (s.n, 1));
@@ -951,8 +925,6 @@ static const BsSignatureRow rows[] = {
   STATE ("uniform(self, low=0.0, high=1.0, size=None)", np_random_uniform, 0),
   STATE ("normal(self, loc=0.0, scale=1.0, size=None)", np_random_normal, 0),
   STATE ("binomial(self, n, p, size=None)", np_random_binomial, 0),
-  STATE ("exponential(self, scale=1.0, size=None)", np_random_exponential, 0),
-  STATE ("standard_exponential(self, size=None)", np_random_unit, SAMPLE_STANDARD_EXPONENTIAL),
   STATE ("lognormal(self, mean=0.0, sigma=1.0, size=None)", np_random_two_params,
          SAMPLE_LOGNORMAL),
   STATE ("laplace(self, loc=0.0, scale=1.0, size=None)", np_random_two_params, SAMPLE_LAPLACE),

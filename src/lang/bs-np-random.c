@@ -367,6 +367,7 @@ bs_np_random_module_new (BsInterp *in)
 
   bs_signature_set_add (in->signatures, &module_table);
   bs_signature_set_add (in->signatures, &bs_np_random_methods_table);
+  bs_signature_set_add (in->signatures, &bs_np_random_dists_table);
   global->kind = BS_NP_RANDOM_LEGACY;
   seed_legacy_entropy (global);
   instance = bs_np_random_value_new (in, global);

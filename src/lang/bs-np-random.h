@@ -72,7 +72,13 @@ void         bs_np_shape_append        (GString *out, int ndim, const gint64 *sh
 /* The next index of shape in C order */
 void         bs_np_index_next          (int ndim, const gint64 *shape, gint64 *index);
 
+/* dtype= (parameter i; float64 only, float32 refused by name) and out= (refused) of a
+ * Generator method */
+gboolean     bs_np_random_float_options (BsCall *call, guint i);
+
 /* The methods (bs-np-random-methods.c) */
 extern const BsSignatureTable bs_np_random_methods_table;
+/* exponential, gamma, beta and poisson (bs-np-random-dists.c) */
+extern const BsSignatureTable bs_np_random_dists_table;
 
 G_END_DECLS

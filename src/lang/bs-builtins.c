@@ -550,7 +550,7 @@ DECLARED (builtin_round)
   BsValue v = bs_call_value (call, 0), nd = bs_call_value (call, 1);
 
   if (bs_value_tensor (v) != NULL
-      || ((bs_np_is_operand (v) || (v.numpy && v.type == BS_VALUE_FLOAT))
+      || ((bs_np_is_operand (v) || (v.numpy && v.type != BS_VALUE_BOOL))
           && (!bs_value_is_none (nd) || bs_np_array_tensor (v) != NULL)))
     {
       if (!bs_value_is_none (nd))
@@ -776,6 +776,17 @@ DECLARED (builtin_type)
     }
   bs_value_ref (*r);
   return TRUE;
+}
+
+gboolean
+bs_is_type_stand_in (BsInterp *in,
+                     BsValue   v)
+{
+  const BsBuiltin *b = bs_value_is_object (v, BS_OBJECT_BUILTIN) ? (BsBuiltin *) v.as.object
+                                                                 : NULL;
+
+  return b != NULL && b->decl == bs_signature_set_find (in->signatures, "builtins", "str")
+         && strcmp (b->name, "str") != 0 && bs_value_is_none (b->self);
 }
 
 DECLARED (builtin_hasattr)

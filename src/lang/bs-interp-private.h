@@ -320,6 +320,9 @@ const char *bs_type_name          (BsValue v);
 gboolean    bs_is_subclass        (BsValue klass, BsValue base);
 gboolean    bs_class_lookup       (BsValue klass, const char *name, BsValue *value);  /* borrowed */
 BsValue     bs_lookup_builtin     (BsInterp *in, const char *name);  /* borrowed */
+/* Whether v is what type() gives for a value whose type has no name in builtins
+ * (type(np.dtype('float64')), a numpy.dtype[float64]): repr <class 'NAME'> */
+gboolean    bs_is_type_stand_in   (BsInterp *in, BsValue v);
 
 gboolean    bs_getattr            (BsInterp *in, BsValue obj, const char *name, BsValue *out);
 /* *found FALSE without raising when the attribute is missing. */

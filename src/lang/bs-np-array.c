@@ -175,15 +175,35 @@ static const BsNativeOps dtype_ops = {
   .hash = dtype_hash,
 };
 
-static const BsNativeType dtype_type = {
-  { "numpy.dtype", NULL }, dtype_getattr, NULL, dtype_repr, dtype_str, &dtype_ops,
+/* numpy 1.24 makes a class per dtype, type(np.dtype('float64')) being numpy.dtype[float64];
+ * indexed by BsDType */
+#define DTYPE_TYPE(name) \
+  { { "numpy.dtype[" name "]", NULL }, dtype_getattr, NULL, dtype_repr, dtype_str, &dtype_ops }
+
+static const BsNativeType dtype_types[] = {
+  DTYPE_TYPE ("bool_"), DTYPE_TYPE ("int64"), DTYPE_TYPE ("float32"), DTYPE_TYPE ("float64"),
+  DTYPE_TYPE ("int32"), DTYPE_TYPE ("int16"), DTYPE_TYPE ("int8"), DTYPE_TYPE ("uint8"),
+  DTYPE_TYPE ("float16"), DTYPE_TYPE ("bfloat16"),
 };
+
+G_STATIC_ASSERT (G_N_ELEMENTS (dtype_types) == BS_N_DTYPES);
+
+static gboolean
+is_dtype (BsValue v)
+{
+  if (!bs_value_is_object (v, BS_OBJECT_NATIVE))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (dtype_types); i++)
+    if (((BsNative *) v.as.object)->klass == &dtype_types[i].base)
+      return TRUE;
+  return FALSE;
+}
 
 BsValue
 bs_np_dtype_value (BsInterp *in,
                    BsDType   dtype)
 {
-  return bs_native_new (in->heap, &dtype_type.base, GINT_TO_POINTER (dtype));
+  return bs_native_new (in->heap, &dtype_types[dtype].base, GINT_TO_POINTER (dtype));
 }
 
 /* --- scalar types: np.float32, np.int64 ... ------------------------------ */
@@ -278,8 +298,7 @@ bs_np_value_dtype (BsInterp *in,
 {
   const char *s = bs_value_str (v);
 
-  if ((bs_value_is_object (v, BS_OBJECT_NATIVE)
-       && ((BsNative *) v.as.object)->klass == &dtype_type.base) || bs_np_is_scalar_type (v))
+  if (is_dtype (v) || bs_np_is_scalar_type (v))
     {
       *dtype = GPOINTER_TO_INT (((BsNative *) v.as.object)->data);
       return TRUE;
@@ -653,7 +672,7 @@ array_getattr (BsInterp   *in,
   else if (bs_np_scalar_tensor (self) == NULL)
     return bs_np_raise_missing (in, "numpy.ndarray", name);
   else
-    *found = FALSE;
+    return bs_np_scalar_getattr (in, self, name, out, found);
   return TRUE;
 }
 

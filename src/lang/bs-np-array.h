@@ -32,6 +32,10 @@ BsDType      bs_np_number_dtype     (BsValue v);
 const char  *bs_np_number_type_name (BsValue v);
 gboolean     bs_np_number_getattr   (BsInterp *in, BsValue self, const char *name,
                                      BsValue *out, gboolean *found);
+/* The attributes of numpy.generic and its subclasses a scalar has (real, imag, __round__,
+ * __int__, is_integer...) */
+gboolean     bs_np_scalar_getattr   (BsInterp *in, BsValue self, const char *name,
+                                     BsValue *out, gboolean *found);
 /* a op b of two numbers, one of them numpy's, as numpy computes it */
 gboolean     bs_np_number_op        (BsInterp *in, BsBinOp op, BsValue a, BsValue b,
                                      BsValue *out);

@@ -10,6 +10,7 @@
 
 #include "bs-np-private.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -317,8 +318,251 @@ DECLARED (np_issubdtype)
   return TRUE;
 }
 
+/* --- the methods of numpy's scalars: numpy.generic and its subclasses ------------- */
+
+/* A scalar's dtype and value (call->self: a numpy scalar object or number) */
+static BsDType
+scalar_of (BsValue  self,
+           double  *d,
+           gint64  *i)
+{
+  BsTensor *t = bs_np_scalar_tensor (self);
+
+  if (t == NULL)
+    {
+      *d = bs_float_of (self);
+      *i = self.type == BS_VALUE_FLOAT ? (gint64) *d : bs_int_of (self);
+      return bs_np_number_dtype (self);
+    }
+  *d = bs_tensor_item (t);
+  *i = bs_dtype_is_floating (t->dtype) ? 0 : bs_tensor_get_int (t, 0);
+  return t->dtype;
+}
+
+/* int(x) of a float, with Python's errors for NaN and infinities */
+static gboolean
+float_to_int (BsInterp *in,
+              double    x,
+              BsValue  *r)
+{
+  if (isnan (x))
+    return bs_raise (in, "ValueError", "cannot convert float NaN to integer");
+  if (isinf (x))
+    return bs_raise (in, "OverflowError", "cannot convert float infinity to integer");
+  if (!(fabs (x) < 0x1p63))
+    return bs_raise (in, "OverflowError", "int too large: Backstep's ints are 64-bit");
+  *r = BS_INT ((gint64) x);
+  return TRUE;
+}
+
+typedef enum {
+  TO_INT,      /* __int__ */
+  TO_FLOAT,    /* __float__ */
+  TO_BOOL,     /* __bool__ */
+  TO_INDEX,    /* __index__ */
+  TO_FLOOR,    /* __floor__ */
+  TO_CEIL,     /* __ceil__ */
+  TO_TRUNC,    /* __trunc__ */
+  IS_INTEGER,
+  BIT_COUNT,
+} Conversion;
+
+/* __int__, __float__, __bool__, __index__, __floor__, __ceil__, __trunc__, is_integer,
+ * bit_count: Python values (data: the Conversion) */
+DECLARED (np_scalar_convert)
+{
+  double d;
+  gint64 i;
+  BsDType dtype = scalar_of (call->self, &d, &i);
+  gboolean floating = bs_dtype_is_floating (dtype);
+
+  switch ((Conversion) bs_call_data (call))
+    {
+    case TO_INT:
+    case TO_INDEX:
+    case TO_TRUNC:
+      if (floating)
+        return float_to_int (in, trunc (d), r);
+      *r = BS_INT (i);
+      return TRUE;
+    case TO_FLOAT:
+      *r = BS_FLOAT (d);
+      return TRUE;
+    case TO_BOOL:
+      *r = BS_BOOL (d != 0.0);
+      return TRUE;
+    case TO_FLOOR:
+      return float_to_int (in, floor (d), r);
+    case TO_CEIL:
+      return float_to_int (in, ceil (d), r);
+    case IS_INTEGER:
+      *r = BS_BOOL (!floating || (isfinite (d) && d == floor (d)));
+      return TRUE;
+    case BIT_COUNT:
+    default:
+      *r = BS_INT (__builtin_popcountll (i < 0 ? -(guint64) i : (guint64) i));
+      return TRUE;
+    }
+}
+
+/* __round__(ndigits=None): a Python int, or with ndigits the scalar's round(ndigits) */
+DECLARED (np_scalar_round)
+{
+  BsValue ndigits = bs_call_value (call, 1);
+  double d;
+  gint64 i;
+  BsDType dtype;
+
+  if (!bs_value_is_none (ndigits))
+    return bs_call_method (in, call->self, "round", &ndigits, 1, r);
+  dtype = scalar_of (call->self, &d, &i);
+  if (!bs_dtype_is_floating (dtype))
+    {
+      *r = BS_INT (i);
+      return TRUE;
+    }
+  return float_to_int (in, nearbyint (d), r);
+}
+
+/* __abs__, __neg__, __pos__ (data: 0, BS_UNARYOP_USUB, BS_UNARYOP_UADD), conjugate: the
+ * scalar's own type */
+DECLARED (np_scalar_unary)
+{
+  int op = bs_call_data (call);
+
+  if (op == 0)
+    return bs_np_abs (in, call->self, r);
+  return bs_np_unary (in, op, call->self, r) > 0;
+}
+
+DECLARED (np_scalar_conjugate)
+{
+  return bs_np_unary (in, BS_UNARYOP_UADD, call->self, r) > 0;
+}
+
+/* as_integer_ratio(): the exact fraction of the value, as Python's float gives it */
+DECLARED (np_scalar_as_integer_ratio)
+{
+  double d;
+  gint64 i;
+
+  scalar_of (call->self, &d, &i);
+  return bs_call_method (in, BS_FLOAT (d), "as_integer_ratio", NULL, 0, r);
+}
+
+/* hex() of a float64, as Python's float.hex(): 13 hexadecimal digits after the point,
+ * subnormals with a leading 0 */
+DECLARED (np_scalar_hex)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  double d, m;
+  gint64 i;
+  int e;
+
+  scalar_of (call->self, &d, &i);
+  if (isnan (d) || isinf (d))
+    g_string_append (text, isnan (d) ? "nan" : d < 0 ? "-inf" : "inf");
+  else if (d == 0.0)
+    g_string_append (text, signbit (d) ? "-0x0.0p+0" : "0x0.0p+0");
+  else
+    {
+      m = frexp (fabs (d), &e);
+      /* normal numbers 1.xxx; subnormals keep the exponent of the smallest normal */
+      {
+        int shift = 1 - MAX (DBL_MIN_EXP - e, 0);
+
+        m = ldexp (m, shift);
+        e -= shift;
+      }
+      g_string_append_printf (text, "%s0x%d.", d < 0 ? "-" : "", (int) m);
+      m -= (int) m;
+      for (int k = 0; k < 13; k++)
+        {
+          m *= 16.0;
+          g_string_append_c (text, "0123456789abcdef"[(int) m]);
+          m -= (int) m;
+        }
+      g_string_append_printf (text, "p%c%d", e < 0 ? '-' : '+', ABS (e));
+    }
+  *r = bs_str_value (in, text->str);
+  return TRUE;
+}
+
+/* Which classes a dtype's scalar has methods from, most derived first */
+static const char *const *
+scalar_owners (BsDType dtype)
+{
+  static const char *const float64[] = { "numpy.float64", "numpy.floating", "numpy.number",
+                                         "numpy.scalar", NULL };
+  static const char *const floating[] = { "numpy.floating", "numpy.number", "numpy.scalar",
+                                          NULL };
+  static const char *const integer[] = { "numpy.integer", "numpy.number", "numpy.scalar",
+                                         NULL };
+  static const char *const boolean[] = { "numpy.scalar", NULL };
+
+  if (dtype == BS_DTYPE_FLOAT64)
+    return float64;
+  if (bs_dtype_is_floating (dtype))
+    return floating;
+  return dtype == BS_DTYPE_BOOL ? boolean : integer;
+}
+
+gboolean
+bs_np_scalar_getattr (BsInterp   *in,
+                      BsValue     self,
+                      const char *name,
+                      BsValue    *out,
+                      gboolean   *found)
+{
+  double d;
+  gint64 i;
+  BsDType dtype = scalar_of (self, &d, &i);
+
+  *found = TRUE;
+  if (strcmp (name, "real") == 0)
+    return bs_np_unary (in, BS_UNARYOP_UADD, self, out) > 0;
+  if (strcmp (name, "imag") == 0)
+    {
+      *out = bs_np_scalar_new (in, bs_tensor_new_scalar (in->context, dtype, 0.0));
+      return TRUE;
+    }
+  for (const char *const *owner = scalar_owners (dtype); *owner != NULL; owner++)
+    if (bs_py_method_find (in, *owner, self, name, out))
+      return TRUE;
+  *found = FALSE;
+  return TRUE;
+}
+
+/* The owner "numpy.scalar" (with a space) keeps scalars' methods apart from those of
+ * numpy.generic the type ("generic.__call__", which makes a scalar) */
+#define GENERIC(sig, func, data) { "numpy.scalar", BS_SIG_BUILTIN, "generic." sig, func, data }
+#define NUMBER(sig, func, data) { "numpy.number", BS_SIG_BUILTIN, "number." sig, func, data }
+#define INTEGER(sig, func, data) { "numpy.integer", BS_SIG_BUILTIN, "integer." sig, func, data }
+#define FLOATING(sig, func, data) \
+  { "numpy.floating", BS_SIG_BUILTIN, "floating." sig, func, data }
+#define FLOAT64(sig, func, data) { "numpy.float64", BS_SIG_BUILTIN, "float64." sig, func, data }
+
 static const BsSignatureRow rows[] = {
   NP_FN ("issubdtype(arg1, arg2)", np_issubdtype, 0),
+
+  GENERIC ("__int__(self, /)", np_scalar_convert, TO_INT),
+  GENERIC ("__float__(self, /)", np_scalar_convert, TO_FLOAT),
+  GENERIC ("__bool__(self, /)", np_scalar_convert, TO_BOOL),
+  GENERIC ("__abs__(self, /)", np_scalar_unary, 0),
+  GENERIC ("__neg__(self, /)", np_scalar_unary, BS_UNARYOP_USUB),
+  GENERIC ("__pos__(self, /)", np_scalar_unary, BS_UNARYOP_UADD),
+  GENERIC ("conjugate(self, /)", np_scalar_conjugate, 0),
+  NUMBER ("__round__(self, ndigits=None)|parse_tuple", np_scalar_round, 0),
+  INTEGER ("__index__(self, /)", np_scalar_convert, TO_INDEX),
+  INTEGER ("is_integer(self, /)", np_scalar_convert, IS_INTEGER),
+  INTEGER ("bit_count(self, /)", np_scalar_convert, BIT_COUNT),
+  FLOATING ("is_integer(self, /)", np_scalar_convert, IS_INTEGER),
+  FLOATING ("as_integer_ratio(self, /)", np_scalar_as_integer_ratio, 0),
+  /* float64 is also a Python float */
+  FLOAT64 ("__floor__(self, /)", np_scalar_convert, TO_FLOOR),
+  FLOAT64 ("__ceil__(self, /)", np_scalar_convert, TO_CEIL),
+  FLOAT64 ("__trunc__(self, /)", np_scalar_convert, TO_TRUNC),
+  FLOAT64 ("hex(self, /)", np_scalar_hex, 0),
 };
 
 const BsSignatureTable bs_np_scalar_table = BS_SIGNATURE_TABLE (rows);

@@ -233,6 +233,8 @@ repr_inner (BsInterp *in,
           g_string_append (out, "<class 'collections.OrderedDict'>");
         else if (g_strv_contains (types, name) && bs_value_is_none (((BsBuiltin *) v.as.object)->self))
           g_string_append_printf (out, "<class '%s'>", name);
+        else if (bs_is_type_stand_in (in, v))
+          g_string_append_printf (out, "<class '%s'>", name);
         else
           g_string_append_printf (out, "<built-in function %s>", name);
       }

@@ -1,7 +1,7 @@
 # numpy scalars' methods as numpy 1.24 has them: numpy.generic's __int__, __float__, __bool__,
 # __abs__, __neg__, conjugate, real and imag; __round__ of integers and floats (a Python int,
 # or with ndigits the scalar's own type); __index__, is_integer and bit_count of integers;
-# is_integer and as_integer_ratio of floats; float64's __floor__, __ceil__, __trunc__ and hex
+# is_integer and as_integer_ratio of floats; float64's __floor__, __ceil__, __trunc__ and hex; the class of each dtype
 # compare: exact
 import numpy as np
 import math
@@ -32,3 +32,8 @@ for f in [lambda: np.float64('nan').__round__(), lambda: np.float64('inf').__int
         print(type(e).__name__, e)
 print(np.float64(2.5).real, np.float64(2.5).imag, np.int64(3).imag, type(np.float32(1).imag), np.bool_(True).imag)
 print(np.float32(0.1).as_integer_ratio(), np.float16(0.1).as_integer_ratio(), np.float32(2.0).is_integer(), np.float64(2.0).is_integer())
+# numpy makes a class per dtype
+for name in ['float64', 'float32', 'int64', 'int32', 'bool', 'uint8', 'float16', 'int16', 'int8']:
+    d = np.dtype(name)
+    print(type(d).__name__, repr(type(d)), type(d))
+print(type(np.zeros(2).dtype), type(np.arange(3).dtype).__name__)

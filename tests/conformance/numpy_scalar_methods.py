@@ -1,7 +1,8 @@
 # numpy scalars' methods as numpy 1.24 has them: numpy.generic's __int__, __float__, __bool__,
 # __abs__, __neg__, conjugate, real and imag; __round__ of integers and floats (a Python int,
 # or with ndigits the scalar's own type); __index__, is_integer and bit_count of integers;
-# is_integer and as_integer_ratio of floats; float64's __floor__, __ceil__, __trunc__ and hex; the class of each dtype
+# is_integer and as_integer_ratio of floats; float64's __floor__, __ceil__, __trunc__ and hex;
+# the class of each dtype
 # compare: exact
 import numpy as np
 import math

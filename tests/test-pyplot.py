@@ -121,6 +121,12 @@ def test_messages():
          "TypeError: hspace must be a number, not 'str'"),
         ("import matplotlib.pyplot as plt\nplt.pie([1, 2])\n",
          "NotImplementedError: matplotlib.pyplot.pie() is not supported"),
+        # what matplotlib's artists can do and Backstep's stand-ins cannot, named
+        ("import matplotlib.pyplot as plt\nline, = plt.plot([1, 2])\nline.set_color('red')\n",
+         "AttributeError: Backstep's matplotlib has no 'Line2D.set_color'"),
+        ("import matplotlib.pyplot as plt\nfor b in plt.bar([1, 2], [3, 4]):\n    pass\n",
+         "NotImplementedError: Backstep's matplotlib has no 'Rectangle': the bars of a "
+         "BarContainer cannot be taken one by one"),
     ]
     for script, message in cases:
         r = run(script)

@@ -10,16 +10,20 @@
 
 #include <math.h>
 
-static BsValue
-floats_list (BsInterp     *in,
-             const double *values,
-             gsize         n)
-{
-  BsValue list = bs_list_new (in->heap);
+#include "bs-np-array.h"
 
-  for (gsize i = 0; i < n; i++)
-    bs_list_append (list, BS_FLOAT (values[i]));
-  return list;
+/* A float64 ndarray of the values, as hist() returns its counts and edges */
+static BsValue
+floats_array (BsInterp     *in,
+              const double *values,
+              gsize         n)
+{
+  gint64 shape[1] = { (gint64) n };
+  BsTensor *t = bs_tensor_new_uninit (in->context, BS_DTYPE_FLOAT64, 1, shape, NULL);
+
+  if (n > 0)
+    memcpy (bs_tensor_data (t), values, n * sizeof *values);
+  return bs_np_array_new (in, t);
 }
 
 /* --- plot ---------------------------------------------------------------------- */
@@ -89,7 +93,7 @@ plot_fn (BsInterp *in,
   BsPlotStyle style;
   gsize n;
   BsValue *args = bs_value_items (arg (call, "args"), &n);
-  guint n_lines = 0;
+  guint n_lines = 0, first;
   gsize i = 0;
   gboolean ok = TRUE;
 
@@ -108,6 +112,7 @@ plot_fn (BsInterp *in,
       return FALSE;
     }
   axes = bs_pyplot_axes_of (in, call);
+  first = axes->artists->len;
   while (ok && i < n)
     {
       guint take = MIN (2, n - i);
@@ -128,7 +133,7 @@ plot_fn (BsInterp *in,
     }
   bs_plot_style_clear (&style);
   if (ok)
-    *r = bs_pyplot_artists (in, n_lines);
+    *r = bs_pyplot_lines (in, axes, first);
   return ok;
 }
 
@@ -232,7 +237,7 @@ scatter_fn (BsInterp *in,
       ok = bs_pyplot_raise (in, error);
       goto out;
     }
-  *r = bs_pyplot_mappable (in, bs_pyplot_figure_of (in, call), bs_pyplot_axes_of (in, call));
+  *r = bs_pyplot_object (in, BS_PYPLOT_OBJ_PATH_COLLECTION, bs_pyplot_axes_of (in, call));
   ok = TRUE;
 out:
   bs_plot_style_clear (&style);
@@ -331,9 +336,9 @@ hist_fn (BsInterp *in,
   {
     BsValue t = bs_tuple_new (in->heap, 3);
     BsValue *items = bs_tuple_items (t);
-    items[0] = floats_list (in, (const double *) counts->data, counts->len);
-    items[1] = floats_list (in, (const double *) edges->data, edges->len);
-    items[2] = bs_pyplot_artists (in, counts->len);
+    items[0] = floats_array (in, (const double *) counts->data, counts->len);
+    items[1] = floats_array (in, (const double *) edges->data, edges->len);
+    items[2] = bs_pyplot_bar_container (in, counts->len);
     *r = t;
   }
   ok = TRUE;
@@ -439,7 +444,7 @@ bar_fn (BsInterp *in,
                       strcmp (align, "edge") == 0, &style);
     if (names != NULL)
       bs_plot_axes_set_ticks (axes, 0, xs, count, (const char * const *) names->pdata);
-    *r = bs_pyplot_artists (in, (guint) count);
+    *r = bs_pyplot_bar_container (in, (guint) count);
   }
   ok = TRUE;
 out:
@@ -531,7 +536,7 @@ imshow_fn (BsInterp *in,
       ok = bs_pyplot_raise (in, error);
       goto out;
     }
-  *r = bs_pyplot_mappable (in, bs_pyplot_figure_of (in, call), bs_pyplot_axes_of (in, call));
+  *r = bs_pyplot_object (in, BS_PYPLOT_OBJ_AXES_IMAGE, bs_pyplot_axes_of (in, call));
   ok = TRUE;
 out:
   bs_plot_style_clear (&style);
@@ -561,7 +566,7 @@ axline_fn (BsInterp *in,
       axes = bs_call_data (call) % 2 == ON_CURRENT ? bs_plot_session_gca (bs_pyplot_session (in))
                                                    : bs_pyplot_handle (call->self)->axes;
       bs_plot_axes_axline (axes, vertical, v, lo, hi, &style);
-      *r = bs_pyplot_artist (in);
+      *r = bs_pyplot_last_line (in, axes);
     }
   bs_plot_style_clear (&style);
   return ok;
@@ -604,7 +609,7 @@ fill_between_fn (BsInterp *in,
       }
     bs_plot_axes_fill_between (bs_pyplot_axes_of (in, call), x.values, a, b, x.n, &style);
   }
-  *r = bs_pyplot_artist (in);
+  *r = bs_pyplot_object (in, BS_PYPLOT_OBJ_POLY_COLLECTION, bs_pyplot_axes_of (in, call));
   ok = TRUE;
 out:
   bs_plot_style_clear (&style);
@@ -740,7 +745,7 @@ contour_fn (BsInterp *in,
       ok = bs_pyplot_raise (in, error);
       goto out;
     }
-  *r = bs_pyplot_mappable (in, axes->figure, axes);
+  *r = bs_pyplot_object (in, BS_PYPLOT_OBJ_QUAD_CONTOUR_SET, axes);
   ok = TRUE;
 out:
   bs_plot_style_clear (&style);

@@ -113,8 +113,11 @@ label_fn (BsInterp *in,
   else
     bs_plot_axes_set_label (axes, what, text);
   bs_plot_axes_set_text_size (axes, what == 2 ? -1 : what, size);
-  *r = bs_pyplot_artist (in);
-  return TRUE;
+  /* matplotlib's places: the x label's (0.5, 0), the y label's (0, 0.5), the title's
+   * (0.5, 1.0) */
+  return bs_pyplot_text (in, what == 1 ? BS_INT (0) : BS_FLOAT (0.5),
+                         what == 0 ? BS_INT (0) : what == 1 ? BS_FLOAT (0.5) : BS_FLOAT (1.0),
+                         text, r);
 }
 
 /* legend(*args, **kwargs): legend(), legend(labels), legend(loc=...) */
@@ -206,7 +209,7 @@ legend_fn (BsInterp *in,
                               f != NULL ? f->line : 0);
       bs_interp_write_stderr (in, text);
     }
-  *r = bs_pyplot_artist (in);
+  *r = bs_pyplot_object (in, BS_PYPLOT_OBJ_LEGEND, axes);
   return TRUE;
 }
 
@@ -649,8 +652,7 @@ suptitle_fn (BsInterp *in,
   if (!text_of (in, arg (call, "t"), &text))
     return FALSE;
   bs_plot_figure_set_suptitle (bs_pyplot_figure_of (in, call), text);
-  *r = bs_pyplot_artist (in);
-  return TRUE;
+  return bs_pyplot_text (in, BS_FLOAT (0.5), BS_FLOAT (0.98), text, r);
 }
 
 /* tight_layout(*, pad=1.08, h_pad=None, w_pad=None, rect=None) */
@@ -789,7 +791,7 @@ colorbar_fn (BsInterp *in,
     return bs_raise (in, "RuntimeError", "No mappable was found to use for colorbar creation. "
                      "First define a mappable such as an image (with imshow) or a contour set "
                      "(with contourf).");
-  *r = BS_NONE;
+  *r = bs_pyplot_object (in, BS_PYPLOT_OBJ_COLORBAR, axes);
   return TRUE;
 }
 

@@ -236,53 +236,6 @@ bs_pyplot_raise (BsInterp *in,
   return r;
 }
 
-/* What drawing functions return: a handle Backstep gives no methods */
-static const BsNativeType artist_type = {
-  { "matplotlib.artist.Artist", NULL }, NULL, NULL, NULL, NULL, NULL,
-};
-
-BsValue
-bs_pyplot_artists (BsInterp *in,
-             guint     n)
-{
-  BsValue list = bs_list_new (in->heap);
-
-  for (guint i = 0; i < n; i++)
-    bs_list_append (list, bs_pyplot_artist (in));
-  return list;
-}
-
-
-BsValue
-bs_pyplot_artist (BsInterp *in)
-{
-  return bs_native_new (in->heap, &artist_type.base, NULL);
-}
-
-/* What imshow, scatter and contourf return: colorbar() finds its colormap through it */
-static const BsNativeType mappable_type = {
-  { "matplotlib.cm.ScalarMappable", handle_free }, NULL, NULL, NULL, NULL, NULL,
-};
-
-BsValue
-bs_pyplot_mappable (BsInterp     *in,
-                    BsPlotFigure *figure,
-                    BsPlotAxes   *axes)
-{
-  BsPyplotHandle *h = g_new0 (BsPyplotHandle, 1);
-
-  h->figure = bs_plot_figure_ref (figure);
-  h->axes = axes;
-  h->artist = axes->artists->len - 1;
-  return bs_native_new (in->heap, &mappable_type.base, h);
-}
-
-BsPyplotHandle *
-bs_pyplot_mappable_handle (BsValue v)
-{
-  return bs_value_native (v, &mappable_type.base);
-}
-
 /* --- arrays of axes (what subplots returns, as numpy's object arrays) --------- */
 
 typedef struct {

@@ -27,14 +27,47 @@ BsValue         bs_pyplot_wrap            (BsInterp        *in,
                                            BsPlotAxes      *axes);
 /* The handle of a Figure or Axes value, or NULL */
 BsPyplotHandle *bs_pyplot_handle          (BsValue          v);
-/* What drawing functions return: one artist, or a list of N */
-BsValue         bs_pyplot_artist          (BsInterp        *in);
-BsValue         bs_pyplot_artists         (BsInterp        *in,
-                                           guint            n);
-/* What imshow, scatter, contour return: the axes' last artist, for colorbar() */
-BsValue         bs_pyplot_mappable        (BsInterp        *in,
-                                           BsPlotFigure    *figure,
+/* --- what drawing functions return (bs-pyplot-artists.c) --- */
+
+typedef enum {
+  BS_PYPLOT_OBJ_LINE2D,
+  BS_PYPLOT_OBJ_PATH_COLLECTION,
+  BS_PYPLOT_OBJ_POLY_COLLECTION,
+  BS_PYPLOT_OBJ_AXES_IMAGE,
+  BS_PYPLOT_OBJ_QUAD_CONTOUR_SET,
+  BS_PYPLOT_OBJ_TEXT,
+  BS_PYPLOT_OBJ_LEGEND,
+  BS_PYPLOT_OBJ_COLORBAR,
+  BS_PYPLOT_OBJ_BAR_CONTAINER,
+  BS_PYPLOT_N_OBJ
+} BsPyplotKind;
+
+/* A list of a Line2D for each artist of AXES from FIRST on (plot()) */
+BsValue         bs_pyplot_lines           (BsInterp        *in,
+                                           BsPlotAxes      *axes,
+                                           guint            first);
+/* The Line2D of the axes' artist INDEX, after CHILDREN of matplotlib's children */
+BsValue         bs_pyplot_line            (BsInterp        *in,
+                                           BsPlotAxes      *axes,
+                                           guint            index,
+                                           guint            children);
+/* The Line2D of the axes' last artist (axhline(), axvline()) */
+BsValue         bs_pyplot_last_line       (BsInterp        *in,
                                            BsPlotAxes      *axes);
+/* The object of KIND for the axes' last artist: a PathCollection, AxesImage or
+ * QuadContourSet (which colorbar() can show), a PolyCollection, Legend or Colorbar */
+BsValue         bs_pyplot_object          (BsInterp        *in,
+                                           BsPyplotKind     kind,
+                                           BsPlotAxes      *axes);
+BsValue         bs_pyplot_bar_container   (BsInterp        *in,
+                                           guint            n);
+/* Text(x, y, 'text'), x and y as str() prints them */
+gboolean        bs_pyplot_text            (BsInterp        *in,
+                                           BsValue          x,
+                                           BsValue          y,
+                                           const char      *text,
+                                           BsValue         *out);
+/* The place of what imshow(), scatter() or contourf() returned, or NULL */
 BsPyplotHandle *bs_pyplot_mappable_handle (BsValue          v);
 BsValue         bs_pyplot_axes_grid       (BsInterp        *in,
                                            BsPlotFigure    *figure,

@@ -1390,6 +1390,7 @@ bs_builtins_init (BsInterp *in)
   arith = add_exception (in, "ArithmeticError", exc);
   add_exception (in, "ZeroDivisionError", arith);
   add_exception (in, "OverflowError", arith);
+  add_exception (in, "FloatingPointError", arith);
   lookup = add_exception (in, "LookupError", exc);
   add_exception (in, "IndexError", lookup);
   add_exception (in, "KeyError", lookup);
@@ -1413,6 +1414,7 @@ bs_builtins_init (BsInterp *in)
     BsValue warning = add_exception (in, "Warning", exc);
 
     add_exception (in, "UserWarning", warning);
+    add_exception (in, "RuntimeWarning", warning);
   }
   bs_math_module_init (in);
   bs_random_module_init (in);

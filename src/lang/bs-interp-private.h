@@ -7,6 +7,7 @@
 #include "bs-tensor-format.h"
 #include "bs-py-random.h"
 #include "bs-np-format.h"
+#include "bs-np-errstate.h"
 
 G_BEGIN_DECLS
 
@@ -165,6 +166,9 @@ struct _BsInterp {
   BsValue          none_class_dummy;
   BsPrintOptions   print_options;
   BsNpPrintOptions np_print_options;  /* Owned: numpy's, np.set_printoptions() */
+  BsNpErrState     np_errstate;       /* numpy's, np.seterr() */
+  GHashTable      *warned;       /* Owned: the warnings shown (file, line, category,
+                                  * message), each shown once; NULL before the first */
   BsPyRandom      *py_random;    /* Owned */
   gint64           start_time_us;
 

@@ -873,6 +873,7 @@ bs_interp_new (const BsInterpOptions *options)
   in->py_random = bs_py_random_new ();
   bs_print_options_init (&in->print_options);
   bs_np_print_options_init (&in->np_print_options);
+  bs_np_errstate_init (&in->np_errstate);
   bs_heap_set_finalizer (in->heap, BS_OBJECT_ENV, bs_env_finalize);
   bs_heap_set_finalizer (in->heap, BS_OBJECT_FUNCTION, bs_function_finalize);
   bs_py_object_init (in);
@@ -946,6 +947,7 @@ bs_interp_free (BsInterp *in)
   g_hash_table_unref (in->names);
   bs_py_random_free (in->py_random);
   bs_np_print_options_clear (&in->np_print_options);
+  g_clear_pointer (&in->warned, g_hash_table_unref);
   bs_context_free (in->context);
   g_clear_error (&in->fatal);
   g_free (in->error_text);

@@ -92,6 +92,25 @@ ufunc_options (BsCall   *call,
   return bs_np_dtype_param (call, bs_np_param (call, "dtype"), has_dtype, dtype);
 }
 
+/* res = ufunc(a) as the call's value (res taken), once its floating-point errors are
+ * reported as numpy's */
+static gboolean
+unary_result (BsCall   *call,
+              BsTensor *a,
+              BsTensor *res,
+              BsValue  *r)
+{
+  if (!bs_np_fpe_report (call->in, bs_np_fpe_unary (call->sig->short_name, a, res,
+                                                    bs_np_fpe_watch_under (call->in)),
+                         call->sig->short_name, FALSE))
+    {
+      bs_tensor_unref (res);
+      return FALSE;
+    }
+  *r = bs_np_wrap (call->in, res);
+  return TRUE;
+}
+
 DECLARED (np_unary)
 {
   const UnaryUfunc *u = &unary_ufuncs[bs_call_data (call)];
@@ -129,10 +148,7 @@ DECLARED (np_unary)
     if (!bs_np_fast_unary (in, fast[bs_call_data (call)], a, &res))
       return FALSE;
     if (res != NULL)
-      {
-        *r = bs_np_wrap (in, res);
-        return TRUE;
-      }
+      return unary_result (call, a, res, r);
   }
   bs_np_quiet_begin (in, &quiet);
   if (bs_call_data (call) == UF_TAN)
@@ -155,8 +171,7 @@ DECLARED (np_unary)
         return FALSE;
       res = c;
     }
-  *r = bs_np_wrap (in, res);
-  return TRUE;
+  return unary_result (call, a, res, r);
 }
 
 /* A binary ufunc: an operator's (data: BsBinOp), or maximum/minimum/arctan2/... (data

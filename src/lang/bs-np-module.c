@@ -331,7 +331,7 @@ numpy_module_new (BsInterp *in)
   static const BsSignatureTable *const tables[] = {
     &module_table, &bs_np_create_table, &bs_np_math_table, &bs_np_reduce_table,
     &bs_np_shape_table, &bs_np_index_table, &bs_np_print_table, &bs_np_sort_table,
-    &bs_np_histogram_table, &bs_np_scalar_table,
+    &bs_np_histogram_table, &bs_np_scalar_table, &bs_np_errstate_table,
   };
   static const char *const aliases[][2] = {
     { "float64", "float64" }, { "double", "float64" }, { "float_", "float64" },

@@ -168,6 +168,7 @@ bs_np_operand (BsInterp    *in,
 
   op->scalar = FALSE;
   op->t = NULL;
+  op->array = bs_np_scalar_tensor (value) == NULL && !bs_is_number (value);
   if (t != NULL)
     {
       op->t = bs_tensor_ref (t);
@@ -432,13 +433,40 @@ raise_no_loop (BsInterp   *in,
                    "casting rule ''safe''", ufunc);
 }
 
+static BsTensor *binary_tensor (BsInterp *in, BsBinOp op, BsNpOperand *x, BsNpOperand *y);
+
 /* The binary ufunc of op on two operands: an ndarray or a numpy scalar (new reference), or
- * NULL with an exception. */
+ * NULL with an exception; its floating-point errors reported as numpy's. */
 BsTensor *
 bs_np_binary_tensor (BsInterp    *in,
                      BsBinOp      op,
                      BsNpOperand *x,
                      BsNpOperand *y)
+{
+  BsTensor *res = binary_tensor (in, op, x, y);
+  gboolean scalar = !x->array && !y->array;
+  const char *name = ufunc_names[op];
+
+  /* numpy's float array ** scalar runs these ufuncs, which name its errors */
+  if (op == BS_BINOP_POW && x->array && x->t->ndim > 0 && y->scalar
+      && bs_dtype_is_floating (x->t->dtype))
+    {
+      double e = bs_tensor_get (y->t, 0);
+
+      name = e == -1.0 ? "reciprocal" : e == 0.5 ? "sqrt" : e == 2.0 ? "square" : name;
+    }
+  if (res != NULL
+      && !bs_np_fpe_report (in, bs_np_fpe_binary (op, x->t, y->t, res, scalar,
+                                                  bs_np_fpe_watch_under (in)), name, scalar))
+    g_clear_pointer (&res, bs_tensor_unref);
+  return res;
+}
+
+static BsTensor *
+binary_tensor (BsInterp    *in,
+               BsBinOp      op,
+               BsNpOperand *x,
+               BsNpOperand *y)
 {
   GError *error = NULL;
   BsDType dtype = bs_np_result_dtype (x, y);

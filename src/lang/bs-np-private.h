@@ -34,6 +34,7 @@ BsTensor    *bs_np_cast              (BsInterp *in, BsTensor *t, BsDType dtype);
 typedef struct {
   BsTensor *t;        /* Owned */
   gboolean  scalar;
+  gboolean  array;    /* an ndarray (0-dim too), list or tuple: not numpy's scalar math */
 } BsNpOperand;
 
 /* value as an operand; FALSE with an exception. */
@@ -142,6 +143,39 @@ extern const BsSignatureTable bs_np_histogram_table;
 extern const BsSignatureTable bs_np_scalar_table;
 /* np.generic, np.number, np.integer, np.floating ... into the module */
 void         bs_np_abstract_types_add (BsInterp *in, BsValue module);
+
+/* --- bs-np-errstate.c: floating-point errors as numpy reports them ----- */
+
+typedef enum {
+  BS_NP_FPE_DIVIDE = 1 << 0,
+  BS_NP_FPE_OVERFLOW = 1 << 1,
+  BS_NP_FPE_UNDERFLOW = 1 << 2,
+  BS_NP_FPE_INVALID = 1 << 3,
+} BsNpFpe;
+
+/* Whether np.seterr() asks for underflow, which the checks below then look for */
+#define bs_np_fpe_watch_under(in) ((in)->np_errstate.modes[BS_NP_ERR_KIND_UNDER] \
+                                   != BS_NP_ERR_IGNORE)
+/* The BsNpFpe flags of res = a op b (a and b broadcast to it), read from the values;
+ * scalar: numpy's scalar math (numbers and numpy scalars), which also checks integers
+ * for overflow */
+guint        bs_np_fpe_binary        (BsBinOp op, const BsTensor *a, const BsTensor *b,
+                                      const BsTensor *res, gboolean scalar,
+                                      gboolean watch_under);
+/* The flags of r = x op y computed in dtype, and of x op y (add, subtract, multiply) in
+ * int64 */
+guint        bs_np_fpe_double        (BsBinOp op, double x, double y, double r, BsDType dtype,
+                                      gboolean watch_under);
+guint        bs_np_fpe_int64         (BsBinOp op, gint64 x, gint64 y);
+/* The flags of res = ufunc(a) */
+guint        bs_np_fpe_unary         (const char *ufunc, const BsTensor *a,
+                                      const BsTensor *res, gboolean watch_under);
+/* Reports flags of ufunc as np.seterr() says: a RuntimeWarning ("divide by zero
+ * encountered in [scalar ]divide", once per line), FloatingPointError (FALSE), or nothing */
+gboolean     bs_np_fpe_report        (BsInterp *in, guint flags, const char *ufunc,
+                                      gboolean scalar);
+
+extern const BsSignatureTable bs_np_errstate_table;
 
 /* Raises NotImplementedError for a parameter numpy has and Backstep's numpy does not
  * implement, when it was given (not None); FALSE then. */

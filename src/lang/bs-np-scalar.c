@@ -74,19 +74,32 @@ bs_np_number_op (BsInterp *in,
       && (a.type == BS_VALUE_FLOAT || b.type == BS_VALUE_FLOAT || op == BS_BINOP_DIV)
       && (a.type != BS_VALUE_BOOL || b.type != BS_VALUE_BOOL))
     {
+      static const char *const names[] = {
+        [BS_BINOP_ADD] = "add", [BS_BINOP_SUB] = "subtract", [BS_BINOP_MUL] = "multiply",
+        [BS_BINOP_DIV] = "divide",
+      };
       double p = bs_float_of (a), q = bs_float_of (b);
+      double v = op == BS_BINOP_ADD ? p + q : op == BS_BINOP_SUB ? p - q
+               : op == BS_BINOP_MUL ? p * q : p / q;
 
-      *out = BS_NP_FLOAT (op == BS_BINOP_ADD ? p + q : op == BS_BINOP_SUB ? p - q
-                          : op == BS_BINOP_MUL ? p * q : p / q);
+      if (!bs_np_fpe_report (in, bs_np_fpe_double (op, p, q, v, BS_DTYPE_FLOAT64,
+                                                   bs_np_fpe_watch_under (in)),
+                             names[op], TRUE))
+        return FALSE;
+      *out = BS_NP_FLOAT (v);
       return TRUE;
     }
   if ((op == BS_BINOP_ADD || op == BS_BINOP_SUB || op == BS_BINOP_MUL)
       && a.type != BS_VALUE_FLOAT && b.type != BS_VALUE_FLOAT
       && (a.type == BS_VALUE_INT || b.type == BS_VALUE_INT))
     {
-      /* int64 wraps around, as numpy's does */
+      /* int64 wraps around, as numpy's does, with its warning */
       guint64 p = (guint64) bs_int_of (a), q = (guint64) bs_int_of (b);
 
+      if (!bs_np_fpe_report (in, bs_np_fpe_int64 (op, bs_int_of (a), bs_int_of (b)),
+                             op == BS_BINOP_ADD ? "add" : op == BS_BINOP_SUB ? "subtract"
+                             : "multiply", TRUE))
+        return FALSE;
       *out = BS_NP_INT ((gint64) (op == BS_BINOP_ADD ? p + q : op == BS_BINOP_SUB ? p - q
                                   : p * q));
       return TRUE;
@@ -112,7 +125,13 @@ bs_np_number_unary (BsInterp  *in,
                     BsValue    a,
                     BsValue   *out)
 {
-  BsValue obj = number_object (in, a);
+  BsValue obj;
+
+  /* numpy's scalar math warns where int64 wraps around */
+  if (op == BS_UNARYOP_USUB && a.type == BS_VALUE_INT && a.as.integer == G_MININT64
+      && !bs_np_fpe_report (in, BS_NP_FPE_OVERFLOW, "negative", TRUE))
+    return FALSE;
+  obj = number_object (in, a);
   int r = bs_np_unary (in, op, obj, out);
 
   bs_value_unref (obj);
@@ -125,7 +144,12 @@ bs_np_number_abs (BsInterp *in,
                   BsValue   a,
                   BsValue  *out)
 {
-  BsValue obj = number_object (in, a);
+  BsValue obj;
+
+  if (a.type == BS_VALUE_INT && a.as.integer == G_MININT64
+      && !bs_np_fpe_report (in, BS_NP_FPE_OVERFLOW, "absolute", TRUE))
+    return FALSE;
+  obj = number_object (in, a);
   gboolean ok = bs_np_abs (in, obj, out);
 
   bs_value_unref (obj);

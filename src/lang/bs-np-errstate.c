@@ -263,11 +263,10 @@ bs_np_errstate_init (BsNpErrState *state)
   state->modes[BS_NP_ERR_KIND_INVALID] = BS_NP_ERR_WARN;
 }
 
-/* Python's warnings filter "default": a message shown once per source line */
-static void
-warn_once (BsInterp   *in,
-           const char *category,
-           const char *message)
+void
+bs_np_warn (BsInterp   *in,
+            const char *category,
+            const char *message)
 {
   BsFrame *f = in->frame;
   g_autofree char *key = NULL;
@@ -330,7 +329,7 @@ bs_np_fpe_report (BsInterp   *in,
                                  scalar ? "scalar " : "", ufunc);
       if (mode == BS_NP_ERR_RAISE)
         return bs_raise (in, "FloatingPointError", "%s", message);
-      warn_once (in, "RuntimeWarning", message);
+      bs_np_warn (in, "RuntimeWarning", message);
     }
   return TRUE;
 }

@@ -362,10 +362,13 @@ numpy_module_new (BsInterp *in)
       ((BsBuiltin *) ndarray.as.object)->name = g_intern_static_string ("numpy.ndarray");
   }
   {
-    /* numpy's exceptions: AxisError is a ValueError, the ufuncs' casting error a TypeError */
+    /* numpy's exceptions: AxisError is a ValueError, the ufuncs' casting error a TypeError,
+     * LinAlgError an Exception */
     static const char *const classes[][3] = {
       { "AxisError", "AxisError", "ValueError" },
       { "_UFuncTypeError", "UFuncTypeError", "TypeError" },
+      /* numpy.linalg's, which multivariate_normal raises (Backstep has no np.linalg) */
+      { "_LinAlgError", "LinAlgError", "Exception" },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (classes); i++)

@@ -175,6 +175,10 @@ guint        bs_np_fpe_unary         (const char *ufunc, const BsTensor *a,
 gboolean     bs_np_fpe_report        (BsInterp *in, guint flags, const char *ufunc,
                                       gboolean scalar);
 
+/* A warning as Python's default filter shows it: "FILE:LINE: CATEGORY: MESSAGE" and the
+ * line, once per message and source line */
+void         bs_np_warn              (BsInterp *in, const char *category, const char *message);
+
 extern const BsSignatureTable bs_np_errstate_table;
 
 /* Raises NotImplementedError for a parameter numpy has and Backstep's numpy does not

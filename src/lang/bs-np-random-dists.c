@@ -1,5 +1,5 @@
-/* bs-np-random-dists.c: exponential, gamma, beta and Poisson draws of RandomState and
- * Generator
+/* bs-np-random-dists.c: exponential, gamma, beta, Poisson and multivariate normal draws of
+ * RandomState and Generator
  *
  * As numpy's cont() and disc(): parameters that are all scalars are checked one by one
  * ("shape < 0") and drawn size times (a Python float or int for size=None); any array
@@ -9,6 +9,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-np-random.h"
+#include "bs-np-multivariate.h"
 
 #include <math.h>
 #include <string.h>
@@ -326,6 +327,131 @@ DECLARED (np_random_standard_gamma)
   return draw (call, DIST_STANDARD_GAMMA, bs_np_value (call, 2), r);
 }
 
+/* --- multivariate_normal ------------------------------------------------------------ */
+
+/* mean, cov and size checked as numpy checks them; x: the standard normals of
+ * size + (d,), drawn before cov is factored, as numpy draws them */
+static gboolean
+mvn_arguments (BsCall    *call,
+               BsTensor **mean,
+               BsTensor **cov,
+               int       *ndim,
+               gint64    *shape)
+{
+  BsInterp *in = call->in;
+  BsValue size = bs_np_value (call, 3);
+
+  *mean = bs_np_as_tensor (in, bs_np_value (call, 1), TRUE, BS_DTYPE_FLOAT64);
+  *cov = *mean != NULL ? bs_np_as_tensor (in, bs_np_value (call, 2), TRUE, BS_DTYPE_FLOAT64)
+                       : NULL;
+  *ndim = 0;
+  if (*cov == NULL)
+    return FALSE;
+  if (!bs_value_is_none (size) && !bs_np_shape_arg (in, size, shape, ndim))
+    return FALSE;
+  if ((*mean)->ndim != 1)
+    return bs_raise (in, "ValueError", "mean must be 1 dimensional");
+  if ((*cov)->ndim != 2 || (*cov)->shape[0] != (*cov)->shape[1])
+    return bs_raise (in, "ValueError", "cov must be 2 dimensional and square");
+  if ((*mean)->shape[0] != (*cov)->shape[0])
+    return bs_raise (in, "ValueError", "mean and cov must have same length");
+  if (*ndim >= BS_MAX_DIMS)
+    return bs_raise (in, "NotImplementedError", "multivariate_normal() of more than %d "
+                     "dimensions is not supported by Backstep's numpy", BS_MAX_DIMS);
+  shape[(*ndim)++] = (*mean)->shape[0];
+  return TRUE;
+}
+
+/* numpy's check_valid: 'warn' (a RuntimeWarning), 'raise' (ValueError) or 'ignore' */
+static gboolean
+mvn_check (BsCall        *call,
+           BsNpMvnResult  result)
+{
+  BsInterp *in = call->in;
+  const char *check = call->given[4] ? bs_value_str (bs_call_value (call, 4)) : "warn";
+  static const char message[] = "covariance is not symmetric positive-semidefinite.";
+
+  if (g_strcmp0 (check, "ignore") == 0)
+    return TRUE;
+  if (g_strcmp0 (check, "warn") != 0 && g_strcmp0 (check, "raise") != 0)
+    return bs_raise (in, "ValueError", "check_valid must equal 'warn', 'raise', or 'ignore'");
+  if (result != BS_NP_MVN_NOT_PSD)
+    return TRUE;
+  if (strcmp (check, "raise") == 0)
+    return bs_raise (in, "ValueError", "%s", message);
+  bs_np_warn (in, "RuntimeWarning", message);
+  return TRUE;
+}
+
+/* RandomState.multivariate_normal(mean, cov, size=None, check_valid='warn', tol=1e-8) and
+ * Generator's, with method='svd', 'eigh' or 'cholesky' */
+DECLARED (np_random_multivariate_normal)
+{
+  static const char *const methods[] = { "svd", "eigh", "cholesky", NULL };
+  BsNpRandom *rs = bs_np_random_of (call->self);
+  gboolean legacy = rs->kind == BS_NP_RANDOM_LEGACY;
+  BsNpMvnMethod method = BS_NP_MVN_LEGACY;
+  g_autoptr (BsTensor) mean = NULL, cov = NULL, x = NULL;
+  g_autofree double *factor = NULL, *cov_values = NULL, *mean_values = NULL;
+  gint64 shape[BS_MAX_DIMS], n;
+  BsNpMvnResult result;
+  BsTensor *out;
+  GError *error = NULL;
+  double tol;
+  int ndim, d;
+
+  if (!legacy)
+    {
+      const char *name = call->given[6] ? bs_value_str (bs_call_value (call, 6)) : "svd";
+      guint k = 0;
+
+      while (methods[k] != NULL && g_strcmp0 (name, methods[k]) != 0)
+        k++;
+      if (methods[k] == NULL)
+        return bs_raise (in, "ValueError", "method must be one of {'eigh', 'svd', "
+                         "'cholesky'}");
+      method = k == 0 ? BS_NP_MVN_SVD : k == 1 ? BS_NP_MVN_EIGH : BS_NP_MVN_CHOLESKY;
+    }
+  if (!mvn_arguments (call, &mean, &cov, &ndim, shape)
+      || !bs_to_double (in, bs_np_value (call, 5), &tol))
+    return FALSE;
+  d = (int) mean->shape[0];
+  n = bs_np_shape_numel (ndim, shape) / MAX (d, 1);
+  if (!bs_py_check_memory (in, 2 * bs_np_shape_numel (ndim, shape) * sizeof (double),
+                           "an array"))
+    return FALSE;
+  x = bs_tensor_new_uninit (in->context, BS_DTYPE_FLOAT64, ndim, shape, &error);
+  out = x != NULL ? bs_tensor_new_uninit (in->context, BS_DTYPE_FLOAT64, ndim, shape, &error)
+                  : NULL;
+  if (out == NULL)
+    return bs_np_fail (in, error) != NULL;
+  for (gint64 i = 0; i < n * d; i++)
+    ((double *) bs_tensor_data (x))[i] =
+      legacy ? bs_np_legacy_gauss (bs_np_random_bitgen (rs), &rs->gauss)
+             : bs_np_standard_normal (bs_np_random_bitgen (rs));
+  cov_values = bs_tensor_to_doubles (cov);
+  mean_values = bs_tensor_to_doubles (mean);
+  factor = g_new0 (double, MAX ((gsize) d * d, 1));
+  result = bs_np_mvn_factor (method, cov_values, d, tol, factor);
+  if (result == BS_NP_MVN_FAILED)
+    {
+      bs_tensor_unref (out);
+      return bs_np_raise_class (in, "_LinAlgError", "Exception",
+                                method == BS_NP_MVN_CHOLESKY ? "Matrix is not positive definite"
+                                : method == BS_NP_MVN_EIGH ? "Eigenvalues did not converge"
+                                : "SVD did not converge");
+    }
+  if (method != BS_NP_MVN_CHOLESKY && !mvn_check (call, result))
+    {
+      bs_tensor_unref (out);
+      return FALSE;
+    }
+  bs_np_mvn_transform (method, bs_tensor_data (x), n, d, factor, mean_values,
+                       bs_tensor_data (out));
+  *r = bs_np_array_new (in, out);
+  return TRUE;
+}
+
 #define STATE(sig, func, data) \
   { "numpy.random.RandomState", BS_SIG_PYTHON, "RandomState." sig, func, data }
 #define GEN(sig, func, data) \
@@ -338,6 +464,8 @@ static const BsSignatureRow rows[] = {
   STATE ("gamma(self, shape, scale=1.0, size=None)", np_random_dist, DIST_GAMMA),
   STATE ("beta(self, a, b, size=None)", np_random_dist, DIST_BETA),
   STATE ("poisson(self, lam=1.0, size=None)", np_random_dist, DIST_POISSON),
+  STATE ("multivariate_normal(self, mean, cov, size=None, check_valid='warn', tol=1e-8)",
+         np_random_multivariate_normal, 0),
 
   GEN ("exponential(self, scale=1.0, size=None)", np_random_dist, DIST_EXPONENTIAL),
   GEN ("standard_exponential(self, size=None, dtype=np.float64, method='zig', out=None)",
@@ -347,6 +475,8 @@ static const BsSignatureRow rows[] = {
   GEN ("gamma(self, shape, scale=1.0, size=None)", np_random_dist, DIST_GAMMA),
   GEN ("beta(self, a, b, size=None)", np_random_dist, DIST_BETA),
   GEN ("poisson(self, lam=1.0, size=None)", np_random_dist, DIST_POISSON),
+  GEN ("multivariate_normal(self, mean, cov, size=None, check_valid='warn', tol=1e-8, *, "
+       "method='svd')", np_random_multivariate_normal, 0),
 };
 
 const BsSignatureTable bs_np_random_dists_table = BS_SIGNATURE_TABLE (rows);

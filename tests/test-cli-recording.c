@@ -158,9 +158,9 @@ test_recording (void)
 
   x3 = find_named (trace, "x3");
   g_assert_nonnull (x3);
-  g_assert_true (x3->has_span);
-  g_assert_cmpint (x3->span.line, ==, 5);
-  g_assert_cmpint (x3->span.col, ==, 6);
+  g_assert_nonnull (x3->span);
+  g_assert_cmpint (x3->span->line, ==, 5);
+  g_assert_cmpint (x3->span->col, ==, 6);
   g_assert_cmpint (bs_trace_get_statement (trace, x3->statement)->line, ==, 5);
   g_assert_cmpuint (x3->scope, ==, 0);
   w1 = find_named (trace, "w1");

@@ -132,7 +132,7 @@ test_scopes (void)
       /* not a step: it joins the step of the statement before it */
       g_assert_cmpint (bs_trace_get_step_event (trace, event->step), <,
                        (gint64) scope->begin_event);
-      g_assert_cmpuint (event->substep, ==, 0);
+      g_assert_cmpuint (bs_trace_get_event_substep (trace, scope->begin_event), ==, 0);
       event = bs_trace_get_event (trace, scope->end_event);
       g_assert_cmpint (event->type, ==, BS_TRACE_EVENT_SCOPE_END);
       g_assert_cmpuint (event->aux, ==, id);

@@ -463,7 +463,7 @@ bs_graph_view_select_line (BsGraphView *self,
       const BsTraceTensor *tensor = node->tensor != 0 ? bs_trace_get_tensor (trace, node->tensor)
                                                       : NULL;
 
-      if (tensor != NULL && tensor->has_span && tensor->span.line == line
+      if (tensor != NULL && tensor->span != NULL && tensor->span->line == line
           && bs_scene_node_visible (self->scene, i, self->state))
         g_array_append_val (found, i);
     }

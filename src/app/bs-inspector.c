@@ -165,9 +165,9 @@ fill (BsTextPanel        *panel,
   add_row (panel, "is_leaf", node->kind == BS_SCENE_NODE_OP ? "False" : "True");
   version = g_strdup_printf ("%u", tensor_state != NULL ? tensor_state->version : 0);
   add_row (panel, "version", version);
-  if (tensor->has_span)
+  if (tensor->span != NULL)
     {
-      line = g_strdup_printf ("line %d", tensor->span.line);
+      line = g_strdup_printf ("line %d", tensor->span->line);
       add_row (panel, "created at", line);
     }
   if (label->saves)

@@ -652,9 +652,9 @@ node_selected (BsWindow *self,
   node = bs_scene_get_node (scene, index);
   tensor = node->tensor != 0 ? bs_trace_get_tensor (bs_scene_get_trace (scene), node->tensor)
                              : NULL;
-  if (tensor == NULL || !tensor->has_span)
+  if (tensor == NULL || tensor->span == NULL)
     return;
-  bs_editor_show_line (self->editor, tensor->span.line);
+  bs_editor_show_line (self->editor, tensor->span->line);
 }
 
 /* A click in the editor: the boxes of the tensors its line created, ringed. */

@@ -1368,8 +1368,8 @@ bs_renderer_describe_node (BsRenderer         *self,
                               node->kind == BS_SCENE_NODE_OP ? "False" : "True");
       if (now != NULL && now->version > 0)
         g_string_append_printf (out, ", version %u", now->version);
-      if (tensor->has_span)
-        g_string_append_printf (out, "\nline %d", tensor->span.line);
+      if (tensor->span != NULL)
+        g_string_append_printf (out, "\nline %d", tensor->span->line);
     }
   return g_string_free (out, FALSE);
 }

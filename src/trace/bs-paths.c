@@ -198,7 +198,7 @@ run_outputs (BsPaths             *self,
       const BsTraceTensor *t = bs_trace_get_tensor (self->trace, node->tensor + k);
 
       metas[k].ndim = t->ndim;
-      memcpy (metas[k].shape, t->shape, sizeof metas[k].shape);
+      memcpy (metas[k].shape, t->shape, t->ndim * sizeof (gint64));
       metas[k].dtype = t->dtype;
     }
   if (!bs_op_apply_multi_again (node->op, (BsTensor *const *) inputs->pdata, inputs->len,

@@ -70,11 +70,23 @@ bs_recorder_charge_to (BsRecorder *self,
   self->charged = 0;
 }
 
+/* The recorder's own tables grow with the trace. */
+static gsize
+get_bytes (BsRecorder *self)
+{
+  /* a hash table entry: its hash, key and value, with the table's spare room */
+  gsize entry = 6 * sizeof (guint32);
+
+  return sizeof *self
+         + (g_hash_table_size (self->tensor_ids) + g_hash_table_size (self->node_ids)) * entry
+         + (self->current_values->len + self->scopes->len) * sizeof (guint32);
+}
+
 /* The trace grows with the script: charged to its memory budget like its objects. */
 static void
 charge (BsRecorder *self)
 {
-  gsize bytes = bs_trace_get_bytes (self->trace);
+  gsize bytes = bs_trace_get_bytes (self->trace) + get_bytes (self);
 
   if (bytes > self->charged)
     bs_context_charge (self->budget, bytes - self->charged);
@@ -236,7 +248,6 @@ ensure_node (BsRecorder *self,
   name = bs_trace_intern (self->trace, bs_node_name (node));
 
   record = bs_trace_add_node (self->trace);
-  record->engine_id = node->id;
   record->name = name;
   record->tensor = leaf;
   record->n_next = node->n_inputs;
@@ -279,14 +290,12 @@ add_tensor (BsRecorder      *self,
 
   record = bs_trace_add_tensor (self->trace);
   id = record->id;
-  record->engine_id = tensor->id;
   record->op = op;
   record->grad_fn = node;
   record->n_inputs = n_inputs;
   record->dtype = tensor->dtype;
   record->ndim = tensor->ndim;
-  for (int d = 0; d < tensor->ndim; d++)
-    record->shape[d] = tensor->shape[d];
+  record->shape = bs_trace_intern_shape (self->trace, tensor->ndim, tensor->shape);
   record->requires_grad = bs_tensor_requires_grad (tensor);
   record->is_wrapped_number = tensor->is_wrapped_number;
   record->statement = self->statement;
@@ -630,8 +639,7 @@ bs_recorder_tensor_span (BsRecorder        *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (tensor != NULL && span != NULL);
   t = bs_trace_get_tensor_mut (self->trace, ensure_tensor (self, tensor));
-  t->span = *span;
-  t->has_span = TRUE;
+  t->span = bs_trace_intern_span (self->trace, span);
 }
 
 void

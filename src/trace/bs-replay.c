@@ -294,14 +294,18 @@ bs_replay_state_at_substep (BsTrace *trace,
                             guint    substep)
 {
   guint64 first, end, i;
+  guint seen = 0;
   BsTraceState *state;
 
   g_return_val_if_fail (trace != NULL, NULL);
   step = MIN (step, bs_trace_get_n_steps (trace) - 1);
   bs_trace_get_step_events (trace, step, &first, &end);
   for (i = first; i < end; i++)
-    if (bs_trace_get_event (trace, i)->substep > substep)
-      break;
+    {
+      seen += bs_trace_event_is_substep (bs_trace_get_event (trace, i));
+      if (seen > substep)
+        break;
+    }
   state = bs_replay_state_at_event (trace, i);
   state->step = step;
   return state;

@@ -23,9 +23,9 @@ bs_shape_card_format_shape (int           ndim,
 static char *
 transposed_shape (const BsTraceTensor *tensor)
 {
-  gint64 shape[BS_MAX_DIMS];
+  gint64 shape[BS_MAX_DIMS] = { 0 };
 
-  memcpy (shape, tensor->shape, sizeof shape);
+  memcpy (shape, tensor->shape, tensor->ndim * sizeof (gint64));
   if (tensor->ndim >= 2)
     {
       shape[tensor->ndim - 2] = tensor->shape[tensor->ndim - 1];

@@ -29,6 +29,8 @@ typedef struct {
   BsTraceJsonWriteFunc write;      /* NULL: everything stays in out */
   gpointer             user_data;
   gboolean             failed;     /* write said no: the rest is not formatted */
+  guint32              step;       /* of the event written last */
+  guint                substep;    /* within it */
 } Writer;
 
 static inline char *
@@ -473,10 +475,10 @@ write_tensor (Writer             *w,
   put_shape (w, t->ndim, t->shape);
   add_string (w, "dtype", bs_dtype_name (t->dtype));
   add_bool (w, "requires_grad", t->requires_grad);
-  if (t->has_span)
+  if (t->span != NULL)
     {
-      add_int (w, "line", t->span.line);
-      add_span (w, &t->span);
+      add_int (w, "line", t->span->line);
+      add_span (w, t->span);
     }
   else
     {
@@ -530,8 +532,14 @@ write_event (Writer             *w,
   put (w, "{\"type\":");
   put_string (w, bs_trace_event_type_name (event->type));
   add_int (w, "step", event->step);
-  if (event->substep != 0)
-    add_int (w, "substep", event->substep);
+  if (event->step != w->step)
+    {
+      w->step = event->step;
+      w->substep = 0;
+    }
+  w->substep += bs_trace_event_is_substep (event);
+  if (w->substep != 0)
+    add_int (w, "substep", w->substep);
 
   switch ((BsTraceEventType) event->type)
     {
@@ -725,7 +733,7 @@ bs_trace_json_write (BsTrace              *trace,
                      BsTraceJsonWriteFunc  write,
                      gpointer              user_data)
 {
-  Writer w = { { NULL, 0, 0 }, trace, write, user_data, FALSE };
+  Writer w = { { NULL, 0, 0 }, trace, write, user_data, FALSE, 0, 0 };
 
   g_return_val_if_fail (trace != NULL && write != NULL, FALSE);
   write_all (&w);
@@ -736,7 +744,7 @@ bs_trace_json_write (BsTrace              *trace,
 char *
 bs_trace_json_to_string (BsTrace *trace)
 {
-  Writer w = { { NULL, 0, 0 }, trace, NULL, NULL, FALSE };
+  Writer w = { { NULL, 0, 0 }, trace, NULL, NULL, FALSE, 0, 0 };
 
   g_return_val_if_fail (trace != NULL, NULL);
   write_all (&w);

@@ -512,13 +512,12 @@ read_event (Reader           *reader,
         t->n_inputs = n_inputs;
         t->dtype = dtype;
         t->ndim = ndim;
-        memcpy (t->shape, shape, sizeof shape);
+        t->shape = bs_trace_intern_shape (trace, ndim, shape);
         t->requires_grad = get_bool (reader, "requires_grad");
         t->is_wrapped_number = get_bool (reader, "wrapped");
         t->statement = *statement;
         t->scope = scope;
-        t->has_span = has_span;
-        t->span = span;
+        t->span = has_span ? bs_trace_intern_span (trace, &span) : NULL;
         event.tensor = t->id;
         event.node = grad_fn;
         event.values[0] = value;

@@ -10,6 +10,13 @@ guint32        bs_trace_intern            (BsTrace            *self,
 guint32        bs_trace_add_list          (BsTrace            *self,
                                            const guint32      *items,
                                            guint               n_items);
+/* The trace's copy of a shape or span, made once for equal ones (never moved nor freed
+ * before the trace). */
+const gint64  *bs_trace_intern_shape      (BsTrace            *self,
+                                           int                 ndim,
+                                           const gint64       *shape);
+const BsTraceSpan *bs_trace_intern_span   (BsTrace            *self,
+                                           const BsTraceSpan  *span);
 guint32        bs_trace_add_statement     (BsTrace            *self,
                                            const BsTraceSpan  *span);
 /* A new zeroed record with the next id (pointers stay valid until the next add;

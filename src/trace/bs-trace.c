@@ -3,33 +3,54 @@
 
 #include "bs-trace-private.h"
 
+#include "bs-chunks.h"
 #include "bs-plot-figure.h"
 
 #include <string.h>
 
 struct _BsTrace {
   gint            ref_count;
-  GArray         *events;        /* BsTraceEvent */
-  GArray         *tensors;       /* BsTraceTensor, index id - 1 */
-  GArray         *nodes;         /* BsTraceNode, index id - 1 */
-  GArray         *statements;    /* BsTraceSpan, index - 1 */
-  GArray         *scopes;        /* BsTraceScope, index id - 1 */
+  BsChunks        events;        /* BsTraceEvent */
+  BsChunks        tensors;       /* BsTraceTensor, index id - 1 */
+  BsChunks        nodes;         /* BsTraceNode, index id - 1 */
+  BsChunks        statements;    /* BsTraceSpan, index - 1 */
+  BsChunks        scopes;        /* BsTraceScope, index id - 1 */
   GArray         *lists;         /* guint32 */
   GPtrArray      *strings;       /* Owned: char *, index 0 is NULL */
   GHashTable     *string_ids;    /* borrowed char * -> id */
   gsize           string_bytes;  /* of the strings, with their table entries */
+  GHashTable     *blobs;         /* Blob * (in blocks) -> itself: interned shapes, spans */
+  GPtrArray      *blocks;        /* Owned: the blobs' memory, never moved */
+  gsize           block_used;    /* bytes used in the last block */
+  gsize           block_size;
+  gsize           blob_bytes;    /* of the blocks, with the table's entries */
   BsValueStore   *values;        /* Owned */
-  GArray         *step_first;    /* guint64: first event of each step */
-  GArray         *step_event;    /* gint64: each step's step event, -1 until seen */
+  BsChunks        steps;         /* Step */
   GHashTable     *backwards;     /* backward id -> backward_begin event index + 1 */
   GArray         *checks;        /* guint64: the check events' indices */
   GPtrArray      *figures;       /* Owned: BsPlotFigure, index id - 1 */
   guint32         step;          /* the step being recorded */
-  guint32         substep;
   gboolean        prelude;       /* a node_begin opened the step its next step event joins */
   gpointer        replay_cache;
   GDestroyNotify  replay_cache_destroy;
 };
+
+/* An interned run of bytes; they follow it, 8-byte aligned. */
+typedef struct {
+  guint32 size;
+  guint32 hash;
+} Blob;
+
+#define FIRST_BLOCK 1024
+#define MAX_BLOCK   65536
+
+typedef struct {
+  guint64 first;                 /* its first event */
+  guint32 event;                 /* its step event, first + event; NO_EVENT until seen */
+  guint32 n_substeps;
+} Step;
+
+#define NO_EVENT G_MAXUINT32
 
 static const struct {
   const char *name;
@@ -162,28 +183,104 @@ bs_trace_event_type_is_step (BsTraceEventType type)
   return type < BS_TRACE_N_EVENT_TYPES && event_types[type].is_step;
 }
 
+static guint
+blob_hash (gconstpointer key)
+{
+  return ((const Blob *) key)->hash;
+}
+
+static gboolean
+blob_equal (gconstpointer a,
+            gconstpointer b)
+{
+  const Blob *x = a, *y = b;
+
+  return x->size == y->size && x->hash == y->hash && memcmp (x + 1, y + 1, x->size) == 0;
+}
+
+/* FNV-1a */
+static guint32
+bytes_hash (const guint8 *data,
+            gsize         size)
+{
+  guint32 hash = 2166136261u;
+
+  for (gsize i = 0; i < size; i++)
+    hash = (hash ^ data[i]) * 16777619u;
+  return hash;
+}
+
+/* The trace's copy of size bytes (at most 256), made once for equal ones. */
+static gconstpointer
+intern_blob (BsTrace       *self,
+             gconstpointer  data,
+             gsize          size)
+{
+  union { Blob blob; guint64 align[1 + 256 / 8]; } key;
+  gsize need = sizeof (Blob) + ((size + 7) & ~(gsize) 7);
+  Blob *blob;
+
+  g_assert (size <= 256);
+  key.blob.size = (guint32) size;
+  key.blob.hash = bytes_hash (data, size);
+  if (size > 0)
+    memcpy (&key.blob + 1, data, size);
+  blob = g_hash_table_lookup (self->blobs, &key.blob);
+  if (blob != NULL)
+    return blob + 1;
+  if (self->blocks->len == 0 || self->block_used + need > self->block_size)
+    {
+      self->block_size = self->blocks->len == 0 ? FIRST_BLOCK
+                                                 : MIN (2 * self->block_size, MAX_BLOCK);
+      g_ptr_array_add (self->blocks, g_malloc (self->block_size));
+      self->block_used = 0;
+      self->blob_bytes += self->block_size;
+    }
+  blob = (Blob *) ((guint8 *) g_ptr_array_index (self->blocks, self->blocks->len - 1)
+                   + self->block_used);
+  self->block_used += need;
+  memcpy (blob, &key.blob, sizeof (Blob) + size);
+  g_hash_table_add (self->blobs, blob);
+  self->blob_bytes += 4 * sizeof (gpointer);
+  return blob + 1;
+}
+
+const gint64 *
+bs_trace_intern_shape (BsTrace      *self,
+                       int           ndim,
+                       const gint64 *shape)
+{
+  g_return_val_if_fail (ndim >= 0 && ndim <= BS_MAX_DIMS, NULL);
+  return intern_blob (self, shape, ndim * sizeof (gint64));
+}
+
+const BsTraceSpan *
+bs_trace_intern_span (BsTrace           *self,
+                      const BsTraceSpan *span)
+{
+  return span != NULL ? intern_blob (self, span, sizeof *span) : NULL;
+}
+
 BsTrace *
 bs_trace_new (void)
 {
   BsTrace *self = g_new0 (BsTrace, 1);
-  gint64 none = -1;
-  guint64 zero = 0;
 
   self->ref_count = 1;
-  self->events = g_array_new (FALSE, FALSE, sizeof (BsTraceEvent));
-  self->tensors = g_array_new (FALSE, TRUE, sizeof (BsTraceTensor));
-  self->nodes = g_array_new (FALSE, TRUE, sizeof (BsTraceNode));
-  self->statements = g_array_new (FALSE, TRUE, sizeof (BsTraceSpan));
-  self->scopes = g_array_new (FALSE, TRUE, sizeof (BsTraceScope));
+  bs_chunks_init (&self->events, sizeof (BsTraceEvent));
+  bs_chunks_init (&self->tensors, sizeof (BsTraceTensor));
+  bs_chunks_init (&self->nodes, sizeof (BsTraceNode));
+  bs_chunks_init (&self->statements, sizeof (BsTraceSpan));
+  bs_chunks_init (&self->scopes, sizeof (BsTraceScope));
   self->lists = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->strings = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->strings, NULL);
   self->string_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  self->blobs = g_hash_table_new (blob_hash, blob_equal);
+  self->blocks = g_ptr_array_new_with_free_func (g_free);
   self->values = bs_value_store_new (0);
-  self->step_first = g_array_new (FALSE, FALSE, sizeof (guint64));
-  self->step_event = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_array_append_val (self->step_first, zero);
-  g_array_append_val (self->step_event, none);
+  bs_chunks_init (&self->steps, sizeof (Step));
+  ((Step *) bs_chunks_append (&self->steps))->event = NO_EVENT;
   self->backwards = g_hash_table_new (NULL, NULL);
   self->checks = g_array_new (FALSE, FALSE, sizeof (guint64));
   self->figures = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_plot_figure_unref);
@@ -205,17 +302,18 @@ bs_trace_unref (BsTrace *self)
     return;
   if (self->replay_cache_destroy != NULL)
     self->replay_cache_destroy (self->replay_cache);
-  g_array_unref (self->events);
-  g_array_unref (self->tensors);
-  g_array_unref (self->nodes);
-  g_array_unref (self->statements);
-  g_array_unref (self->scopes);
+  bs_chunks_clear (&self->events);
+  bs_chunks_clear (&self->tensors);
+  bs_chunks_clear (&self->nodes);
+  bs_chunks_clear (&self->statements);
+  bs_chunks_clear (&self->scopes);
   g_array_unref (self->lists);
   g_hash_table_unref (self->string_ids);
   g_ptr_array_unref (self->strings);
+  g_hash_table_unref (self->blobs);
+  g_ptr_array_unref (self->blocks);
   bs_value_store_free (self->values);
-  g_array_unref (self->step_first);
-  g_array_unref (self->step_event);
+  bs_chunks_clear (&self->steps);
   g_array_unref (self->checks);
   g_ptr_array_unref (self->figures);
   g_hash_table_unref (self->backwards);
@@ -225,30 +323,30 @@ bs_trace_unref (BsTrace *self)
 guint64
 bs_trace_get_n_events (BsTrace *self)
 {
-  return self->events->len;
+  return self->events.len;
 }
 
 const BsTraceEvent *
 bs_trace_get_event (BsTrace *self,
                     guint64  index)
 {
-  g_return_val_if_fail (index < self->events->len, NULL);
-  return &g_array_index (self->events, BsTraceEvent, index);
+  g_return_val_if_fail (index < self->events.len, NULL);
+  return bs_chunks_index (&self->events, index);
 }
 
 guint32
 bs_trace_get_n_tensors (BsTrace *self)
 {
-  return self->tensors->len;
+  return (guint32) self->tensors.len;
 }
 
 const BsTraceTensor *
 bs_trace_get_tensor (BsTrace *self,
                      guint32  id)
 {
-  if (id == 0 || id > self->tensors->len)
+  if (id == 0 || id > self->tensors.len)
     return NULL;
-  return &g_array_index (self->tensors, BsTraceTensor, id - 1);
+  return bs_chunks_index (&self->tensors, id - 1);
 }
 
 BsTraceTensor *
@@ -261,16 +359,16 @@ bs_trace_get_tensor_mut (BsTrace *self,
 guint32
 bs_trace_get_n_nodes (BsTrace *self)
 {
-  return self->nodes->len;
+  return (guint32) self->nodes.len;
 }
 
 const BsTraceNode *
 bs_trace_get_node (BsTrace *self,
                    guint32  id)
 {
-  if (id == 0 || id > self->nodes->len)
+  if (id == 0 || id > self->nodes.len)
     return NULL;
-  return &g_array_index (self->nodes, BsTraceNode, id - 1);
+  return bs_chunks_index (&self->nodes, id - 1);
 }
 
 guint
@@ -282,7 +380,7 @@ bs_trace_node_n_outputs (BsTrace *self,
 
   if (record == NULL || record->tensor == 0 || record->is_accumulate)
     return 1;
-  while (record->tensor + n <= self->tensors->len
+  while (record->tensor + n <= self->tensors.len
          && bs_trace_get_tensor (self, record->tensor + n)->grad_fn == node)
     n++;
   return n;
@@ -324,39 +422,39 @@ const BsTraceSpan *
 bs_trace_get_statement (BsTrace *self,
                         guint32  index)
 {
-  if (index == 0 || index > self->statements->len)
+  if (index == 0 || index > self->statements.len)
     return NULL;
-  return &g_array_index (self->statements, BsTraceSpan, index - 1);
+  return bs_chunks_index (&self->statements, index - 1);
 }
 
 guint32
 bs_trace_get_n_statements (BsTrace *self)
 {
-  return self->statements->len;
+  return (guint32) self->statements.len;
 }
 
 guint32
 bs_trace_get_n_scopes (BsTrace *self)
 {
-  return self->scopes->len;
+  return (guint32) self->scopes.len;
 }
 
 const BsTraceScope *
 bs_trace_get_scope (BsTrace *self,
                     guint32  id)
 {
-  if (id == 0 || id > self->scopes->len)
+  if (id == 0 || id > self->scopes.len)
     return NULL;
-  return &g_array_index (self->scopes, BsTraceScope, id - 1);
+  return bs_chunks_index (&self->scopes, id - 1);
 }
 
 const BsTraceScope *
 bs_trace_get_cell_at_line (BsTrace *self,
                            int      line)
 {
-  for (guint i = 0; i < self->scopes->len; i++)
+  for (guint64 i = 0; i < self->scopes.len; i++)
     {
-      const BsTraceScope *scope = &g_array_index (self->scopes, BsTraceScope, i);
+      const BsTraceScope *scope = bs_chunks_index (&self->scopes, i);
 
       if (scope->kind == BS_TRACE_SCOPE_CELL && scope->span.line <= line
           && line < scope->span.end_line)
@@ -400,7 +498,7 @@ bs_trace_get_value (BsTrace *self,
 guint64
 bs_trace_get_n_steps (BsTrace *self)
 {
-  return self->step_first->len;
+  return self->steps.len;
 }
 
 void
@@ -409,34 +507,58 @@ bs_trace_get_step_events (BsTrace *self,
                           guint64 *first,
                           guint64 *end)
 {
-  guint64 n = self->step_first->len;
+  guint64 n = self->steps.len;
 
   if (step >= n)
     {
-      *first = *end = self->events->len;
+      *first = *end = self->events.len;
       return;
     }
-  *first = g_array_index (self->step_first, guint64, step);
-  *end = step + 1 < n ? g_array_index (self->step_first, guint64, step + 1) : self->events->len;
+  *first = ((const Step *) bs_chunks_index (&self->steps, step))->first;
+  *end = step + 1 < n ? ((const Step *) bs_chunks_index (&self->steps, step + 1))->first
+                      : self->events.len;
 }
 
 guint
 bs_trace_get_n_substeps (BsTrace *self,
                          guint64  step)
 {
-  guint64 first, end;
+  if (step >= self->steps.len)
+    return 0;
+  return ((const Step *) bs_chunks_index (&self->steps, step))->n_substeps;
+}
 
-  bs_trace_get_step_events (self, step, &first, &end);
-  return end > first ? bs_trace_get_event (self, end - 1)->substep : 0;
+gboolean
+bs_trace_event_is_substep (const BsTraceEvent *event)
+{
+  return event->type == BS_TRACE_EVENT_INPLACE
+         || (event->type == BS_TRACE_EVENT_TENSOR && !(event->flags & BS_TRACE_FLAG_IMPLICIT));
+}
+
+guint
+bs_trace_get_event_substep (BsTrace *self,
+                            guint64  index)
+{
+  guint64 first, end;
+  guint substep = 0;
+
+  g_return_val_if_fail (index < self->events.len, 0);
+  bs_trace_get_step_events (self, bs_trace_get_event (self, index)->step, &first, &end);
+  for (guint64 i = first; i <= index; i++)
+    substep += bs_trace_event_is_substep (bs_trace_get_event (self, i));
+  return substep;
 }
 
 gint64
 bs_trace_get_step_event (BsTrace *self,
                          guint64  step)
 {
-  if (step >= self->step_event->len)
+  const Step *record;
+
+  if (step >= self->steps.len)
     return -1;
-  return g_array_index (self->step_event, gint64, step);
+  record = bs_chunks_index (&self->steps, step);
+  return record->event == NO_EVENT ? -1 : (gint64) (record->first + record->event);
 }
 
 gint64
@@ -488,15 +610,17 @@ bs_trace_get_bytes (BsTrace *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return sizeof (BsTrace)
-         + self->events->len * sizeof (BsTraceEvent)
-         + self->tensors->len * sizeof (BsTraceTensor)
-         + self->nodes->len * sizeof (BsTraceNode)
-         + self->statements->len * sizeof (BsTraceSpan)
-         + self->scopes->len * sizeof (BsTraceScope)
+         + bs_chunks_get_bytes (&self->events)
+         + bs_chunks_get_bytes (&self->tensors)
+         + bs_chunks_get_bytes (&self->nodes)
+         + bs_chunks_get_bytes (&self->statements)
+         + bs_chunks_get_bytes (&self->scopes)
          + self->lists->len * sizeof (guint32)
-         + self->step_first->len * sizeof (guint64)
-         + self->step_event->len * sizeof (gint64)
+         + bs_chunks_get_bytes (&self->steps)
+         + self->checks->len * sizeof (guint64)
+         + g_hash_table_size (self->backwards) * 6 * sizeof (guint32)
          + self->string_bytes
+         + self->blob_bytes
          + bs_value_store_get_bytes (self->values);
 }
 
@@ -515,8 +639,8 @@ guint32
 bs_trace_add_statement (BsTrace           *self,
                         const BsTraceSpan *span)
 {
-  g_array_append_vals (self->statements, span, 1);
-  return self->statements->len;
+  *(BsTraceSpan *) bs_chunks_append (&self->statements) = *span;
+  return (guint32) self->statements.len;
 }
 
 BsTraceScope *
@@ -524,9 +648,8 @@ bs_trace_add_scope (BsTrace *self)
 {
   BsTraceScope *scope;
 
-  g_array_set_size (self->scopes, self->scopes->len + 1);
-  scope = &g_array_index (self->scopes, BsTraceScope, self->scopes->len - 1);
-  scope->id = self->scopes->len;
+  scope = bs_chunks_append (&self->scopes);
+  scope->id = (guint32) self->scopes.len;
   scope->end_event = G_MAXUINT64;
   return scope;
 }
@@ -543,9 +666,8 @@ bs_trace_add_tensor (BsTrace *self)
 {
   BsTraceTensor *tensor;
 
-  g_array_set_size (self->tensors, self->tensors->len + 1);
-  tensor = &g_array_index (self->tensors, BsTraceTensor, self->tensors->len - 1);
-  tensor->id = self->tensors->len;
+  tensor = bs_chunks_append (&self->tensors);
+  tensor->id = (guint32) self->tensors.len;
   return tensor;
 }
 
@@ -554,9 +676,8 @@ bs_trace_add_node (BsTrace *self)
 {
   BsTraceNode *node;
 
-  g_array_set_size (self->nodes, self->nodes->len + 1);
-  node = &g_array_index (self->nodes, BsTraceNode, self->nodes->len - 1);
-  node->id = self->nodes->len;
+  node = bs_chunks_append (&self->nodes);
+  node->id = (guint32) self->nodes.len;
   node->op = -1;
   return node;
 }
@@ -565,12 +686,11 @@ static void
 open_step (BsTrace *self,
            guint64  first_event)
 {
-  gint64 none = -1;
+  Step *step = bs_chunks_append (&self->steps);
 
+  step->first = first_event;
+  step->event = NO_EVENT;
   self->step++;
-  self->substep = 0;
-  g_array_append_val (self->step_first, first_event);
-  g_array_append_val (self->step_event, none);
 }
 
 guint64
@@ -578,7 +698,8 @@ bs_trace_append (BsTrace            *self,
                  const BsTraceEvent *event)
 {
   BsTraceEvent copy = *event;
-  guint64 index = self->events->len;
+  guint64 index = self->events.len;
+  Step *step;
 
   g_return_val_if_fail (event->type < BS_TRACE_N_EVENT_TYPES, 0);
   if (event->type == BS_TRACE_EVENT_CHECK)
@@ -588,7 +709,10 @@ bs_trace_append (BsTrace            *self,
       if (!self->prelude)
         open_step (self, index);
       self->prelude = FALSE;
-      g_array_index (self->step_event, gint64, self->step) = (gint64) index;
+      step = bs_chunks_index (&self->steps, self->step);
+      /* a step event follows its step's first event closely (a node_begin) */
+      g_assert (index - step->first < NO_EVENT);
+      step->event = (guint32) (index - step->first);
     }
   else if (event->type == BS_TRACE_EVENT_NODE_BEGIN)
     {
@@ -596,15 +720,12 @@ bs_trace_append (BsTrace            *self,
         open_step (self, index);
       self->prelude = TRUE;
     }
-  else if (event->type == BS_TRACE_EVENT_INPLACE
-           || (event->type == BS_TRACE_EVENT_TENSOR
-               && !(event->flags & BS_TRACE_FLAG_IMPLICIT)))
+  else if (bs_trace_event_is_substep (event))
     {
-      self->substep++;
+      ((Step *) bs_chunks_index (&self->steps, self->step))->n_substeps++;
     }
   copy.step = self->step;
-  copy.substep = self->substep;
-  g_array_append_val (self->events, copy);
+  *(BsTraceEvent *) bs_chunks_append (&self->events) = copy;
   if (event->type == BS_TRACE_EVENT_BACKWARD_BEGIN)
     g_hash_table_insert (self->backwards, GUINT_TO_POINTER (event->backward),
                          GSIZE_TO_POINTER ((gsize) index + 1));

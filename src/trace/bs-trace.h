@@ -16,8 +16,8 @@
  *    step, with .grad accumulations, buffer frees, optimizer updates and
  *    errors as steps of their own.
  *  - tensor (an op's result or a new leaf) and inplace events are sub-steps
- *    of the step they fall in, numbered 1, 2, ... within it (event.substep);
- *    substep 0 of a step is its step event alone.
+ *    of the step they fall in, numbered 1, 2, ... within it
+ *    (bs_trace_get_event_substep); substep 0 of a step is its step event alone.
  *  - node_begin (a node starts running) belongs to the step that follows it,
  *    the node's first edge, accumulation or error; the other events (grad_fn,
  *    bind, print, backward_end, budget, scope_begin, scope_end, destroyed, check, figure,
@@ -87,45 +87,54 @@ typedef enum {
   BS_TRACE_FLAG_FAILED        = 1 << 5,
 } BsTraceFlags;
 
+/* An event is 40 bytes, a trace holding millions of them: node2 (an edge's only) shares
+ * its place with n_aux (the other types'), and values[2] (an edge's only) with aux. */
 typedef struct {
   guint8  type;         /* BsTraceEventType */
   guint8  flags;        /* BsTraceFlags */
   guint16 input_nr;
   guint32 step;
-  guint32 substep;
   guint32 backward;     /* backward id, 1 for the context's first */
   guint32 tensor;
   guint32 node;
-  guint32 node2;
-  guint32 values[3];
+  union {
+    guint32 node2;      /* edge */
+    guint32 n_aux;      /* every other type */
+  };
+  union {
+    guint32 values[3];  /* values[2]: edge */
+    struct {
+      guint32 values_0_1[2];
+      guint32 aux;      /* every type but edge */
+    };
+  };
   guint32 text;         /* string id */
-  guint32 aux;
-  guint32 n_aux;
 } BsTraceEvent;
 
+G_STATIC_ASSERT (sizeof (BsTraceEvent) == 40);
+
+/* Shapes and spans are the trace's own, shared by every record that has the same
+ * (a loop makes the same shapes at the same places over and over). */
 typedef struct {
-  guint32     id;
-  guint64     engine_id;
-  guint32     op;             /* string: the op that made it ("mul"), 0 for a leaf */
-  guint32     grad_fn;        /* node at creation, 0 for none */
-  guint32     inputs;         /* list offset of n_inputs tensor ids */
-  guint32     n_inputs;
-  BsDType     dtype;
-  int         ndim;
-  gint64      shape[BS_MAX_DIMS];
-  guint       requires_grad : 1;
-  guint       is_wrapped_number : 1;
-  guint       has_span : 1;
-  BsTraceSpan span;           /* of the expression that created it, when known */
-  guint32     statement;      /* the statement running when it was created, 0: none */
-  guint32     name;           /* string: the first name bound to it, 0: none */
-  guint32     event;          /* its tensor event */
-  guint32     scope;          /* the innermost scope it was created in, 0: none */
+  guint32            id;
+  guint32            op;        /* string: the op that made it ("mul"), 0 for a leaf */
+  guint32            grad_fn;   /* node at creation, 0 for none */
+  guint32            inputs;    /* list offset of n_inputs tensor ids */
+  guint32            n_inputs;
+  BsDType            dtype;
+  int                ndim;
+  guint              requires_grad : 1;
+  guint              is_wrapped_number : 1;
+  const gint64      *shape;     /* ndim sizes */
+  const BsTraceSpan *span;      /* of the expression that created it; NULL: not known */
+  guint32            statement; /* the statement running when it was created, 0: none */
+  guint32            name;      /* string: the first name bound to it, 0: none */
+  guint32            event;     /* its tensor event */
+  guint32            scope;     /* the innermost scope it was created in, 0: none */
 } BsTraceTensor;
 
 typedef struct {
   guint32     id;
-  guint64     engine_id;
   guint32     name;           /* string: "MulBackward0" */
   guint32     tensor;         /* the tensor it is the grad_fn of; AccumulateGrad's leaf */
   guint32     next;           /* list offset of n_next (node, input_nr) pairs, node 0: none */
@@ -202,6 +211,11 @@ void                 bs_trace_get_step_events    (BsTrace     *self,
                                                   guint64     *end);
 guint                bs_trace_get_n_substeps     (BsTrace     *self,
                                                   guint64      step);
+/* The event's substep within its step (counted from the step's first event). */
+guint                bs_trace_get_event_substep  (BsTrace     *self,
+                                                  guint64      index);
+/* Whether the event is a substep of its own (it numbers the substeps). */
+gboolean             bs_trace_event_is_substep   (const BsTraceEvent *event);
 /* The index of the step's step event, or -1 (step 0, or a step not yet complete). */
 gint64               bs_trace_get_step_event     (BsTrace     *self,
                                                   guint64      step);

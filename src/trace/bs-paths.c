@@ -186,7 +186,7 @@ run_outputs (BsPaths             *self,
   if (bs_op_info (node->op)->backward_multi == NULL)
     {
       *result = bs_op_apply (node->op, (BsTensor *const *) inputs->pdata, inputs->len,
-                             &node->args, NULL);
+                             node->args, NULL);
       return *result != NULL;
     }
   if (output_nr >= n)
@@ -202,7 +202,7 @@ run_outputs (BsPaths             *self,
       metas[k].dtype = t->dtype;
     }
   if (!bs_op_apply_multi_again (node->op, (BsTensor *const *) inputs->pdata, inputs->len,
-                                &node->args, metas, n, outputs, NULL))
+                                node->args, metas, n, outputs, NULL))
     return FALSE;
   *result = g_steal_pointer (&outputs[output_nr]);
   for (guint k = 0; k < n; k++)

@@ -252,7 +252,7 @@ ensure_node (BsRecorder *self,
   record->tensor = leaf;
   record->n_next = node->n_inputs;
   record->op = node->op;
-  record->args = node->args;
+  record->args = bs_trace_intern_args (self->trace, &node->args);
   record->is_accumulate = node->op == BS_OP_ACCUMULATE_GRAD;
   record->scope = current_scope (self);
   id = record->id;

@@ -48,7 +48,7 @@ numel (const BsTraceTensor *tensor)
 static char *
 format_dims (const BsTraceNode *node)
 {
-  const BsOpArgs *args = &node->args;
+  const BsOpArgs *args = node->args;
   GString *text;
 
   switch (node->op)
@@ -103,7 +103,7 @@ loss_divisor (BsTrace             *trace,
 {
   const BsTraceTensor *target;
 
-  if (node->args.reduction != BS_REDUCTION_MEAN)
+  if (node->args->reduction != BS_REDUCTION_MEAN)
     return g_strdup ("");
   if (node->op == BS_OP_MSE_LOSS)
     {
@@ -114,7 +114,7 @@ loss_divisor (BsTrace             *trace,
     }
   if (out->n_inputs > 2)
     return g_strdup (" ÷ the targets' total weight");
-  if (node->args.ignore_index != -100)
+  if (node->args->ignore_index != -100)
     return g_strdup (" ÷ the number of targets not ignored");
   target = out->n_inputs > 1 ? bs_trace_get_tensor (trace, inputs[1]) : NULL;
   return target != NULL ? g_strdup_printf (" ÷ %" G_GINT64_FORMAT, numel (target))
@@ -129,7 +129,7 @@ piece_of (BsTrace             *trace,
           const guint32       *inputs,
           guint                input_nr)
 {
-  int dim = node->args.dim;
+  int dim = node->args->dim;
   gint64 start = 0;
   const BsTraceTensor *in = bs_trace_get_tensor (trace, inputs[input_nr]);
 

@@ -124,19 +124,19 @@ index_expression (const BsTraceNode *node,
   GString *out = g_string_new (input);
 
   g_string_append_c (out, '[');
-  for (int d = 0; d < node->args.dim; d++)
+  for (int d = 0; d < node->args->dim; d++)
     g_string_append (out, ":, ");
   if (node->op == BS_OP_SELECT)
-    g_string_append_printf (out, "%" G_GINT64_FORMAT, node->args.index);
+    g_string_append_printf (out, "%" G_GINT64_FORMAT, node->args->index);
   else
     {
-      if (node->args.start != 0)
-        g_string_append_printf (out, "%" G_GINT64_FORMAT, node->args.start);
+      if (node->args->start != 0)
+        g_string_append_printf (out, "%" G_GINT64_FORMAT, node->args->start);
       g_string_append_c (out, ':');
-      if (node->args.stop != G_MAXINT64)
-        g_string_append_printf (out, "%" G_GINT64_FORMAT, node->args.stop);
-      if (node->args.step != 1)
-        g_string_append_printf (out, ":%" G_GINT64_FORMAT, node->args.step);
+      if (node->args->stop != G_MAXINT64)
+        g_string_append_printf (out, "%" G_GINT64_FORMAT, node->args->stop);
+      if (node->args->step != 1)
+        g_string_append_printf (out, ":%" G_GINT64_FORMAT, node->args->step);
     }
   g_string_append_c (out, ']');
   return g_string_free (out, FALSE);
@@ -193,12 +193,12 @@ skip_whole_slices (BsTrace            *trace,
 
       if (node == NULL || node->op != BS_OP_SLICE || record->n_inputs != 1
           || record->name != 0 || (state != NULL && bs_trace_state_get_name (state, tensor))
-          || node->args.dim < 0 || node->args.dim >= dim || node->args.start != 0
-          || node->args.step != 1)
+          || node->args->dim < 0 || node->args->dim >= dim || node->args->start != 0
+          || node->args->step != 1)
         return tensor;
       input = bs_trace_get_tensor (trace, bs_trace_get_list (trace, record->inputs)[0]);
-      if (input == NULL || node->args.dim >= input->ndim
-          || node->args.stop < input->shape[node->args.dim])
+      if (input == NULL || node->args->dim >= input->ndim
+          || node->args->stop < input->shape[node->args->dim])
         return tensor;
       tensor = input->id;
     }
@@ -231,7 +231,7 @@ expression (BsTrace            *trace,
       guint32 input = inputs[i];
 
       if (node->op == BS_OP_SELECT || node->op == BS_OP_SLICE)
-        input = skip_whole_slices (trace, state, input, node->args.dim);
+        input = skip_whole_slices (trace, state, input, node->args->dim);
       g_ptr_array_add (args, label (trace, state, input, depth));
     }
   g_ptr_array_add (args, NULL);
@@ -252,7 +252,7 @@ expression (BsTrace            *trace,
                             (char *) args->pdata[1]);
   if (record->n_inputs == 1 && (node->op == BS_OP_RSUB || node->op == BS_OP_POW))
     {
-      g_autofree char *number = bs_trace_value_format_number (node->args.value);
+      g_autofree char *number = bs_trace_value_format_number (node->args->value);
 
       if (node->op == BS_OP_RSUB)
         return g_strdup_printf ("%s - %s", number, (char *) args->pdata[0]);
@@ -261,7 +261,7 @@ expression (BsTrace            *trace,
   if (record->n_inputs == 1 && node->op == BS_OP_NEG)
     return g_strdup_printf ("-%s", (char *) args->pdata[0]);
   if (record->n_inputs == 1 && (node->op == BS_OP_SELECT || node->op == BS_OP_SLICE)
-      && node->args.dim >= 0 && node->args.dim < 8)
+      && node->args->dim >= 0 && node->args->dim < 8)
     return index_expression (node, args->pdata[0]);
 
   op = bs_trace_get_string (trace, record->op);

@@ -17,6 +17,8 @@ const gint64  *bs_trace_intern_shape      (BsTrace            *self,
                                            const gint64       *shape);
 const BsTraceSpan *bs_trace_intern_span   (BsTrace            *self,
                                            const BsTraceSpan  *span);
+const BsOpArgs *bs_trace_intern_args      (BsTrace            *self,
+                                           const BsOpArgs     *args);
 guint32        bs_trace_add_statement     (BsTrace            *self,
                                            const BsTraceSpan  *span);
 /* A new zeroed record with the next id (pointers stay valid until the next add;

@@ -4,6 +4,7 @@
 #include "bs-trace-private.h"
 
 #include "bs-chunks.h"
+#include "bs-interner.h"
 #include "bs-plot-figure.h"
 
 #include <string.h>
@@ -13,17 +14,11 @@ struct _BsTrace {
   BsChunks        events;        /* BsTraceEvent */
   BsChunks        tensors;       /* BsTraceTensor, index id - 1 */
   BsChunks        nodes;         /* BsTraceNode, index id - 1 */
-  BsChunks        statements;    /* BsTraceSpan, index - 1 */
+  BsChunks        statements;    /* const BsTraceSpan * (interned), index - 1 */
   BsChunks        scopes;        /* BsTraceScope, index id - 1 */
   GArray         *lists;         /* guint32 */
-  GPtrArray      *strings;       /* Owned: char *, index 0 is NULL */
-  GHashTable     *string_ids;    /* borrowed char * -> id */
-  gsize           string_bytes;  /* of the strings, with their table entries */
-  GHashTable     *blobs;         /* Blob * (in blocks) -> itself: interned shapes, spans */
-  GPtrArray      *blocks;        /* Owned: the blobs' memory, never moved */
-  gsize           block_used;    /* bytes used in the last block */
-  gsize           block_size;
-  gsize           blob_bytes;    /* of the blocks, with the table's entries */
+  BsInterner     *interner;      /* Owned: strings, shapes, spans and op arguments */
+  const BsOpArgs *no_args;       /* a node's until it is told its own */
   BsValueStore   *values;        /* Owned */
   BsChunks        steps;         /* Step */
   GHashTable     *backwards;     /* backward id -> backward_begin event index + 1 */
@@ -34,15 +29,6 @@ struct _BsTrace {
   gpointer        replay_cache;
   GDestroyNotify  replay_cache_destroy;
 };
-
-/* An interned run of bytes; they follow it, 8-byte aligned. */
-typedef struct {
-  guint32 size;
-  guint32 hash;
-} Blob;
-
-#define FIRST_BLOCK 1024
-#define MAX_BLOCK   65536
 
 typedef struct {
   guint64 first;                 /* its first event */
@@ -183,82 +169,27 @@ bs_trace_event_type_is_step (BsTraceEventType type)
   return type < BS_TRACE_N_EVENT_TYPES && event_types[type].is_step;
 }
 
-static guint
-blob_hash (gconstpointer key)
-{
-  return ((const Blob *) key)->hash;
-}
-
-static gboolean
-blob_equal (gconstpointer a,
-            gconstpointer b)
-{
-  const Blob *x = a, *y = b;
-
-  return x->size == y->size && x->hash == y->hash && memcmp (x + 1, y + 1, x->size) == 0;
-}
-
-/* FNV-1a */
-static guint32
-bytes_hash (const guint8 *data,
-            gsize         size)
-{
-  guint32 hash = 2166136261u;
-
-  for (gsize i = 0; i < size; i++)
-    hash = (hash ^ data[i]) * 16777619u;
-  return hash;
-}
-
-/* The trace's copy of size bytes (at most 256), made once for equal ones. */
-static gconstpointer
-intern_blob (BsTrace       *self,
-             gconstpointer  data,
-             gsize          size)
-{
-  union { Blob blob; guint64 align[1 + 256 / 8]; } key;
-  gsize need = sizeof (Blob) + ((size + 7) & ~(gsize) 7);
-  Blob *blob;
-
-  g_assert (size <= 256);
-  key.blob.size = (guint32) size;
-  key.blob.hash = bytes_hash (data, size);
-  if (size > 0)
-    memcpy (&key.blob + 1, data, size);
-  blob = g_hash_table_lookup (self->blobs, &key.blob);
-  if (blob != NULL)
-    return blob + 1;
-  if (self->blocks->len == 0 || self->block_used + need > self->block_size)
-    {
-      self->block_size = self->blocks->len == 0 ? FIRST_BLOCK
-                                                 : MIN (2 * self->block_size, MAX_BLOCK);
-      g_ptr_array_add (self->blocks, g_malloc (self->block_size));
-      self->block_used = 0;
-      self->blob_bytes += self->block_size;
-    }
-  blob = (Blob *) ((guint8 *) g_ptr_array_index (self->blocks, self->blocks->len - 1)
-                   + self->block_used);
-  self->block_used += need;
-  memcpy (blob, &key.blob, sizeof (Blob) + size);
-  g_hash_table_add (self->blobs, blob);
-  self->blob_bytes += 4 * sizeof (gpointer);
-  return blob + 1;
-}
-
 const gint64 *
 bs_trace_intern_shape (BsTrace      *self,
                        int           ndim,
                        const gint64 *shape)
 {
   g_return_val_if_fail (ndim >= 0 && ndim <= BS_MAX_DIMS, NULL);
-  return intern_blob (self, shape, ndim * sizeof (gint64));
+  return bs_interner_blob (self->interner, shape, ndim * sizeof (gint64));
 }
 
 const BsTraceSpan *
 bs_trace_intern_span (BsTrace           *self,
                       const BsTraceSpan *span)
 {
-  return span != NULL ? intern_blob (self, span, sizeof *span) : NULL;
+  return span != NULL ? bs_interner_blob (self->interner, span, sizeof *span) : NULL;
+}
+
+const BsOpArgs *
+bs_trace_intern_args (BsTrace        *self,
+                      const BsOpArgs *args)
+{
+  return bs_interner_blob (self->interner, args, sizeof *args);
 }
 
 BsTrace *
@@ -270,14 +201,11 @@ bs_trace_new (void)
   bs_chunks_init (&self->events, sizeof (BsTraceEvent));
   bs_chunks_init (&self->tensors, sizeof (BsTraceTensor));
   bs_chunks_init (&self->nodes, sizeof (BsTraceNode));
-  bs_chunks_init (&self->statements, sizeof (BsTraceSpan));
+  bs_chunks_init (&self->statements, sizeof (const BsTraceSpan *));
   bs_chunks_init (&self->scopes, sizeof (BsTraceScope));
   self->lists = g_array_new (FALSE, FALSE, sizeof (guint32));
-  self->strings = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (self->strings, NULL);
-  self->string_ids = g_hash_table_new (g_str_hash, g_str_equal);
-  self->blobs = g_hash_table_new (blob_hash, blob_equal);
-  self->blocks = g_ptr_array_new_with_free_func (g_free);
+  self->interner = bs_interner_new ();
+  self->no_args = bs_trace_intern_args (self, &(BsOpArgs) { 0 });
   self->values = bs_value_store_new (0);
   bs_chunks_init (&self->steps, sizeof (Step));
   ((Step *) bs_chunks_append (&self->steps))->event = NO_EVENT;
@@ -308,10 +236,7 @@ bs_trace_unref (BsTrace *self)
   bs_chunks_clear (&self->statements);
   bs_chunks_clear (&self->scopes);
   g_array_unref (self->lists);
-  g_hash_table_unref (self->string_ids);
-  g_ptr_array_unref (self->strings);
-  g_hash_table_unref (self->blobs);
-  g_ptr_array_unref (self->blocks);
+  bs_interner_free (self->interner);
   bs_value_store_free (self->values);
   bs_chunks_clear (&self->steps);
   g_array_unref (self->checks);
@@ -424,7 +349,7 @@ bs_trace_get_statement (BsTrace *self,
 {
   if (index == 0 || index > self->statements.len)
     return NULL;
-  return bs_chunks_index (&self->statements, index - 1);
+  return *(const BsTraceSpan **) bs_chunks_index (&self->statements, index - 1);
 }
 
 guint32
@@ -467,9 +392,7 @@ const char *
 bs_trace_get_string (BsTrace *self,
                      guint32  id)
 {
-  if (id == 0 || id >= self->strings->len)
-    return NULL;
-  return self->strings->pdata[id];
+  return bs_interner_get_string (self->interner, id);
 }
 
 const guint32 *
@@ -590,19 +513,7 @@ guint32
 bs_trace_intern (BsTrace    *self,
                  const char *string)
 {
-  gpointer id;
-  char *copy;
-
-  if (string == NULL)
-    return 0;
-  id = g_hash_table_lookup (self->string_ids, string);
-  if (id != NULL)
-    return GPOINTER_TO_UINT (id);
-  copy = g_strdup (string);
-  self->string_bytes += strlen (copy) + 1 + 4 * sizeof (gpointer);
-  g_ptr_array_add (self->strings, copy);
-  g_hash_table_insert (self->string_ids, copy, GUINT_TO_POINTER (self->strings->len - 1));
-  return self->strings->len - 1;
+  return bs_interner_string (self->interner, string);
 }
 
 gsize
@@ -619,8 +530,7 @@ bs_trace_get_bytes (BsTrace *self)
          + bs_chunks_get_bytes (&self->steps)
          + self->checks->len * sizeof (guint64)
          + g_hash_table_size (self->backwards) * 6 * sizeof (guint32)
-         + self->string_bytes
-         + self->blob_bytes
+         + bs_interner_get_bytes (self->interner)
          + bs_value_store_get_bytes (self->values);
 }
 
@@ -639,7 +549,9 @@ guint32
 bs_trace_add_statement (BsTrace           *self,
                         const BsTraceSpan *span)
 {
-  *(BsTraceSpan *) bs_chunks_append (&self->statements) = *span;
+  const BsTraceSpan *copy = bs_trace_intern_span (self, span);
+
+  *(const BsTraceSpan **) bs_chunks_append (&self->statements) = copy;
   return (guint32) self->statements.len;
 }
 
@@ -679,6 +591,7 @@ bs_trace_add_node (BsTrace *self)
   node = bs_chunks_append (&self->nodes);
   node->id = (guint32) self->nodes.len;
   node->op = -1;
+  node->args = self->no_args;
   return node;
 }
 

@@ -121,16 +121,16 @@ typedef struct {
   guint32            grad_fn;   /* node at creation, 0 for none */
   guint32            inputs;    /* list offset of n_inputs tensor ids */
   guint32            n_inputs;
-  BsDType            dtype;
-  int                ndim;
-  guint              requires_grad : 1;
-  guint              is_wrapped_number : 1;
-  const gint64      *shape;     /* ndim sizes */
-  const BsTraceSpan *span;      /* of the expression that created it; NULL: not known */
   guint32            statement; /* the statement running when it was created, 0: none */
   guint32            name;      /* string: the first name bound to it, 0: none */
   guint32            event;     /* its tensor event */
   guint32            scope;     /* the innermost scope it was created in, 0: none */
+  BsDType            dtype : 8;
+  int                ndim : 8;
+  guint              requires_grad : 1;
+  guint              is_wrapped_number : 1;
+  const gint64      *shape;     /* ndim sizes */
+  const BsTraceSpan *span;      /* of the expression that created it; NULL: not known */
 } BsTraceTensor;
 
 typedef struct {
@@ -144,7 +144,7 @@ typedef struct {
   guint32     input_values;
   guint32     n_input_values;
   int         op;             /* BsOp, -1 when unknown */
-  BsOpArgs    args;
+  const BsOpArgs *args;      /* shared by the nodes with the same */
   guint32     event;          /* its grad_fn event */
   guint32     scope;          /* the innermost scope it was created in, 0: none */
   guint       is_accumulate : 1;

@@ -245,7 +245,9 @@ DECLARED (np_binary)
     }
   if (!has_dtype)
     dtype = bs_np_result_dtype (&x, &y);
-  if (kind < 100)
+  if (kind == BS_BINOP_POW)
+    res = bs_np_power_tensor (in, BS_NP_POWER_UFUNC, &x, &y);
+  else if (kind < 100)
     res = bs_np_binary_tensor (in, (BsBinOp) kind, &x, &y);
   else
     {

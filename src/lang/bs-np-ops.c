@@ -639,7 +639,8 @@ bs_np_binary (BsInterp *in,
       bs_np_operand_clear (&x);
       return -1;
     }
-  res = bs_np_binary_tensor (in, op, &x, &y);
+  res = op != BS_BINOP_POW ? bs_np_binary_tensor (in, op, &x, &y)
+      : bs_np_power_tensor (in, target != NULL ? BS_NP_POWER_ARRAY : BS_NP_POWER_UFUNC, &x, &y);
   bs_np_operand_clear (&x);
   bs_np_operand_clear (&y);
   if (res == NULL)

@@ -46,6 +46,15 @@ BsDType      bs_np_result_dtype      (BsNpOperand *a, BsNpOperand *b);
 /* The binary ufunc of op (an operator) on two operands: a new tensor or NULL (raised). */
 BsTensor    *bs_np_binary_tensor     (BsInterp *in, BsBinOp op, BsNpOperand *x, BsNpOperand *y);
 
+/* numpy's power of two operands, computed as numpy computes it when called as form: the
+ * power ufunc, the `**` operator with an ndarray on the left, or numpy's scalar arithmetic */
+typedef enum {
+  BS_NP_POWER_UFUNC, BS_NP_POWER_ARRAY, BS_NP_POWER_SCALARS,
+} BsNpPower;
+
+BsTensor    *bs_np_power_tensor      (BsInterp *in, BsNpPower form, BsNpOperand *x,
+                                      BsNpOperand *y);
+
 /* The engine's error as the matching Python exception; returns NULL. */
 BsTensor    *bs_np_fail              (BsInterp *in, GError *error);
 

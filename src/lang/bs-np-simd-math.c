@@ -36,42 +36,6 @@ bs_np_simd_cpu (void)
   return BS_NP_CPU_BASELINE;
 }
 
-static inline guint32
-bits_of_float (float f)
-{
-  guint32 u;
-
-  memcpy (&u, &f, sizeof u);
-  return u;
-}
-
-static inline float
-float_of (guint32 u)
-{
-  float f;
-
-  memcpy (&f, &u, sizeof f);
-  return f;
-}
-
-static inline guint64
-bits_of_double (double d)
-{
-  guint64 u;
-
-  memcpy (&u, &d, sizeof u);
-  return u;
-}
-
-static inline double
-double_of (guint64 u)
-{
-  double d;
-
-  memcpy (&d, &u, sizeof d);
-  return d;
-}
-
 /* --- float32 exp and log (numpy's loops_exponent_log) -------------------- */
 
 /* p * 2^q for an integer q in [-151, 128], rounded once (as the AVX-512 scalef) */
@@ -81,7 +45,8 @@ scale_float (float p,
 {
   int q1 = q >> 1;
 
-  return p * float_of ((guint32) (q1 + 127) << 23) * float_of ((guint32) (q - q1 + 127) << 23);
+  return p * bs_np_float_of ((guint32) (q1 + 127) << 23)
+           * bs_np_float_of ((guint32) (q - q1 + 127) << 23);
 }
 
 /* x = q ln2 + r with q = rint (x log2 e) (ln2 in two parts, the products fused), e^r = P(r) /
@@ -121,9 +86,9 @@ log_f32 (float v)
   guint32 u;
 
   x = subnormal ? x * 0x1p100f : x;
-  u = bits_of_float (x);
+  u = bs_np_bits_of_float (x);
   e = (float) ((int) (u >> 23) - 126) - (subnormal ? 100.0f : 0.0f);
-  m = float_of ((u & 0x7fffff) | (126u << 23));
+  m = bs_np_float_of ((u & 0x7fffff) | (126u << 23));
   e = m <= 0.707106781186547524400844362104849039f ? e - 1.0f : e;
   m = m <= 0.707106781186547524400844362104849039f ? m + m : m;
   m = m - 1.0f;
@@ -280,4 +245,21 @@ bs_np_simd_math_f32 (BsNpCpu      cpu,
     return numpy_f32 (func, x, out, n);
 #endif
   libm_f32 (func, x, out, n);
+}
+
+void
+bs_np_simd_pow_f64 (BsNpCpu       cpu,
+                    const double *x,
+                    gboolean      x_one,
+                    const double *y,
+                    gboolean      y_one,
+                    double       *out,
+                    gint64        n)
+{
+#if BS_NP_X86
+  if (cpu == BS_NP_CPU_AVX512_SKX)
+    return bs_np_svml_pow_f64 (x, x_one, y, y_one, out, n);
+#endif
+  for (gint64 i = 0; i < n; i++)
+    out[i] = pow (x[x_one ? 0 : i], y[y_one ? 0 : i]);
 }

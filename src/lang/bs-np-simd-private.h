@@ -4,6 +4,8 @@
 
 #include "bs-np-simd.h"
 
+#include <string.h>
+
 G_BEGIN_DECLS
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -12,11 +14,50 @@ G_BEGIN_DECLS
 #define BS_NP_X86 0
 #endif
 
+/* The bits of a double or a float, and back */
+static inline guint64
+bs_np_bits_of_double (double d)
+{
+  guint64 u;
+
+  memcpy (&u, &d, sizeof u);
+  return u;
+}
+
+static inline double
+bs_np_double_of (guint64 u)
+{
+  double d;
+
+  memcpy (&d, &u, sizeof d);
+  return d;
+}
+
+static inline guint32
+bs_np_bits_of_float (float f)
+{
+  guint32 u;
+
+  memcpy (&u, &f, sizeof u);
+  return u;
+}
+
+static inline float
+bs_np_float_of (guint32 u)
+{
+  float f;
+
+  memcpy (&f, &u, sizeof f);
+  return f;
+}
+
 #if BS_NP_X86
 /* SVML's exp and log, eight lanes at a time (AVX-512 Skylake-X processors only) */
 void         bs_np_svml_exp_f64      (const double *x, double *out, gint64 n);
 void         bs_np_svml_log_f64      (const double *x, double *out, gint64 n);
 void         bs_np_svml_sincos_f64   (gboolean cos_of, const double *x, double *out, gint64 n);
+void         bs_np_svml_pow_f64      (const double *x, gboolean x_one, const double *y,
+                                      gboolean y_one, double *out, gint64 n);
 /* numpy's tanh at level cpu (AVX2 or above) */
 void         bs_np_tanh_f64          (BsNpCpu cpu, const double *x, double *out, gint64 n);
 void         bs_np_tanh_f32          (BsNpCpu cpu, const float *x, float *out, gint64 n);

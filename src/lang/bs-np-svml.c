@@ -19,42 +19,8 @@
 
 /* --- exp ----------------------------------------------------------------- */
 
-/* 2^(j/64) for j < 64 as a double and the rest (the scalar path's table); the vector path
- * uses every fourth, 2^(j/16) */
-static const double two_to_j_64[64][2] = {
-  { 0x1.0000000000000p+0, 0x0.0p+0 }, { 0x1.02c9a3e778061p+0, -0x1.160139cd8dc5dp-56 },
-  { 0x1.059b0d3158574p+0, 0x1.cd2523567f613p-55 }, { 0x1.0874518759bc8p+0, 0x1.0f74e61e6c861p-57 },
-  { 0x1.0b5586cf9890fp+0, 0x1.79aa65d837b6dp-54 }, { 0x1.0e3ec32d3d1a2p+0, 0x1.ebe3d702f9cd1p-60 },
-  { 0x1.11301d0125b51p+0, -0x1.556522a2fbd0ep-54 }, { 0x1.1429aaea92de0p+0, -0x1.1c923b9d5f416p-54 },
-  { 0x1.172b83c7d517bp+0, -0x1.01b15eaa59348p-55 }, { 0x1.1a35beb6fcb75p+0, 0x1.b898c3f1353bfp-55 },
-  { 0x1.1d4873168b9aap+0, 0x1.aecf73e3a2f60p-54 }, { 0x1.2063b88628cd6p+0, 0x1.a6f4144a6c38dp-55 },
-  { 0x1.2387a6e756238p+0, 0x1.68efde3a8a894p-54 }, { 0x1.26b4565e27cddp+0, 0x1.0472b981fe7f2p-55 },
-  { 0x1.29e9df51fdee1p+0, 0x1.2f7e16d09ab31p-55 }, { 0x1.2d285a6e4030bp+0, 0x1.b3782720c0ab4p-55 },
-  { 0x1.306fe0a31b715p+0, 0x1.34d754db0abb6p-55 }, { 0x1.33c08b26416ffp+0, 0x1.fdd395dd3f84ap-55 },
-  { 0x1.371a7373aa9cbp+0, -0x1.24aedcc4b5068p-54 }, { 0x1.3a7db34e59ff7p+0, -0x1.1d1e83e9436d2p-56 },
-  { 0x1.3dea64c123422p+0, 0x1.59f48a72a4c6dp-55 }, { 0x1.4160a21f72e2ap+0, -0x1.8a78f4817895bp-58 },
-  { 0x1.44e086061892dp+0, 0x1.363ed60c2ac11p-59 }, { 0x1.486a2b5c13cd0p+0, 0x1.ecce1daa10379p-57 },
-  { 0x1.4bfdad5362a27p+0, 0x1.690cebb7aafb0p-56 }, { 0x1.4f9b2769d2ca7p+0, -0x1.f94340071a38ep-55 },
-  { 0x1.5342b569d4f82p+0, -0x1.8dec6bd0f385fp-56 }, { 0x1.56f4736b527dap+0, 0x1.3350518fdd78ep-54 },
-  { 0x1.5ab07dd485429p+0, 0x1.063e1e21c5409p-54 }, { 0x1.5e76f15ad2148p+0, 0x1.432e62b64c035p-54 },
-  { 0x1.6247eb03a5585p+0, -0x1.c33c53bef4da8p-55 }, { 0x1.6623882552225p+0, -0x1.3cedd78565858p-54 },
-  { 0x1.6a09e667f3bcdp+0, -0x1.3b3efbf5e2228p-54 }, { 0x1.6dfb23c651a2fp+0, -0x1.367efb86da9eep-57 },
-  { 0x1.71f75e8ec5f74p+0, -0x1.81f647e5a3ecfp-56 }, { 0x1.75feb564267c9p+0, -0x1.619321e55e68ap-55 },
-  { 0x1.7a11473eb0187p+0, -0x1.b32dcb94da51dp-56 }, { 0x1.7e2f336cf4e62p+0, 0x1.5ebe1abd66c55p-57 },
-  { 0x1.82589994cce13p+0, -0x1.369b6f13b3734p-54 }, { 0x1.868d99b4492edp+0, -0x1.4d450d872576ep-54 },
-  { 0x1.8ace5422aa0dbp+0, 0x1.db72fc1f0eab4p-55 }, { 0x1.8f1ae99157736p+0, 0x1.bf68359f35f44p-56 },
-  { 0x1.93737b0cdc5e5p+0, -0x1.da9b88b6c1e29p-58 }, { 0x1.97d829fde4e50p+0, -0x1.2434322f4f9aap-54 },
-  { 0x1.9c49182a3f090p+0, 0x1.1affc2b91ce27p-56 }, { 0x1.a0c667b5de565p+0, -0x1.7c50422622263p-55 },
-  { 0x1.a5503b23e255dp+0, -0x1.1bbd1d3bcbb15p-54 }, { 0x1.a9e6b5579fdbfp+0, 0x1.469846e735ab3p-55 },
-  { 0x1.ae89f995ad3adp+0, 0x1.c1a7792cb3387p-55 }, { 0x1.b33a2b84f15fbp+0, -0x1.5c3d956dcaebap-58 },
-  { 0x1.b7f76f2fb5e47p+0, -0x1.8d6f438ad9334p-57 }, { 0x1.bcc1e904bc1d2p+0, 0x1.4ffd70a5fddcdp-56 },
-  { 0x1.c199bdd85529cp+0, 0x1.36eae30af0cb3p-56 }, { 0x1.c67f12e57d14bp+0, 0x1.4e08fd10959acp-55 },
-  { 0x1.cb720dcef9069p+0, 0x1.76b2c6c921968p-57 }, { 0x1.d072d4a07897cp+0, -0x1.fad5d3ffffa6fp-55 },
-  { 0x1.d5818dcfba487p+0, 0x1.4a385a63d07a7p-56 }, { 0x1.da9e603db3285p+0, 0x1.e5a50d5c192acp-55 },
-  { 0x1.dfc97337b9b5fp+0, -0x1.2d52107b43e1fp-55 }, { 0x1.e502ee78b3ff6p+0, 0x1.4b604603a88d3p-56 },
-  { 0x1.ea4afa2a490dap+0, -0x1.ff7128fd391f0p-55 }, { 0x1.efa1bee615a27p+0, 0x1.ec3bc41aa2008p-55 },
-  { 0x1.f50765b6e4540p+0, 0x1.a64a931d185eep-55 }, { 0x1.fa7c1819e90d8p+0, 0x1.7893b4d91cd9dp-56 },
-};
+#include "bs-np-svml-tables.inc"
+
 
 /* The vector path: N = x log2(e) rounded towards zero to 4 bits after the point (added to
  * 1.5 * 2^48 + 1023, whose last place is 2^-4), x = N ln2 + r with 0 <= r < ln2/16, and
@@ -158,6 +124,26 @@ exp_lanes (__m512d x,
 
 /* --- log ----------------------------------------------------------------- */
 
+/* The reduction log and pow share: x = 2^e m (m from getmant), c = 1/m as the processor
+ * estimates it, rounded to 5 bits after the point, and r = c m - 1; e one more where c is
+ * below limit (where the tables hold log c/2) */
+SKX static inline __m512d
+reciprocal_reduce (__m512d  x,
+                   __m512d  m,
+                   double   limit,
+                   __m512d *c,
+                   __m512d *e)
+{
+  const __m512d one = _mm512_set1_pd (1.0);
+  __mmask8 small_c;
+
+  *e = _mm512_getexp_pd (x);
+  *c = _mm512_roundscale_pd (_mm512_rcp14_pd (m), (5 << 4) | _MM_FROUND_NO_EXC);
+  small_c = _mm512_cmp_pd_mask (*c, _mm512_set1_pd (limit), _CMP_LT_OQ);
+  *e = _mm512_mask_add_pd (*e, small_c, *e, one);
+  return _mm512_fmsub_pd (*c, m, one);
+}
+
 /* x = 2^e m with 1 <= m < 2; c = 1/m estimated (the processor's 14-bit estimate) and rounded
  * to 5 bits after the point; log x = e ln2 - log c + log (1 + (c m - 1)). -log c for the 16
  * values of c's first 4 bits: c in [0.75, 1] as it is, c in [0.5, 0.75) as 2c (e one more) */
@@ -184,21 +170,16 @@ log_lanes (__m512d x,
            __m512d table_lo,
            __m512d table_hi)
 {
-  const __m512d one = _mm512_set1_pd (1.0);
   __m512d m, e, c, r, r2, r4, p98, p76, p54, p32, t, res;
-  __mmask8 small_c, special;
+  __mmask8 special;
 
   m = _mm512_getmant_pd (x, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
-  e = _mm512_getexp_pd (x);
-  c = _mm512_roundscale_pd (_mm512_rcp14_pd (m), (5 << 4) | _MM_FROUND_NO_EXC);
-  r = _mm512_fmsub_pd (c, m, one);
-  small_c = _mm512_cmp_pd_mask (c, _mm512_set1_pd (0.75), _CMP_LT_OQ);
+  r = reciprocal_reduce (x, m, 0.75, &c, &e);
   p76 = _mm512_fmadd_pd (_mm512_set1_pd (LOG_C7), r, _mm512_set1_pd (LOG_C6));
   p98 = _mm512_fmadd_pd (_mm512_set1_pd (LOG_C9), r, _mm512_set1_pd (LOG_C8));
   p32 = _mm512_fmadd_pd (_mm512_set1_pd (LOG_C3), r, _mm512_set1_pd (LOG_C2));
   r2 = _mm512_mul_pd (r, r);
   p54 = _mm512_fmadd_pd (_mm512_set1_pd (LOG_C5), r, _mm512_set1_pd (LOG_C4));
-  e = _mm512_mask_add_pd (e, small_c, e, one);
   r4 = _mm512_mul_pd (r2, r2);
   p98 = _mm512_fmadd_pd (r2, p98, p76);
   p54 = _mm512_fmadd_pd (r2, p54, p32);
@@ -241,6 +222,126 @@ static const double cos_poly[] = {
   -0x1.55555555554a7p-3, 0x1.111111110a4a8p-7, -0x1.a01a019a5b87bp-13, 0x1.71de38030fea0p-19,
   -0x1.ae63546002231p-26, 0x1.60e6857a2f220p-33, -0x1.9f0d60811aac8p-41,
 };
+
+/* --- sin and cos of large arguments ------------------------------------- */
+
+/* 64 bits of 1/(2 pi)'s fraction from bit p on (0 the first after the point) */
+static guint64
+inv_two_pi_bits (int p)
+{
+  guint64 hi, lo;
+
+  if (p <= -64)
+    return 0;
+  if (p < 0)
+    return inv_two_pi[0] >> -p;
+  hi = inv_two_pi[p / 64];
+  lo = p / 64 + 1 < (int) G_N_ELEMENTS (inv_two_pi) ? inv_two_pi[p / 64 + 1] : 0;
+  return p % 64 == 0 ? hi : hi << (p % 64) | lo >> (64 - p % 64);
+}
+
+/* The entry for j of sin (j pi/256): entries past a quarter turn by symmetry */
+static void
+sin_entry (int     j,
+           double *t)
+{
+  if (j <= 128)
+    memcpy (t, sin_table[j], 4 * sizeof (double));
+  else if (j < 256)
+    {
+      sin_entry (256 - j, t);
+      t[0] = -t[0];
+      t[1] = -t[1];
+    }
+  else
+    {
+      sin_entry (j - 256, t);
+      for (int k = 0; k < 4; k++)
+        t[k] = t[k] == 0 ? 0.0 : -t[k];
+    }
+}
+
+#define LO32 G_GUINT64_CONSTANT (0xffffffff)
+
+/* sin x, or cos x, for a finite |x| beyond the vector path's reach. x/(2 pi) mod 1 from the
+ * 53-bit significand times 192 bits of 1/(2 pi) (32-bit pieces, the last product left out),
+ * rounded to j/512 plus a rest r, in three doubles; then sin (j pi/256 + 2 pi r) by the table
+ * and short polynomials. cos reduces x itself, sin |x| (and puts the sign back). */
+static double
+sincos_far (double   x,
+            gboolean cos_of)
+{
+  static const double two_pi = 0x1.921fb54442d18p+2, two_pi_lo = 0x1.1a62633145c07p-52;
+  const guint64 sign_bit = G_GUINT64_CONSTANT (0x8000000000000000);
+  guint64 bits = bs_np_bits_of_double (x), sign = cos_of ? bits & sign_bit : 0;
+  int e = (int) ((bits >> 52) & 0x7ff);
+  guint64 t0, t1, t2, m, mh, ml, p_a, p_b, p_c, p_d, p_e, p_f, p_g, p_h, p_i, p_j;
+  guint64 s2, s3, s4, s5, low_word, high_word;
+  double f, shifted, rhi, rmid, rlo, sum, hi, err, low, lo, tab[4], r2, a, res_hi, e1, e2;
+  double sp, c01, ct, q, cp;
+  int j;
+
+  if (e == 0x7ff)
+    return NAN;
+  t0 = inv_two_pi_bits (e - 1075);
+  t1 = inv_two_pi_bits (e - 1075 + 64);
+  t2 = inv_two_pi_bits (e - 1075 + 128);
+  m = (bits & G_GUINT64_CONSTANT (0xfffffffffffff)) | G_GUINT64_CONSTANT (0x10000000000000);
+  mh = m >> 32;
+  ml = m & LO32;
+  p_a = mh * (t1 >> 32);
+  p_b = mh * (t0 & LO32);
+  p_c = mh * (t1 & LO32);
+  p_d = mh * (t2 >> 32);
+  p_e = mh * (t2 & LO32);
+  p_f = ml * (t0 & LO32);
+  p_g = ml * (t1 & LO32);
+  p_h = ml * (t2 >> 32);
+  p_i = ml * (t0 >> 32);
+  p_j = ml * (t1 >> 32);
+  s2 = p_d + (p_h >> 32) + (p_g & LO32) + (p_e >> 32);
+  s3 = p_c + (p_g >> 32) + (p_j & LO32) + (s2 >> 32);
+  s4 = p_a + (p_j >> 32) + (p_f & LO32) + (s3 >> 32);
+  s5 = p_b + (p_f >> 32) + (p_i & LO32) + (s4 >> 32);
+  low_word = (s2 & LO32) + (s3 << 32);
+  high_word = (s4 & LO32) + (s5 << 32);
+
+  /* the fraction's first 52 bits as 1.f, rounded at 2^-9: j, and the rest */
+  f = bs_np_double_of (sign | G_GUINT64_CONSTANT (0x3ff0000000000000) | high_word >> 12);
+  shifted = 0x1.8p43 + f;
+  rhi = f - (shifted - 0x1.8p43);
+  j = (int) (bs_np_bits_of_double (shifted) & 0x1ff);
+  rlo = bs_np_double_of (sign | G_GUINT64_CONSTANT (0x3970000000000000)
+                         | (low_word & 0xffffff) << 28)
+        - bs_np_double_of (sign | G_GUINT64_CONSTANT (0x3970000000000000));
+  rmid = bs_np_double_of (sign | G_GUINT64_CONSTANT (0x3cb0000000000000)
+                          | (high_word & 0xfff) << 40 | low_word >> 24)
+         - bs_np_double_of (sign | G_GUINT64_CONSTANT (0x3cb0000000000000));
+
+  /* times 2 pi: hi + lo */
+  sum = rhi + rmid;
+  hi = two_pi * sum;
+  err = fma (sum, two_pi, -hi);
+  low = (rmid + (rhi - sum)) + rlo;
+  lo = fma (two_pi, low, fma (two_pi_lo, sum, err));
+
+  /* sin (a + h) = sin a + (cos a) h + ..., with a = j pi/256 (a quarter turn more for cos) */
+  sin_entry (cos_of ? (j + 128) & 511 : j, tab);
+  r2 = hi * hi;
+  a = fma (tab[1], hi, tab[2]);
+  res_hi = fma (hi, tab[0], a);
+  e1 = fma (tab[1], hi, tab[2] - a);
+  e2 = fma (tab[0], hi, a - res_hi);
+  sp = fma (0x1.1110fabb3551cp-7, r2, -0x1.5555555554448p-3) * r2 * hi;
+  c01 = tab[0] + tab[1];
+  ct = fma (-tab[2], hi, c01);
+  q = fma (c01, sp, e1 + e2);
+  cp = fma (r2, fma (-0x1.6c16ab163b2d7p-10, r2, 0x1.5555555554ccfp-5), -0.5) * r2;
+  q = fma (tab[2], cp, q);
+  res_hi += q + fma (ct, lo, tab[3]);
+  return cos_of ? res_hi
+                : bs_np_double_of (bs_np_bits_of_double (res_hi) ^ (bits & sign_bit));
+}
 
 SKX static __m512d
 sin_lanes (__m512d   x,
@@ -294,6 +395,106 @@ cos_lanes (__m512d   x,
     q = _mm512_fmadd_pd (r2, q, _mm512_set1_pd (cos_poly[k]));
   q = _mm512_fmadd_pd (_mm512_mul_pd (r, r2), q, r);
   return _mm512_mask_mov_pd (q, tiny, _mm512_set1_pd (1.0));
+}
+
+/* --- pow ----------------------------------------------------------------- */
+
+/* x^y = 2^(y log2 x). log2 x = e + log2 (1/c) + log2 (1 + r), with c = 1/m estimated and
+ * rounded to 5 bits after the point (m in [1/2, 1)) and r = c m - 1, in two doubles; then y
+ * times it (rounded towards zero, with its rest), 2^that by a table of 2^(j/16) and a
+ * polynomial. Lanes with x <= 0, x or y infinite or NaN, or |y log2 x| > 1021.5 are computed
+ * apart (by the C library's pow here: SVML's own scalar path is not reproduced). */
+#define POW_P9 0x1.48799f5374b96p-3
+#define POW_P8 -0x1.717e59a559f5dp-3
+#define POW_P7 0x1.a6175fca19d03p-3
+#define POW_P6 -0x1.ec709bc8fb8dfp-3
+#define POW_P5 0x1.2776c50f03272p-2
+#define POW_P4 -0x1.71547652bc9eap-2
+#define POW_P3 0x1.ec709dc3a03fcp-2
+#define POW_P2 0x1.36b5ddffe5b67p-57
+#define POW_C1_HI 0x1.71547652b82fep+0
+#define POW_C1_LO 0x1.777f3ee5e912fp-56
+#define POW_C2_HI -0x1.71547652b82fep-1
+#define POW_E6 0x1.4a1d7f58c2d59p-13
+#define POW_E5 0x1.5d7472783d279p-10
+#define POW_E4 0x1.3b2ad1b14ebaap-7
+#define POW_E3 0x1.c6b08d4ad8eb9p-5
+#define POW_E2 0x1.ebfbdff84554dp-3
+#define POW_E1 0x1.62e42fefa398bp-1
+
+SKX static __m512d
+pow_lanes (__m512d   x,
+           __m512d   y,
+           __mmask8 *apart)
+{
+  __m512d m, e, c, r, r2, r2l, th, tl, p, hi, rc1h, rc1l, high2, r2c2h, r2c2l, high, low, yh, yl;
+  __m512d sum, t, frac, re, re2, the, q56, q34, q12, scale;
+  __m512i at;
+  __mmask8 second;
+
+  m = _mm512_getmant_pd (x, _MM_MANT_NORM_p5_1, _MM_MANT_SIGN_zero);
+  r = reciprocal_reduce (x, m, 1.5, &c, &e);
+  at = _mm512_srli_epi64 (_mm512_castpd_si512 (c), 47);
+  second = _mm512_movepi64_mask (_mm512_slli_epi64 (at, 59));
+  th = _mm512_mask_blend_pd (second,
+                             _mm512_permutex2var_pd (_mm512_loadu_pd (pow_log_hi), at,
+                                                     _mm512_loadu_pd (pow_log_hi + 8)),
+                             _mm512_permutex2var_pd (_mm512_loadu_pd (pow_log_hi + 16), at,
+                                                     _mm512_loadu_pd (pow_log_hi + 24)));
+  tl = _mm512_mask_blend_pd (second,
+                             _mm512_permutex2var_pd (_mm512_loadu_pd (pow_log_lo), at,
+                                                     _mm512_loadu_pd (pow_log_lo + 8)),
+                             _mm512_permutex2var_pd (_mm512_loadu_pd (pow_log_lo + 16), at,
+                                                     _mm512_loadu_pd (pow_log_lo + 24)));
+  r2 = _mm512_mul_pd (r, r);
+
+  /* the polynomial's tail, P2 + P3 r + ... + P9 r^7 */
+  p = _mm512_fmadd_pd (r2, _mm512_fmadd_pd (_mm512_set1_pd (POW_P9), r, _mm512_set1_pd (POW_P8)),
+                       _mm512_fmadd_pd (_mm512_set1_pd (POW_P7), r, _mm512_set1_pd (POW_P6)));
+  p = _mm512_fmadd_pd (r2, p, _mm512_fmadd_pd (_mm512_set1_pd (POW_P5), r,
+                                               _mm512_set1_pd (POW_P4)));
+  p = _mm512_fmadd_pd (r2, p, _mm512_fmadd_pd (_mm512_set1_pd (POW_P3), r,
+                                               _mm512_set1_pd (POW_P2)));
+
+  /* log2 x = high + low: e + T + c1 r + c2 r^2 and the rests */
+  hi = _mm512_add_pd (th, e);
+  r2l = _mm512_fmsub_pd (r, r, r2);
+  low = _mm512_fmadd_pd (_mm512_set1_pd (POW_C2_HI), r2l, tl);
+  rc1h = _mm512_fmadd_pd (_mm512_set1_pd (POW_C1_HI), r, hi);
+  low = _mm512_fmadd_pd (p, r2, low);
+  rc1l = _mm512_fmsub_pd (_mm512_set1_pd (POW_C1_HI), r, _mm512_sub_pd (rc1h, hi));
+  high2 = _mm512_fmadd_pd (_mm512_set1_pd (POW_C2_HI), r2, rc1h);
+  rc1l = _mm512_fmadd_pd (_mm512_set1_pd (POW_C1_LO), r, rc1l);
+  high = _mm512_add_pd (high2, low);
+  r2c2h = _mm512_sub_pd (high2, rc1h);
+  yh = _mm512_mul_round_pd (high, y, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  r2c2l = _mm512_fmsub_pd (_mm512_set1_pd (POW_C2_HI), r2, r2c2h);
+  yl = _mm512_fmsub_round_pd (y, high, yh, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  low = _mm512_sub_pd (low, _mm512_sub_pd (high, high2));
+  sum = _mm512_add_pd (low, _mm512_add_pd (rc1l, r2c2l));
+
+  /* 2^(yh + yl) = 2^floor (16 yh)/16 2^(rest) */
+  t = _mm512_add_round_pd (yh, _mm512_set1_pd (0x1.8000000003ff0p+48),
+                           _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+  frac = _mm512_reduce_pd (yh, (4 << 4) | _MM_FROUND_TO_NEG_INF);
+  yl = _mm512_fmadd_round_pd (y, sum, yl, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+  re = _mm512_add_pd (frac, yl);
+  *apart = _mm512_cmp_pd_mask (_mm512_abs_pd (yh), _mm512_set1_pd (0x1.fecp+9), _CMP_NLE_UQ);
+  re = _mm512_castsi512_pd (_mm512_and_si512 (_mm512_castpd_si512 (re),
+                                              _mm512_set1_epi64 ((gint64) 0xbfffffffffffffffULL)));
+  the = _mm512_permutex2var_pd (_mm512_loadu_pd (pow_exp2), _mm512_castpd_si512 (t),
+                                _mm512_loadu_pd (pow_exp2 + 8));
+  re2 = _mm512_mul_pd (re, re);
+  q56 = _mm512_fmadd_pd (_mm512_set1_pd (POW_E6), re, _mm512_set1_pd (POW_E5));
+  q34 = _mm512_fmadd_pd (_mm512_set1_pd (POW_E4), re, _mm512_set1_pd (POW_E3));
+  q12 = _mm512_fmadd_pd (_mm512_set1_pd (POW_E2), re, _mm512_set1_pd (POW_E1));
+  scale = _mm512_castsi512_pd (_mm512_and_si512 (_mm512_slli_epi64 (_mm512_castpd_si512 (t), 48),
+                                                 _mm512_set1_epi64 (0x7ff0000000000000LL)));
+  p = _mm512_fmadd_pd (re2, q56, q34);
+  p = _mm512_fmadd_pd (re2, p, q12);
+  p = _mm512_fmadd_pd (_mm512_mul_pd (re, the), p, the);
+  *apart |= _mm512_fpclass_pd_mask (x, 0xdf) | _mm512_fpclass_pd_mask (y, 0x99);
+  return _mm512_mul_pd (p, scale);
 }
 
 /* --- the loops ----------------------------------------------------------- */
@@ -357,7 +558,31 @@ bs_np_svml_sincos_f64 (gboolean      cos_of,
       far &= live;
       for (int k = 0; far != 0; k++, far >>= 1)
         if (far & 1)
-          out[i + k] = cos_of ? cos (x[i + k]) : sin (x[i + k]);
+          out[i + k] = sincos_far (x[i + k], cos_of);
+    }
+}
+
+SKX void
+bs_np_svml_pow_f64 (const double *x,
+                    gboolean      x_one,
+                    const double *y,
+                    gboolean      y_one,
+                    double       *out,
+                    gint64        n)
+{
+  for (gint64 i = 0; i < n; i += 8)
+    {
+      __mmask8 live = n - i >= 8 ? 0xff : (__mmask8) ((1u << (n - i)) - 1), apart;
+      __m512d a = x_one ? _mm512_set1_pd (x[0]) : _mm512_mask_loadu_pd (_mm512_set1_pd (1.0),
+                                                                      live, x + i);
+      __m512d b = y_one ? _mm512_set1_pd (y[0]) : _mm512_mask_loadu_pd (_mm512_set1_pd (1.0),
+                                                                      live, y + i);
+
+      _mm512_mask_storeu_pd (out + i, live, pow_lanes (a, b, &apart));
+      apart &= live;
+      for (int k = 0; apart != 0; k++, apart >>= 1)
+        if (apart & 1)
+          out[i + k] = pow (x[x_one ? 0 : i + k], y[y_one ? 0 : i + k]);
     }
 }
 

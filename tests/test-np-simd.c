@@ -1,7 +1,7 @@
-/* test-np-simd.c: numpy's vectorised loops against plain ones: exp, log, tanh, sin and cos of
- * every level numpy dispatches to (up to this processor's) against the C library's long double
- * ones (64 bits of mantissa: a reference 2^11 times finer than a double's last place) over
- * their ranges, with their special values exact;
+/* test-np-simd.c: numpy's vectorised loops against plain ones: exp, log, tanh, sin, cos, expm1
+ * and log1p of every level numpy dispatches to (up to this processor's) against the C
+ * library's long double ones (64 bits of mantissa: a reference 2^11 times finer than a
+ * double's last place) over their ranges, with their special values exact;
  * max/min/argmax/argmin of pieces that hold NaN, ties, or an extreme in the last elements;
  * masks and sums over leading rows */
 #include <float.h>
@@ -63,6 +63,8 @@ static const Accuracy accuracies[] = {
   { BS_NP_MATH_TANH, tanhl, -25.0, 25.0, 4.0, 4.0 },
   { BS_NP_MATH_SIN, sinl, -1e5, 1e5, 4.0, 2.0 },
   { BS_NP_MATH_COS, cosl, -7e4, 7e4, 4.0, 2.0 },
+  { BS_NP_MATH_EXPM1, expm1l, -740.0, 709.0, 4.0, 3.0 },
+  { BS_NP_MATH_LOG1P, log1pl, -0.9, 1e3, 4.0, 3.0 },
 };
 
 /* Every level's algorithms within their error bounds over their ranges (numpy's own results
@@ -80,8 +82,10 @@ test_math_accuracy (void)
 
       for (int i = 0; i < N; i++)
         {
-          x[i] = acc->func == BS_NP_MATH_LOG ? fabs (x[i]) : x[i];
-          fx[i] = (float) (acc->func == BS_NP_MATH_EXP ? CLAMP (x[i], -100.0, 88.0) : x[i]);
+          x[i] = acc->func == BS_NP_MATH_LOG || (acc->func == BS_NP_MATH_LOG1P && i >= N / 2)
+                 ? fabs (x[i]) : x[i];
+          fx[i] = (float) (acc->func == BS_NP_MATH_EXP || acc->func == BS_NP_MATH_EXPM1
+                           ? CLAMP (x[i], -100.0, 88.0) : x[i]);
         }
       if (acc->func == BS_NP_MATH_LOG)
         for (int i = 0; i < N / 2; i++)
@@ -181,7 +185,7 @@ test_math_lengths (void)
   for (int i = 0; i < 64; i++)
     fx[i] = (float) x[i];
   for (int level = 0; level < levels (); level++)
-    for (BsNpMath f = BS_NP_MATH_EXP; f <= BS_NP_MATH_COS; f++)
+    for (BsNpMath f = BS_NP_MATH_EXP; f <= BS_NP_MATH_LOG1P; f++)
       for (int n = 1; n < 20; n++)
         {
           bs_np_simd_math_f64 (level, f, x, out, n);

@@ -148,7 +148,8 @@ bs_np_fast_unary (BsInterp    *in,
   static const BsNpMath math[] = {
     [BS_NP_FAST_EXP] = BS_NP_MATH_EXP, [BS_NP_FAST_LOG] = BS_NP_MATH_LOG,
     [BS_NP_FAST_TANH] = BS_NP_MATH_TANH, [BS_NP_FAST_SIN] = BS_NP_MATH_SIN,
-    [BS_NP_FAST_COS] = BS_NP_MATH_COS,
+    [BS_NP_FAST_COS] = BS_NP_MATH_COS, [BS_NP_FAST_EXPM1] = BS_NP_MATH_EXPM1,
+    [BS_NP_FAST_LOG1P] = BS_NP_MATH_LOG1P,
   };
   g_autoptr(BsTensor) dense = NULL;
   GError *error = NULL;

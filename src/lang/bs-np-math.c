@@ -142,6 +142,7 @@ DECLARED (np_unary)
     static const int fast[] = {
       [UF_EXP] = BS_NP_FAST_EXP, [UF_LOG] = BS_NP_FAST_LOG, [UF_SQRT] = BS_NP_FAST_SQRT,
       [UF_TANH] = BS_NP_FAST_TANH, [UF_SIN] = BS_NP_FAST_SIN, [UF_COS] = BS_NP_FAST_COS,
+      [UF_EXPM1] = BS_NP_FAST_EXPM1, [UF_LOG1P] = BS_NP_FAST_LOG1P,
       [UF_ABS] = BS_NP_FAST_ABS, [UF_LOGICAL_NOT] = 0,
     };
 

@@ -106,7 +106,7 @@ BsTensor    *bs_np_call_array        (BsCall *call);
  * operands are not for them, or on an error (raised: see the functions) */
 enum {
   BS_NP_FAST_EXP = 1, BS_NP_FAST_LOG, BS_NP_FAST_SQRT, BS_NP_FAST_TANH, BS_NP_FAST_SIN,
-  BS_NP_FAST_COS, BS_NP_FAST_ABS,
+  BS_NP_FAST_COS, BS_NP_FAST_EXPM1, BS_NP_FAST_LOG1P, BS_NP_FAST_ABS,
 };
 
 typedef enum {

@@ -169,6 +169,8 @@ numpy_f32 (BsNpMath     func,
         out[i] = log_f32 (x[i]);
       break;
     case BS_NP_MATH_TANH:
+    case BS_NP_MATH_EXPM1:
+    case BS_NP_MATH_LOG1P:
       g_assert_not_reached ();
     case BS_NP_MATH_SIN:
     case BS_NP_MATH_COS:
@@ -191,8 +193,12 @@ libm_f64 (BsNpMath      func,
           double       *out,
           gint64        n)
 {
-  double (*f) (double) = func == BS_NP_MATH_EXP ? exp : func == BS_NP_MATH_LOG ? log
-                       : func == BS_NP_MATH_TANH ? tanh : func == BS_NP_MATH_SIN ? sin : cos;
+  static double (*const f_of[]) (double) = {
+    [BS_NP_MATH_EXP] = exp, [BS_NP_MATH_LOG] = log, [BS_NP_MATH_TANH] = tanh,
+    [BS_NP_MATH_SIN] = sin, [BS_NP_MATH_COS] = cos, [BS_NP_MATH_EXPM1] = expm1,
+    [BS_NP_MATH_LOG1P] = log1p,
+  };
+  double (*f) (double) = f_of[func];
 
   for (gint64 i = 0; i < n; i++)
     out[i] = f (x[i]);
@@ -204,8 +210,12 @@ libm_f32 (BsNpMath     func,
           float       *out,
           gint64       n)
 {
-  float (*f) (float) = func == BS_NP_MATH_EXP ? expf : func == BS_NP_MATH_LOG ? logf
-                     : func == BS_NP_MATH_TANH ? tanhf : func == BS_NP_MATH_SIN ? sinf : cosf;
+  static float (*const f_of[]) (float) = {
+    [BS_NP_MATH_EXP] = expf, [BS_NP_MATH_LOG] = logf, [BS_NP_MATH_TANH] = tanhf,
+    [BS_NP_MATH_SIN] = sinf, [BS_NP_MATH_COS] = cosf, [BS_NP_MATH_EXPM1] = expm1f,
+    [BS_NP_MATH_LOG1P] = log1pf,
+  };
+  float (*f) (float) = f_of[func];
 
   for (gint64 i = 0; i < n; i++)
     out[i] = f (x[i]);
@@ -219,12 +229,8 @@ bs_np_simd_math_f64 (BsNpCpu       cpu,
                      gint64        n)
 {
 #if BS_NP_X86
-  if (cpu == BS_NP_CPU_AVX512_SKX && func == BS_NP_MATH_EXP)
-    return bs_np_svml_exp_f64 (x, out, n);
-  if (cpu == BS_NP_CPU_AVX512_SKX && func == BS_NP_MATH_LOG)
-    return bs_np_svml_log_f64 (x, out, n);
-  if (cpu == BS_NP_CPU_AVX512_SKX && (func == BS_NP_MATH_SIN || func == BS_NP_MATH_COS))
-    return bs_np_svml_sincos_f64 (func == BS_NP_MATH_COS, x, out, n);
+  if (cpu == BS_NP_CPU_AVX512_SKX && func != BS_NP_MATH_TANH)
+    return bs_np_svml_f64 (func, x, out, n);
   if (cpu >= BS_NP_CPU_AVX2 && func == BS_NP_MATH_TANH)
     return bs_np_tanh_f64 (cpu, x, out, n);
 #endif
@@ -241,7 +247,7 @@ bs_np_simd_math_f32 (BsNpCpu      cpu,
 #if BS_NP_X86
   if (cpu >= BS_NP_CPU_AVX2 && func == BS_NP_MATH_TANH)
     return bs_np_tanh_f32 (cpu, x, out, n);
-  if (cpu >= BS_NP_CPU_AVX2)
+  if (cpu >= BS_NP_CPU_AVX2 && func <= BS_NP_MATH_COS)
     return numpy_f32 (func, x, out, n);
 #endif
   libm_f32 (func, x, out, n);

@@ -52,10 +52,9 @@ bs_np_float_of (guint32 u)
 }
 
 #if BS_NP_X86
-/* SVML's exp and log, eight lanes at a time (AVX-512 Skylake-X processors only) */
-void         bs_np_svml_exp_f64      (const double *x, double *out, gint64 n);
-void         bs_np_svml_log_f64      (const double *x, double *out, gint64 n);
-void         bs_np_svml_sincos_f64   (gboolean cos_of, const double *x, double *out, gint64 n);
+/* SVML's exp, log, sin, cos, expm1, log1p and pow, eight lanes at a time (AVX-512 Skylake-X
+ * processors only) */
+void         bs_np_svml_f64          (BsNpMath func, const double *x, double *out, gint64 n);
 void         bs_np_svml_pow_f64      (const double *x, gboolean x_one, const double *y,
                                       gboolean y_one, double *out, gint64 n);
 /* numpy's tanh at level cpu (AVX2 or above) */

@@ -28,13 +28,16 @@ typedef enum {
   BS_NP_CPU_BASELINE,    /* SSE3: the C library's functions */
   BS_NP_CPU_AVX2,        /* AVX2 and FMA3: numpy's own float32 exp/log/sin/cos and tanh */
   BS_NP_CPU_AVX512F,     /* as AVX2 (numpy's own float64 exp/log are not reproduced) */
-  BS_NP_CPU_AVX512_SKX,  /* AVX-512 F, CD, BW, DQ, VL: float64 exp and log from SVML too */
+  BS_NP_CPU_AVX512_SKX,  /* AVX-512 F, CD, BW, DQ, VL: float64 exp, log, sin, cos, expm1,
+                          * log1p and power from SVML too (float32 expm1, log1p and power
+                          * also, which are not reproduced: the C library's here) */
 } BsNpCpu;
 
 BsNpCpu      bs_np_simd_cpu          (void);
 
 typedef enum {
   BS_NP_MATH_EXP, BS_NP_MATH_LOG, BS_NP_MATH_TANH, BS_NP_MATH_SIN, BS_NP_MATH_COS,
+  BS_NP_MATH_EXPM1, BS_NP_MATH_LOG1P,
 } BsNpMath;
 
 /* out[i] = func (x[i]) for i < n, bit for bit as numpy 1.24 computes it on a processor of

@@ -95,12 +95,15 @@ exp_scalar (double x)
 }
 
 SKX static __m512d
-exp_lanes (__m512d x,
-           __m512d top_lo,
-           __m512d top_hi)
+exp_lanes (__m512d        x,
+           const __m512d *top,
+           __mmask8      *apart)
 {
-  const __m512d shift = _mm512_set1_pd (EXP_SHIFT);
+  const __m512d shift = _mm512_set1_pd (EXP_SHIFT), top_lo = top[0], top_hi = top[1];
   __m512d t, n, th, r, r2, r3, p56, p34, p12, p;
+
+  *apart = _mm512_cmp_pd_mask (_mm512_abs_pd (x), _mm512_set1_pd (EXP_VECTOR_LIMIT),
+                               _CMP_GE_OQ);
 
   t = _mm512_fmadd_round_pd (x, _mm512_set1_pd (EXP_LOG2E), shift,
                              _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
@@ -166,14 +169,15 @@ static const double minus_log_c[16] = {
 #define LOG_LN2 0x1.62e42fefa39efp-1
 
 SKX static __m512d
-log_lanes (__m512d x,
-           __m512d table_lo,
-           __m512d table_hi)
+log_lanes (__m512d        x,
+           const __m512d *table,
+           __mmask8      *apart)
 {
+  const __m512d table_lo = table[0], table_hi = table[1];
   __m512d m, e, c, r, r2, r4, p98, p76, p54, p32, t, res;
   __mmask8 special;
 
-  m = _mm512_getmant_pd (x, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
+  m = _mm512_getmant_pd (x, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_nan);
   r = reciprocal_reduce (x, m, 0.75, &c, &e);
   p76 = _mm512_fmadd_pd (_mm512_set1_pd (LOG_C7), r, _mm512_set1_pd (LOG_C6));
   p98 = _mm512_fmadd_pd (_mm512_set1_pd (LOG_C9), r, _mm512_set1_pd (LOG_C8));
@@ -189,6 +193,7 @@ log_lanes (__m512d x,
   res = _mm512_fmadd_pd (r2, res, r);
   res = _mm512_fmadd_pd (_mm512_set1_pd (LOG_LN2), e, _mm512_add_pd (t, res));
   /* 0, infinities and negative numbers: log ±0 = -inf, log inf = inf, NaN below 0 */
+  *apart = 0;
   special = _mm512_fpclass_pd_mask (x, 0x5e);
   if (special != 0)
     {
@@ -199,6 +204,80 @@ log_lanes (__m512d x,
       res = _mm512_mask_mov_pd (res, inf, _mm512_set1_pd (INFINITY));
     }
   return res;
+}
+
+/* --- expm1 and log1p ---------------------------------------------------- */
+
+/* e^x - 1 as e^x: N = rint (16 x log2 e)/16, x = N ln2 + r, 2^N = 2^floor(N) 2^(j/16) (its
+ * floor no lower than -128), then (2^N - 1) + 2^N (tail + r + r^2 P(r)), x's sign put back;
+ * lanes from 707.70 on (and NaN) by exp's scalar path */
+SKX static __m512d
+expm1_lanes (__m512d        x,
+             const __m512d *lut,
+             __mmask8      *apart)
+{
+  const __m512d shift = _mm512_set1_pd (EXP_SHIFT), top_lo = lut[0], top_hi = lut[1];
+  const __m512d tail_lo = lut[2], tail_hi = lut[3];
+  __m512d t, n, th, tl, r, r2, p, q;
+
+  *apart = _mm512_cmp_pd_mask (x, _mm512_set1_pd (EXP_VECTOR_LIMIT), _CMP_NLT_UQ);
+
+  t = _mm512_fmadd_pd (x, _mm512_set1_pd (EXP_LOG2E), shift);
+  n = _mm512_sub_pd (t, shift);
+  th = _mm512_permutex2var_pd (top_lo, _mm512_castpd_si512 (t), top_hi);
+  tl = _mm512_permutex2var_pd (tail_lo, _mm512_castpd_si512 (t), tail_hi);
+  r = _mm512_fnmadd_pd (n, _mm512_set1_pd (EXP_LN2_HI), x);
+  r = _mm512_fnmadd_pd (_mm512_set1_pd (EXP_LN2_LO), n, r);
+  r = _mm512_castsi512_pd (_mm512_and_si512 (_mm512_castpd_si512 (r),
+                                             _mm512_set1_epi64 ((gint64) 0xbfffffffffffffffULL)));
+  th = _mm512_scalef_pd (th, _mm512_max_pd (n, _mm512_set1_pd (-128.0)));
+  r2 = _mm512_mul_pd (r, r);
+  p = _mm512_fmadd_pd (_mm512_set1_pd (0x1.a020410303d8ap-13), r,
+                       _mm512_set1_pd (0x1.6c1c38e164a2fp-10));
+  q = _mm512_fmadd_pd (_mm512_set1_pd (0x1.1111110865214p-7), r,
+                       _mm512_set1_pd (0x1.5555554ad3d06p-5));
+  p = _mm512_fmadd_pd (r2, p, q);
+  p = _mm512_fmadd_pd (r2, p, _mm512_fmadd_pd (_mm512_set1_pd (0x1.5555555555656p-3), r,
+                                               _mm512_set1_pd (0x1.00000000000a2p-1)));
+  p = _mm512_add_pd (_mm512_fmadd_pd (r2, p, tl), r);
+  p = _mm512_fmadd_pd (p, th, _mm512_sub_pd (th, _mm512_set1_pd (1.0)));
+  return _mm512_or_pd (p, _mm512_and_pd (x, _mm512_set1_pd (-0.0)));
+}
+
+/* log (1 + x) as log's: 1 + x = s + xl exactly (s rounded), s = 2^e m, then r = c m - 1 + c xl
+ * 2^-e and the same table and polynomial; x's sign put back; x <= -1, infinities and NaN
+ * apart */
+SKX static __m512d
+log1p_lanes (__m512d        x,
+             const __m512d *table,
+             __mmask8      *apart)
+{
+  const __m512d one = _mm512_set1_pd (1.0), table_lo = table[0], table_hi = table[1];
+  __m512d s, hi, lo, m, e, c, r, xl, r2, r4, p98, p76, p54, p32, t, res;
+
+  s = _mm512_add_pd (one, x);
+  hi = _mm512_max_pd (one, x);
+  lo = _mm512_min_pd (one, x);
+  m = _mm512_getmant_pd (s, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_nan);
+  xl = _mm512_sub_pd (lo, _mm512_sub_pd (s, hi));
+  r = reciprocal_reduce (s, m, 0.75, &c, &e);
+  xl = _mm512_scalef_pd (xl, _mm512_xor_pd (_mm512_getexp_pd (s), _mm512_set1_pd (-0.0)));
+  r = _mm512_fmadd_pd (xl, c, r);
+  *apart = _mm512_cmp_pd_mask (r, r, _CMP_NEQ_UQ);
+  p98 = _mm512_fmadd_pd (_mm512_set1_pd (LOG_C9), r, _mm512_set1_pd (LOG_C8));
+  p76 = _mm512_fmadd_pd (_mm512_set1_pd (LOG_C7), r, _mm512_set1_pd (LOG_C6));
+  t = _mm512_permutex2var_pd (table_lo, _mm512_srli_epi64 (_mm512_castpd_si512 (c), 48),
+                              table_hi);
+  r2 = _mm512_mul_pd (r, r);
+  p54 = _mm512_fmadd_pd (_mm512_set1_pd (LOG_C5), r, _mm512_set1_pd (LOG_C4));
+  r4 = _mm512_mul_pd (r2, r2);
+  p32 = _mm512_fmadd_pd (_mm512_set1_pd (LOG_C3), r, _mm512_set1_pd (LOG_C2));
+  p98 = _mm512_fmadd_pd (r2, p98, p76);
+  p54 = _mm512_fmadd_pd (r2, p54, p32);
+  res = _mm512_fmadd_pd (r4, p98, p54);
+  res = _mm512_fmadd_pd (r2, res, r);
+  res = _mm512_fmadd_pd (_mm512_set1_pd (LOG_LN2), e, _mm512_add_pd (t, res));
+  return _mm512_or_pd (res, _mm512_and_pd (x, _mm512_set1_pd (-0.0)));
 }
 
 /* --- sin and cos --------------------------------------------------------- */
@@ -344,8 +423,9 @@ sincos_far (double   x,
 }
 
 SKX static __m512d
-sin_lanes (__m512d   x,
-           __mmask8 *far)
+sin_lanes (__m512d        x,
+           const __m512d *unused,
+           __mmask8      *far)
 {
   const __m512d shift = _mm512_set1_pd (0x1.8p52);
   __m512d t = _mm512_fmadd_pd (x, _mm512_set1_pd (INV_PI), shift), n, sign, r, r2, p;
@@ -373,8 +453,9 @@ sin_lanes (__m512d   x,
 }
 
 SKX static __m512d
-cos_lanes (__m512d   x,
-           __mmask8 *far)
+cos_lanes (__m512d        x,
+           const __m512d *unused,
+           __mmask8      *far)
 {
   __m512d abs = _mm512_abs_pd (x), t, sign, n, r, r2, q;
   __mmask8 tiny;
@@ -432,7 +513,7 @@ pow_lanes (__m512d   x,
   __m512i at;
   __mmask8 second;
 
-  m = _mm512_getmant_pd (x, _MM_MANT_NORM_p5_1, _MM_MANT_SIGN_zero);
+  m = _mm512_getmant_pd (x, _MM_MANT_NORM_p5_1, _MM_MANT_SIGN_nan);
   r = reciprocal_reduce (x, m, 1.5, &c, &e);
   at = _mm512_srli_epi64 (_mm512_castpd_si512 (c), 47);
   second = _mm512_movepi64_mask (_mm512_slli_epi64 (at, 59));
@@ -499,66 +580,71 @@ pow_lanes (__m512d   x,
 
 /* --- the loops ----------------------------------------------------------- */
 
-SKX void
-bs_np_svml_exp_f64 (const double *x,
-                    double       *out,
-                    gint64        n)
+/* The lanes that take a scalar path: log1p -1 = -inf, of +inf inf, NaN below -1 and of NaN */
+static double
+log1p_apart (double x)
 {
-  double top[16];
-  __m512d top_lo, top_hi;
+  return x == -1.0 ? -INFINITY : x == INFINITY ? INFINITY : NAN;
+}
+
+static double
+sin_apart (double x)
+{
+  return sincos_far (x, FALSE);
+}
+
+static double
+cos_apart (double x)
+{
+  return sincos_far (x, TRUE);
+}
+
+SKX void
+bs_np_svml_f64 (BsNpMath      func,
+                const double *x,
+                double       *out,
+                gint64        n)
+{
+  __m512d (*lanes) (__m512d, const __m512d *, __mmask8 *);
+  double (*apart_of) (double) = exp_scalar;
+  double top[16], tail[16];
+  __m512d lut[4];
 
   for (int j = 0; j < 16; j++)
-    top[j] = two_to_j_64[4 * j][0];
-  top_lo = _mm512_loadu_pd (top);
-  top_hi = _mm512_loadu_pd (top + 8);
-  for (gint64 i = 0; i < n; i += 8)
     {
-      __mmask8 live = n - i >= 8 ? 0xff : (__mmask8) ((1u << (n - i)) - 1);
-      __m512d v = _mm512_maskz_loadu_pd (live, x + i);
-      __m512d abs = _mm512_castsi512_pd (_mm512_and_si512 (_mm512_castpd_si512 (v),
-                                           _mm512_set1_epi64 (0x7fffffffffffffffLL)));
-      __mmask8 rare = _mm512_cmp_pd_mask (abs, _mm512_set1_pd (EXP_VECTOR_LIMIT), _CMP_GE_OQ);
-
-      _mm512_mask_storeu_pd (out + i, live, exp_lanes (v, top_lo, top_hi));
-      rare &= live;
-      for (int k = 0; rare != 0; k++, rare >>= 1)
-        if (rare & 1)
-          out[i + k] = exp_scalar (x[i + k]);
+      top[j] = two_to_j_64[4 * j][0];
+      tail[j] = two_to_j_64[4 * j][1];
     }
-}
-
-SKX void
-bs_np_svml_log_f64 (const double *x,
-                    double       *out,
-                    gint64        n)
-{
-  __m512d table_lo = _mm512_loadu_pd (minus_log_c), table_hi = _mm512_loadu_pd (minus_log_c + 8);
-
-  for (gint64 i = 0; i < n; i += 8)
+  lut[0] = _mm512_loadu_pd (top);
+  lut[1] = _mm512_loadu_pd (top + 8);
+  lut[2] = _mm512_loadu_pd (tail);
+  lut[3] = _mm512_loadu_pd (tail + 8);
+  switch (func)
     {
-      __mmask8 live = n - i >= 8 ? 0xff : (__mmask8) ((1u << (n - i)) - 1);
-      __m512d v = _mm512_mask_loadu_pd (_mm512_set1_pd (1.0), live, x + i);
-
-      _mm512_mask_storeu_pd (out + i, live, log_lanes (v, table_lo, table_hi));
+    case BS_NP_MATH_EXP: lanes = exp_lanes; break;
+    case BS_NP_MATH_EXPM1: lanes = expm1_lanes; break;
+    case BS_NP_MATH_SIN: lanes = sin_lanes; apart_of = sin_apart; break;
+    case BS_NP_MATH_COS: lanes = cos_lanes; apart_of = cos_apart; break;
+    case BS_NP_MATH_LOG:
+    case BS_NP_MATH_LOG1P:
+      lanes = func == BS_NP_MATH_LOG ? log_lanes : log1p_lanes;
+      apart_of = log1p_apart;
+      lut[0] = _mm512_loadu_pd (minus_log_c);
+      lut[1] = _mm512_loadu_pd (minus_log_c + 8);
+      break;
+    default:
+      g_return_if_reached ();
     }
-}
-
-SKX void
-bs_np_svml_sincos_f64 (gboolean      cos_of,
-                       const double *x,
-                       double       *out,
-                       gint64        n)
-{
   for (gint64 i = 0; i < n; i += 8)
     {
-      __mmask8 live = n - i >= 8 ? 0xff : (__mmask8) ((1u << (n - i)) - 1), far;
-      __m512d v = _mm512_maskz_loadu_pd (live, x + i);
+      __mmask8 live = n - i >= 8 ? 0xff : (__mmask8) ((1u << (n - i)) - 1), apart;
 
-      _mm512_mask_storeu_pd (out + i, live, cos_of ? cos_lanes (v, &far) : sin_lanes (v, &far));
-      far &= live;
-      for (int k = 0; far != 0; k++, far >>= 1)
-        if (far & 1)
-          out[i + k] = sincos_far (x[i + k], cos_of);
+      _mm512_mask_storeu_pd (out + i, live, lanes (_mm512_maskz_loadu_pd (live, x + i), lut,
+                                                   &apart));
+      apart &= live;
+      for (int k = 0; apart != 0; k++, apart >>= 1)
+        if (apart & 1)
+          out[i + k] = apart_of (x[i + k]);
     }
 }
 

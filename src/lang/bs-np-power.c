@@ -88,11 +88,11 @@ dense_operand (BsInterp     *in,
   return res != NULL ? res : bs_np_fail (in, error);
 }
 
-BsTensor *
-bs_np_power_tensor (BsInterp    *in,
-                    BsNpPower    form,
-                    BsNpOperand *x,
-                    BsNpOperand *y)
+static BsTensor *
+float_power (BsInterp    *in,
+             BsNpPower    form,
+             BsNpOperand *x,
+             BsNpOperand *y)
 {
   BsDType dtype = bs_np_result_dtype (x, y);
   gint64 shape[BS_MAX_DIMS];
@@ -161,5 +161,35 @@ bs_np_power_tensor (BsInterp    *in,
       for (gint64 i = 0; i < n; i++)
         o[i] = powf (p[p_one ? 0 : i], q[q_one ? 0 : i]);
     }
+  return res;
+}
+
+/* The power, and numpy's RuntimeWarnings for it, named by the ufunc numpy ran */
+BsTensor *
+bs_np_power_tensor (BsInterp    *in,
+                    BsNpPower    form,
+                    BsNpOperand *x,
+                    BsNpOperand *y)
+{
+  BsDType dtype = bs_np_result_dtype (x, y);
+  gboolean scalar = !x->array && !y->array;
+  const char *name = "power";
+  BsTensor *res;
+
+  if (dtype != BS_DTYPE_FLOAT64 && dtype != BS_DTYPE_FLOAT32)
+    return bs_np_binary_tensor (in, BS_BINOP_POW, x, y);
+  res = float_power (in, form, x, y);
+  if (res == NULL)
+    return NULL;
+  if (form == BS_NP_POWER_ARRAY && x->array && x->t->ndim > 0 && y->scalar
+      && bs_dtype_is_floating (x->t->dtype))
+    {
+      double e = bs_tensor_get (y->t, 0);
+
+      name = e == -1.0 ? "reciprocal" : e == 0.5 ? "sqrt" : e == 2.0 ? "square" : name;
+    }
+  if (!bs_np_fpe_report (in, bs_np_fpe_binary (BS_BINOP_POW, x->t, y->t, res, scalar,
+                                               bs_np_fpe_watch_under (in)), name, scalar))
+    g_clear_pointer (&res, bs_tensor_unref);
   return res;
 }

@@ -8,6 +8,7 @@
 #include "app-fixtures.h"
 #include "bs-chain-panel.h"
 #include "bs-grad-flow-legend.h"
+#include "bs-graph-stage.h"
 #include "bs-graph-view.h"
 #include "bs-renderer.h"
 
@@ -345,9 +346,17 @@ test_hover_values (void)
   close_window (window);
 }
 
+static void
+count_layout (guint *layouts)
+{
+  (*layouts)++;
+}
+
 /* Live mode (Ctrl+L): Ctrl+Up on w2's literal 2.0 makes it 2.1, the script runs again by
  * itself at the same step, and the inspector shows w1.grad = -8.1 (PyTorch:
- * tensor(-8.1000) for w2 = 2.1). Then a text with an error keeps the last picture. */
+ * tensor(-8.1000) for w2 = 2.1), with no new layout and the changed boxes lit. A print
+ * line typed above the graph keeps the backward edge shown, one step later. Then a text
+ * with an error keeps the last picture. */
 static void
 test_live_scrub (void)
 {
@@ -357,6 +366,12 @@ test_live_scrub (void)
   GtkTextIter start, end;
   guint64 last = bs_window_get_n_steps (window) - 1;
   g_autofree char *text = NULL;
+  g_autofree char *edge_text = NULL;
+  BsGraphView *view = BS_GRAPH_VIEW (bs_window_get_graph_view (window));
+  GtkWidget *stage;
+  guint layouts = 0;
+  guint64 edge, n;
+  gint64 deadline;
   const char *at;
 
   g_assert_true (GDK_IS_X11_DISPLAY (gdk_display_get_default ()));
@@ -380,6 +395,8 @@ test_live_scrub (void)
   editor = find_text_view (GTK_WIDGET (window));
   gtk_widget_grab_focus (editor);
   spin (100);
+  stage = gtk_widget_get_ancestor (bs_window_get_graph_view (window), BS_TYPE_GRAPH_STAGE);
+  g_signal_connect_swapped (stage, "laid-out", G_CALLBACK (count_layout), &layouts);
   xdotool_key ("ctrl+Up");
   wait_for_text (window, "inspector", "-8.1");
   g_assert_cmpuint (bs_window_get_step (window), ==, last);
@@ -387,6 +404,33 @@ test_live_scrub (void)
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
   g_assert_nonnull (strstr (text, "w2 = torch.tensor(2.1, requires_grad=True)"));
+  /* the same graph: no layout; w2, w2 * x3, x5, L and w1's grad changed and light up */
+  g_assert_true (wait_until (window, bs_window_is_ready));
+  g_assert_cmpuint (layouts, ==, 0);
+  g_assert_cmpuint (bs_graph_view_get_n_flashed (view), >=, 5);
+
+  /* a print line above the graph: the same backward edge, one step later */
+  edge = first_edge_step (window);
+  bs_window_show_step (window, edge);
+  g_free (edge_text);
+  edge_text = bs_window_get_text (window, "step");
+  n = bs_window_get_n_steps (window);
+  at = strstr (text, "x3 = w1 * x1");
+  g_assert_nonnull (at);
+  gtk_text_buffer_get_iter_at_offset (buffer, &start, (int) g_utf8_pointer_to_offset (text, at));
+  gtk_text_buffer_place_cursor (buffer, &start);
+  gtk_widget_grab_focus (editor);
+  spin (100);
+  xdotool_type ("print(0)");
+  xdotool_key ("Return");
+  deadline = g_get_monotonic_time () + READY_TIMEOUT_USEC;
+  while ((bs_window_get_n_steps (window) != n + 1 || !bs_window_is_ready (window))
+         && g_get_monotonic_time () < deadline)
+    spin (50);
+  g_assert_cmpuint (bs_window_get_n_steps (window), ==, n + 1);
+  g_assert_cmpuint (bs_window_get_step (window), ==, edge + 1);
+  assert_text_contains (window, "step", edge_text);
+  g_assert_cmpuint (layouts, ==, 0);
 
   /* a syntax error: the last good picture stays, the error is said */
   gtk_text_buffer_get_end_iter (buffer, &end);

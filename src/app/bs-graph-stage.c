@@ -30,6 +30,9 @@ struct _BsGraphStage {
   guint64            step;
   guint32            open_iteration;  /* whole view: the loop iteration not collapsed */
   guint32            reselect;        /* a tensor to select again once its new scene shows */
+  BsRunCompare      *change;          /* live mode: the run shown before, until the new
+                                       * one's boxes whose numbers changed are lit */
+  BsRunCompare      *compare;         /* Compare mode: the pinned run, or NULL */
 
   /* Borrowed: the children */
   GtkStack          *stack;
@@ -307,25 +310,51 @@ void
 bs_graph_stage_replace_run (BsGraphStage *self,
                             BsTrace      *trace,
                             gboolean      failed,
-                            guint64       step)
+                            guint64       step,
+                            BsRunCompare *change)
 {
+  g_autoptr(BsRunCompare) owned = change;
+  BsSceneCache *old_scenes;
   BsScene *scene;
   int selected;
 
   g_return_if_fail (BS_IS_GRAPH_STAGE (self));
   g_return_if_fail (trace != NULL);
+  g_return_if_fail (change == NULL || bs_run_compare_get_now (change) == trace);
   scene = bs_graph_view_get_scene (self->graph_view);
   selected = bs_graph_view_get_selected (self->graph_view);
+  /* the selected tensor is the same tensor in the new run, if it has it */
+  self->reselect = 0;
+  if (scene != NULL && selected >= 0)
+    {
+      guint32 tensor = bs_scene_get_node (scene, (guint) selected)->tensor;
+
+      self->reselect = change != NULL && bs_scene_get_trace (scene) == bs_run_compare_get_before (
+                                                                          change)
+                       ? bs_run_match_tensor (bs_run_compare_get_match (change), tensor)
+                       : tensor;
+    }
+  old_scenes = g_steal_pointer (&self->scenes);
   drop_scenes (self);
   bs_trace_ref (trace);
   g_clear_pointer (&self->trace, bs_trace_unref);
   self->trace = trace;
   self->failed = failed;
   self->step = step;
-  /* the same script shape gives the same tensor ids */
-  self->reselect = scene != NULL && selected >= 0
-                     ? bs_scene_get_node (scene, (guint) selected)->tensor : 0;
-  start_layout (self, FALSE);
+  g_clear_pointer (&self->change, bs_run_compare_free);
+  self->change = g_steal_pointer (&owned);
+  if (self->renderer == NULL || self->view == BS_SCENE_VIEW_WHOLE || old_scenes == NULL)
+    {
+      g_clear_pointer (&old_scenes, bs_scene_cache_free);
+      start_layout (self, FALSE);
+      return;
+    }
+  /* A graph of the shape shown takes its layout: no Graphviz, and the last picture
+   * stays until the new one is drawn over it. */
+  new_scenes (self);
+  bs_scene_cache_adopt_layouts (self->scenes, old_scenes);
+  bs_scene_cache_free (old_scenes);
+  show_scene (self, FALSE);
 }
 
 void
@@ -350,8 +379,21 @@ bs_graph_stage_show_state (BsGraphStage *self,
   scene = bs_graph_view_get_scene (self->graph_view);
   if (scene == NULL || self->trace == NULL || bs_scene_get_trace (scene) != self->trace)
     return FALSE;
-  bs_graph_view_set_state (self->graph_view, g_steal_pointer (&owned), animate);
-  bs_graph_view_follow_step (self->graph_view, FOLLOW_MIN_ZOOM, FRAME_MIN_ZOOM);
+  /* an edit's new numbers fade in over the old ones */
+  bs_graph_view_set_state (self->graph_view, g_steal_pointer (&owned),
+                           animate || self->change != NULL);
+  if (self->change != NULL)
+    {
+      g_autoptr(GArray) changed = bs_run_compare_changed (self->change, scene,
+                                                          bs_graph_view_get_state (
+                                                            self->graph_view));
+
+      bs_graph_view_flash (self->graph_view, (const int *) (gpointer) changed->data,
+                           changed->len);
+      g_clear_pointer (&self->change, bs_run_compare_free);
+    }
+  else
+    bs_graph_view_follow_step (self->graph_view, FOLLOW_MIN_ZOOM, FRAME_MIN_ZOOM);
   if (self->reselect != 0)
     {
       bs_graph_view_set_selected (self->graph_view,
@@ -410,6 +452,7 @@ update_renderer (BsGraphStage *self)
                                                      BS_GRAD_FLOW_LEGEND (self->grad_flow_legend)));
   bs_renderer_set_hide_edge_values (self->renderer, hide);
   bs_renderer_set_hide_sums (self->renderer, hide_sums);
+  bs_renderer_set_compare (self->renderer, self->compare);
   bs_grad_flow_legend_set_palette (BS_GRAD_FLOW_LEGEND (self->grad_flow_legend), palette);
   bs_graph_view_set_renderer (self->graph_view, self->renderer);
   start_layout (self, TRUE);
@@ -467,6 +510,30 @@ bs_graph_stage_configure_renderer (BsGraphStage *self,
   g_return_if_fail (renderer != NULL);
   bs_renderer_set_grad_flow (renderer, bs_renderer_get_grad_flow (self->renderer));
   bs_renderer_set_grad_flow_scale (renderer, bs_renderer_get_grad_flow_scale (self->renderer));
+  bs_renderer_set_compare (renderer, self->compare);
+}
+
+void
+bs_graph_stage_set_compare (BsGraphStage *self,
+                            BsRunCompare *compare)
+{
+  gboolean toggled;
+
+  g_return_if_fail (BS_IS_GRAPH_STAGE (self));
+  toggled = (compare == NULL) != (self->compare == NULL);
+  bs_renderer_set_compare (self->renderer, compare);
+  g_clear_pointer (&self->compare, bs_run_compare_free);
+  self->compare = compare;
+  /* the boxes say more, or less: measured and laid out again */
+  if (toggled)
+    start_layout (self, FALSE);
+}
+
+BsRunCompare *
+bs_graph_stage_get_compare (BsGraphStage *self)
+{
+  g_return_val_if_fail (BS_IS_GRAPH_STAGE (self), NULL);
+  return self->compare;
 }
 
 void
@@ -579,6 +646,8 @@ bs_graph_stage_finalize (GObject *object)
   g_clear_pointer (&self->trace, bs_trace_unref);
   g_clear_pointer (&self->layout, bs_layout_free);
   g_clear_pointer (&self->renderer, bs_renderer_free);
+  g_clear_pointer (&self->change, bs_run_compare_free);
+  g_clear_pointer (&self->compare, bs_run_compare_free);
   g_array_unref (self->collapsed);
   G_OBJECT_CLASS (bs_graph_stage_parent_class)->finalize (object);
 }

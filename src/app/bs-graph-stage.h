@@ -30,11 +30,14 @@ void         bs_graph_stage_set_run        (BsGraphStage       *self,
                                             gboolean            failed,
                                             guint64             step);
 /* Live mode: a new run of the changed text, keeping the selected tensor, the collapsed
- * scopes and, when the graph keeps its size, the camera. */
+ * scopes and, when the graph keeps its size, the camera. A graph of a shape the last run
+ * laid out takes that layout (no Graphviz). change (taken, or NULL): the new run beside
+ * the one shown; the boxes whose numbers it changed light up when the step is shown. */
 void         bs_graph_stage_replace_run    (BsGraphStage       *self,
                                             BsTrace            *trace,
                                             gboolean            failed,
-                                            guint64             step);
+                                            guint64             step,
+                                            BsRunCompare       *change);
 /* The step the window is at: its scene shown now, or once laid out. */
 void         bs_graph_stage_set_step       (BsGraphStage       *self,
                                             guint64             step);
@@ -59,6 +62,11 @@ gboolean     bs_graph_stage_get_grad_flow  (BsGraphStage       *self,
  * mode and scale. */
 void         bs_graph_stage_configure_renderer (BsGraphStage *self,
                                                 BsRenderer   *renderer);
+/* Compare mode: the pinned run beside the run shown (taken; NULL: off); turning it on
+ * or off measures and lays the boxes out again. */
+void         bs_graph_stage_set_compare    (BsGraphStage       *self,
+                                            BsRunCompare       *compare);
+BsRunCompare *bs_graph_stage_get_compare   (BsGraphStage       *self);
 /* Quiz mode: the current edge drawn without its numbers (bs_renderer_set_hide_edge_values). */
 void         bs_graph_stage_set_hide_edge_values (BsGraphStage *self,
                                                   gboolean      hide);

@@ -12,6 +12,7 @@
 #define FIT_MARGIN      24.0
 #define FADE_USEC       (180 * 1000)
 #define GLIDE_USEC      (200 * 1000)
+#define FLASH_USEC      (1200 * 1000)
 #define SCROLL_STEP     40.0
 #define ZOOM_STEP       1.2
 
@@ -40,6 +41,9 @@ struct _BsGraphView {
   double         pointer_y;
   int            selected;
   GArray        *highlighted;     /* int: boxes ringed besides the selected one */
+  GArray        *flashed;         /* int: boxes whose numbers just changed, lit briefly */
+  gint64         flash_start;
+  guint          flash_tick;
   gboolean       fit_pending;
   gboolean       auto_fit;        /* fitted and not zoomed or panned since: refit on resize */
   gint64         fade_start;
@@ -104,34 +108,102 @@ draw_picture (BsGraphView     *self,
   return gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
 }
 
+/* A ring of color around visible box index, margin points out and width pixels wide. */
+static void
+append_ring_of (BsGraphView   *self,
+                GtkSnapshot   *snapshot,
+                int            index,
+                const GdkRGBA *color,
+                double         margin,
+                double         width)
+{
+  const BsSceneNode *node;
+  GskRoundedRect ring;
+  float widths[4];
+  GdkRGBA colors[4];
+
+  if (index < 0 || self->scene == NULL || index >= (int) bs_scene_get_n_nodes (self->scene)
+      || !bs_scene_node_visible (self->scene, index, self->state))
+    return;
+  node = bs_scene_get_node (self->scene, index);
+  gsk_rounded_rect_init_from_rect (&ring,
+                                   &GRAPHENE_RECT_INIT (node->x - margin, node->y - margin,
+                                                        node->width + 2 * margin,
+                                                        node->height + 2 * margin),
+                                   8);
+  for (int i = 0; i < 4; i++)
+    {
+      widths[i] = width / self->zoom;
+      colors[i] = *color;
+    }
+  gtk_snapshot_append_border (snapshot, &ring, widths, colors);
+}
+
 static void
 append_ring (BsGraphView *self,
              GtkSnapshot *snapshot,
              int          index,
              double       alpha)
 {
-  const BsSceneNode *node;
-  GskRoundedRect ring;
   GdkRGBA accent;
-  float widths[4];
-  GdkRGBA colors[4];
 
-  if (index < 0 || self->scene == NULL
-      || !bs_scene_node_visible (self->scene, index, self->state))
-    return;
-  node = bs_scene_get_node (self->scene, index);
   gdk_rgba_parse (&accent, "#3584e4");
   accent.alpha = alpha;
-  gsk_rounded_rect_init_from_rect (&ring,
-                                   &GRAPHENE_RECT_INIT (node->x - 5, node->y - 5,
-                                                        node->width + 10, node->height + 10),
-                                   8);
-  for (int i = 0; i < 4; i++)
-    {
-      widths[i] = 3 / self->zoom;
-      colors[i] = accent;
-    }
-  gtk_snapshot_append_border (snapshot, &ring, widths, colors);
+  append_ring_of (self, snapshot, index, &accent, 5, 3);
+}
+
+static gboolean animations_enabled (GtkWidget *widget);
+
+/* Boxes whose numbers an edit changed: an amber glow that fades (stays, without
+ * animations) for FLASH_USEC. */
+static void
+append_flash (BsGraphView *self,
+              GtkSnapshot *snapshot)
+{
+  double t = (g_get_monotonic_time () - self->flash_start) / (double) FLASH_USEC;
+  double alpha = animations_enabled (GTK_WIDGET (self)) ? 1 - t * t : 1;
+  GdkRGBA amber = { 0.96, 0.67, 0.0, 0 };
+
+  if (self->flash_tick == 0 || t >= 1)
+    return;
+  amber.alpha = (float) CLAMP (alpha, 0, 1);
+  for (guint i = 0; i < self->flashed->len; i++)
+    append_ring_of (self, snapshot, g_array_index (self->flashed, int, i), &amber, 4, 4);
+}
+
+static gboolean
+flash_step (GtkWidget     *widget,
+            GdkFrameClock *clock,
+            gpointer       user_data)
+{
+  BsGraphView *self = BS_GRAPH_VIEW (widget);
+
+  gtk_widget_queue_draw (widget);
+  if (g_get_monotonic_time () - self->flash_start < FLASH_USEC)
+    return G_SOURCE_CONTINUE;
+  self->flash_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+void
+bs_graph_view_flash (BsGraphView *self,
+                     const int   *indices,
+                     guint        n_indices)
+{
+  g_return_if_fail (BS_IS_GRAPH_VIEW (self));
+  g_array_set_size (self->flashed, 0);
+  g_array_append_vals (self->flashed, indices, n_indices);
+  self->flash_start = g_get_monotonic_time ();
+  if (self->flash_tick == 0 && n_indices > 0)
+    self->flash_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), flash_step, NULL, NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+bs_graph_view_get_n_flashed (BsGraphView *self)
+{
+  g_return_val_if_fail (BS_IS_GRAPH_VIEW (self), 0);
+  return self->flashed->len;
 }
 
 static void
@@ -211,6 +283,7 @@ bs_graph_view_snapshot (GtkWidget   *widget,
     }
   else
     gtk_snapshot_append_node (snapshot, self->picture);
+  append_flash (self, snapshot);
   append_selection (self, snapshot);
   gtk_snapshot_restore (snapshot);
 }
@@ -860,6 +933,7 @@ bs_graph_view_set_scene (BsGraphView *self,
   self->scene = scene;
   self->selected = -1;
   g_array_set_size (self->highlighted, 0);
+  g_array_set_size (self->flashed, 0);
   /* A state belongs to one trace: a new run's scene waits for its own. */
   if (self->state != NULL && (scene == NULL || self->state->trace != bs_scene_get_trace (scene)))
     g_clear_pointer (&self->state, bs_trace_state_free);
@@ -996,6 +1070,10 @@ bs_graph_view_dispose (GObject *object)
     }
   stop_move (self);
   stop_glide (self);
+  if (self->flash_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->flash_tick);
+  self->flash_tick = 0;
+  g_clear_pointer (&self->flashed, g_array_unref);
   g_clear_pointer (&self->picture, gsk_render_node_unref);
   g_clear_pointer (&self->old_picture, gsk_render_node_unref);
   g_clear_pointer (&self->state, bs_trace_state_free);
@@ -1050,6 +1128,7 @@ bs_graph_view_init (BsGraphView *self)
   self->zoom = 1;
   self->selected = -1;
   self->highlighted = g_array_new (FALSE, FALSE, sizeof (int));
+  self->flashed = g_array_new (FALSE, FALSE, sizeof (int));
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);

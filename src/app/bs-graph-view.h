@@ -62,6 +62,12 @@ void                bs_graph_view_set_selected (BsGraphView  *self,
 void                bs_graph_view_set_highlighted (BsGraphView *self,
                                                    const int   *indices,
                                                    guint        n_indices);
+/* Lights up boxes whose numbers an edit just changed (live mode), for about a second. */
+void                bs_graph_view_flash        (BsGraphView  *self,
+                                                const int    *indices,
+                                                guint         n_indices);
+/* How many boxes the last flash lit (0 once another scene is shown). */
+guint               bs_graph_view_get_n_flashed (BsGraphView *self);
 /* Keeps a box in view at a readable zoom (at least min_zoom): moves the camera
  * smoothly when the box is out of view or the graph is shown too small. */
 /* The box of the tensor bound to name at the state shown, or -1. */

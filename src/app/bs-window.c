@@ -14,6 +14,7 @@
 #include "bs-live-mode.h"
 #include "bs-quiz-panel.h"
 #include "bs-replay.h"
+#include "bs-run-compare.h"
 #include "bs-script-files.h"
 #include "bs-script-job.h"
 #include "bs-sidebar.h"
@@ -38,7 +39,10 @@ struct _BsWindow {
   GCancellable      *run_cancellable;
   GActionGroup      *run_settings;    /* run.memory-budget */
   BsScriptResult    *result;
-  char              *ran_source;      /* the text the result comes from */
+  char              *ran_source;      /* the text of the last run started */
+  char              *shown_source;    /* the text result comes from */
+  BsTrace           *pinned;          /* Compare mode: the run pinned, or NULL */
+  char              *pinned_source;
   BsStepper         *stepper;
   guint              progress_id;
   gboolean           rerun;           /* Run was pressed during a run: run again after it */
@@ -146,6 +150,17 @@ first_backward_step (BsTrace *trace)
   return MAX (bs_trace_get_event (trace, index)->step, 1) - 1;
 }
 
+/* Compare mode: the pinned run beside the one shown (or NULL when nothing is pinned). */
+static BsRunCompare *
+pinned_compare (BsWindow *self,
+                BsTrace  *now,
+                const char *now_source)
+{
+  if (self->pinned == NULL || now == NULL)
+    return NULL;
+  return bs_run_compare_new (self->pinned, self->pinned_source, now, now_source);
+}
+
 static void
 run_finished (GObject      *source,
               GAsyncResult *async_result,
@@ -154,7 +169,8 @@ run_finished (GObject      *source,
   g_autoptr(BsWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   BsScriptResult *result = bs_script_job_run_finish (async_result, &error);
-  guint64 previous;
+  g_autoptr(BsRunCompare) change = NULL;
+  guint64 previous, step;
   gboolean live;
 
   g_clear_object (&self->run_cancellable);
@@ -186,8 +202,19 @@ run_finished (GObject      *source,
       return;
     }
   previous = current_step (self);
+  live = self->live_run;
+  self->live_run = FALSE;
+  /* live mode keeps the step shown: the same statement (its line followed through the
+   * edit) or the same backward edge */
+  if (live && self->result != NULL)
+    change = bs_run_compare_new (self->result->trace, self->shown_source, result->trace,
+                                 self->ran_source);
+  step = change != NULL ? bs_run_match_step (bs_run_compare_get_match (change), previous)
+                        : first_backward_step (result->trace);
   g_clear_pointer (&self->result, bs_script_result_free);
   self->result = result;
+  g_free (self->shown_source);
+  self->shown_source = g_strdup (self->ran_source);
   if (result->error != NULL && g_error_matches (result->error, BS_INTERP_ERROR,
                                                 BS_INTERP_ERROR_CANCELLED))
     toast (self, "Stopped: the graph shows what the script built until then");
@@ -201,19 +228,17 @@ run_finished (GObject      *source,
    * error that stopped the script; not at the step the previous script was left at.
    * Shown once the new run's scenes are there. */
   g_signal_handlers_block_by_func (self->stepper, step_changed, self);
-  /* (live mode keeps the step shown: the same statement or edge when the script's shape
-   * is the same) */
-  live = self->live_run;
-  self->live_run = FALSE;
-  bs_stepper_set_trace (self->stepper, result->trace,
-                        live ? MIN (previous, bs_trace_get_n_steps (result->trace) - 1)
-                             : first_backward_step (result->trace));
+  bs_stepper_set_trace (self->stepper, result->trace, step);
   g_signal_handlers_unblock_by_func (self->stepper, step_changed, self);
   bs_timeline_set_trace (self->timeline, result->trace);
   bs_sidebar_set_run (self->sidebar, result->trace, result->output, result->error != NULL);
+  /* (before the new scenes are measured: the boxes say before → now) */
+  if (self->pinned != NULL)
+    bs_graph_stage_set_compare (self->graph_stage,
+                                pinned_compare (self, result->trace, self->shown_source));
   if (live)
     bs_graph_stage_replace_run (self->graph_stage, result->trace, result->error != NULL,
-                                current_step (self));
+                                current_step (self), g_steal_pointer (&change));
   else
     bs_graph_stage_set_run (self->graph_stage, result->trace, result->error != NULL,
                             current_step (self));
@@ -805,6 +830,9 @@ bs_window_finalize (GObject *object)
   g_clear_pointer (&self->result, bs_script_result_free);
   g_clear_object (&self->stepper);
   g_free (self->ran_source);
+  g_free (self->shown_source);
+  g_clear_pointer (&self->pinned, bs_trace_unref);
+  g_free (self->pinned_source);
   G_OBJECT_CLASS (bs_window_parent_class)->finalize (object);
 }
 

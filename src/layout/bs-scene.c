@@ -845,7 +845,10 @@ bs_scene_shape_key (BsScene *self)
       guint32 scope = node->kind == BS_SCENE_NODE_CLUSTER ? scope_parent (self, node->scope)
                                                           : node->scope;
 
-      g_string_append_printf (key, "n%d:%u:%d", (int) node->kind, op != NULL ? op->name : 0,
+      /* the op's name, not its string id: another run of the script (live mode) can
+       * number its strings otherwise */
+      g_string_append_printf (key, "n%d:%s:%d", (int) node->kind,
+                              op != NULL ? bs_trace_get_string (self->trace, op->name) : "",
                               scope <= n_scopes ? scope_cluster[scope] : -1);
       if (tensor != NULL)
         for (int d = 0; d < tensor->ndim; d++)

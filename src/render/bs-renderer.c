@@ -31,6 +31,7 @@ struct _BsRenderer {
   BsGradFlowScale       flow_scale;
   gboolean              hide_edge_values;  /* quiz mode asks for them */
   gboolean              hide_sums;         /* ... or for the total of the arrivals */
+  BsRunCompare         *compare;     /* Borrowed: Compare mode's pinned run, NULL: off */
 
   /* Owned */
   BsTextMeasurer       *text;
@@ -191,7 +192,43 @@ caching (BsRenderer *self)
   return bs_text_measurer_get_caching (self->text);
 }
 
+void
+bs_renderer_set_compare (BsRenderer   *self,
+                         BsRunCompare *compare)
+{
+  g_return_if_fail (self != NULL);
+  self->compare = compare;
+}
+
+BsRunCompare *
+bs_renderer_get_compare (BsRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->compare;
+}
+
 /* --- measuring ------------------------------------------------------------- */
+
+/* Compare mode: a box as wide as its lines "before → now" at the run's end need. */
+static void
+widen_for_compare (BsRenderer *self,
+                   BsScene    *scene)
+{
+  BsTrace *trace = bs_scene_get_trace (scene);
+  g_autoptr(BsTraceState) final = bs_replay_state_at (trace, bs_trace_get_n_steps (trace) - 1);
+
+  bs_text_measurer_for_measuring (self->text);
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    {
+      BsSceneNode *node = bs_scene_get_node (scene, i);
+      g_autoptr(BsNodeLabel) label = bs_node_label_new (scene, i, final, BS_TEXT_MAX_LINE_CHARS);
+      double width, height;
+
+      bs_run_compare_label (self->compare, scene, i, final, label, BS_TEXT_MAX_LINE_CHARS);
+      bs_text_measurer_label_size (self->text, label, &width, &height);
+      node->width = MAX (node->width, ceil (width));
+    }
+}
 
 void
 bs_renderer_measure_scene (BsRenderer *self,
@@ -201,6 +238,8 @@ bs_renderer_measure_scene (BsRenderer *self,
   g_return_if_fail (scene != NULL);
 
   bs_text_measurer_measure_scene (self->text, scene);
+  if (self->compare != NULL && bs_scene_get_trace (scene) == bs_run_compare_get_now (self->compare))
+    widen_for_compare (self, scene);
 }
 
 double
@@ -971,6 +1010,9 @@ draw_box (BsRenderFrame *f,
         : bs_node_label_new (f->scene, index, f->state, BS_TEXT_MAX_LINE_CHARS);
       if (self->hide_edge_values)
         bs_node_label_hide_asked (label, f->scene, index, f->state);
+      if (self->compare != NULL)
+        bs_run_compare_label (self->compare, f->scene, index, f->state, label,
+                              BS_TEXT_MAX_LINE_CHARS);
       freed = label->freed;
     }
   else if (node->kind == BS_SCENE_NODE_OP)
@@ -1351,6 +1393,8 @@ bs_renderer_describe_node (BsRenderer         *self,
   label = bs_node_label_new (scene, index, state, 0);
   if (self->hide_edge_values)
     bs_node_label_hide_asked (label, scene, index, state);
+  if (self->compare != NULL)
+    bs_run_compare_label (self->compare, scene, index, state, label, 0);
   out = g_string_new (NULL);
   {
     g_autofree char *text = bs_node_label_to_string (label);

@@ -22,6 +22,7 @@
 
 #include "bs-grad-flow.h"
 #include "bs-palette.h"
+#include "bs-run-compare.h"
 #include "bs-scene.h"
 #include "bs-svg-text.h"
 
@@ -58,6 +59,12 @@ gboolean         bs_renderer_get_hide_edge_values (BsRenderer     *self);
 void             bs_renderer_set_hide_sums  (BsRenderer         *self,
                                              gboolean            hide);
 gboolean         bs_renderer_get_hide_sums  (BsRenderer         *self);
+/* Compare mode: each box's value and gradient before → now (bs-run-compare.h; Borrowed:
+ * it must outlive its use; NULL: off). Scenes measured before it was set are not wide
+ * enough for it: measure them again. */
+void             bs_renderer_set_compare    (BsRenderer         *self,
+                                             BsRunCompare       *compare);
+BsRunCompare    *bs_renderer_get_compare    (BsRenderer         *self);
 /* While set, texts go to svg_text (Borrowed) instead of being drawn (bs-svg-text.h). */
 void             bs_renderer_set_svg_text   (BsRenderer         *self,
                                              BsSvgText          *svg_text);

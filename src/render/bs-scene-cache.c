@@ -142,7 +142,12 @@ bs_scene_cache_lookup (BsSceneCache *self,
   key = bs_scene_shape_key (scene);
   shaped = g_hash_table_lookup (self->shapes, key);
   if (shaped != NULL)
-    bs_scene_copy_layout (scene, shaped);
+    {
+      bs_scene_copy_layout (scene, shaped);
+      /* a layout of the run before serves its shape now from this run's scene */
+      if (bs_scene_get_trace (shaped) != self->trace)
+        g_hash_table_replace (self->shapes, g_steal_pointer (&key), bs_scene_ref (scene));
+    }
   g_hash_table_insert (self->scenes, g_memdup2 (&first, sizeof first), bs_scene_ref (scene));
   return g_steal_pointer (&scene);
 }
@@ -175,6 +180,20 @@ bs_scene_cache_laid_out (BsSceneCache *self,
   if (self->places != NULL)
     bs_scene_places_apply (self->places, scene);
   g_hash_table_replace (self->shapes, bs_scene_shape_key (scene), bs_scene_ref (scene));
+}
+
+void
+bs_scene_cache_adopt_layouts (BsSceneCache *self,
+                              BsSceneCache *from)
+{
+  GHashTableIter iter;
+  gpointer key, scene;
+
+  g_return_if_fail (self != NULL && from != NULL);
+  g_hash_table_iter_init (&iter, from->shapes);
+  while (g_hash_table_iter_next (&iter, &key, &scene))
+    if (bs_scene_get_trace (scene) == from->trace)
+      g_hash_table_replace (self->shapes, g_strdup (key), bs_scene_ref (scene));
 }
 
 BsScene *

@@ -46,6 +46,12 @@ BsScene      *bs_scene_cache_lookup         (BsSceneCache    *self,
  * serves its shape. */
 void          bs_scene_cache_laid_out       (BsSceneCache    *self,
                                              BsScene         *scene);
+/* Live mode: from's run and self's are two runs of a script before and after an edit
+ * (the same view, scopes and renderer). The layouts from's run made or used serve
+ * self's scenes of the same shape, so an edit that keeps the graph's shape needs no
+ * Graphviz; older runs' layouts are not kept. */
+void          bs_scene_cache_adopt_layouts  (BsSceneCache    *self,
+                                             BsSceneCache    *from);
 /* The scene of step, laid out now with layout if it needs to be (CLI, handouts). */
 BsScene      *bs_scene_cache_get            (BsSceneCache    *self,
                                              BsLayout        *layout,

@@ -357,12 +357,34 @@ count_layout (guint *layouts)
  * tensor(-8.1000) for w2 = 2.1), with no new layout and the changed boxes lit. A print
  * line typed above the graph keeps the backward edge shown, one step later. Then a text
  * with an error keeps the last picture. */
+/* Puts the editor's cursor offset bytes into the first needle of its text, and the focus
+ * on the editor. */
+static void
+put_cursor (BsWindow   *window,
+            const char *needle,
+            gsize       offset)
+{
+  GtkTextBuffer *buffer = bs_window_get_buffer (window);
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+  const char *at;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
+  at = strstr (text, needle);
+  g_assert_nonnull (at);
+  gtk_text_buffer_get_iter_at_offset (buffer, &start,
+                                      (int) g_utf8_pointer_to_offset (text, at + offset));
+  gtk_text_buffer_place_cursor (buffer, &start);
+  gtk_widget_grab_focus (find_text_view (GTK_WIDGET (window)));
+  spin (100);
+}
+
 static void
 test_live_scrub (void)
 {
   BsWindow *window = open_example ("01-two-paths");
   GtkTextBuffer *buffer = bs_window_get_buffer (window);
-  GtkWidget *editor = NULL;
   GtkTextIter start, end;
   guint64 last = bs_window_get_n_steps (window) - 1;
   g_autofree char *text = NULL;
@@ -372,7 +394,6 @@ test_live_scrub (void)
   guint layouts = 0;
   guint64 edge, n;
   gint64 deadline;
-  const char *at;
 
   g_assert_true (GDK_IS_X11_DISPLAY (gdk_display_get_default ()));
   XAutoRepeatOff (gdk_x11_display_get_xdisplay (gdk_display_get_default ()));
@@ -384,23 +405,12 @@ test_live_scrub (void)
   spin (100);
   xdotool_key ("ctrl+l");
 
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
-  at = strstr (text, "w2 = torch.tensor(2.0");
-  g_assert_nonnull (at);
-  gtk_text_buffer_get_iter_at_offset (buffer, &start,
-                                      (int) g_utf8_pointer_to_offset (text, at)
-                                      + (int) strlen ("w2 = torch.tensor(2"));
-  gtk_text_buffer_place_cursor (buffer, &start);
-  editor = find_text_view (GTK_WIDGET (window));
-  gtk_widget_grab_focus (editor);
-  spin (100);
+  put_cursor (window, "w2 = torch.tensor(2.0", strlen ("w2 = torch.tensor(2"));
   stage = gtk_widget_get_ancestor (bs_window_get_graph_view (window), BS_TYPE_GRAPH_STAGE);
   g_signal_connect_swapped (stage, "laid-out", G_CALLBACK (count_layout), &layouts);
   xdotool_key ("ctrl+Up");
   wait_for_text (window, "inspector", "-8.1");
   g_assert_cmpuint (bs_window_get_step (window), ==, last);
-  g_free (text);
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   text = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
   g_assert_nonnull (strstr (text, "w2 = torch.tensor(2.1, requires_grad=True)"));
@@ -412,15 +422,9 @@ test_live_scrub (void)
   /* a print line above the graph: the same backward edge, one step later */
   edge = first_edge_step (window);
   bs_window_show_step (window, edge);
-  g_free (edge_text);
   edge_text = bs_window_get_text (window, "step");
   n = bs_window_get_n_steps (window);
-  at = strstr (text, "x3 = w1 * x1");
-  g_assert_nonnull (at);
-  gtk_text_buffer_get_iter_at_offset (buffer, &start, (int) g_utf8_pointer_to_offset (text, at));
-  gtk_text_buffer_place_cursor (buffer, &start);
-  gtk_widget_grab_focus (editor);
-  spin (100);
+  put_cursor (window, "x3 = w1 * x1", 0);
   xdotool_type ("print(0)");
   xdotool_key ("Return");
   deadline = g_get_monotonic_time () + READY_TIMEOUT_USEC;
@@ -700,6 +704,64 @@ test_shortcuts_window (void)
   close_window (window);
 }
 
+/* Until the box of name's tooltip holds needle, then that it does. */
+static void
+wait_for_box (BsWindow   *window,
+              const char *name,
+              const char *needle)
+{
+  g_autofree char *part = g_strdup_printf ("box %s", name);
+
+  wait_for_text (window, part, needle);
+}
+
+/* Compare (Ctrl+P): pin example 01's run at its end, turn live mode on and scrub w2 from
+ * 2.0 to 2.1: w1's box says grad -8 → -8.1 (PyTorch: w1.grad tensor(-8.) for w2 = 2.0 and
+ * tensor(-8.1000) for 2.1), w2's value 2 → 2.1, and the chain-rule panel both sums; a
+ * new statement's box has no "before". Ctrl+P again unpins. */
+static void
+test_compare (void)
+{
+  BsWindow *window = open_example ("01-two-paths");
+  g_autofree char *text = NULL;
+
+  XAutoRepeatOff (gdk_x11_display_get_xdisplay (gdk_display_get_default ()));
+  bs_window_show_step (window, bs_window_get_n_steps (window) - 1);
+  wait_for_frames (window);
+  gtk_widget_grab_focus (bs_window_get_graph_view (window));
+  spin (100);
+  xdotool_key ("ctrl+p");
+  wait_for_text (window, "step", "Compare: no box changed since the pinned run");
+  wait_for_box (window, "w1", "grad: -8 → -8");
+  xdotool_key ("ctrl+l");
+
+  put_cursor (window, "w2 = torch.tensor(2.0", strlen ("w2 = torch.tensor(2"));
+  xdotool_key ("ctrl+Up");
+  wait_for_box (window, "w1", "grad: -8 → -8.1");
+  wait_for_box (window, "w2", "value: 2 → 2.1");
+  wait_for_text (window, "step", "boxes changed since the pinned run");
+  g_assert_true (bs_window_select_tensor (window, "w1"));
+  assert_text_contains (window, "chain", "In the pinned run");
+  assert_text_contains (window, "chain", "sum before → now: -8 → -8.1");
+
+  /* a tensor the pinned run did not have */
+  put_cursor (window, "\nL.backward()", 1);
+  xdotool_type ("extra = w3 * 2");
+  xdotool_key ("Return");
+  wait_for_box (window, "extra", "value: — → 6");
+
+  gtk_widget_grab_focus (bs_window_get_graph_view (window));
+  spin (100);
+  xdotool_key ("ctrl+p");
+  wait_for_box (window, "w1", "grad: -8.1\n");
+  text = bs_window_get_text (window, "box w1");
+  g_assert_null (strstr (text, "→"));
+  g_free (text);
+  text = bs_window_get_text (window, "step");
+  g_assert_null (strstr (text, "Compare"));
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -710,6 +772,7 @@ main (int   argc,
   g_test_add_func ("/app-modes/grad-flow-legend", test_grad_flow_legend);
   g_test_add_func ("/app-modes/hover-values", test_hover_values);
   g_test_add_func ("/app-modes/live-scrub", test_live_scrub);
+  g_test_add_func ("/app-modes/compare", test_compare);
   g_test_add_func ("/app-modes/alt-drag-scrub", test_alt_drag_scrub);
   g_test_add_func ("/app-modes/shortcuts-window", test_shortcuts_window);
   return g_test_run ();

@@ -236,11 +236,62 @@ add_copy_latex (BsTextPanel *panel,
   bs_text_panel_add_widget (panel, button);
 }
 
+/* Compare mode: the pinned run's paths to the same tensor, and the two sums. */
+static void
+add_pinned_paths (BsTextPanel        *panel,
+                  BsRunCompare       *compare,
+                  const BsTraceState *state,
+                  guint32             tensor,
+                  BsPaths            *now)
+{
+  BsTrace *before = bs_run_compare_get_before (compare);
+  const BsTraceState *before_state = bs_run_compare_before_state (compare, state->step);
+  guint32 pinned = bs_run_match_tensor_back (bs_run_compare_get_match (compare), tensor);
+  g_autoptr(BsPaths) paths = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *markup = NULL;
+  g_autofree char *was = NULL;
+  g_autofree char *is = NULL;
+
+  bs_text_panel_heading (panel, "In the pinned run");
+  if (pinned == 0)
+    {
+      bs_text_panel_add (panel, "The pinned run has no such tensor.", FALSE);
+      return;
+    }
+  if (before_state->last_backward == 0)
+    {
+      bs_text_panel_add (panel, "The pinned run is not in a backward pass at this step.",
+                         FALSE);
+      return;
+    }
+  paths = bs_paths_compute (before, before_state->last_backward, pinned, PANEL_PATH_LIMIT,
+                            &error);
+  if (paths == NULL)
+    {
+      markup = g_markup_escape_text (error->message, -1);
+      bs_text_panel_add (panel, markup, FALSE);
+      return;
+    }
+  text = bs_paths_format (paths);
+  markup = g_markup_escape_text (text, -1);
+  bs_text_panel_add (panel, markup, TRUE);
+  was = bs_paths_get_sum (paths) != NULL ? bs_trace_value_format (bs_paths_get_sum (paths))
+                                         : g_strdup ("0");
+  is = now != NULL && bs_paths_get_sum (now) != NULL
+       ? bs_trace_value_format (bs_paths_get_sum (now)) : g_strdup ("0");
+  g_clear_pointer (&markup, g_free);
+  markup = g_markup_printf_escaped ("<b>sum before → now: %s → %s</b>", was, is);
+  bs_text_panel_add (panel, markup, TRUE);
+}
+
 static void
 add_paths (BsTextPanel        *panel,
            BsTrace            *trace,
            const BsTraceState *state,
-           guint32             tensor)
+           guint32             tensor,
+           BsRunCompare       *compare)
 {
   g_autoptr(BsPaths) paths = NULL;
   g_autoptr(GError) error = NULL;
@@ -275,13 +326,16 @@ add_paths (BsTextPanel        *panel,
     bs_text_panel_add (panel, "<span foreground=\"#e01b24\">✗ The sum differs from the "
                               "gradient this backward call added.</span>", FALSE);
   add_copy_latex (panel, bs_latex_paths (paths, trace, state, tensor));
+  if (compare != NULL && bs_run_compare_get_now (compare) == trace)
+    add_pinned_paths (panel, compare, state, tensor, paths);
 }
 
 void
 bs_chain_panel_fill (BsTextPanel        *panel,
                      BsScene            *scene,
                      const BsTraceState *state,
-                     int                 selected)
+                     int                 selected,
+                     BsRunCompare       *compare)
 {
   const BsTraceEvent *edge;
   BsTrace *trace;
@@ -295,7 +349,7 @@ bs_chain_panel_fill (BsTextPanel        *panel,
   if (edge != NULL)
     add_edge (panel, trace, state, edge);
   if (selected >= 0 && bs_scene_get_node (scene, selected)->tensor != 0)
-    add_paths (panel, trace, state, bs_scene_get_node (scene, selected)->tensor);
+    add_paths (panel, trace, state, bs_scene_get_node (scene, selected)->tensor, compare);
   else if (edge == NULL)
     bs_text_panel_add (panel, "<span alpha=\"70%\">Step the backward pass to see each "
                               "edge's local gradient, or click a tensor to see every path "

@@ -106,7 +106,18 @@ key_pressed (GtkEventControllerKey *controller,
   /* the cursor stays on the number */
   gtk_text_iter_backward_char (&start);
   gtk_text_buffer_place_cursor (buffer, &start);
+  bs_live_mode_run_now (self);
   return TRUE;
+}
+
+void
+bs_live_mode_run_now (BsLiveMode *self)
+{
+  g_return_if_fail (BS_IS_LIVE_MODE (self));
+  if (!bs_live_mode_get_active (self))
+    return;
+  g_clear_handle_id (&self->pause_id, g_source_remove);
+  g_signal_emit (self, signals[SIGNAL_RERUN], 0);
 }
 
 static void

@@ -51,11 +51,12 @@ void
 bs_sidebar_show_selection (BsSidebar          *self,
                            BsScene            *scene,
                            const BsTraceState *state,
-                           int                 selected)
+                           int                 selected,
+                           BsRunCompare       *compare)
 {
   g_return_if_fail (BS_IS_SIDEBAR (self));
   bs_inspector_fill (self->inspector, scene, state, selected);
-  bs_chain_panel_fill (self->chain, scene, state, selected);
+  bs_chain_panel_fill (self->chain, scene, state, selected, compare);
 }
 
 void

@@ -8,6 +8,8 @@
 
 #include <gtk/gtk.h>
 
+#include "bs-run-compare.h"
+
 #include "bs-scene.h"
 
 G_BEGIN_DECLS
@@ -24,11 +26,13 @@ void       bs_sidebar_set_run        (BsSidebar          *self,
                                       gboolean            failed);
 void       bs_sidebar_set_step       (BsSidebar          *self,
                                       const BsTraceState *state);
-/* The chain rule and the inspector for scene's box selected (-1: none) at state. */
+/* The chain rule and the inspector for scene's box selected (-1: none) at state;
+ * compare (or NULL): Compare mode's pinned run, whose paths the chain rule shows too. */
 void       bs_sidebar_show_selection (BsSidebar          *self,
                                       BsScene            *scene,
                                       const BsTraceState *state,
-                                      int                 selected);
+                                      int                 selected,
+                                      BsRunCompare       *compare);
 /* The same while quiz mode has a question open: the chain rule (its paths and their sums
  * would tell the answers) waits for the answers, the inspector says what the step before
  * shows (bs_inspector_fill_asking). */

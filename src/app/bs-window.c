@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "bs-compare-mode.h"
 #include "bs-editor.h"
 #include "bs-examples.h"
 #include "bs-error-help.h"
@@ -41,8 +42,7 @@ struct _BsWindow {
   BsScriptResult    *result;
   char              *ran_source;      /* the text of the last run started */
   char              *shown_source;    /* the text result comes from */
-  BsTrace           *pinned;          /* Compare mode: the run pinned, or NULL */
-  char              *pinned_source;
+  BsCompareMode     *compare_mode;
   BsStepper         *stepper;
   guint              progress_id;
   gboolean           rerun;           /* Run was pressed during a run: run again after it */
@@ -150,17 +150,6 @@ first_backward_step (BsTrace *trace)
   return MAX (bs_trace_get_event (trace, index)->step, 1) - 1;
 }
 
-/* Compare mode: the pinned run beside the one shown (or NULL when nothing is pinned). */
-static BsRunCompare *
-pinned_compare (BsWindow *self,
-                BsTrace  *now,
-                const char *now_source)
-{
-  if (self->pinned == NULL || now == NULL)
-    return NULL;
-  return bs_run_compare_new (self->pinned, self->pinned_source, now, now_source);
-}
-
 static void
 run_finished (GObject      *source,
               GAsyncResult *async_result,
@@ -233,9 +222,10 @@ run_finished (GObject      *source,
   bs_timeline_set_trace (self->timeline, result->trace);
   bs_sidebar_set_run (self->sidebar, result->trace, result->output, result->error != NULL);
   /* (before the new scenes are measured: the boxes say before → now) */
-  if (self->pinned != NULL)
+  if (bs_compare_mode_get_pinned (self->compare_mode) != NULL)
     bs_graph_stage_set_compare (self->graph_stage,
-                                pinned_compare (self, result->trace, self->shown_source));
+                                bs_compare_mode_compare (self->compare_mode, result->trace,
+                                                         self->shown_source));
   if (live)
     bs_graph_stage_replace_run (self->graph_stage, result->trace, result->error != NULL,
                                 current_step (self), g_steal_pointer (&change));
@@ -334,7 +324,8 @@ update_panels (BsWindow *self)
   if (bs_quiz_panel_get_prompt (self->quiz_panel) != NULL)
     bs_sidebar_show_asking (self->sidebar, scene, state, selected);
   else
-    bs_sidebar_show_selection (self->sidebar, scene, state, selected);
+    bs_sidebar_show_selection (self->sidebar, scene, state, selected,
+                               bs_graph_stage_get_compare (self->graph_stage));
 }
 
 static void
@@ -416,7 +407,19 @@ step_changed (BsWindow *self,
                             self->result->error_text);
     }
   if (bs_graph_stage_show_state (self->graph_stage, g_steal_pointer (&state), animate))
-    update_panels (self);
+    {
+      update_panels (self);
+      if (bs_graph_stage_get_compare (self->graph_stage) != NULL)
+        {
+          g_autofree char *compare = bs_compare_mode_describe (
+            bs_graph_stage_get_compare (self->graph_stage),
+            bs_graph_view_get_scene (self->graph_view),
+            bs_graph_view_get_state (self->graph_view));
+          g_autofree char *both = g_strdup_printf ("%s\n%s", text, compare);
+
+          gtk_label_set_text (self->step_text, both);
+        }
+    }
 }
 
 static void
@@ -698,6 +701,24 @@ script_opened (BsWindow *self)
   gtk_widget_activate_action (GTK_WIDGET (self), "win.run", NULL);
 }
 
+/* Pin on: the run shown is the one later runs are compared with; off: unpinned. */
+static void
+pin_toggled (BsWindow *self,
+             gboolean  on)
+{
+  if (on && (self->result == NULL || bs_window_is_running (self)))
+    {
+      bs_compare_mode_pin (self->compare_mode, NULL, NULL);
+      toast (self, "Run the script first: there is no run to pin yet");
+      return;
+    }
+  bs_compare_mode_pin (self->compare_mode, on ? self->result->trace : NULL,
+                       self->shown_source);
+  bs_graph_stage_set_compare (self->graph_stage,
+                              bs_compare_mode_compare (self->compare_mode, self->result->trace,
+                                                       self->shown_source));
+}
+
 static void
 live_rerun (BsWindow *self)
 {
@@ -725,6 +746,11 @@ setup_editor (BsWindow *self)
   g_action_map_add_action (G_ACTION_MAP (self), bs_live_mode_get_action (self->live));
   gtk_widget_add_controller (GTK_WIDGET (self), bs_live_mode_shortcut ());
   g_signal_connect_object (self->live, "rerun", G_CALLBACK (live_rerun), self,
+                           G_CONNECT_SWAPPED);
+  self->compare_mode = bs_compare_mode_new ();
+  g_action_map_add_action (G_ACTION_MAP (self), bs_compare_mode_get_action (self->compare_mode));
+  gtk_widget_add_controller (GTK_WIDGET (self), bs_compare_mode_shortcut ());
+  g_signal_connect_object (self->compare_mode, "toggled", G_CALLBACK (pin_toggled), self,
                            G_CONNECT_SWAPPED);
 }
 
@@ -831,8 +857,7 @@ bs_window_finalize (GObject *object)
   g_clear_object (&self->stepper);
   g_free (self->ran_source);
   g_free (self->shown_source);
-  g_clear_pointer (&self->pinned, bs_trace_unref);
-  g_free (self->pinned_source);
+  g_clear_object (&self->compare_mode);
   G_OBJECT_CLASS (bs_window_parent_class)->finalize (object);
 }
 
@@ -994,6 +1019,13 @@ bs_window_get_text (BsWindow   *self,
   if (g_str_equal (part, "chain") || g_str_equal (part, "inspector")
       || g_str_equal (part, "output") || g_str_equal (part, "plots"))
     return bs_sidebar_get_text (self->sidebar, part);
+  if (g_str_has_prefix (part, "box "))
+    {
+      char *text = bs_graph_view_describe_node (
+        self->graph_view, bs_graph_view_find_named (self->graph_view, part + strlen ("box ")));
+
+      return text != NULL ? text : g_strdup ("");
+    }
   if (g_str_equal (part, "title"))
     return g_strdup (adw_window_title_get_subtitle (self->window_title));
   if (g_str_equal (part, "quiz"))

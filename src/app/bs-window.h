@@ -32,7 +32,8 @@ gboolean    bs_window_select_tensor (BsWindow     *self,
 /* What a part of the window shows as plain text: "step" (the explanation under the
  * graph), "chain", "inspector", "output", "error" (the banner, "" when hidden),
  * "title" (the subtitle), "plots" (the headings of the figures shown), "quiz" (the quiz
- * bar's question, score and answer). */
+ * bar's question, score and answer), "box NAME" (the tooltip of the box of the tensor
+ * bound to NAME, "" when there is none). */
 char       *bs_window_get_text     (BsWindow      *self,
                                     const char    *part);
 /* The editor's text. */

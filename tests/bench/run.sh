@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs Backstep and its reference side by side, several times, and prints medians and ratios.
 # Usage: tests/bench/run.sh [engine] [run] [numpy] [trace] [replay] [layout] [layout-budget]
-#        [ui] [export] [layout-instructions] [--runs N]
+#        [ui] [ui-live] [export] [layout-instructions] [--runs N]
 # (layout-instructions needs valgrind and is not run by default)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -335,6 +335,21 @@ bench_ui() {
   echo "(medians of $runs runs; start-up is the whole process, ended after that frame;"
   echo " work_ms: the step action plus the frame that paints it; wall_ms also waits for the"
   echo " display's next frame, up to 16.7 ms at 60 Hz)"
+  echo
+  bench_ui_live
+}
+
+# Live mode, every example: a number of the script scrubbed with real key presses
+# (Ctrl+Up, Ctrl+Down in turn), from the key reaching the window to the new picture
+bench_ui_live() {
+  local n=$((runs * 2 + 1))
+  echo "live mode: a number scrubbed (Ctrl+Up / Ctrl+Down, real keys) to the new picture"
+  GSK_RENDERER=cairo xvfb-run -a -s "-screen 0 1280x720x24" build/tests/bench/bench-ui-live \
+    --runs "$n"
+  echo "(per example: median and slowest of $n keystrokes, from the key press reaching the"
+  echo " window to the end of the first frame painting the new run; run_ms: the script's run"
+  echo " on the worker thread; layouts: Graphviz layouts the keystrokes caused; target: a"
+  echo " median of at most 100 ms)"
 }
 
 # `backstep export` of the classroom pictures: each whole process (the script run, its
@@ -375,6 +390,7 @@ for suite in "${suites[@]}"; do
     layout-budget) bench_layout_budget ;;
     layout-instructions) bench_layout_instructions ;;
     ui) bench_ui ;;
+    ui-live) bench_ui_live ;;
     export) bench_export ;;
     *) echo "unknown benchmark suite: $suite" >&2; exit 2 ;;
   esac

@@ -15,6 +15,9 @@
 #                          of the shape card, its values in a tooltip
 #   window-live.png        live mode (Ctrl+L) on the two-paths example, w2's 2.0 scrubbed
 #                          to 2.3 with Ctrl+Up: w1.grad follows to -8.3
+#   window-compare.png     Compare (Ctrl+P) on the two-paths example: the run pinned, then
+#                          w2's 2.0 scrubbed to 2.3 in live mode, w1 clicked: every box
+#                          before → now, the chain-rule panel both sums
 #   window-plots.png       the window on examples/15-loss-curve.py at its last step, the
 #                          Plots view showing its two figures
 # The steps are found in `backstep trace`, so they follow the examples if they change. The
@@ -220,6 +223,23 @@ window_live() {
   shoot "$OUT/window-live.png"
 }
 
+window_compare() {
+  open_at "$TWO_PATHS"
+  press ctrl+p
+  press ctrl+l
+  # the editor, at w2's literal, scrubbed from 2.0 to 2.3 as in window_live
+  click 100 300
+  press ctrl+Home
+  press Down 11
+  press End
+  press Home
+  press Right 19
+  press ctrl+Up 3
+  sleep 2
+  click_top_leaf
+  shoot "$OUT/window-compare.png"
+}
+
 window_backward() {
   local edge
   read -r _ edge _ < <(trace_steps "$TWO_PATHS")
@@ -271,7 +291,7 @@ convert "$OUT/export-two-paths.png" -strip +dither -colors 256 \
   -define png:compression-level=9 "$OUT/export-two-paths.png"
 
 for shot in window_backward window_chain_rule window_error window_quiz window_grad_flow \
-            window_hover window_live window_plots; do
+            window_hover window_live window_compare window_plots; do
   xvfb-run -a -s "-screen 0 $SCREEN" "$SELF" --in-x "$BACKSTEP" "$LOG" "$shot"
 done
 rm -f "$LOG"

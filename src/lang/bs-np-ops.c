@@ -4,6 +4,7 @@
 #include "bs-np-private.h"
 
 #include <float.h>
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 
@@ -443,9 +444,21 @@ bs_np_binary_tensor (BsInterp    *in,
                      BsNpOperand *x,
                      BsNpOperand *y)
 {
-  BsTensor *res = binary_tensor (in, op, x, y);
   gboolean scalar = !x->array && !y->array;
   const char *name = ufunc_names[op];
+  BsTensor *res;
+  int raised;
+
+  /* The processor's flags only say whether the values need reading: an error always
+   * raises one (but the remainder's NaN for a zero divisor, made without arithmetic),
+   * while vectorised kernels raise some that numpy does not report. Reading every result
+   * would cost as much as the arithmetic. */
+  feclearexcept (FE_ALL_EXCEPT);
+  res = binary_tensor (in, op, x, y);
+  raised = fetestexcept (FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID);
+  if (res == NULL || (raised == 0 && bs_dtype_is_floating (res->dtype)
+                      && op != BS_BINOP_MOD && !bs_np_fpe_watch_under (in)))
+    return res;
 
   /* numpy's float array ** scalar runs these ufuncs, which name its errors */
   if (op == BS_BINOP_POW && x->array && x->t->ndim > 0 && y->scalar
@@ -455,8 +468,7 @@ bs_np_binary_tensor (BsInterp    *in,
 
       name = e == -1.0 ? "reciprocal" : e == 0.5 ? "sqrt" : e == 2.0 ? "square" : name;
     }
-  if (res != NULL
-      && !bs_np_fpe_report (in, bs_np_fpe_binary (op, x->t, y->t, res, scalar,
+  if (!bs_np_fpe_report (in, bs_np_fpe_binary (op, x->t, y->t, res, scalar,
                                                   bs_np_fpe_watch_under (in)), name, scalar))
     g_clear_pointer (&res, bs_tensor_unref);
   return res;

@@ -83,6 +83,9 @@ test_continuation (void)
   assert_tokens ("x = 1 + \\\n    2\n", "NAME(x) '=' INT(1) '+' INT(2) NEWLINE EOF");
   assert_tokens ("f(a,  # comment\n  b)\n", "NAME(f) '(' NAME(a) ',' NAME(b) ')' NEWLINE EOF");
   assert_tokens ("x = \\ y", "ERROR 1:6 unexpected character after line continuation character");
+  assert_tokens ("x = 1 +\\\n", "ERROR 1:9 unexpected EOF while parsing");
+  assert_tokens ("x = 1 +\\\r\n", "ERROR 1:9 unexpected EOF while parsing");
+  assert_tokens ("x = 1 +\\", "ERROR 1:9 unexpected EOF while parsing");
   assert_tokens ("x = (1,\n2\n", "ERROR 1:5 '(' was never closed");
   assert_tokens ("x = 1)", "ERROR 1:6 unmatched ')'");
   assert_tokens ("x = [1)", "ERROR 1:7 closing parenthesis ')' does not match opening "

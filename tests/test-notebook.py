@@ -148,7 +148,10 @@ def test_display_rules(tmp):
 def test_syntax_error_cell(tmp):
     # Jupyter compiles each cell when it runs it: the cells before run and print, the
     # SyntaxError of a later cell ends the run, nothing after it runs; also when the
-    # statement that does not end is the last of its cell
+    # statement that does not end is the last of its cell. IPython compiles allowing
+    # incomplete input: a cell that ends inside a bracket, a block, a triple-quoted string
+    # or after a line continuation says "incomplete input" after its last line (or at the
+    # string); one that fails before its end says what CPython says.
     cases = [
         ("syntax.ipynb", [("code", "print(1)"), ("markdown", "Then"), ("code", "x = 2\nx"),
                           ("code", "y = 3\nx = (1 +\n"), ("code", "print(4)")],
@@ -156,14 +159,27 @@ def test_syntax_error_cell(tmp):
         ("spanning.ipynb", [("code", "print(1)"), ("code", "for i in range(2):\n"),
                             ("code", "    print(i)")],
          "1\n", "  Cell In [2], line 1\n"),
+        ("call.ipynb", [("code", "print(1)"), ("code", "y = 2\nz = max(1,\n  2")], "1\n",
+         "  Cell In [2], line 3\n    2\n     ^\nSyntaxError: incomplete input"),
+        ("blank-end.ipynb", [("code", "print(1)"), ("code", "d = {'a': 1,\n\n")], "1\n",
+         "  Cell In [2], line 2\n    \n    ^\nSyntaxError: incomplete input"),
+        ("string.ipynb", [("code", "print(1)"), ("code", "s = r\'\'\'abc\ndef\n")], "1\n",
+         "  Cell In [2], line 1\n    s = r\'\'\'abc\n        ^\nSyntaxError: incomplete input"),
+        ("continued.ipynb", [("code", "print(1)"), ("code", "x = 1 +\\\n")], "1\n",
+         "  Cell In [2], line 1\n    x = 1 +\\\n            ^\nSyntaxError: incomplete input"),
+        ("try.ipynb", [("code", "print(1)"), ("code", "try:\n    x = 1\n")], "1\n",
+         "  Cell In [2], line 2\n    x = 1\n         ^\nSyntaxError: incomplete input"),
+        ("not-at-end.ipynb", [("code", "print(1)"), ("code", "x = 1 +\nprint(x)")], "1\n",
+         "  Cell In [2], line 1\n    x = 1 +\n           ^\nSyntaxError: invalid syntax"),
     ]
     for name, cells, printed, where in cases:
         path = write(tmp, name, notebook(cells))
         got = run([BACKSTEP, "run", path])
-        want = run([PYTHON, RUN_CELLS, path])
-        check(want[:2] == (1, printed), f"python3: {want}")
-        problems = conformance.compare(name, got, want)
-        check(not problems, "\n".join(problems))
+        want = run([PYTHON, RUN_IPYTHON, path])
+        check(want[:2] == (1, printed), f"IPython: {want}")
+        check(got[:2] == want[:2], f"{name}: backstep {got}, IPython {want}")
+        check(without_notes(got[2], path).rstrip("\n") == want[2].rstrip("\n"),
+              f"{name}: backstep says\n{got[2]}\nIPython\n{want[2]}")
         check(got[2].startswith(where), f"traceback: {got[2]}")
 
 

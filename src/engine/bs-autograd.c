@@ -77,6 +77,18 @@ set_gradient_edge (BsEdge   *edge,
     }
 }
 
+/* A view's base is the tensor its input views, or the input; as PyTorch's creation meta,
+ * a view made with grad mode off, or of such a view, is marked. */
+static void
+mark_view (BsTensor *view,
+           BsTensor *input)
+{
+  if (view->view_base != NULL)
+    return;
+  view->view_base = bs_tensor_ref (input->view_base != NULL ? input->view_base : input);
+  view->made_without_grad = !view->context->grad_enabled || input->made_without_grad;
+}
+
 static gboolean
 should_record (const BsOpInfo   *info,
                gboolean          has_backward,
@@ -205,9 +217,8 @@ bs_op_apply_full (BsOp             op,
       return NULL;
     }
   context->elements_read += bs_tensor_numel (output);
-  if (info->is_view && output->view_base == NULL)
-    output->view_base = bs_tensor_ref (inputs[0]->view_base != NULL
-                                       ? inputs[0]->view_base : inputs[0]);
+  if (info->is_view)
+    mark_view (output, inputs[0]);
   if (should_record (info, info->backward != NULL, context, inputs, n_inputs, output))
     {
       output->grad_fn = record (op, info, inputs, n_inputs, args, output, extra);
@@ -276,9 +287,8 @@ bs_op_apply_multi (BsOp             op,
           return FALSE;
         }
       context->elements_read += bs_tensor_numel (outputs[k]);
-      if (info->is_view && outputs[k]->view_base == NULL)
-        outputs[k]->view_base = bs_tensor_ref (inputs[0]->view_base != NULL
-                                               ? inputs[0]->view_base : inputs[0]);
+      if (info->is_view)
+        mark_view (outputs[k], inputs[0]);
       if (tape)
         bs_tape_record_op (context->tape, op, &output_args[k], ids, n_inputs, outputs[k], NULL);
     }
@@ -333,6 +343,24 @@ check_inplace_allowed (BsTensor  *self,
   if (bs_tensor_is_leaf (self) && self->requires_grad)
     {
       g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME, BS_MSG_LEAF_INPLACE);
+      return FALSE;
+    }
+  if (base != NULL && self->made_without_grad && bs_tensor_requires_grad (self))
+    {
+      /* PyTorch asserts that such a view has no history: a view taken of it with grad
+       * mode on has one, and fails that assertion */
+      if (self->grad_fn != NULL)
+        g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                             "!grad_fn INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/"
+                             "variable.cpp\":792, please report a bug to PyTorch. ");
+      else
+        g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                             "A view was created in no_grad mode and is being modified inplace "
+                             "with grad mode enabled. Given that this use case is ambiguous "
+                             "and error-prone, it is forbidden. You can clarify your code by "
+                             "moving both the view and the inplace either both inside the "
+                             "no_grad block (if you don't want the inplace to be tracked) or "
+                             "both outside (if you want the inplace to be tracked).");
       return FALSE;
     }
   if (self->is_custom_view && self->grad_fn != NULL && self->grad_fn->custom != NULL)

@@ -524,7 +524,9 @@ bs_tensor_version (const BsTensor *self)
 gboolean
 bs_tensor_requires_grad (const BsTensor *self)
 {
-  return self->requires_grad || self->grad_fn != NULL;
+  return self->requires_grad || self->grad_fn != NULL
+         || (self->made_without_grad && self->view_base != NULL
+             && bs_tensor_requires_grad (self->view_base));
 }
 
 gboolean

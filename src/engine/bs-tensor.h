@@ -39,6 +39,9 @@ struct _BsTensor {
   guint       is_parameter : 1;      /* an nn.Parameter: printed "Parameter containing:" */
   guint       is_custom_view : 1;    /* an input a custom Function returned as-is: a view
                                       * in-place ops refuse, as PyTorch */
+  guint       made_without_grad : 1; /* a view made with grad mode off (or a view of one):
+                                      * it requires grad when its base does, as PyTorch's,
+                                      * without a history; in-place ops refuse it */
 
   BsNode     *grad_fn;               /* Owned */
   guint       output_nr;

@@ -972,7 +972,7 @@ DECLARED (builtin_id)
 {
   BsValue v = bs_call_value (call, 0);
 
-  *r = BS_INT (v.type == BS_VALUE_OBJECT ? (gint64) (gintptr) v.as.object
+  *r = BS_INT (v.type == BS_VALUE_OBJECT ? (gint64) (gintptr) bs_value_identity (v)
                                          : (gint64) v.as.integer);
   return TRUE;
 }

@@ -368,25 +368,20 @@ bind_torch (BsInterp           *in,
         {
           /* x.view(2, 3): every positional argument makes the list */
           BsValue all = bs_tuple_from (in, args->args, nargs);
-          gint64 failed_all = -1;
-          gboolean ok = TRUE;
           gsize n;
           BsValue *items = bs_value_items (all, &n);
 
+          /* as PyTorch's, a first argument that is no int is the argument of the wrong type */
           if (!is_index (items[0]))
             {
-              failed_all = 0;
-              ok = FALSE;
-            }
-          if (!ok)
-            {
+              g_autofree char *type = g_strdup (type_name (items[0]));
+
               bs_value_unref (all);
               if (!raise)
                 return FALSE;
               return bs_raise (in, "TypeError", "%s(): argument '%s' (position %u) must be %s, "
-                               "but found element of type %s at pos %" G_GINT64_FORMAT,
-                               sig->name, p->name, arg_pos + 1, bs_param_type_name (p->type),
-                               type_name (items[failed_all]), failed_all);
+                               "not %s", sig->name, p->name, arg_pos + 1,
+                               bs_param_type_name (p->type), type);
             }
           g_ptr_array_add (call->owned, bs_value_ref (all).as.object);
           bs_value_unref (all);

@@ -112,6 +112,48 @@ ipython_assignment (const char *line,
                          : *p == '%' ? "a line magic's output" : NULL;
 }
 
+/* The last line of a cell's own text: a cell whose text ends with a newline has one empty
+ * line more in the script, which IPython does not see */
+static int
+cell_last_line (const char         *source,
+                gsize               length,
+                const BsInterpCell *cell)
+{
+  gsize at = line_offset (source, length, cell->last_line);
+
+  if (cell->last_line > cell->first_line && (at == length || source[at] == '\n'))
+    return cell->last_line - 1;
+  return cell->last_line;
+}
+
+/* IPython compiles a cell allowing incomplete input: a cell that ends before its last
+ * statement does (a bracket, a block or a triple-quoted string still open) is a
+ * SyntaxError "incomplete input" placed after the cell's last line, or at the string. */
+static void
+incomplete_input (const char         *source,
+                  gsize               length,
+                  const char         *filename,
+                  const BsInterpCell *cell,
+                  GError            **local)
+{
+  int last = cell_last_line (source, length, cell);
+  gsize at = line_offset (source, length, last);
+  const char *eol = memchr (source + at, '\n', length - at);
+  int line, col, end_line, end_col;
+
+  if (!bs_lang_error_get_location (*local, NULL, &line, &col, &end_line, &end_col))
+    return;
+  if (!g_str_has_prefix ((*local)->message, "unterminated triple-quoted"))
+    {
+      line = end_line = last - cell->first_line + 1;
+      col = end_col = (int) g_utf8_strlen (source + at, (eol != NULL ? eol : source + length)
+                                                         - (source + at)) + 1;
+    }
+  g_clear_error (local);
+  bs_lang_set_error (local, BS_LANG_ERROR_SYNTAX, filename, line, col, end_line, end_col,
+                     "incomplete input");
+}
+
 /* Parses cell alone, as Jupyter compiles a cell: on a syntax error, NULL with the error
  * placed at the script's line, its message naming lines as the cell numbers them (as
  * IPython's do: "expected an indented block after 'for' statement on line 1"). */
@@ -123,13 +165,16 @@ parse_cell (const char         *source,
             GError            **error)
 {
   gsize start = line_offset (source, length, cell->first_line);
-  gsize end = line_offset (source, length, cell->last_line + 1);
+  gsize end = line_offset (source, length, cell_last_line (source, length, cell) + 1);
   GError *local = NULL;
-  BsAst *ast = bs_parse (source + start, end - start, filename, &local);
+  gboolean at_end;
+  BsAst *ast = bs_parse_cell (source + start, end - start, filename, &at_end, &local);
   int line, col, end_line, end_col;
 
   if (ast != NULL)
     return ast;
+  if (at_end)
+    incomplete_input (source, length, filename, cell, &local);
   if (bs_lang_error_get_location (local, NULL, &line, &col, &end_line, &end_col))
     {
       gsize at = line_offset (source, length, line + cell->first_line - 1);

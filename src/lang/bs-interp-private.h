@@ -337,6 +337,9 @@ gboolean    bs_delattr            (BsInterp *in, BsValue obj, const char *name);
 
 /* bs-py-repr.c */
 gboolean    bs_repr               (BsInterp *in, BsValue v, GString *out);
+/* "torch.optim.sgd.SGD" for the built-in named "SGD": the classes that are built-ins, or
+ * NULL */
+const char *bs_builtin_class_path (const char *name);
 gboolean    bs_str                (BsInterp *in, BsValue v, GString *out);
 gboolean    bs_format_value       (BsInterp *in, BsValue v, const char *spec, GString *out);
 

@@ -182,9 +182,17 @@ exec_class (BsInterp  *in,
                     ? ((BsClass *) base.as.object)->builtin_base : NULL;
   bs_value_unref (base);
   c->is_prelude = in->frame->is_prelude;
-  /* as CPython's class body, which starts with __module__ = __name__ */
+  /* as CPython's class body, which starts with __module__ = __name__ (a module of
+   * Backstep's own Python: its name; its classes may name PyTorch's file instead) */
   if (!c->is_prelude)
     bs_dict_set_str (c->dict, "__module__", bs_str_value (in, "__main__"));
+  else
+    {
+      BsValue *module = bs_env_lookup (in->globals, "__name__");
+
+      if (module != NULL && bs_value_str (*module) != NULL)
+        bs_dict_set_str (c->dict, "__module__", bs_value_ref (*module));
+    }
   if (c->is_prelude && strcmp (c->name, "Module") == 0)
     c->is_module = TRUE;
   env = bs_env_new (in, in->frame->env);

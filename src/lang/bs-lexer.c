@@ -41,6 +41,7 @@ struct _BsLexer {
 
   Bracket       brackets[MAX_LEVEL];
   int           level;
+  gboolean      error_at_end;  /* the last error: the source ended too soon */
 };
 
 static const struct {
@@ -674,9 +675,12 @@ lex_string (BsLexer  *self,
           locate (self, MIN (p, self->end) - (p >= self->end && p > start ? 1 : 0),
                   &end_line, &end_col);
           if (triple)
-            return error_at (self, error, BS_LANG_ERROR_SYNTAX, line, col, col,
-                             "unterminated triple-quoted string literal (detected at line %d)",
-                             end_line);
+            {
+              self->error_at_end = TRUE;
+              return error_at (self, error, BS_LANG_ERROR_SYNTAX, line, col, col,
+                               "unterminated triple-quoted string literal (detected at "
+                               "line %d)", end_line);
+            }
           return error_at (self, error, BS_LANG_ERROR_SYNTAX, line, col, col,
                            "unterminated string literal (detected at line %d)", end_line);
         }
@@ -956,6 +960,7 @@ lex_end (BsLexer  *self,
     {
       const Bracket *b = &self->brackets[self->level - 1];
 
+      self->error_at_end = TRUE;
       return error_at (self, error, BS_LANG_ERROR_SYNTAX, b->line, b->col, b->col + 1,
                        "'%c' was never closed", b->ch);
     }
@@ -1032,16 +1037,19 @@ bs_lexer_next (BsLexer  *self,
 
             if (next + 1 < self->end && s[next] == '\r' && s[next + 1] == '\n')
               next++;
-            if (next < self->end && (s[next] == '\n' || s[next] == '\r'))
+            if (next < self->end && (s[next] == '\n' || s[next] == '\r')
+                && next + 1 < self->end)
               {
                 self->pos = next + 1;
                 continue;
               }
-            if (next >= self->end)
+            /* a continuation with nothing after it */
+            if (next >= self->end || s[next] == '\n' || s[next] == '\r')
               {
                 int line, col;
 
-                locate (self, next, &line, &col);
+                locate (self, self->pos + 1, &line, &col);
+                self->error_at_end = TRUE;
                 return error_at (self, error, BS_LANG_ERROR_SYNTAX, line, col, col,
                                  "unexpected EOF while parsing");
               }
@@ -1082,6 +1090,14 @@ bs_lexer_next (BsLexer  *self,
           return lex_token (self, token, error);
         }
     }
+}
+
+gboolean
+bs_lexer_error_at_end (BsLexer *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->error_at_end;
 }
 
 int

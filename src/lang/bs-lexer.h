@@ -43,6 +43,10 @@ void      bs_lexer_free             (BsLexer        *self);
 gboolean  bs_lexer_next             (BsLexer        *self,
                                      BsToken        *token,
                                      GError        **error);
+/* TRUE when the last error was the source ending too soon: a bracket never closed, a
+ * triple-quoted string not ended, a line continuation at the end (CPython's "incomplete
+ * input" when it compiles as IPython does). */
+gboolean  bs_lexer_error_at_end     (BsLexer        *self);
 /* How many brackets are open, and where the innermost opened. */
 int       bs_lexer_get_level        (BsLexer        *self,
                                      int            *line,

@@ -27,6 +27,7 @@ typedef struct {
   gboolean    has_next;
 
   GError     *error;
+  gboolean    error_at_end;  /* the source ended before the error: it could go on */
   int         depth;
   int         loop_depth;
   int         func_depth;

@@ -12,8 +12,12 @@ static void
 lex_into (BsParser *p,
           BsToken  *token)
 {
-  if (p->error == NULL && bs_lexer_next (p->lexer, token, &p->error))
-    return;
+  if (p->error == NULL)
+    {
+      if (bs_lexer_next (p->lexer, token, &p->error))
+        return;
+      p->error_at_end = p->fstring_depth == 0 && bs_lexer_error_at_end (p->lexer);
+    }
   /* After an error, the parser sees an endless EOF and unwinds. */
   token->kind = BS_TOKEN_EOF;
   token->start = token->end = p->prev.end;
@@ -136,6 +140,11 @@ error_spanv (BsParser    *p,
 
   if (p->error != NULL)
     return;
+  /* as CPython's first parsing pass failing at the end of the source (past its last
+   * token, or at the dedents that close its blocks) */
+  p->error_at_end = p->fstring_depth == 0
+                    && (p->cur.kind == BS_TOKEN_EOF
+                        || (p->cur.kind == BS_TOKEN_DEDENT && p->cur.start >= p->length));
   message = g_strdup_vprintf (format, args);
   bs_lang_set_error (&p->error, code, p->filename, span.line, span.col, span.end_line,
                      span.end_col, "%s%s", p->fstring_depth > 0 ? "f-string: " : "", message);
@@ -529,6 +538,7 @@ run_parser (const char  *source,
             const char  *filename,
             gboolean     expression,
             GHashTable  *names,
+            gboolean    *at_end,
             GError     **error)
 {
   g_autoptr(BsAst) ast = NULL;
@@ -581,6 +591,8 @@ run_parser (const char  *source,
 
   if (FAILED (p))
     {
+      if (at_end != NULL)
+        *at_end = p->error_at_end;
       g_propagate_error (error, g_steal_pointer (&p->error));
       return NULL;
     }
@@ -594,7 +606,7 @@ bs_parse (const char  *source,
           const char  *filename,
           GError     **error)
 {
-  return run_parser (source, length, filename, FALSE, NULL, error);
+  return run_parser (source, length, filename, FALSE, NULL, NULL, error);
 }
 
 BsAst *
@@ -606,7 +618,7 @@ bs_parse_interned (const char  *source,
 {
   g_return_val_if_fail (names != NULL, NULL);
 
-  return run_parser (source, length, filename, FALSE, names, error);
+  return run_parser (source, length, filename, FALSE, names, NULL, error);
 }
 
 BsAst *
@@ -615,5 +627,18 @@ bs_parse_expression (const char  *source,
                      const char  *filename,
                      GError     **error)
 {
-  return run_parser (source, length, filename, TRUE, NULL, error);
+  return run_parser (source, length, filename, TRUE, NULL, NULL, error);
+}
+
+BsAst *
+bs_parse_cell (const char  *source,
+               gssize       length,
+               const char  *filename,
+               gboolean    *at_end,
+               GError     **error)
+{
+  g_return_val_if_fail (at_end != NULL, NULL);
+
+  *at_end = FALSE;
+  return run_parser (source, length, filename, FALSE, NULL, at_end, error);
 }

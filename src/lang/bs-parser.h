@@ -25,6 +25,15 @@ BsAst *bs_parse_interned   (const char  *source,
                             GHashTable  *names,
                             GError     **error);
 
+/* As bs_parse(), for a notebook's cell: when it fails, *at_end says whether the source
+ * ended before the error, so that more lines could make it parse (what CPython calls
+ * "incomplete input" when it compiles as IPython does, PyCF_ALLOW_INCOMPLETE_INPUT). */
+BsAst *bs_parse_cell       (const char  *source,
+                            gssize       length,
+                            const char  *filename,
+                            gboolean    *at_end,
+                            GError     **error);
+
 /* Parses a single expression (a watch, a REPL-style line): the root is an
  * expression node. */
 BsAst *bs_parse_expression (const char  *source,

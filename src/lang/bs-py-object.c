@@ -422,7 +422,7 @@ bs_getattr_opt (BsInterp   *in,
               *out = bs_value_ref (v);
             return TRUE;
           }
-        if (strcmp (name, "__name__") == 0)
+        if (strcmp (name, "__name__") == 0 || strcmp (name, "__qualname__") == 0)
           {
             *out = bs_str_value (in, ((BsClass *) obj.as.object)->name);
             return TRUE;
@@ -475,12 +475,22 @@ bs_getattr_opt (BsInterp   *in,
       {
         BsBuiltin *b = (BsBuiltin *) obj.as.object;
 
-        if (strcmp (name, "__name__") == 0)
+        const char *path = bs_builtin_class_path (b->name);
+
+        if (strcmp (name, "__name__") == 0
+            || (path != NULL && strcmp (name, "__qualname__") == 0))
           {
             /* numpy.ndarray's is ndarray */
             const char *dot = strrchr (b->name, '.');
 
             *out = bs_str_value (in, dot != NULL ? dot + 1 : b->name);
+            return TRUE;
+          }
+        if (path != NULL && strcmp (name, "__module__") == 0)
+          {
+            g_autofree char *module = g_strndup (path, strrchr (path, '.') - path);
+
+            *out = bs_str_value (in, module);
             return TRUE;
           }
         /* str.upper, dict.fromkeys: a built-in type's methods */

@@ -654,7 +654,7 @@ bs_compare_op (BsInterp *in,
       if (a.type != b.type || a.numpy != b.numpy)
         r = FALSE;
       else if (a.type == BS_VALUE_OBJECT)
-        r = a.as.object == b.as.object;
+        r = bs_value_identity (a) == bs_value_identity (b);
       else
         r = bs_value_equal (a, b);
       *out = BS_BOOL (op == BS_CMPOP_IS ? r : !r);

@@ -13,6 +13,33 @@
 
 static gboolean repr_inner (BsInterp *in, BsValue v, GString *out, gboolean as_str, int depth);
 
+/* The classes that are built-ins here, by their name: where PyTorch (or CPython) defines
+ * them, as their repr and __module__ give it */
+static const struct {
+  const char *name;
+  const char *path;
+} builtin_classes[] = {
+  { "Tensor", "torch.Tensor" },
+  { "Size", "torch.Size" },
+  { "Parameter", "torch.nn.parameter.Parameter" },
+  { "numpy.ndarray", "numpy.ndarray" },
+  { "OrderedDict", "collections.OrderedDict" },
+  { "SGD", "torch.optim.sgd.SGD" },
+  { "Adam", "torch.optim.adam.Adam" },
+  { "AdamW", "torch.optim.adamw.AdamW" },
+  { "RMSprop", "torch.optim.rmsprop.RMSprop" },
+  { "Adagrad", "torch.optim.adagrad.Adagrad" },
+};
+
+const char *
+bs_builtin_class_path (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (builtin_classes); i++)
+    if (strcmp (builtin_classes[i].name, name) == 0)
+      return builtin_classes[i].path;
+  return NULL;
+}
+
 static gboolean
 call_dunder_string (BsInterp   *in,
                     BsValue     v,
@@ -223,14 +250,10 @@ repr_inner (BsInterp *in,
         };
         const char *name = ((BsBuiltin *) v.as.object)->name;
 
-        if (strcmp (name, "Tensor") == 0 || strcmp (name, "Size") == 0)
-          g_string_append_printf (out, "<class 'torch.%s'>", name);
-        else if (strcmp (name, "Parameter") == 0)
-          g_string_append (out, "<class 'torch.nn.parameter.Parameter'>");
-        else if (strcmp (name, "numpy.ndarray") == 0)
-          g_string_append (out, "<class 'numpy.ndarray'>");
-        else if (strcmp (name, "OrderedDict") == 0)
-          g_string_append (out, "<class 'collections.OrderedDict'>");
+        const char *path = bs_builtin_class_path (name);
+
+        if (path != NULL)
+          g_string_append_printf (out, "<class '%s'>", path);
         else if (g_strv_contains (types, name) && bs_value_is_none (((BsBuiltin *) v.as.object)->self))
           g_string_append_printf (out, "<class '%s'>", name);
         else if (bs_is_type_stand_in (in, v))
@@ -249,10 +272,8 @@ repr_inner (BsInterp *in,
         BsClass *c = (BsClass *) v.as.object;
         BsValue module = BS_NONE;
 
-        if (c->is_prelude && c->is_module)
-          g_string_append_printf (out, "<class 'torch.nn.modules.%s'>", c->name);
-        else if (!c->is_prelude && bs_dict_get_str (c->dict, "__module__", &module)
-                 && bs_value_str (module) != NULL)
+        if (bs_dict_get_str (c->dict, "__module__", &module) && bs_value_str (module) != NULL
+            && strcmp (bs_value_str (module), "builtins") != 0)
           g_string_append_printf (out, "<class '%s.%s'>", bs_value_str (module), c->name);
         else if (c->is_prelude || bs_value_is_none (c->base_class) || c->is_exception)
           g_string_append_printf (out, "<class '%s'>", c->name);

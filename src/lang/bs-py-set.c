@@ -115,7 +115,8 @@ bs_py_key_equal (BsValue  a,
 {
   gboolean eq;
 
-  if (a.type == BS_VALUE_OBJECT && b.type == BS_VALUE_OBJECT && a.as.object == b.as.object)
+  if (a.type == BS_VALUE_OBJECT && b.type == BS_VALUE_OBJECT
+      && bs_value_identity (a) == bs_value_identity (b))
     return 1;
   if (!bs_equal (in, a, b, &eq))
     return -1;

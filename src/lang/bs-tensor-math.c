@@ -4,6 +4,8 @@
 
 #include "bs-torch-private.h"
 
+#include "bs-autograd.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -131,6 +133,31 @@ operator (BsInterp *in,
       bs_value_unref (result);
     }
   return ok;
+}
+
+/* square(input) is pow(input, 2), as PyTorch's (PowBackward0); data 1: square_(), the
+ * same in place */
+static gboolean
+square (BsInterp *in,
+        BsCall   *call,
+        BsValue  *r)
+{
+  BsTensor *self = bs_call_self (call);
+  BsOpArgs args;
+  GError *error = NULL;
+  BsTensor *t;
+
+  if (bs_call_data (call) == 0)
+    return bs_call_return_tensor (call, bs_pow_scalar (self, 2.0, &error), &error, r);
+  bs_op_args_init (&args);
+  bs_op_args_set_value (&args, 2.0);
+  args.value_is_int = TRUE;
+  t = bs_op_apply_inplace (BS_OP_POW, &self, 1, &args, &error);
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (t);
+  *r = bs_value_ref (bs_call_receiver (call));
+  return TRUE;
 }
 
 static gboolean
@@ -468,6 +495,23 @@ inplace_unary (BsInterp *in,
   return TRUE;
 }
 
+/* exp_(), sqrt_(), ...: the op applied in place (data: the BsOp) */
+static gboolean
+inplace_op (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  BsTensor *self = bs_call_self (call);
+  GError *error = NULL;
+  BsTensor *t = bs_op_apply_inplace ((BsOp) bs_call_data (call), &self, 1, NULL, &error);
+
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (t);
+  *r = bs_value_ref (bs_call_receiver (call));
+  return TRUE;
+}
+
 static gboolean
 round_decimals (BsInterp *in,
                 BsCall   *call,
@@ -528,6 +572,8 @@ equal (BsInterp *in,
 #define UNARY_ROWS(name, fn) \
   { "Tensor", BS_SIG_BUILTIN, "_TensorBase." #name "()", unary, (gintptr) fn }, \
   { "torch", BS_SIG_TORCH, #name "(Tensor input" OUT, unary, (gintptr) fn }
+#define INPLACE_ROW(name, op) \
+  { TT, BS_SIG_TORCH, #name "_(Tensor input)", inplace_op, op }
 #define COMPARE_ROWS(name, code) \
   { TT, BS_SIG_TORCH, #name "(Tensor input, Tensor other" OUT, compare, code }, \
   { TT, BS_SIG_TORCH, #name "(Tensor input, Scalar other" OUT, compare, code }
@@ -572,6 +618,32 @@ static const BsSignatureRow rows[] = {
   { "torch", BS_SIG_TORCH, "relu(Tensor input)", unary, (gintptr) bs_relu },
   { "Tensor", BS_SIG_BUILTIN, "_TensorBase.relu_()", inplace_unary, (gintptr) bs_relu_ },
   { "torch", BS_SIG_TORCH, "relu_(Tensor input)", inplace_unary, (gintptr) bs_relu_ },
+  INPLACE_ROW (exp, BS_OP_EXP),
+  INPLACE_ROW (log, BS_OP_LOG),
+  INPLACE_ROW (sqrt, BS_OP_SQRT),
+  INPLACE_ROW (abs, BS_OP_ABS),
+  INPLACE_ROW (sin, BS_OP_SIN),
+  INPLACE_ROW (cos, BS_OP_COS),
+  INPLACE_ROW (tanh, BS_OP_TANH),
+  INPLACE_ROW (sigmoid, BS_OP_SIGMOID),
+  INPLACE_ROW (neg, BS_OP_NEG),
+  INPLACE_ROW (reciprocal, BS_OP_RECIPROCAL),
+  INPLACE_ROW (asin, BS_OP_ASIN),
+  INPLACE_ROW (acos, BS_OP_ACOS),
+  INPLACE_ROW (atan, BS_OP_ATAN),
+  INPLACE_ROW (sinh, BS_OP_SINH),
+  INPLACE_ROW (cosh, BS_OP_COSH),
+  INPLACE_ROW (asinh, BS_OP_ASINH),
+  INPLACE_ROW (acosh, BS_OP_ACOSH),
+  INPLACE_ROW (atanh, BS_OP_ATANH),
+  INPLACE_ROW (log1p, BS_OP_LOG1P),
+  INPLACE_ROW (expm1, BS_OP_EXPM1),
+  INPLACE_ROW (log2, BS_OP_LOG2),
+  INPLACE_ROW (log10, BS_OP_LOG10),
+  INPLACE_ROW (floor, BS_OP_FLOOR),
+  INPLACE_ROW (ceil, BS_OP_CEIL),
+  INPLACE_ROW (trunc, BS_OP_TRUNC),
+  INPLACE_ROW (frac, BS_OP_FRAC),
   { "Tensor", BS_SIG_BUILTIN, "_TensorBase.zero_()", inplace_unary, (gintptr) bs_zero_ },
   { "torch", BS_SIG_TORCH, "zero_(Tensor input)", inplace_unary, (gintptr) bs_zero_ },
   { TT, BS_SIG_TORCH, "round(Tensor input" OUT, unary, (gintptr) bs_round },
@@ -604,6 +676,8 @@ static const BsSignatureRow rows[] = {
     BS_BINOP_MUL | 1 << 8 },
   { "Tensor", BS_SIG_TORCH, "div_(Tensor input, Tensor other)", arithmetic,
     BS_BINOP_DIV | 1 << 8 },
+  { TT, BS_SIG_TORCH, "square(Tensor input" OUT, square, 0 },
+  { "Tensor", BS_SIG_TORCH, "square_(Tensor input)", square, 1 },
   { TT, BS_SIG_TORCH, "pow(Tensor input, Tensor exponent" OUT, operator, BS_BINOP_POW },
   { "torch", BS_SIG_TORCH, "pow(Scalar self, Tensor exponent" OUT, operator, BS_BINOP_POW },
   { TT, BS_SIG_TORCH, "pow(Tensor input, Scalar exponent" OUT, operator, BS_BINOP_POW },

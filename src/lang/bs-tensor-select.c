@@ -594,6 +594,276 @@ split (BsInterp *in,
   return return_pieces (in, pieces, n, error, r);
 }
 
+/* tensor_split's pieces: slices of x along dim from bounds[i] to bounds[i + 1] (Python's
+ * slice rules: negative bounds count from the end), one SliceBackward0 each, as PyTorch's */
+static gboolean
+slice_pieces (BsInterp     *in,
+              BsTensor     *x,
+              int           dim,
+              const gint64 *bounds,
+              gint64        n,
+              BsValue      *r)
+{
+  g_autofree BsTensor **pieces = g_new0 (BsTensor *, MAX (n, 1));
+  GError *error = NULL;
+
+  for (gint64 i = 0; i < n && error == NULL; i++)
+    pieces[i] = bs_slice (x, dim, bounds[i], bounds[i + 1], 1, &error);
+  return return_pieces (in, pieces, n, error, r);
+}
+
+enum { SPLIT_TENSOR, SPLIT_SECTIONS, SPLIT_INDICES };
+
+/* tensor_split(input, sections | indices | tensor_indices_or_sections, dim=0) */
+static gboolean
+tensor_split (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call);
+  int dim = bs_call_dim (call, 2);
+  int kind = (int) bs_call_data (call);
+  g_autofree gint64 *bounds = NULL;
+  gint64 sections = 0, n = 0;
+  GError *error = NULL;
+
+  if (x->ndim == 0)
+    return bs_raise (in, "RuntimeError", "tensor_split expected at least a 1-dimensional tensor, "
+                     "but got a tensor with 0 dims");
+  if (kind == SPLIT_TENSOR)
+    {
+      BsTensor *t = bs_call_tensor (call, 1);
+
+      if (t->dtype != BS_DTYPE_INT64)
+        return bs_raise (in, "RuntimeError", "tensor_split expected tensor_indices_or_sections "
+                         "to have dtype of long, but got %s", bs_dtype_scalar_name (t->dtype));
+      if (t->ndim > 1)
+        return bs_raise (in, "RuntimeError", "tensor_split expected tensor_indices_or_sections "
+                         "to be a zero-dimensional or one-dimensional tensor, but got a tensor "
+                         "with %d dims", t->ndim);
+      if (t->ndim == 0)
+        {
+          kind = SPLIT_SECTIONS;
+          sections = bs_tensor_get_int (t, 0);
+        }
+      else
+        {
+          n = bs_tensor_numel (t);
+          bounds = g_new (gint64, n + 2);
+          for (gint64 i = 0; i < n; i++)
+            bounds[i + 1] = bs_tensor_get_int (t, i);
+        }
+    }
+  else if (kind == SPLIT_SECTIONS)
+    sections = bs_call_int (call, 1);
+  else
+    {
+      gsize n_items;
+      BsValue *items = bs_value_items (bs_call_value (call, 1), &n_items);
+
+      n = (gint64) n_items;
+      bounds = g_new (gint64, n + 2);
+      for (gint64 i = 0; i < n; i++)
+        {
+          if (items[i].type != BS_VALUE_INT && bs_value_tensor (items[i]) == NULL)
+            return bs_raise (in, "TypeError", "tensor_split(): argument 'indices' must be tuple "
+                             "of ints, but found element of type %s at pos %" G_GINT64_FORMAT,
+                             bs_type_name (items[i]), i + 1);
+          if (!bs_to_int (in, items[i], &bounds[i + 1]))
+            return FALSE;
+        }
+    }
+  if (kind == SPLIT_SECTIONS)
+    {
+      gint64 size, each, extra;
+
+      if (sections <= 0)
+        return bs_raise (in, "RuntimeError", "number of sections must be larger than 0, got %"
+                         G_GINT64_FORMAT, sections);
+      if (!bs_wrap_dim (&dim, x->ndim, &error))
+        return bs_raise_gerror (in, error);
+      if (sections > (1 << 20))
+        return bs_raise (in, "MemoryError", "tensor_split(): %" G_GINT64_FORMAT " pieces are "
+                         "more than Backstep makes", sections);
+      size = x->shape[dim];
+      each = size / sections;
+      extra = size % sections;
+      bounds = g_new (gint64, sections + 1);
+      bounds[0] = 0;
+      for (gint64 i = 0; i < sections; i++)
+        bounds[i + 1] = bounds[i] + each + (i < extra);
+      return slice_pieces (in, x, dim, bounds, sections, r);
+    }
+  if (!bs_wrap_dim (&dim, x->ndim, &error))
+    return bs_raise_gerror (in, error);
+  bounds[0] = 0;
+  bounds[n + 1] = x->shape[dim];
+  return slice_pieces (in, x, dim, bounds, n + 1, r);
+}
+
+/* narrow(input, dim, start, length): the slice start:start + length along dim, as PyTorch
+ * 1.13's (start wraps as a dim does, and may be the size itself) */
+static gboolean
+narrow (BsInterp *in,
+        BsCall   *call,
+        BsValue  *r)
+{
+  BsTensor *x = bs_call_self (call);
+  int dim = bs_call_dim (call, 1);
+  gint64 length = bs_call_int (call, 3), start, size, n;
+  GError *error = NULL;
+
+  if (bs_call_data (call) == 1)
+    {
+      BsTensor *t = bs_call_tensor (call, 2);
+
+      if (t->ndim != 0 || !bs_dtype_is_integral (t->dtype))
+        return bs_raise (in, "RuntimeError", "start must be an 0-dim integral Tensor.");
+      start = bs_tensor_get_int (t, 0);
+    }
+  else
+    start = bs_call_int (call, 2);
+  if (x->ndim == 0)
+    return bs_raise (in, "RuntimeError", "narrow() cannot be applied to a 0-dim tensor.");
+  if (!bs_wrap_dim (&dim, x->ndim, &error))
+    return bs_raise_gerror (in, error);
+  size = x->shape[dim];
+  n = MAX (size, 1);
+  if (start != size && (start < -n || start > n - 1))
+    return bs_raise (in, "IndexError", "Dimension out of range (expected to be in range of [%"
+                     G_GINT64_FORMAT ", %" G_GINT64_FORMAT "], but got %" G_GINT64_FORMAT ")",
+                     -n, n - 1, start);
+  if (start != size && start < 0)
+    start += n;
+  if (length < 0 || start > size - length)
+    return bs_raise (in, "RuntimeError", "start (%" G_GINT64_FORMAT ") + length (%"
+                     G_GINT64_FORMAT ") exceeds dimension size (%" G_GINT64_FORMAT ").",
+                     start, length, size);
+  return bs_call_return_tensor (call, bs_slice (x, dim, start, start + length, 1, &error),
+                                &error, r);
+}
+
+/* The indices that repeat i repeats[i] times (repeat_interleave(repeats)), with PyTorch's
+ * checks; output_size < 0: not given */
+static BsTensor *
+repeated_indices (BsInterp *in,
+                  BsTensor *repeats,
+                  gint64    output_size)
+{
+  gint64 n, total = 0, shape[1];
+  BsTensor *index;
+  GError *error = NULL;
+
+  if (repeats->ndim != 1)
+    {
+      bs_raise (in, "RuntimeError", "repeat_interleave only accept 1D vector as repeat");
+      return NULL;
+    }
+  if (repeats->dtype != BS_DTYPE_INT64 && repeats->dtype != BS_DTYPE_INT32)
+    {
+      bs_raise (in, "RuntimeError", "\"repeat_interleave_cpu\" not implemented for '%s'",
+                bs_dtype_scalar_name (repeats->dtype));
+      return NULL;
+    }
+  n = repeats->shape[0];
+  for (gint64 i = 0; i < n; i++)
+    {
+      gint64 k = bs_tensor_get_int (repeats, i);
+
+      if (k < 0)
+        {
+          bs_raise (in, "RuntimeError", "repeats can not be negative");
+          return NULL;
+        }
+      total += k;
+      if (total > G_MAXINT32)
+        {
+          bs_raise (in, "MemoryError", "repeat_interleave(): more than %d elements are more "
+                    "than Backstep makes", G_MAXINT32);
+          return NULL;
+        }
+    }
+  if (output_size >= 0 && output_size != total)
+    {
+      bs_raise (in, "RuntimeError", "allocated size does not match required size");
+      return NULL;
+    }
+  shape[0] = total;
+  index = bs_tensor_new (repeats->context, repeats->dtype, 1, shape, &error);
+  if (index == NULL)
+    {
+      bs_raise_gerror (in, error);
+      return NULL;
+    }
+  total = 0;
+  for (gint64 i = 0; i < n; i++)
+    for (gint64 k = bs_tensor_get_int (repeats, i); k > 0; k--)
+      bs_tensor_set (index, total++, (double) i);
+  return index;
+}
+
+enum { REPEAT_BY_TENSOR, REPEAT_BY_INT, REPEAT_INDICES };
+
+/* repeat_interleave(input, repeats, dim=None, *, output_size=None): index_select of the
+ * input (flattened when dim is None) by repeated indices, as PyTorch 1.13 composes it;
+ * torch.repeat_interleave(repeats) gives the indices alone */
+static gboolean
+repeat_interleave (BsInterp *in,
+                   BsCall   *call,
+                   BsValue  *r)
+{
+  int kind = (int) bs_call_data (call);
+  guint size_arg = kind == REPEAT_INDICES ? 1 : 3;
+  gint64 output_size = bs_call_has (call, size_arg) ? bs_call_int (call, size_arg) : -1;
+  g_autoptr(BsTensor) input = NULL;
+  g_autoptr(BsTensor) repeats = NULL;
+  g_autoptr(BsTensor) index = NULL;
+  GError *error = NULL;
+  int dim = 0;
+
+  if (kind == REPEAT_INDICES)
+    {
+      index = repeated_indices (in, bs_call_tensor (call, 0), output_size);
+      return index != NULL
+             && bs_call_return_tensor (call, g_steal_pointer (&index), &error, r);
+    }
+  if (bs_call_has (call, 2))
+    {
+      input = bs_tensor_ref (bs_call_self (call));
+      dim = bs_call_dim (call, 2);
+    }
+  else
+    input = bs_flatten (bs_call_self (call), 0, -1, &error);
+  if (input == NULL || !bs_wrap_dim (&dim, input->ndim, &error))
+    return bs_raise_gerror (in, error);
+  if (kind == REPEAT_BY_TENSOR)
+    repeats = bs_tensor_ref (bs_call_tensor (call, 1));
+  else
+    repeats = bs_tensor_new_scalar (input->context, BS_DTYPE_INT64, bs_call_int (call, 1));
+  if (repeats->ndim == 0 || (repeats->ndim == 1 && repeats->shape[0] == 1))
+    {
+      gint64 one = 1, along = input->ndim > 0 ? input->shape[dim] : 1;
+      g_autoptr(BsTensor) single = bs_reshape (repeats, &one, 1, &error);
+
+      g_clear_pointer (&repeats, bs_tensor_unref);
+      repeats = single != NULL ? bs_expand (single, &along, 1, &error) : NULL;
+      if (repeats == NULL)
+        return bs_raise_gerror (in, error);
+    }
+  else if (repeats->ndim == 1)
+    {
+      if (repeats->shape[0] != (input->ndim > 0 ? input->shape[dim] : 1))
+        return bs_raise (in, "RuntimeError", "repeats must have the same size as input along "
+                         "dim");
+    }
+  else
+    return bs_raise (in, "RuntimeError", "repeats must be 0-dim or 1-dim tensor");
+  index = repeated_indices (in, repeats, output_size);
+  if (index == NULL)
+    return FALSE;
+  return bs_call_return_tensor (call, bs_index_select (input, dim, index, &error), &error, r);
+}
+
 /* unbind(input, dim=0) */
 static gboolean
 unbind (BsInterp *in,
@@ -705,6 +975,22 @@ static const BsSignatureRow rows[] = {
   { "torch", BS_SIG_PYTHON, "meshgrid(*tensors, indexing=None)", meshgrid, 0 },
   { "torch", BS_SIG_PYTHON, "split(tensor, split_size_or_sections, dim=0)", split, 0 },
   { "Tensor", BS_SIG_PYTHON, "Tensor.split(self, split_size, dim=0)", split, 0 },
+  { TT, BS_SIG_TORCH, "narrow(Tensor input, int64_t dim, Tensor start, int64_t length)", narrow,
+    1 },
+  { TT, BS_SIG_TORCH, "narrow(Tensor input, int64_t dim, int64_t start, int64_t length)", narrow,
+    0 },
+  { TT, BS_SIG_TORCH, "repeat_interleave(Tensor input, Tensor repeats, int64_t? dim=None, *, "
+    "int64_t? output_size=None)", repeat_interleave, REPEAT_BY_TENSOR },
+  { TT, BS_SIG_TORCH, "repeat_interleave(Tensor input, int64_t repeats, int64_t? dim=None, *, "
+    "int64_t? output_size=None)", repeat_interleave, REPEAT_BY_INT },
+  { "torch", BS_SIG_TORCH, "repeat_interleave(Tensor repeats, *, int64_t? output_size=None)",
+    repeat_interleave, REPEAT_INDICES },
+  { TT, BS_SIG_TORCH, "tensor_split(Tensor input, Tensor tensor_indices_or_sections, "
+    "int64_t dim=0)", tensor_split, SPLIT_TENSOR },
+  { TT, BS_SIG_TORCH, "tensor_split(Tensor input, int64_t sections, int64_t dim=0)",
+    tensor_split, SPLIT_SECTIONS },
+  { TT, BS_SIG_TORCH, "tensor_split(Tensor input, IntArrayRef indices, int64_t dim=0)",
+    tensor_split, SPLIT_INDICES },
   { TT, BS_SIG_TORCH, "unbind(Tensor input, int64_t dim=0)", unbind, 0 },
   { TT, BS_SIG_TORCH, "unbind(Tensor input, Dimname dim)", bs_torch_refuse_named, 0 },
 

@@ -99,7 +99,12 @@ mode_enter (BsInterp *in,
             BsCall   *call,
             BsValue  *r)
 {
-  mode_enter_data (in, mode_data (call->self));
+  ModeData *d = mode_data (call->self);
+
+  /* set_grad_enabled(mode) set the mode when it was made, and its __exit__ restores the
+   * mode it replaced, as PyTorch's */
+  if (d->kind != MODE_SET_GRAD_ENABLED)
+    mode_enter_data (in, d);
   *r = BS_NONE;
   return TRUE;
 }

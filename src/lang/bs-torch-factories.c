@@ -187,31 +187,31 @@ factory (BsInterp *in,
   return finish (in, call, t, rg, r);
 }
 
-/* zeros_like(input), ones_like, full_like(input, fill_value), empty_like, rand_like,
- * randn_like */
+/* A new leaf of this shape, filled as fill says (FILL_VALUE: with argument value_arg) */
 static gboolean
-like (BsInterp *in,
-      BsCall   *call,
-      BsValue  *r)
+make_filled (BsInterp     *in,
+             BsCall       *call,
+             Fill          fill,
+             BsDType       dtype,
+             gboolean      rg,
+             int           ndim,
+             const gint64 *shape,
+             guint         value_arg,
+             BsValue      *r)
 {
-  Fill fill = (Fill) bs_call_data (call);
-  BsTensor *src = bs_call_tensor (call, 0);
-  BsDType dtype = src->dtype;
-  gboolean rg;
   gint64 exact;
   GError *error = NULL;
   BsTensor *t;
 
-  if (!factory_options (in, call, &dtype, &rg))
+  if (fill == FILL_VALUE && !bs_check_scalar_fits (in, bs_call_value (call, value_arg), dtype))
     return FALSE;
-  if (fill == FILL_VALUE && !bs_check_scalar_fits (in, bs_call_value (call, 1), dtype))
-    return FALSE;
-  if (fill == FILL_VALUE && bs_call_exact_int (call, 1, dtype, &exact))
-    t = bs_tensor_new_full_int (in->context, dtype, src->ndim, src->shape, exact, &error);
+  if (fill == FILL_VALUE && bs_call_exact_int (call, value_arg, dtype, &exact))
+    t = bs_tensor_new_full_int (in->context, dtype, ndim, shape, exact, &error);
   else
-    t = bs_tensor_new_full (in->context, dtype, src->ndim, src->shape,
-                            fill == FILL_ONES ? 1.0 : fill == FILL_VALUE ? bs_call_double (call, 1)
-                                                                         : 0.0, &error);
+    t = bs_tensor_new_full (in->context, dtype, ndim, shape,
+                            fill == FILL_ONES ? 1.0
+                            : fill == FILL_VALUE ? bs_call_double (call, value_arg) : 0.0,
+                            &error);
   if (t == NULL)
     return bs_raise_gerror (in, error);
   if (!fill_tensor (in, call, t, fill))
@@ -221,6 +221,42 @@ like (BsInterp *in,
     }
   bs_tensor_announce_leaf (t);
   return finish (in, call, t, rg, r);
+}
+
+/* zeros_like(input), ones_like, full_like(input, fill_value), empty_like, rand_like,
+ * randn_like */
+static gboolean
+like (BsInterp *in,
+      BsCall   *call,
+      BsValue  *r)
+{
+  BsTensor *src = bs_call_tensor (call, 0);
+  BsDType dtype = src->dtype;
+  gboolean rg;
+
+  if (!factory_options (in, call, &dtype, &rg))
+    return FALSE;
+  return make_filled (in, call, (Fill) bs_call_data (call), dtype, rg, src->ndim, src->shape, 1,
+                      r);
+}
+
+/* Tensor.new_zeros(size), new_ones, new_empty, new_full(size, fill_value): in self's dtype
+ * unless dtype= says otherwise */
+static gboolean
+new_filled (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  gint64 shape[BS_MAX_DIMS];
+  int ndim = bs_call_int_list (call, 1, shape);
+  BsDType dtype = bs_call_self (call)->dtype;
+  gboolean rg;
+
+  if (ndim < 0)
+    return FALSE;
+  if (!factory_options (in, call, &dtype, &rg) || !check_sizes (in, shape, ndim))
+    return FALSE;
+  return make_filled (in, call, (Fill) bs_call_data (call), dtype, rg, ndim, shape, 2, r);
 }
 
 /* randint(high, size), randint(low, high, size) */
@@ -576,6 +612,9 @@ set_printoptions (BsInterp *in,
     fill }, \
   { "torch", BS_SIG_TORCH, #name "(IntArrayRef size, *, DimnameList? names, " OPTIONS, factory, \
     fill }
+#define NEW(name, fill) \
+  { "Tensor", BS_SIG_TORCH, #name "(Tensor input, SymIntArrayRef size, *, " OPTIONS, \
+    new_filled, fill }
 #define LIKE(name, fill) \
   { "torch", BS_SIG_TORCH, #name "(Tensor input, *, MemoryFormat? memory_format=None, " \
     OPTIONS, like, fill }
@@ -606,6 +645,11 @@ static const BsSignatureRow rows[] = {
   LIKE (empty_like, FILL_EMPTY),
   LIKE (rand_like, FILL_UNIFORM),
   LIKE (randn_like, FILL_NORMAL),
+  NEW (new_zeros, FILL_ZEROS),
+  NEW (new_ones, FILL_ONES),
+  NEW (new_empty, FILL_EMPTY),
+  { "Tensor", BS_SIG_TORCH, "new_full(Tensor input, SymIntArrayRef size, Scalar fill_value, *, "
+    OPTIONS, new_filled, FILL_VALUE },
   { "torch", BS_SIG_TORCH, "full_like(Tensor input, Scalar fill_value, *, "
     "MemoryFormat? memory_format=None, " OPTIONS, like, FILL_VALUE },
   { "torch", BS_SIG_TORCH, "arange(Scalar end, *, Tensor out=None, " OPTIONS, arange, 0 },

@@ -596,6 +596,11 @@ bs_tensor_getattr (BsInterp   *in,
       *out = bs_torch_cpu_device (in);
       return TRUE;
     }
+  if (strcmp (name, "_base") == 0)
+    {
+      *out = t->view_base != NULL ? bs_wrap_tensor (in, bs_tensor_ref (t->view_base)) : BS_NONE;
+      return TRUE;
+    }
   if (strcmp (name, "_version") == 0)
     {
       *out = BS_INT (bs_tensor_version (t));
@@ -855,27 +860,20 @@ torch_size (BsInterp *in,
   return TRUE;
 }
 
-/* tensor(data, *, dtype=None, device=None, pin_memory=False, requires_grad=False,
- * names=None) */
+/* A new leaf holding data: a tensor's or an array's elements copied (with PyTorch's
+ * warning for a tensor), or a nested list's; in dtype when has_dtype, and requiring grad
+ * when rg */
 static gboolean
-torch_tensor (BsInterp *in,
-              BsCall   *call,
-              BsValue  *r)
+tensor_of_data (BsInterp  *in,
+                BsValue    data,
+                gboolean   has_dtype,
+                BsDType    dtype,
+                gboolean   rg,
+                BsValue   *r)
 {
-  BsValue data = bs_call_value (call, 0);
-  gboolean has_dtype = bs_call_has (call, 1);
-  BsDType dtype = bs_call_dtype (call, 1, BS_DTYPE_FLOAT32);
-  gboolean rg = bs_call_bool (call, 4);
   GError *error = NULL;
   BsTensor *t;
 
-  if (bs_call_has (call, 5))
-    return bs_raise (in, "NotImplementedError", "tensor(names=...): Backstep has no named "
-                     "tensors");
-  if (bs_call_bool (call, 3))
-    return bs_raise (in, "RuntimeError", "Pinned memory requires CUDA.");
-  if (!bs_torch_check_device (in, bs_call_value (call, 2)))
-    return FALSE;
   if (bs_value_tensor (data) != NULL)
     {
       BsTensor *src = bs_value_tensor (data);
@@ -914,15 +912,48 @@ torch_tensor (BsInterp *in,
   return TRUE;
 }
 
-/* The legacy constructors: torch.Tensor(2, 3), torch.FloatTensor([[1, 2]]): sizes (filled
- * with zeros, where PyTorch leaves memory uninitialised) or data, in the row's dtype */
+/* tensor(data, *, dtype=None, device=None, pin_memory=False, requires_grad=False,
+ * names=None) */
 static gboolean
-legacy_new (BsInterp *in,
+torch_tensor (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  if (bs_call_has (call, 5))
+    return bs_raise (in, "NotImplementedError", "tensor(names=...): Backstep has no named "
+                     "tensors");
+  if (bs_call_bool (call, 3))
+    return bs_raise (in, "RuntimeError", "Pinned memory requires CUDA.");
+  if (!bs_torch_check_device (in, bs_call_value (call, 2)))
+    return FALSE;
+  return tensor_of_data (in, bs_call_value (call, 0), bs_call_has (call, 1),
+                         bs_call_dtype (call, 1, BS_DTYPE_FLOAT32), bs_call_bool (call, 4), r);
+}
+
+/* Tensor.new_tensor(data, dtype=None, device=None, requires_grad=False): in self's dtype
+ * unless dtype= says otherwise */
+static gboolean
+new_tensor (BsInterp *in,
             BsCall   *call,
             BsValue  *r)
 {
-  BsDType dtype = (BsDType) bs_call_data (call);
-  BsValue args = bs_call_value (call, 0);
+  if (!bs_torch_check_device (in, bs_call_value (call, 3)))
+    return FALSE;
+  return tensor_of_data (in, bs_call_value (call, 1), TRUE,
+                         bs_call_dtype (call, 2, bs_call_self (call)->dtype),
+                         bs_call_bool (call, 4), r);
+}
+
+/* The legacy constructors: torch.Tensor(2, 3), torch.FloatTensor([[1, 2]]): sizes (filled
+ * with zeros, where PyTorch leaves memory uninitialised; a torch.Size too; none: an empty
+ * tensor) or data, in dtype */
+static gboolean
+legacy_make (BsInterp *in,
+             BsDType   dtype,
+             BsValue   args,
+             BsValue   device,
+             BsValue  *r)
+{
   gsize n;
   BsValue *items = bs_value_items (args, &n);
   gint64 shape[BS_MAX_DIMS];
@@ -930,8 +961,11 @@ legacy_new (BsInterp *in,
   GError *error = NULL;
   BsTensor *t;
 
-  if (!bs_torch_check_device (in, bs_call_value (call, 1)))
+  if (!bs_torch_check_device (in, device))
     return FALSE;
+  if (n == 1 && bs_value_is_object (items[0], BS_OBJECT_TUPLE)
+      && ((BsTuple *) items[0].as.object)->is_size)
+    items = bs_value_items (items[0], &n);
   for (gsize i = 0; i < n; i++)
     sizes &= items[i].type == BS_VALUE_INT;
   if (sizes)
@@ -946,7 +980,8 @@ legacy_new (BsInterp *in,
             return bs_raise (in, "RuntimeError", "Trying to create tensor with negative "
                              "dimension %" G_GINT64_FORMAT, shape[i]);
         }
-      t = bs_tensor_new_full (in->context, dtype, n, shape, 0.0, &error);
+      shape[0] = n == 0 ? 0 : shape[0];
+      t = bs_tensor_new_full (in->context, dtype, MAX (n, 1), shape, 0.0, &error);
       if (t == NULL)
         return bs_raise_gerror (in, error);
       bs_tensor_announce_leaf (t);
@@ -973,6 +1008,26 @@ legacy_new (BsInterp *in,
   return TRUE;
 }
 
+/* torch.Tensor(*args), torch.FloatTensor(...): the row's dtype */
+static gboolean
+legacy_new (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  return legacy_make (in, (BsDType) bs_call_data (call), bs_call_value (call, 0),
+                      bs_call_value (call, 1), r);
+}
+
+/* Tensor.new(*args): the legacy constructor of self's dtype */
+static gboolean
+tensor_new (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  return legacy_make (in, bs_call_self (call)->dtype, bs_call_value (call, 1),
+                      bs_call_value (call, 2), r);
+}
+
 #define LEGACY(name, dtype) \
   { "torch", BS_SIG_PYTHON, name "(*args, device=None)", legacy_new, dtype }
 
@@ -980,6 +1035,9 @@ static const BsSignatureRow rows[] = {
   { "torch", BS_SIG_TORCH, "tensor(PyObject* data, *, ScalarType dtype=None, "
     "Device? device=None, bool pin_memory=False, bool requires_grad=False, "
     "DimnameList? names=None)", torch_tensor, 0 },
+  { "Tensor", BS_SIG_PYTHON, "Tensor.new(self, *args, device=None)", tensor_new, 0 },
+  { "Tensor", BS_SIG_TORCH, "new_tensor(Tensor input, PyObject* data, *, "
+    "ScalarType? dtype=None, Device? device=None, bool requires_grad=False)", new_tensor, 0 },
   LEGACY ("Tensor", BS_DTYPE_FLOAT32),
   LEGACY ("FloatTensor", BS_DTYPE_FLOAT32),
   LEGACY ("DoubleTensor", BS_DTYPE_FLOAT64),

@@ -479,9 +479,19 @@ bs_value_hash (BsValue  v,
       return FALSE;
     default:
       /* identity, as object.__hash__ (tensors hash by identity too) */
-      *hash = bs_hash_identity (v.as.object);
+      *hash = bs_hash_identity (bs_value_identity (v));
       return TRUE;
     }
+}
+
+gconstpointer
+bs_value_identity (BsValue v)
+{
+  if (v.type != BS_VALUE_OBJECT)
+    return NULL;
+  if (v.as.object->type == BS_OBJECT_TENSOR)
+    return ((BsTensorObject *) v.as.object)->tensor;
+  return v.as.object;
 }
 
 static gboolean
@@ -704,7 +714,7 @@ restart:
           if (entry->hash != hash)
             continue;
           if (entry->key.type == BS_VALUE_OBJECT && key.type == BS_VALUE_OBJECT
-              && entry->key.as.object == key.as.object)
+              && bs_value_identity (entry->key) == bs_value_identity (key))
             {
               *slot = i;
               return e;

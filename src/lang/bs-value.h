@@ -222,6 +222,9 @@ gboolean    bs_value_hash         (BsValue v, gint64 *hash);
 gint64      bs_hash_int           (gint64 v);
 gint64      bs_hash_double        (double x);
 gint64      bs_hash_identity      (gconstpointer p);
+/* What Python's identity (is, id()) is of an object: a tensor's is its tensor's, as PyTorch
+ * keeps one Python object per tensor; NULL for values that are not objects. */
+gconstpointer bs_value_identity   (BsValue v);
 /* A tuple's hash: start, then add each item's hash, then finish with the length. */
 guint64     bs_hash_tuple_start   (void);
 guint64     bs_hash_tuple_add     (guint64 acc, gint64 item);

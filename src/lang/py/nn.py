@@ -57,6 +57,8 @@ class _bs_IncompatibleKeys:
 
 
 class Module:
+    __module__ = 'torch.nn.modules.module'
+
     def __init__(self):
         d = self.__dict__
         d['training'] = True
@@ -450,6 +452,8 @@ class Module:
 
 
 class Identity(Module):
+    __module__ = 'torch.nn.modules.linear'
+
     def __init__(self, *args, **kwargs):
         super().__init__()
 
@@ -458,6 +462,8 @@ class Identity(Module):
 
 
 class Linear(Module):
+    __module__ = 'torch.nn.modules.linear'
+
     def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
         _bs_check_factory(device, dtype)
@@ -483,6 +489,8 @@ def _bs_inplace_str(inplace):
 
 
 class ReLU(Module):
+    __module__ = 'torch.nn.modules.activation'
+
     def __init__(self, inplace=False):
         super().__init__()
         self.inplace = inplace
@@ -495,6 +503,8 @@ class ReLU(Module):
 
 
 class LeakyReLU(Module):
+    __module__ = 'torch.nn.modules.activation'
+
     def __init__(self, negative_slope=1e-2, inplace=False):
         super().__init__()
         self.negative_slope = negative_slope
@@ -508,6 +518,8 @@ class LeakyReLU(Module):
 
 
 class ELU(Module):
+    __module__ = 'torch.nn.modules.activation'
+
     def __init__(self, alpha=1.0, inplace=False):
         super().__init__()
         self.alpha = alpha
@@ -521,6 +533,8 @@ class ELU(Module):
 
 
 class GELU(Module):
+    __module__ = 'torch.nn.modules.activation'
+
     def __init__(self, approximate='none'):
         super().__init__()
         self.approximate = approximate
@@ -533,6 +547,8 @@ class GELU(Module):
 
 
 class SiLU(Module):
+    __module__ = 'torch.nn.modules.activation'
+
     def __init__(self, inplace=False):
         super().__init__()
         self.inplace = inplace
@@ -545,6 +561,8 @@ class SiLU(Module):
 
 
 class Softplus(Module):
+    __module__ = 'torch.nn.modules.activation'
+
     def __init__(self, beta=1, threshold=20):
         super().__init__()
         self.beta = beta
@@ -558,16 +576,22 @@ class Softplus(Module):
 
 
 class Tanh(Module):
+    __module__ = 'torch.nn.modules.activation'
+
     def forward(self, input):
         return _bs_F.tanh(input)
 
 
 class Sigmoid(Module):
+    __module__ = 'torch.nn.modules.activation'
+
     def forward(self, input):
         return _bs_F.sigmoid(input)
 
 
 class Softmax(Module):
+    __module__ = 'torch.nn.modules.activation'
+
     def __init__(self, dim=None):
         super().__init__()
         self.dim = dim
@@ -580,11 +604,15 @@ class Softmax(Module):
 
 
 class LogSoftmax(Softmax):
+    __module__ = 'torch.nn.modules.activation'
+
     def forward(self, input):
         return _bs_F.log_softmax(input, self.dim, _stacklevel=5)
 
 
 class Flatten(Module):
+    __module__ = 'torch.nn.modules.flatten'
+
     def __init__(self, start_dim=1, end_dim=-1):
         super().__init__()
         self.start_dim = start_dim
@@ -598,6 +626,8 @@ class Flatten(Module):
 
 
 class Dropout(Module):
+    __module__ = 'torch.nn.modules.dropout'
+
     def __init__(self, p=0.5, inplace=False):
         super().__init__()
         if p < 0 or p > 1:
@@ -613,6 +643,8 @@ class Dropout(Module):
 
 
 class Embedding(Module):
+    __module__ = 'torch.nn.modules.sparse'
+
     def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None,
                  norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None,
                  device=None, dtype=None):
@@ -661,6 +693,8 @@ class Embedding(Module):
 
 
 class BatchNorm1d(Module):
+    __module__ = 'torch.nn.modules.batchnorm'
+
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True,
                  track_running_stats=True, device=None, dtype=None):
         super().__init__()
@@ -723,6 +757,8 @@ class BatchNorm1d(Module):
 
 
 class LayerNorm(Module):
+    __module__ = 'torch.nn.modules.normalization'
+
     def __init__(self, normalized_shape, eps=1e-5, elementwise_affine=True, device=None,
                  dtype=None):
         super().__init__()
@@ -763,6 +799,8 @@ def _bs_index(idx, size):
 
 
 class Sequential(Module):
+    __module__ = 'torch.nn.modules.container'
+
     def __init__(self, *args):
         super().__init__()
         if len(args) == 1 and not isinstance(args[0], Module) and hasattr(args[0], 'items'):
@@ -807,6 +845,8 @@ class Sequential(Module):
 
 
 class ModuleList(Module):
+    __module__ = 'torch.nn.modules.container'
+
     def __init__(self, modules=None):
         super().__init__()
         if modules is not None:
@@ -848,6 +888,8 @@ class ModuleList(Module):
 
 
 class ModuleDict(Module):
+    __module__ = 'torch.nn.modules.container'
+
     def __init__(self, modules=None):
         super().__init__()
         if modules is not None:
@@ -901,6 +943,8 @@ class ModuleDict(Module):
 
 
 class ParameterList(Module):
+    __module__ = 'torch.nn.modules.container'
+
     def __init__(self, values=None):
         super().__init__()
         self._size = 0
@@ -953,6 +997,8 @@ class ParameterList(Module):
 
 
 class _Loss(Module):
+    __module__ = 'torch.nn.modules.loss'
+
     def __init__(self, size_average=None, reduce=None, reduction='mean'):
         super().__init__()
         if size_average is not None or reduce is not None:
@@ -962,16 +1008,22 @@ class _Loss(Module):
 
 
 class MSELoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
+
     def forward(self, input, target):
         return _bs_F.mse_loss(input, target, reduction=self.reduction)
 
 
 class L1Loss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
+
     def forward(self, input, target):
         return _bs_F.l1_loss(input, target, reduction=self.reduction)
 
 
 class SmoothL1Loss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
+
     def __init__(self, size_average=None, reduce=None, reduction='mean', beta=1.0):
         super().__init__(size_average, reduce, reduction)
         self.beta = beta
@@ -981,6 +1033,8 @@ class SmoothL1Loss(_Loss):
 
 
 class HuberLoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
+
     def __init__(self, reduction='mean', delta=1.0):
         super().__init__(reduction=reduction)
         self.delta = delta
@@ -990,6 +1044,8 @@ class HuberLoss(_Loss):
 
 
 class BCELoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
+
     def __init__(self, weight=None, size_average=None, reduce=None, reduction='mean'):
         super().__init__(size_average, reduce, reduction)
         self.register_buffer('weight', weight)
@@ -1000,6 +1056,8 @@ class BCELoss(_Loss):
 
 
 class BCEWithLogitsLoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
+
     def __init__(self, weight=None, size_average=None, reduce=None, reduction='mean',
                  pos_weight=None):
         super().__init__(size_average, reduce, reduction)
@@ -1013,6 +1071,8 @@ class BCEWithLogitsLoss(_Loss):
 
 
 class CrossEntropyLoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
+
     def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
                  reduction='mean', label_smoothing=0.0):
         super().__init__(size_average, reduce, reduction)
@@ -1027,6 +1087,8 @@ class CrossEntropyLoss(_Loss):
 
 
 class NLLLoss(_Loss):
+    __module__ = 'torch.nn.modules.loss'
+
     def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
                  reduction='mean'):
         super().__init__(size_average, reduce, reduction)

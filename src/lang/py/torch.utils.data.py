@@ -11,6 +11,8 @@ def _bs_seed(generator):
 
 
 class Dataset:
+    __module__ = 'torch.utils.data.dataset'
+
     def __init__(self):
         # (object.__init__ for subclasses that call super().__init__())
         pass
@@ -23,11 +25,15 @@ class Dataset:
 
 
 class IterableDataset(Dataset):
+    __module__ = 'torch.utils.data.dataset'
+
     def __iter__(self):
         raise NotImplementedError
 
 
 class TensorDataset(Dataset):
+    __module__ = 'torch.utils.data.dataset'
+
     def __init__(self, *tensors):
         assert all(tensors[0].size(0) == tensor.size(0) for tensor in tensors), \
             "Size mismatch between tensors"
@@ -41,6 +47,8 @@ class TensorDataset(Dataset):
 
 
 class ConcatDataset(Dataset):
+    __module__ = 'torch.utils.data.dataset'
+
     def __init__(self, datasets):
         self.datasets = list(datasets)
         assert len(self.datasets) > 0, 'datasets should not be an empty iterable'
@@ -72,6 +80,8 @@ class ConcatDataset(Dataset):
 
 
 class Subset(Dataset):
+    __module__ = 'torch.utils.data.dataset'
+
     def __init__(self, dataset, indices):
         self.dataset = dataset
         self.indices = indices
@@ -112,6 +122,8 @@ def random_split(dataset, lengths, generator=None):
 
 
 class Sampler:
+    __module__ = 'torch.utils.data.sampler'
+
     def __init__(self, data_source=None):
         pass
 
@@ -120,6 +132,8 @@ class Sampler:
 
 
 class SequentialSampler(Sampler):
+    __module__ = 'torch.utils.data.sampler'
+
     def __init__(self, data_source):
         self.data_source = data_source
 
@@ -131,6 +145,8 @@ class SequentialSampler(Sampler):
 
 
 class RandomSampler(Sampler):
+    __module__ = 'torch.utils.data.sampler'
+
     def __init__(self, data_source, replacement=False, num_samples=None, generator=None):
         self.data_source = data_source
         self.replacement = replacement
@@ -169,6 +185,8 @@ class RandomSampler(Sampler):
 
 
 class SubsetRandomSampler(Sampler):
+    __module__ = 'torch.utils.data.sampler'
+
     def __init__(self, indices, generator=None):
         self.indices = indices
         self.generator = generator
@@ -205,6 +223,8 @@ class _bs_BatchIter:
 
 
 class BatchSampler(Sampler):
+    __module__ = 'torch.utils.data.sampler'
+
     def __init__(self, sampler, batch_size, drop_last):
         if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size <= 0:
             raise ValueError("batch_size should be a positive integer value, but got "
@@ -311,6 +331,8 @@ class _bs_LoaderIter:
 
 
 class DataLoader:
+    __module__ = 'torch.utils.data.dataloader'
+
     def __init__(self, dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None,
                  num_workers=0, collate_fn=None, pin_memory=False, drop_last=False, timeout=0,
                  worker_init_fn=None, multiprocessing_context=None, generator=None, *,

@@ -480,7 +480,8 @@ extern const struct _BsSignatureTable bs_autograd_function_table;
 
 /* --- bs-nn-module.c ----------------------------------------------------- */
 
-/* py/nn.py's text (new reference) */
-GBytes     *bs_nn_prelude         (void);
+/* The text of the i-th file of the prelude (torch.nn's modules: py/nn.py, py/nn-rnn.py),
+ * a new reference, or NULL past the last */
+GBytes     *bs_nn_prelude         (guint i);
 
 G_END_DECLS

@@ -890,17 +890,21 @@ bs_interp_new (const BsInterpOptions *options)
    * running out, Run pressed again) stops the script, not the prelude */
   in->options.max_steps = 0;
   cancellable = g_steal_pointer (&in->options.cancellable);
-  {
-    g_autoptr(GBytes) prelude = bs_nn_prelude ();
-    gsize length;
-    const char *text = g_bytes_get_data (prelude, &length);
+  for (guint i = 0;; i++)
+    {
+      g_autoptr(GBytes) prelude = bs_nn_prelude (i);
+      gsize length;
+      const char *text;
 
-    if (!bs_interp_parse_and_run (in, text, length, "<prelude>", TRUE, &error))
-      {
-        g_critical ("Backstep's prelude failed: %s", error->message);
-        g_clear_error (&error);
-      }
-  }
+      if (prelude == NULL)
+        break;
+      text = g_bytes_get_data (prelude, &length);
+      if (!bs_interp_parse_and_run (in, text, length, "<prelude>", TRUE, &error))
+        {
+          g_critical ("Backstep's prelude failed: %s", error->message);
+          g_clear_error (&error);
+        }
+    }
   in->options.cancellable = cancellable;
   /* long engine ops (a large matrix product) stop when the run is cancelled, too */
   if (cancellable != NULL)

@@ -395,8 +395,8 @@ def test_memory_cap(d):
     for command in ("run", "trace"):
         p = run(command, path, "--max-memory", "1M")
         check(p.returncode == 1 and re.search(
-                  r"\(Backstep's memory budget is 1\.0 MiB, of which [0-9.]+ KiB is in use; "
-                  r"raise it with --max-memory\)$", p.stderr.rstrip()),
+                  r"\(Backstep's memory budget is 1\.0 MiB, of which [0-9.]+ (KiB|bytes) is in "
+                  r"use; raise it with --max-memory\)$", p.stderr.rstrip()),
               f"{command}: {p.stderr}")
         check("RuntimeError: [enforce fail at alloc_cpu.cpp:75]" in p.stderr, p.stderr)
 

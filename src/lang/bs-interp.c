@@ -912,8 +912,6 @@ bs_interp_new (const BsInterpOptions *options)
                                                 in->context, NULL);
   in->options.max_steps = options != NULL ? options->max_steps : 0;
   in->steps = 0;
-  /* the script's objects count towards its memory budget; the prelude's are Backstep's */
-  bs_heap_charge_to (in->heap, in->context);
   {
     const char *name;
     BsValue *value;
@@ -927,6 +925,8 @@ bs_interp_new (const BsInterpOptions *options)
           bs_dict_set_str (((BsModule *) nn.as.object)->dict, name, bs_value_ref (*value));
   }
   bs_value_unref (BS_OBJECT (in->globals));
+  /* the script's objects count towards its memory budget; the prelude's are Backstep's */
+  bs_heap_charge_to (in->heap, in->context);
   in->globals = bs_env_new (in, NULL);
   bs_env_set (in->globals, "__name__", bs_str_value (in, "__main__"));
   return in;

@@ -22,32 +22,6 @@ static const char depth_script[] =
   "    loss = h.sum()\n"
   "    loss.backward()\n";
 
-/* DynamicNet (PyTorch's dynamic-graph example, as example 13 has it) with the middle
- * layer's repeats fixed: 1, 3, 0, 2, 1. */
-static const char dynamic_net_script[] =
-  "import torch\n"
-  "class DynamicNet(torch.nn.Module):\n"
-  "    def __init__(self, D_in, H, D_out):\n"
-  "        super().__init__()\n"
-  "        self.input_linear = torch.nn.Linear(D_in, H)\n"
-  "        self.middle_linear = torch.nn.Linear(H, H)\n"
-  "        self.output_linear = torch.nn.Linear(H, D_out)\n"
-  "    def forward(self, x, depth):\n"
-  "        h_relu = self.input_linear(x).clamp(min=0)\n"
-  "        for _ in range(depth):\n"
-  "            h_relu = self.middle_linear(h_relu).clamp(min=0)\n"
-  "        return self.output_linear(h_relu)\n"
-  "torch.manual_seed(0)\n"
-  "x = torch.randn(4, 3)\n"
-  "y = torch.randn(4, 2)\n"
-  "model = DynamicNet(3, 4, 2)\n"
-  "optimizer = torch.optim.SGD(model.parameters(), lr=0.05)\n"
-  "for depth in [1, 3, 0, 2, 1]:\n"
-  "    loss = torch.nn.functional.mse_loss(model(x, depth), y)\n"
-  "    optimizer.zero_grad()\n"
-  "    loss.backward()\n"
-  "    optimizer.step()\n";
-
 static BsTrace *
 record (const char *source)
 {

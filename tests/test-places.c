@@ -9,31 +9,6 @@
 #include "bs-layered-layout.h"
 #include "bs-scene-cache.h"
 
-/* DynamicNet (example 13) with the middle layer's repeats fixed: 1, 3, 0, 2, 1. */
-static const char dynamic_net_script[] =
-  "import torch\n"
-  "class DynamicNet(torch.nn.Module):\n"
-  "    def __init__(self, D_in, H, D_out):\n"
-  "        super().__init__()\n"
-  "        self.input_linear = torch.nn.Linear(D_in, H)\n"
-  "        self.middle_linear = torch.nn.Linear(H, H)\n"
-  "        self.output_linear = torch.nn.Linear(H, D_out)\n"
-  "    def forward(self, x, depth):\n"
-  "        h_relu = self.input_linear(x).clamp(min=0)\n"
-  "        for _ in range(depth):\n"
-  "            h_relu = self.middle_linear(h_relu).clamp(min=0)\n"
-  "        return self.output_linear(h_relu)\n"
-  "torch.manual_seed(0)\n"
-  "x = torch.randn(4, 3)\n"
-  "y = torch.randn(4, 2)\n"
-  "model = DynamicNet(3, 4, 2)\n"
-  "optimizer = torch.optim.SGD(model.parameters(), lr=0.05)\n"
-  "for depth in [1, 3, 0, 2, 1]:\n"
-  "    loss = torch.nn.functional.mse_loss(model(x, depth), y)\n"
-  "    optimizer.zero_grad()\n"
-  "    loss.backward()\n"
-  "    optimizer.step()\n";
-
 /* No loop: two graphs of different shapes from the same parameters, one after the
  * other. */
 static const char no_loop_script[] =

@@ -1,4 +1,6 @@
 /* test-live.c: the live graph, what the script holds at a step, one layout per shape */
+#include <math.h>
+
 #include "render-fixtures.h"
 #include "bs-scene-cache.h"
 #include "bs-scene-motion.h"
@@ -301,7 +303,6 @@ draw_motion (BsRenderer         *renderer,
              const BsTraceState *state,
              double              t)
 {
-  BsScene *frame = bs_scene_motion_frame (motion, t);
   double width, height;
   cairo_surface_t *surface;
   cairo_t *cr;
@@ -309,10 +310,7 @@ draw_motion (BsRenderer         *renderer,
   bs_scene_get_size (to, &width, &height);
   surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
   cr = cairo_create (surface);
-  bs_renderer_draw_faded (renderer, cr, frame, state, bs_scene_motion_alphas (motion));
-  if (bs_scene_motion_leaving (motion) != NULL)
-    bs_renderer_draw_leaving (renderer, cr, bs_scene_motion_leaving (motion), state,
-                              bs_scene_motion_leaving_alphas (motion));
+  bs_renderer_draw_motion (renderer, cr, motion, t, state);
   cairo_destroy (cr);
   return surface;
 }
@@ -468,6 +466,249 @@ test_fade_out (void)
   g_assert_cmpuint (n_edges, >, 0);
 }
 
+/* Marks on mask (A8, to's size) where the motion draws a box or an edge at t = 0, 0.25,
+ * 0.5 or 1 (with a margin), and the frames the measured ones could be confused with: the
+ * frames of the scene coming in that both scenes have (and, measuring frames leaving,
+ * those coming in), and the frames of the scene leaving (measuring frames coming in). */
+static void
+mask_others (cairo_surface_t *mask,
+             BsSceneMotion   *motion,
+             const guint8    *matched,
+             gboolean         measure_new)
+{
+  static const double times[] = { 0, 0.25, 0.5, 1 };
+  cairo_t *cr = cairo_create (mask);
+
+  cairo_set_line_width (cr, 10);
+  for (guint k = 0; k < G_N_ELEMENTS (times); k++)
+    {
+      BsScene *scenes[2] = { bs_scene_motion_frame (motion, times[k]),
+                             bs_scene_motion_leaving (motion) };
+
+      for (guint s = 0; s < 2 && scenes[s] != NULL; s++)
+        {
+          BsScene *scene = scenes[s];
+
+          for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+            {
+              const BsSceneNode *node = bs_scene_get_node (scene, i);
+
+              cairo_rectangle (cr, node->x - 5, node->y - 5, node->width + 10,
+                               node->height + 10);
+            }
+          for (guint c = 0; c < bs_scene_get_n_clusters (scene); c++)
+            {
+              const BsSceneCluster *cluster = bs_scene_get_cluster (scene, c);
+
+              if (s == 0 ? matched[c] || !measure_new : measure_new)
+                cairo_rectangle (cr, cluster->x - 5, cluster->y - 5, cluster->width + 10,
+                                 cluster->height + 10);
+            }
+          cairo_fill (cr);
+          for (guint e = 0; e < bs_scene_get_n_edges (scene); e++)
+            {
+              const BsSceneEdge *edge = bs_scene_get_edge (scene, e);
+
+              if (edge->n_points == 0)
+                continue;
+              cairo_move_to (cr, edge->points[0].x, edge->points[0].y);
+              for (guint p = 1; p + 2 < edge->n_points; p += 3)
+                cairo_curve_to (cr, edge->points[p].x, edge->points[p].y,
+                                edge->points[p + 1].x, edge->points[p + 1].y,
+                                edge->points[p + 2].x, edge->points[p + 2].y);
+              if (edge->has_arrow)
+                cairo_line_to (cr, edge->arrow_tip.x, edge->arrow_tip.y);
+              cairo_stroke (cr);
+            }
+        }
+    }
+  cairo_destroy (cr);
+  cairo_surface_flush (mask);
+}
+
+/* The darkness drawn where region (A8) is set and mask is not, and how many pixels that
+ * is. */
+static double
+ink_in (cairo_surface_t *surface,
+        cairo_surface_t *region,
+        cairo_surface_t *mask,
+        guint           *n_pixels)
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+  const guchar *in = cairo_image_surface_get_data (region);
+  const guchar *out = cairo_image_surface_get_data (mask);
+  int stride = cairo_image_surface_get_stride (surface);
+  int a8_stride = cairo_image_surface_get_stride (mask);
+  double sum = 0;
+
+  cairo_surface_flush (surface);
+  *n_pixels = 0;
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+      {
+        const guchar *p = data + y * stride + 4 * x;
+
+        if (in[y * a8_stride + x] == 0 || out[y * a8_stride + x] != 0)
+          continue;
+        sum += 3 * 255 - (p[0] + p[1] + p[2]);
+        (*n_pixels)++;
+      }
+  return sum;
+}
+
+/* The frames (loop passes, module calls) of DynamicNet's scenes as the shape changes: a
+ * frame both scenes have glides and resizes from its old rectangle to its new one; one
+ * only the old scene has fades out where it stood, one only the new has fades in,
+ * measured in the pictures at t = 0, 0.25, 0.5 and 1 where nothing else is drawn. */
+static void
+test_frames_fade (void)
+{
+  static const double times[] = { 0, 0.25, 0.5, 1 };
+  g_autoptr(BsTrace) trace = record (dynamic_net_script);
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  const BsColor *fill = &bs_renderer_get_palette (renderer)->cluster;
+  /* the darkness of one pixel of a frame's ground */
+  double fill_ink = 3 * 255 - 255 * (fill->red + fill->green + fill->blue);
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsSceneCache) scenes = bs_scene_cache_new (trace, renderer, BS_SCENE_VIEW_LIVE,
+                                                       NULL, 0);
+  g_autoptr(GArray) starts = bs_replay_live_starts (trace);
+  guint n_glided = 0, n_measured[2] = { 0, 0 };
+
+  g_assert_cmpfloat (fill_ink, >, 5);
+  for (guint k = 0; k + 1 < starts->len && (n_glided == 0 || n_measured[0] == 0
+                                             || n_measured[1] == 0); k++)
+    {
+      guint64 step = g_array_index (starts, guint64, k + 1);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsScene) from = bs_scene_cache_get (scenes, layout,
+                                                    g_array_index (starts, guint64, k),
+                                                    &error);
+      g_autoptr(BsScene) to = bs_scene_cache_get (scenes, layout, step, &error);
+      /* the pass's last step, where its boxes have all come */
+      guint64 last = k + 2 < starts->len ? g_array_index (starts, guint64, k + 2) - 1
+                                         : bs_trace_get_n_steps (trace) - 1;
+      g_autoptr(BsTraceState) state = bs_replay_state_at (trace, last);
+      g_autoptr(BsSceneMotion) motion = NULL;
+      g_autofree guint8 *matched = NULL;
+      BsScenePoint from_origin, to_origin;
+      cairo_surface_t *shots[G_N_ELEMENTS (times)];
+      double width, height;
+      BsScene *frame;
+
+      g_assert_no_error (error);
+      motion = bs_scene_motion_new (from, to);
+      if (motion == NULL)
+        continue;
+      bs_scene_get_origin (from, &from_origin);
+      bs_scene_get_origin (to, &to_origin);
+      bs_scene_get_size (to, &width, &height);
+
+      /* Frames of one scope in both: from the old rectangle to the new, eased. */
+      matched = g_new0 (guint8, MAX (bs_scene_get_n_clusters (to), 1));
+      for (guint c = 0; c < bs_scene_get_n_clusters (to); c++)
+        {
+          const BsSceneCluster *end = bs_scene_get_cluster (to, c);
+          const BsSceneCluster *start = NULL;
+
+          for (guint j = 0; j < bs_scene_get_n_clusters (from); j++)
+            if (bs_scene_get_cluster (from, j)->scope == end->scope)
+              start = bs_scene_get_cluster (from, j);
+          matched[c] = start != NULL;
+          bs_scene_motion_frame (motion, 0);
+          g_assert_cmpfloat (bs_scene_motion_cluster_alphas (motion)[c], ==,
+                             (start != NULL ? 1 : 0));
+          if (start == NULL)
+            continue;
+          for (guint t = 0; t < G_N_ELEMENTS (times); t++)
+            {
+              double ease = 1 - pow (1 - times[t], 3);
+              const BsSceneCluster *now;
+
+              frame = bs_scene_motion_frame (motion, times[t]);
+              now = bs_scene_get_cluster (frame, c);
+              g_assert_cmpfloat (bs_scene_motion_cluster_alphas (motion)[c], ==, 1);
+              g_assert_cmpfloat_with_epsilon (
+                now->x, start->x + to_origin.x - from_origin.x
+                          + (end->x - start->x - to_origin.x + from_origin.x) * ease, 1e-6);
+              g_assert_cmpfloat_with_epsilon (
+                now->y, start->y + to_origin.y - from_origin.y
+                          + (end->y - start->y - to_origin.y + from_origin.y) * ease, 1e-6);
+              g_assert_cmpfloat_with_epsilon (
+                now->width, start->width + (end->width - start->width) * ease, 1e-6);
+              g_assert_cmpfloat_with_epsilon (
+                now->height, start->height + (end->height - start->height) * ease, 1e-6);
+            }
+          n_glided += start->x + to_origin.x - from_origin.x != end->x
+                      || start->width != end->width || start->height != end->height;
+        }
+
+      /* Frames one scene has: their ground where nothing else is drawn, fading. */
+      for (guint t = 0; t < G_N_ELEMENTS (times); t++)
+        shots[t] = draw_motion (renderer, motion, to, state, times[t]);
+      for (int measure_new = 0; measure_new < 2; measure_new++)
+        {
+          cairo_surface_t *region = cairo_image_surface_create (CAIRO_FORMAT_A8, (int) width,
+                                                                (int) height);
+          cairo_surface_t *mask = cairo_image_surface_create (CAIRO_FORMAT_A8, (int) width,
+                                                              (int) height);
+          BsScene *scene = measure_new ? to : bs_scene_motion_leaving (motion);
+          cairo_t *cr = cairo_create (region);
+          double inks[G_N_ELEMENTS (times)];
+          guint n_pixels = 0, n_frames = 0;
+
+          bs_scene_motion_frame (motion, 0);
+          for (guint c = 0; scene != NULL && c < bs_scene_get_n_clusters (scene); c++)
+            {
+              const BsSceneCluster *cluster = bs_scene_get_cluster (scene, c);
+              double alpha = measure_new ? bs_scene_motion_cluster_alphas (motion)[c]
+                                         : bs_scene_motion_leaving_cluster_alphas (motion)[c];
+
+              if (alpha != (measure_new ? 0 : 1))
+                continue;
+              /* (inside its border) */
+              cairo_rectangle (cr, cluster->x + 3, cluster->y + 3, cluster->width - 6,
+                               cluster->height - 6);
+              n_frames++;
+            }
+          cairo_fill (cr);
+          cairo_destroy (cr);
+          cairo_surface_flush (region);
+          mask_others (mask, motion, matched, measure_new);
+          for (guint t = 0; t < G_N_ELEMENTS (times); t++)
+            inks[t] = ink_in (shots[t], region, mask, &n_pixels);
+          cairo_surface_destroy (region);
+          cairo_surface_destroy (mask);
+          if (n_frames == 0 || n_pixels < 400)
+            continue;
+          if (measure_new)
+            {
+              /* unseen, then fainter than at the end, then their ground whole */
+              g_assert_cmpfloat (inks[0], <=, 0.01 * inks[3]);
+              g_assert_cmpfloat (inks[1], >, inks[0] + 0.2 * (inks[3] - inks[0]));
+              g_assert_cmpfloat (inks[2], >, inks[1]);
+              g_assert_cmpfloat (inks[2], <, inks[3]);
+              g_assert_cmpfloat (inks[3], >=, 0.95 * n_pixels * fill_ink);
+            }
+          else
+            {
+              /* their ground whole where they stood, fading, then gone */
+              g_assert_cmpfloat (inks[0], >=, 0.95 * n_pixels * fill_ink);
+              g_assert_cmpfloat (inks[1], <, 0.8 * inks[0]);
+              g_assert_cmpfloat (inks[2], <, inks[1]);
+              g_assert_cmpfloat (inks[2], >, inks[3] + 0.02 * (inks[0] - inks[3]));
+              g_assert_cmpfloat (inks[3], <=, 0.01 * inks[0]);
+            }
+          n_measured[measure_new]++;
+        }
+      for (guint t = 0; t < G_N_ELEMENTS (times); t++)
+        cairo_surface_destroy (shots[t]);
+    }
+  g_assert_cmpuint (n_glided, >, 0);
+  g_assert_cmpuint (n_measured[0], >, 0);
+  g_assert_cmpuint (n_measured[1], >, 0);
+}
+
 static void
 test_depth_changes (void)
 {
@@ -582,6 +823,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/live/parameters-keep-place", test_parameters_keep_place);
   g_test_add_func ("/render/live/glide", test_glide);
   g_test_add_func ("/render/live/fade-out", test_fade_out);
+  g_test_add_func ("/render/live/frames-fade", test_frames_fade);
   g_test_add_func ("/render/live/custom-function", test_custom_function);
   g_test_add_func ("/render/live/second-derivative", test_second_derivative);
   return g_test_run ();

@@ -221,17 +221,10 @@ append_motion (BsGraphView *self,
                GtkSnapshot *snapshot)
 {
   double t = (g_get_monotonic_time () - self->glide_start) / (double) GLIDE_USEC;
-  BsScene *frame = bs_scene_motion_frame (self->motion, t);
   graphene_rect_t view = visible_rect (self);
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &view);
 
-  BsScene *leaving = bs_scene_motion_leaving (self->motion);
-
-  bs_renderer_draw_faded (self->renderer, cr, frame, self->state,
-                          bs_scene_motion_alphas (self->motion));
-  if (leaving != NULL)
-    bs_renderer_draw_leaving (self->renderer, cr, leaving, self->state,
-                              bs_scene_motion_leaving_alphas (self->motion));
+  bs_renderer_draw_motion (self->renderer, cr, self->motion, t, self->state);
   cairo_destroy (cr);
 }
 

@@ -19,6 +19,7 @@ struct _BsSceneMotion {
   double       *alphas;         /* per box */
   int          *match;          /* per box: from's box showing the same, -1: none */
   Start        *clusters;       /* per cluster */
+  double       *cluster_alphas; /* per cluster */
   /* The boxes only from shows, fading out where they were; NULL when none. */
   BsScene      *from;
   BsScene      *leaving;        /* a copy of from, moved to to's coordinates and the last t */
@@ -26,6 +27,8 @@ struct _BsSceneMotion {
   BsScenePoint *leave_shift;    /* per box of from: its end's centre minus its start's */
   guint8       *is_gone;        /* per box of from: to does not show it */
   double       *leaving_alphas; /* per box of from */
+  guint8       *cluster_gone;   /* per cluster of from: to does not show it */
+  double       *leaving_cluster_alphas; /* per cluster of from */
 };
 
 /* The box of from that shows what to's box index shows, or -1. */
@@ -66,12 +69,19 @@ match_clusters (BsSceneMotion *self,
 {
   guint n_clusters = bs_scene_get_n_clusters (self->to);
 
+  guint n_from = bs_scene_get_n_clusters (from);
+
   self->clusters = g_new0 (Start, MAX (n_clusters, 1));
+  self->cluster_alphas = g_new (double, MAX (n_clusters, 1));
+  self->cluster_gone = g_new (guint8, MAX (n_from, 1));
+  self->leaving_cluster_alphas = g_new0 (double, MAX (n_from, 1));
+  memset (self->cluster_gone, TRUE, MAX (n_from, 1));
   for (guint i = 0; i < n_clusters; i++)
     {
       const BsSceneCluster *cluster = bs_scene_get_cluster (self->to, i);
 
-      for (guint j = 0; j < bs_scene_get_n_clusters (from); j++)
+      self->cluster_alphas[i] = 1;
+      for (guint j = 0; j < n_from; j++)
         {
           const BsSceneCluster *old = bs_scene_get_cluster (from, j);
 
@@ -79,13 +89,15 @@ match_clusters (BsSceneMotion *self,
             continue;
           self->clusters[i] = (Start) { TRUE, old->x + move.x, old->y + move.y, old->width,
                                         old->height };
+          self->cluster_gone[j] = FALSE;
           break;
         }
     }
 }
 
-/* The boxes of from that to does not show: they fade out where they stand, their edges
- * with them, the ends of those edges on boxes both show following those boxes. */
+/* The boxes and frames of from that to does not show: they fade out where they stand,
+ * the edges of those boxes with them, the ends of those edges on boxes both show
+ * following those boxes. */
 static void
 find_leaving (BsSceneMotion *self,
               BsScene       *from,
@@ -109,6 +121,8 @@ find_leaving (BsSceneMotion *self,
     }
   for (guint j = 0; j < n_from; j++)
     any_gone |= self->is_gone[j];
+  for (guint j = 0; j < bs_scene_get_n_clusters (from); j++)
+    any_gone |= self->cluster_gone[j];
   if (!any_gone)
     return;
   self->from = bs_scene_ref (from);
@@ -182,6 +196,9 @@ bs_scene_motion_free (BsSceneMotion *self)
   g_free (self->is_new);
   g_free (self->alphas);
   g_free (self->clusters);
+  g_free (self->cluster_alphas);
+  g_free (self->cluster_gone);
+  g_free (self->leaving_cluster_alphas);
   g_free (self->match);
   if (self->from != NULL)
     bs_scene_unref (self->from);
@@ -259,6 +276,15 @@ move_leaving (BsSceneMotion *self,
       edge->arrow_tip.x = start->arrow_tip.x + self->move.x + b.x * ease;
       edge->arrow_tip.y = start->arrow_tip.y + self->move.y + b.y * ease;
     }
+  for (guint c = 0; c < bs_scene_get_n_clusters (self->from); c++)
+    {
+      const BsSceneCluster *start = bs_scene_get_cluster (self->from, c);
+      BsSceneCluster *cluster = bs_scene_get_cluster (self->leaving, c);
+
+      cluster->x = start->x + self->move.x;
+      cluster->y = start->y + self->move.y;
+      self->leaving_cluster_alphas[c] = self->cluster_gone[c] ? 1 - ease : 0;
+    }
 }
 
 BsScene *
@@ -288,6 +314,7 @@ bs_scene_motion_frame (BsSceneMotion *self,
       BsSceneCluster *cluster = bs_scene_get_cluster (self->frame, i);
       const Start *start = &self->clusters[i];
 
+      self->cluster_alphas[i] = start->matched ? 1 : ease;
       if (!start->matched)
         continue;
       cluster->x = lerp (start->x, end->x, ease);
@@ -317,4 +344,18 @@ bs_scene_motion_leaving_alphas (BsSceneMotion *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->leaving_alphas;
+}
+
+const double *
+bs_scene_motion_cluster_alphas (BsSceneMotion *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->cluster_alphas;
+}
+
+const double *
+bs_scene_motion_leaving_cluster_alphas (BsSceneMotion *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->leaving_cluster_alphas;
 }

@@ -34,6 +34,7 @@ typedef struct {
   guint8             *walked;         /* per edge: walked in the running backward */
   BsArrivals         *arrivals;       /* per node, when a backward call is running */
   const double       *alphas;         /* per node: its opacity; NULL: all opaque */
+  const double       *cluster_alphas; /* per cluster: its opacity; NULL: all opaque */
 } BsRenderFrame;
 
 void     bs_render_frame_init  (BsRenderFrame      *f,

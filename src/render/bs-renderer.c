@@ -534,9 +534,14 @@ draw_clusters (BsRenderFrame *f)
     {
       const BsSceneCluster *cluster = bs_scene_get_cluster (f->scene, c);
 
-      if (!visible[c] || !bs_render_frame_shows (f, cluster->x, cluster->y, cluster->width,
-                                       cluster->height))
+      double alpha = f->cluster_alphas != NULL ? f->cluster_alphas[c] : 1;
+
+      if (!visible[c] || alpha <= 0
+          || !bs_render_frame_shows (f, cluster->x, cluster->y, cluster->width,
+                                     cluster->height))
         continue;
+      if (alpha < 1)
+        cairo_push_group (cr);
       bs_note_rounded_rectangle (cr, cluster->x, cluster->y, cluster->width, cluster->height,
                          f->palette->font_size * 0.8);
       bs_color_set_source (&f->palette->cluster, cr);
@@ -549,6 +554,11 @@ draw_clusters (BsRenderFrame *f)
                    cluster->x + f->palette->padding, cluster->y + f->palette->padding * 0.5,
                    MAX (cluster->width - 2 * f->palette->padding, 1), FALSE,
                    &f->palette->text_dim);
+      if (alpha < 1)
+        {
+          cairo_pop_group_to_source (cr);
+          cairo_paint_with_alpha (cr, alpha);
+        }
     }
 }
 
@@ -1245,27 +1255,22 @@ bs_renderer_draw (BsRenderer         *self,
   bs_renderer_draw_faded (self, cr, scene, state, NULL);
 }
 
-void
-bs_renderer_draw_faded (BsRenderer         *self,
-                        cairo_t            *cr,
-                        BsScene            *scene,
-                        const BsTraceState *state,
-                        const double       *alphas)
+/* scene's clusters, edges, boxes and the step's marks, at their opacities (NULL: all
+ * opaque), over what cr holds. */
+static void
+draw_items (BsRenderer         *self,
+            cairo_t            *cr,
+            BsScene            *scene,
+            const BsTraceState *state,
+            const double       *alphas,
+            const double       *cluster_alphas)
 {
   BsRenderFrame f;
 
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail (scene != NULL);
-  g_return_if_fail (state != NULL);
-
-  cairo_save (cr);
   prepare (self, cr, scene);
-  bs_color_set_source (&self->palette->background, cr);
-  cairo_paint (cr);
-
   bs_render_frame_init (&f, self, cr, scene, state);
   f.alphas = alphas;
+  f.cluster_alphas = cluster_alphas;
   draw_clusters (&f);
   draw_edges (&f);
   if (f.detail)
@@ -1283,34 +1288,80 @@ bs_renderer_draw_faded (BsRenderer         *self,
   draw_error (&f);
   draw_layout_note (&f);
   bs_render_frame_clear (&f);
-  cairo_restore (cr);
 }
 
 void
-bs_renderer_draw_leaving (BsRenderer         *self,
-                          cairo_t            *cr,
-                          BsScene            *scene,
-                          const BsTraceState *state,
-                          const double       *alphas)
+bs_renderer_draw_faded (BsRenderer         *self,
+                        cairo_t            *cr,
+                        BsScene            *scene,
+                        const BsTraceState *state,
+                        const double       *alphas)
 {
-  BsRenderFrame f;
-
-  g_return_if_fail (self != NULL && cr != NULL && scene != NULL);
-  g_return_if_fail (state != NULL && alphas != NULL);
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (scene != NULL);
+  g_return_if_fail (state != NULL);
 
   cairo_save (cr);
+  bs_color_set_source (&self->palette->background, cr);
+  cairo_paint (cr);
+  draw_items (self, cr, scene, state, alphas, NULL);
+  cairo_restore (cr);
+}
+
+/* The clusters of the scene leaving (under everything), or its edges and boxes (over the
+ * scene coming in), at their opacities; not the step's edge and marks, which are the
+ * scene's coming in. */
+static void
+draw_leaving (BsRenderer         *self,
+              cairo_t            *cr,
+              BsSceneMotion      *motion,
+              const BsTraceState *state,
+              gboolean            clusters)
+{
+  BsScene *scene = bs_scene_motion_leaving (motion);
+  BsRenderFrame f;
+
   prepare (self, cr, scene);
   bs_render_frame_init (&f, self, cr, scene, state);
-  f.alphas = alphas;
-  /* The step's edge and marks are the scene's coming in. */
+  f.alphas = bs_scene_motion_leaving_alphas (motion);
+  f.cluster_alphas = bs_scene_motion_leaving_cluster_alphas (motion);
   f.current_edge = -1;
   f.error_box = -1;
   memset (f.emphasis, 0, bs_scene_get_n_nodes (scene));
-  draw_edges (&f);
-  for (guint i = 0; f.detail && i < bs_scene_get_n_nodes (scene); i++)
-    if (bs_scene_node_visible (scene, i, state))
-      draw_box_faded (&f, i);
+  if (clusters)
+    draw_clusters (&f);
+  else
+    {
+      draw_edges (&f);
+      for (guint i = 0; f.detail && i < bs_scene_get_n_nodes (scene); i++)
+        if (bs_scene_node_visible (scene, i, state))
+          draw_box_faded (&f, i);
+    }
   bs_render_frame_clear (&f);
+}
+
+void
+bs_renderer_draw_motion (BsRenderer         *self,
+                         cairo_t            *cr,
+                         BsSceneMotion      *motion,
+                         double              t,
+                         const BsTraceState *state)
+{
+  BsScene *frame;
+
+  g_return_if_fail (self != NULL && cr != NULL && motion != NULL && state != NULL);
+
+  frame = bs_scene_motion_frame (motion, t);
+  cairo_save (cr);
+  bs_color_set_source (&self->palette->background, cr);
+  cairo_paint (cr);
+  if (bs_scene_motion_leaving (motion) != NULL)
+    draw_leaving (self, cr, motion, state, TRUE);
+  draw_items (self, cr, frame, state, bs_scene_motion_alphas (motion),
+              bs_scene_motion_cluster_alphas (motion));
+  if (bs_scene_motion_leaving (motion) != NULL)
+    draw_leaving (self, cr, motion, state, FALSE);
   cairo_restore (cr);
 }
 

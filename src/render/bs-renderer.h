@@ -24,6 +24,7 @@
 #include "bs-palette.h"
 #include "bs-run-compare.h"
 #include "bs-scene.h"
+#include "bs-scene-motion.h"
 #include "bs-svg-text.h"
 
 G_BEGIN_DECLS
@@ -94,14 +95,16 @@ void             bs_renderer_draw_faded     (BsRenderer         *self,
                                              BsScene            *scene,
                                              const BsTraceState *state,
                                              const double       *alphas);
-/* Over a picture drawn already, the boxes of scene that are leaving it (a graph's shape
- * changing): each box at its opacity in alphas, each edge at its fainter end's; nothing
- * at opacity 0, no background, labels or marks of the step. */
-void             bs_renderer_draw_leaving   (BsRenderer         *self,
+/* The motion's frame at t (bs_scene_motion_frame()), background included: the scene
+ * coming in with each box, edge and cluster at its opacity, and the boxes, edges and
+ * clusters of the scene leaving fading out where they stood (its clusters under
+ * everything, its boxes over the scene coming in), without their labels or marks of the
+ * step. */
+void             bs_renderer_draw_motion    (BsRenderer         *self,
                                              cairo_t            *cr,
-                                             BsScene            *scene,
-                                             const BsTraceState *state,
-                                             const double       *alphas);
+                                             BsSceneMotion      *motion,
+                                             double              t,
+                                             const BsTraceState *state);
 /* One box alone as bs_renderer_draw() draws it (for previews and tests). */
 void             bs_renderer_draw_node      (BsRenderer         *self,
                                              cairo_t            *cr,

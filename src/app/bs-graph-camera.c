@@ -138,6 +138,26 @@ clamped (BsGraphCamera          camera,
   return camera;
 }
 
+/* camera moved as little as it takes to show box with the margin around it. */
+static BsGraphCamera
+kept_inside (BsGraphCamera          camera,
+             const Box             *box,
+             const BsGraphViewport *viewport)
+{
+  double left = camera.x + box->x0 * camera.zoom, right = camera.x + box->x1 * camera.zoom;
+  double top = camera.y + box->y0 * camera.zoom, bottom = camera.y + box->y1 * camera.zoom;
+
+  if (left < BS_GRAPH_CAMERA_MARGIN)
+    camera.x += BS_GRAPH_CAMERA_MARGIN - left;
+  else if (right > viewport->width - BS_GRAPH_CAMERA_MARGIN)
+    camera.x -= right - (viewport->width - BS_GRAPH_CAMERA_MARGIN);
+  if (top < BS_GRAPH_CAMERA_MARGIN)
+    camera.y += BS_GRAPH_CAMERA_MARGIN - top;
+  else if (bottom > viewport->height - BS_GRAPH_CAMERA_MARGIN)
+    camera.y -= bottom - (viewport->height - BS_GRAPH_CAMERA_MARGIN);
+  return camera;
+}
+
 gboolean
 bs_graph_camera_follow (const BsGraphCamera   *camera,
                         BsScene               *scene,
@@ -196,9 +216,14 @@ bs_graph_camera_follow (const BsGraphCamera   *camera,
     *target = centred (&needed, MIN (zoom, fit_zoom (&needed, viewport)), viewport);
   else
     {
+      /* The two ends cannot be read together: the box the edge enters (the op whose
+       * backward runs) at the side of the view away from the other end, the rest of the
+       * view along the edge towards it. */
       around = empty_box ();
       add_node (&around, bs_scene_get_node (scene, (guint) boxes[0]));
-      *target = centred (&around, zoom, viewport);
+      *target = kept_inside (clamped (centred (&needed, zoom, viewport), scene, viewport),
+                             &around, viewport);
+      return TRUE;
     }
   *target = clamped (*target, scene, viewport);
   return TRUE;

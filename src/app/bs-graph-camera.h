@@ -4,7 +4,11 @@
  * it frames the current iteration's graph (the scene's boxes but collapsed clusters: in
  * the live view the graph the script holds, in the whole view the open pass and the
  * parameters) when that fits the view at a readable zoom; otherwise it keeps the boxes
- * the step is about in view at a readable zoom, with their neighbours when they fit too.
+ * the step is about in view at a readable zoom, with their neighbours when they fit too:
+ * both ends of the current edge, at a smaller zoom if they need one (down to the zoom a
+ * whole graph is worth), else the box the edge enters (the op whose backward runs) at
+ * the side of the view away from the other end, the view reaching along the edge
+ * towards it.
  */
 #pragma once
 

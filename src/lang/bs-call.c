@@ -1,4 +1,4 @@
-/* bs-call.c: binding a call's arguments to a signature, with PyTorch's and CPython's
+/* bs-call.c: binding a call's arguments to a signature, with PyTorch's, CPython's and Cython's
  * messages when they do not fit, and reading them converted */
 #define G_LOG_DOMAIN "bs-lang"
 
@@ -611,6 +611,87 @@ builtin_arity_error (BsInterp          *in,
                    args->n_args + args->n_kw);
 }
 
+/* --- Cython's messages (numpy.random's functions) -------------------------- */
+
+static gboolean
+cython_arity_error (BsInterp          *in,
+                    const BsSignature *sig,
+                    gboolean           exact,
+                    guint              min,
+                    guint              max,
+                    guint              given)
+{
+  guint expected = given < min ? min : max;
+
+  return bs_raise (in, "TypeError", "%s() takes %s %u positional argument%s (%u given)",
+                   sig->short_name, exact ? "exactly" : given < min ? "at least" : "at most",
+                   expected, expected == 1 ? "" : "s", given);
+}
+
+/* In the order of the code Cython generates for a def: too many positional arguments;
+ * each required parameter after them looked up by keyword (its index is what the message
+ * counts as given); then the keywords in the call's order; then keyword-only ones. */
+static gboolean
+cython_check (BsInterp          *in,
+              const BsSignature *sig,
+              const BsArgs      *args)
+{
+  guint positional[BS_SIGNATURE_MAX_PARAMS], n_positional = 0, min = 0;
+  gboolean star = FALSE, star_star = FALSE;
+
+  for (guint i = 0; i < sig->n_params; i++)
+    {
+      const BsParam *p = &sig->params[i];
+
+      star |= p->star;
+      star_star |= p->star_star;
+      if (p->is_self || p->absent || p->star || p->star_star || p->keyword_only)
+        continue;
+      positional[n_positional++] = i;
+      min += !p->optional;
+    }
+  if (!star && args->n_args > n_positional)
+    return cython_arity_error (in, sig, min == n_positional, min, n_positional, args->n_args);
+  for (guint k = args->n_args; k < n_positional; k++)
+    {
+      const BsParam *p = &sig->params[positional[k]];
+
+      if (!p->optional && find_keyword (args, p->name) < 0)
+        return cython_arity_error (in, sig, !star && min == n_positional, min, n_positional,
+                                   k);
+    }
+  for (guint k = 0; k < args->n_kw; k++)
+    {
+      const char *name = args->kw_names[k];
+      gboolean known = FALSE;
+
+      for (guint j = 0; j < n_positional && !known; j++)
+        if (strcmp (sig->params[positional[j]].name, name) == 0)
+          {
+            if (j < args->n_args)
+              return bs_raise (in, "TypeError", "%s() got multiple values for keyword "
+                               "argument '%s'", sig->short_name, name);
+            known = TRUE;
+          }
+      for (guint i = 0; i < sig->n_params && !known; i++)
+        known = sig->params[i].keyword_only && !sig->params[i].star
+                && !sig->params[i].star_star && strcmp (sig->params[i].name, name) == 0;
+      if (!known && !star_star)
+        return bs_raise (in, "TypeError", "%s() got an unexpected keyword argument '%s'",
+                         sig->short_name, name);
+    }
+  for (guint i = 0; i < sig->n_params; i++)
+    {
+      const BsParam *p = &sig->params[i];
+
+      if (p->keyword_only && !p->optional && !p->star && !p->star_star
+          && find_keyword (args, p->name) < 0)
+        return bs_raise (in, "TypeError", "%s() needs keyword-only argument %s",
+                         sig->short_name, p->name);
+    }
+  return TRUE;
+}
+
 static gboolean
 bind_python (BsInterp           *in,
              const BsSignature  *sig,
@@ -624,6 +705,8 @@ bind_python (BsInterp           *in,
   BsValue rest = BS_NONE, extra = BS_NONE;
 
   if (builtin && raise && !builtin_keywords_check (in, sig, args))
+    return FALSE;
+  if (sig->kind == BS_SIG_CYTHON && raise && !cython_check (in, sig, args))
     return FALSE;
 
   for (guint i = 0; i < sig->n_params; i++)

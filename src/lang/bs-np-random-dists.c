@@ -453,9 +453,9 @@ DECLARED (np_random_multivariate_normal)
 }
 
 #define STATE(sig, func, data) \
-  { "numpy.random.RandomState", BS_SIG_PYTHON, "RandomState." sig, func, data }
+  { "numpy.random.RandomState", BS_SIG_CYTHON, "RandomState." sig, func, data }
 #define GEN(sig, func, data) \
-  { "numpy.random.Generator", BS_SIG_PYTHON, "Generator." sig, func, data }
+  { "numpy.random.Generator", BS_SIG_CYTHON, "Generator." sig, func, data }
 
 static const BsSignatureRow rows[] = {
   STATE ("exponential(self, scale=1.0, size=None)", np_random_dist, DIST_EXPONENTIAL),

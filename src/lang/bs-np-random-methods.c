@@ -911,9 +911,9 @@ DECLARED (np_random_choice)
 /* --- the rows ------------------------------------------------------------ */
 
 #define STATE(sig, func, data) \
-  { "numpy.random.RandomState", BS_SIG_PYTHON, "RandomState." sig, func, data }
+  { "numpy.random.RandomState", BS_SIG_CYTHON, "RandomState." sig, func, data }
 #define GEN(sig, func, data) \
-  { "numpy.random.Generator", BS_SIG_PYTHON, "Generator." sig, func, data }
+  { "numpy.random.Generator", BS_SIG_CYTHON, "Generator." sig, func, data }
 
 static const BsSignatureRow rows[] = {
   STATE ("random_sample(self, size=None)", np_random_unit, SAMPLE_UNIFORM),
@@ -931,8 +931,11 @@ static const BsSignatureRow rows[] = {
   STATE ("logistic(self, loc=0.0, scale=1.0, size=None)", np_random_two_params,
          SAMPLE_LOGISTIC),
   STATE ("choice(self, a, size=None, replace=True, p=None)", np_random_choice, 0),
-  STATE ("shuffle(self, x)", np_random_shuffle, 0),
-  STATE ("permutation(self, x)", np_random_permutation, 0),
+  /* numpy declares these two with a single argument, which CPython's messages then word */
+  { "numpy.random.RandomState", BS_SIG_BUILTIN, "RandomState.shuffle(self, x, /)",
+    np_random_shuffle, 0 },
+  { "numpy.random.RandomState", BS_SIG_BUILTIN, "RandomState.permutation(self, x, /)",
+    np_random_permutation, 0 },
 
   GEN ("random(self, size=None, dtype=np.float64, out=None)", np_random_unit, SAMPLE_UNIFORM),
   GEN ("standard_normal(self, size=None, dtype=np.float64, out=None)", np_random_unit,

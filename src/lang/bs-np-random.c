@@ -316,7 +316,7 @@ DECLARED (np_random_state_new)
   BsNpRandom *rs = g_new0 (BsNpRandom, 1);
 
   rs->kind = BS_NP_RANDOM_LEGACY;
-  if (!seed_legacy (in, rs, bs_call_value (call, 0)))
+  if (!seed_legacy (in, rs, bs_call_value (call, 1)))
     {
       g_free (rs);
       return FALSE;
@@ -348,10 +348,12 @@ DECLARED (np_random_default_rng)
 }
 
 static const BsSignatureRow rows[] = {
-  { "numpy.random.RandomState", BS_SIG_PYTHON, "RandomState.seed(self, seed=None)",
+  { "numpy.random.RandomState", BS_SIG_CYTHON, "RandomState.seed(self, seed=None)",
     np_random_seed, 0 },
-  { "numpy.random", BS_SIG_PYTHON, "RandomState(seed=None)", np_random_state_new, 0 },
-  { "numpy.random", BS_SIG_PYTHON, "default_rng(seed=None)", np_random_default_rng, 0 },
+  /* Cython's messages name the constructor __init__ */
+  { "numpy.random", BS_SIG_CYTHON, "RandomState.__init__(self, seed=None)",
+    np_random_state_new, 0, "RandomState" },
+  { "numpy.random", BS_SIG_CYTHON, "default_rng(seed=None)", np_random_default_rng, 0 },
 };
 
 static const BsSignatureTable module_table = BS_SIGNATURE_TABLE (rows);

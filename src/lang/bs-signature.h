@@ -21,6 +21,9 @@
  *    older PyArg_ParseTuple() wording, "count() takes at least 1 argument (0 given)";
  *    "|check_positional": "f expected 1 argument, got 0" where a lone argument would be
  *    "f() takes exactly one argument (0 given)").
+ *  - BS_SIG_CYTHON: a function numpy writes in Cython ("RandomState.poisson(self, lam=1.0,
+ *    size=None)"): Python's binding rules with the messages of the code Cython 0.29
+ *    generates ("poisson() takes at most 2 positional arguments (3 given)").
  *
  * "Linear.__init__(self, ...)" declares a class's constructor: self is the object being
  * made, counted as Python counts it.
@@ -41,6 +44,7 @@ typedef enum {
   BS_SIG_TORCH,
   BS_SIG_PYTHON,
   BS_SIG_BUILTIN,
+  BS_SIG_CYTHON,
 } BsSignatureKind;
 
 typedef enum {

@@ -568,7 +568,7 @@ append_cells_exception (BsInterp   *in,
       append_cells_frame (in, out, e, source, filename);
       i--;
     }
-  bs_append_exception_line (in, out, exc);
+  bs_append_exception_line (in, out, exc, FALSE);
 }
 
 char *

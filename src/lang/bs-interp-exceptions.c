@@ -627,20 +627,27 @@ append_exception (BsInterp   *in,
         append_entry (s, e, source, filename);
     }
   append_repeated (s, repeated);
-  bs_append_exception_line (in, s, exc);
+  bs_append_exception_line (in, s, exc, TRUE);
 }
 
 void
 bs_append_exception_line (BsInterp *in,
                           GString  *s,
-                          BsValue   exc)
+                          BsValue   exc,
+                          gboolean  with_module)
 {
   BsInstance *instance = (BsInstance *) exc.as.object;
+  BsClass *klass = (BsClass *) instance->klass.as.object;
   g_autoptr(GString) message = g_string_new (NULL);
-  BsValue saved = in->exc;
+  BsValue saved = in->exc, module;
+  const char *module_name;
 
   in->exc = BS_NONE;
-  g_string_append (s, ((BsClass *) instance->klass.as.object)->name);
+  if (with_module && bs_dict_get_str (klass->dict, "__module__", &module)
+      && (module_name = bs_value_str (module)) != NULL && strcmp (module_name, "__main__") != 0
+      && strcmp (module_name, "builtins") != 0)
+    g_string_append_printf (s, "%s.", module_name);
+  g_string_append (s, klass->name);
   if (bs_str (in, exc, message) && message->len > 0)
     {
       g_string_append (s, ": ");

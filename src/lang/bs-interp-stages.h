@@ -100,8 +100,11 @@ typedef void (*BsAppendExceptionFunc) (BsInterp *in, GString *s, BsValue exc,
 void          bs_append_exception_chain (BsInterp *in, GString *s, BsValue exc,
                                          BsAppendExceptionFunc append, const char *source,
                                          const char *filename);
-/* "Class: message\n" as the last line of a traceback. */
-void          bs_append_exception_line (BsInterp *in, GString *s, BsValue exc);
+/* "Class: message\n" as the last line of a traceback: with_module, as CPython prints it
+ * ("numpy.linalg.LinAlgError: ...": the class's module unless __main__ or builtins), else as
+ * IPython does ("LinAlgError: ...") */
+void          bs_append_exception_line (BsInterp *in, GString *s, BsValue exc,
+                                        gboolean with_module);
 char         *bs_format_traceback (BsInterp *in, BsValue exc, const char *source,
                                    const char *filename);
 

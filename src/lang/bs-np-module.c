@@ -101,6 +101,13 @@ static const char *const ndarray_names[] = {
   "tostring", "trace", "transpose", "var", "view", NULL,
 };
 
+/* numpy.linalg's: Backstep's has only LinAlgError */
+static const char *const linalg_names[] = {
+  "cholesky", "cond", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv", "linalg", "lstsq",
+  "matrix_power", "matrix_rank", "multi_dot", "norm", "pinv", "qr", "slogdet", "solve", "svd",
+  "tensorinv", "tensorsolve", "test", NULL,
+};
+
 gboolean
 bs_np_raise_missing (BsInterp   *in,
                      const char *owner,
@@ -110,6 +117,12 @@ bs_np_raise_missing (BsInterp   *in,
 
   if (strcmp (owner, "numpy.random") == 0)
     return bs_np_random_raise_missing (in, name);
+  if (strcmp (owner, "numpy.linalg") == 0 && g_strv_contains (linalg_names, name))
+    return bs_raise (in, "AttributeError", "Backstep's numpy has no 'linalg.%s'", name);
+  /* numpy.core: Backstep's has only the module of the exceptions */
+  if (g_str_has_prefix (owner, "numpy.core"))
+    return bs_raise (in, "AttributeError", "Backstep's numpy has no '%s.%s'",
+                     owner + strlen ("numpy."), name);
   if (g_strv_contains (array ? ndarray_names : numpy_names, name))
     return bs_raise (in, "AttributeError", "Backstep's numpy has no '%s%s'",
                      array ? "ndarray." : "", name);
@@ -362,22 +375,12 @@ numpy_module_new (BsInterp *in)
       ((BsBuiltin *) ndarray.as.object)->name = g_intern_static_string ("numpy.ndarray");
   }
   {
-    /* numpy's exceptions: AxisError is a ValueError, the ufuncs' casting error a TypeError,
-     * LinAlgError an Exception */
-    static const char *const classes[][3] = {
-      { "AxisError", "AxisError", "ValueError" },
-      { "_UFuncTypeError", "UFuncTypeError", "TypeError" },
-      /* numpy.linalg's, which multivariate_normal raises (Backstep has no np.linalg) */
-      { "_LinAlgError", "LinAlgError", "Exception" },
-    };
+    /* the ufuncs' casting error, a TypeError (numpy.AxisError and numpy.linalg.LinAlgError
+     * are written in Python: numpy_python_parts_add) */
+    BsValue klass = bs_class_new (in, "UFuncTypeError", bs_lookup_builtin (in, "TypeError"));
 
-    for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
-      {
-        BsValue klass = bs_class_new (in, classes[i][1], bs_lookup_builtin (in, classes[i][2]));
-
-        ((BsClass *) klass.as.object)->is_exception = TRUE;
-        add_value (m, classes[i][0], klass);
-      }
+    ((BsClass *) klass.as.object)->is_exception = TRUE;
+    add_value (m, "_UFuncTypeError", klass);
   }
   bs_np_index_concat_add (in, m);
   bs_np_abstract_types_add (in, m);
@@ -393,6 +396,27 @@ numpy_module_new (BsInterp *in)
   return m;
 }
 
+/* numpy's parts written in Python (py/numpy.*.py): numpy.AxisError, numpy.linalg with its
+ * LinAlgError */
+static gboolean
+numpy_python_parts_add (BsInterp *in,
+                        BsValue   np)
+{
+  BsValue exceptions, linalg, axis_error;
+  gboolean found;
+
+  if (!bs_module_load_python (in, "numpy.core._exceptions", &exceptions, &found))
+    return FALSE;
+  if (found && bs_dict_get_str (((BsModule *) exceptions.as.object)->dict, "AxisError",
+                                &axis_error))
+    add_value (np, "AxisError", bs_value_ref (axis_error));
+  bs_value_unref (exceptions);
+  if (!bs_module_load_python (in, "numpy.linalg", &linalg, &found))
+    return FALSE;
+  bs_value_unref (linalg);
+  return TRUE;
+}
+
 gboolean
 bs_np_import (BsInterp   *in,
               const char *name,
@@ -402,7 +426,14 @@ bs_np_import (BsInterp   *in,
   gboolean found;
 
   if (!bs_dict_get_str (in->modules, "numpy", &np))
-    np = numpy_module_new (in);
+    {
+      np = numpy_module_new (in);
+      if (!numpy_python_parts_add (in, np))
+        {
+          bs_value_unref (np);
+          return FALSE;
+        }
+    }
   else
     bs_value_ref (np);
   if (strcmp (name, "numpy") == 0)
@@ -410,6 +441,16 @@ bs_np_import (BsInterp   *in,
       *out = np;
       return TRUE;
     }
+  {
+    /* numpy.linalg and numpy.core: written in Python */
+    gboolean loaded = bs_module_load_python (in, name, out, &found);
+
+    if (!loaded || found)
+      {
+        bs_value_unref (np);
+        return loaded;
+      }
+  }
   /* numpy.random and its kin: attributes of the module once it is made */
   if (!bs_getattr_opt (in, np, name + strlen ("numpy."), &sub, &found))
     {

@@ -87,8 +87,8 @@ gboolean     bs_np_shape_arg_any     (BsInterp *in, BsValue v, gint64 *shape, in
 
 /* --- bs-np-shape.c ------------------------------------------------------ */
 
-/* An exception of numpy's own class (the module's attribute key: "AxisError"), else of
- * base; FALSE */
+/* An exception of numpy's own class made with message (key: the class's attribute in
+ * numpy, "_UFuncTypeError", or in a submodule, "linalg.LinAlgError"), else of base; FALSE */
 gboolean     bs_np_raise_class       (BsInterp *in, const char *key, const char *base,
                                       const char *message);
 /* numpy.AxisError "axis 2 is out of bounds for array of dimension 2"; FALSE */

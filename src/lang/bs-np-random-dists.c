@@ -436,7 +436,7 @@ DECLARED (np_random_multivariate_normal)
   if (result == BS_NP_MVN_FAILED)
     {
       bs_tensor_unref (out);
-      return bs_np_raise_class (in, "_LinAlgError", "Exception",
+      return bs_np_raise_class (in, "linalg.LinAlgError", "Exception",
                                 method == BS_NP_MVN_CHOLESKY ? "Matrix is not positive definite"
                                 : method == BS_NP_MVN_EIGH ? "Eigenvalues did not converge"
                                 : "SVD did not converge");

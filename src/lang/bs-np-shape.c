@@ -14,34 +14,39 @@ bs_np_raise_class (BsInterp   *in,
                    const char *base,
                    const char *message)
 {
-  BsValue np, klass = BS_NONE, exc;
-  BsInstance *instance;
+  const char *dot = strrchr (key, '.');
+  g_autofree char *module = dot != NULL ? g_strdup_printf ("numpy.%.*s", (int) (dot - key), key)
+                                        : g_strdup ("numpy");
+  BsValue m, klass = BS_NONE, exc, arg;
+  gboolean ok;
 
-  if (bs_dict_get_str (in->modules, "numpy", &np))
-    bs_dict_get_str (((BsModule *) np.as.object)->dict, key, &klass);
+  if (bs_dict_get_str (in->modules, module, &m))
+    bs_dict_get_str (((BsModule *) m.as.object)->dict, dot != NULL ? dot + 1 : key, &klass);
   if (bs_value_is_none (klass))
     return bs_raise (in, base, "%s", message);
-  exc = bs_instance_new (in, klass);
-  instance = (BsInstance *) exc.as.object;
-  bs_value_unref (instance->args);
-  {
-    BsValue arg = bs_str_value (in, message);
-
-    instance->args = bs_tuple_from (in, &arg, 1);
-    bs_value_unref (arg);
-  }
-  return bs_raise_value (in, exc);
+  arg = bs_str_value (in, message);
+  ok = bs_call_simple (in, klass, &arg, 1, &exc);
+  bs_value_unref (arg);
+  return ok ? bs_raise_value (in, exc) : FALSE;
 }
 
+/* numpy raises AxisError(axis, ndim, None): its repr shows them, its str the message */
 gboolean
 bs_np_raise_axis (BsInterp *in,
                   gint64    axis,
                   int       ndim)
 {
-  g_autofree char *message = g_strdup_printf ("axis %" G_GINT64_FORMAT " is out of bounds for "
-                                              "array of dimension %d", axis, ndim);
+  BsValue np, klass = BS_NONE, exc;
+  BsValue args[3] = { BS_INT (axis), BS_INT (ndim), BS_NONE };
 
-  return bs_np_raise_class (in, "AxisError", "ValueError", message);
+  if (bs_dict_get_str (in->modules, "numpy", &np))
+    bs_dict_get_str (((BsModule *) np.as.object)->dict, "AxisError", &klass);
+  if (bs_value_is_none (klass))
+    return bs_raise (in, "ValueError", "axis %" G_GINT64_FORMAT " is out of bounds for array "
+                     "of dimension %d", axis, ndim);
+  if (!bs_call_simple (in, klass, args, 3, &exc))
+    return FALSE;
+  return bs_raise_value (in, exc);
 }
 
 gboolean

@@ -11,6 +11,7 @@
 #include "bs-export.h"
 #include "bs-node-label.h"
 #include "bs-renderer-private.h"
+#include "bs-scene-cache.h"
 #include "render-fixtures.h"
 
 /* A pixel differs when a channel is off by more than this (of 255); at most MAX_DIFFERENT
@@ -484,7 +485,7 @@ test_reference_current_edge (void)
     g_autoptr(BsTraceState) state = bs_replay_state_at (d.trace, seed004_middle (d.trace));
 
     g_assert_nonnull (bs_trace_state_get_edge (state));
-    bs_scene_get_size (d.scene, &width, &height);
+    bs_renderer_get_extent (d.renderer, d.scene, state, &width, &height);
     surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width),
                                           (int) ceil (height));
     cr = cairo_create (surface);
@@ -754,6 +755,97 @@ test_quiz_hides (void)
   drawn_clear (&d);
 }
 
+/* --- notes clear of the boxes ------------------------------------------------- */
+
+/* The step an example opens at (before its first backward call, or its last) up to the
+ * end of its first backward call, and each error's step: the current edge's label and
+ * the error's callout cover no visible box. */
+static void
+test_notes_clear (void)
+{
+  const char *dir = g_getenv ("BACKSTEP_EXAMPLES_DIR");
+  g_autoptr(GDir) examples = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  guint n_labels = 0, n_callouts = 0;
+  const char *name;
+
+  g_assert_nonnull (examples);
+  while ((name = g_dir_read_name (examples)) != NULL)
+    if (g_str_has_suffix (name, ".py"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_assert_cmpuint (names->len, >=, 15);
+  for (guint e = 0; e < names->len; e++)
+    {
+      g_autofree char *path = g_build_filename (dir, names->pdata[e], NULL);
+      g_autofree char *source = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsTrace) trace = NULL;
+      g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+      g_autoptr(BsSceneCache) scenes = NULL;
+      g_autoptr(BsLayout) layout = bs_layout_new ();
+      g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (guint64));
+      gint64 begin = -1;
+      guint64 first, last;
+
+      g_assert_true (g_file_get_contents (path, &source, NULL, NULL));
+      trace = bs_recording_run (source, -1, names->pdata[e], NULL, NULL, NULL, &error);
+      g_clear_error (&error);
+      scenes = bs_scene_cache_new (trace, renderer, BS_SCENE_VIEW_LIVE, NULL, 0);
+      last = bs_trace_get_n_steps (trace) - 1;
+      first = last;
+      for (guint64 i = 0; i < bs_trace_get_n_events (trace); i++)
+        {
+          const BsTraceEvent *event = bs_trace_get_event (trace, i);
+
+          if (event->type == BS_TRACE_EVENT_BACKWARD_BEGIN && begin < 0)
+            {
+              begin = (gint64) i;
+              first = MAX (event->step, 1) - 1;
+            }
+          else if (event->type == BS_TRACE_EVENT_BACKWARD_END && begin >= 0
+                   && last == bs_trace_get_n_steps (trace) - 1 && first < last)
+            last = event->step;
+          else if (event->type == BS_TRACE_EVENT_ERROR)
+            g_array_append_val (steps, event->step);
+        }
+      for (guint64 step = first; step <= last; step++)
+        g_array_append_val (steps, step);
+
+      for (guint i = 0; i < steps->len; i++)
+        {
+          guint64 step = g_array_index (steps, guint64, i);
+          g_autoptr(BsTraceState) state = bs_replay_state_at (trace, step);
+          g_autoptr(BsScene) scene = bs_scene_cache_get (scenes, layout, step, &error);
+          BsNoteRect notes[2];
+          guint drawn;
+
+          g_assert_no_error (error);
+          drawn = bs_renderer_place_notes (renderer, scene, state, &notes[0], &notes[1]);
+          n_labels += drawn & 1;
+          n_callouts += (drawn & 2) != 0;
+          for (guint k = 0; k < 2; k++)
+            for (guint b = 0; (drawn & (1u << k)) && b < bs_scene_get_n_nodes (scene); b++)
+              {
+                const BsSceneNode *node = bs_scene_get_node (scene, b);
+                BsNoteRect box = { node->x, node->y, node->width, node->height };
+
+                if (bs_scene_node_visible (scene, b, state)
+                    && bs_note_rect_intersects (&notes[k], &box))
+                  g_error ("%s, step %" G_GUINT64_FORMAT ": the %s at (%.0f, %.0f) %.0f x "
+                           "%.0f covers box %u at (%.0f, %.0f) %.0f x %.0f",
+                           (char *) names->pdata[e], step, k == 0 ? "edge's label" : "callout",
+                           notes[k].x, notes[k].y, notes[k].width, notes[k].height, b,
+                           box.x, box.y, box.width, box.height);
+              }
+          if (drawn == 3)
+            g_assert_false (bs_note_rect_intersects (&notes[0], &notes[1]));
+        }
+    }
+  g_test_message ("%u labels and %u callouts placed", n_labels, n_callouts);
+  g_assert_cmpuint (n_labels, >, 100);
+  g_assert_cmpuint (n_callouts, >=, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -767,6 +859,7 @@ main (int   argc,
   g_test_add_func ("/render/step-text/error", test_step_text_error);
   g_test_add_func ("/render/measure/stable", test_measure_stable);
   g_test_add_func ("/render/hit-test", test_hit_test);
+  g_test_add_func ("/render/notes-clear", test_notes_clear);
   g_test_add_func ("/render/quiz-hides", test_quiz_hides);
   g_test_add_func ("/render/reference/nodes", test_reference_nodes);
   g_test_add_func ("/render/reference/current-edge", test_reference_current_edge);

@@ -9,6 +9,9 @@
 #include "bs-scrub.h"
 
 #define AUTOSAVE_DELAY_MS 500
+/* Lines longer than the editor is wide wrap: the lines that continue one start this many
+ * pixels right of it, after a "↪" (GNOME Text Editor's wrapping, made visible). */
+#define CONTINUATION_INDENT 18
 
 struct _BsEditor {
   GtkSourceView parent_instance;
@@ -456,13 +459,56 @@ bs_editor_finalize (GObject *object)
   G_OBJECT_CLASS (bs_editor_parent_class)->finalize (object);
 }
 
+/* --- wrapped lines: a "↪" where a line continues ------------------------------------ */
+
+static void
+bs_editor_snapshot_layer (GtkTextView      *view,
+                          GtkTextViewLayer  layer,
+                          GtkSnapshot      *snapshot)
+{
+  GdkRectangle visible;
+  GtkTextIter iter;
+  PangoLayout *mark;
+  GdkRGBA color;
+  int x, y_end;
+
+  GTK_TEXT_VIEW_CLASS (bs_editor_parent_class)->snapshot_layer (view, layer, snapshot);
+  if (layer != GTK_TEXT_VIEW_LAYER_ABOVE_TEXT)
+    return;
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_view_get_line_at_y (view, &iter, visible.y, NULL);
+  mark = gtk_widget_create_pango_layout (GTK_WIDGET (view), "↪");
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (view)), &color);
+  color.alpha *= 0.55f;
+  x = gtk_text_view_get_left_margin (view);
+  y_end = visible.y + visible.height;
+  /* each display line of the lines in view that does not start a line of the text */
+  while (gtk_text_view_forward_display_line (view, &iter))
+    {
+      GdkRectangle at;
+
+      gtk_text_view_get_iter_location (view, &iter, &at);
+      if (at.y > y_end)
+        break;
+      if (gtk_text_iter_starts_line (&iter) || gtk_text_iter_is_end (&iter))
+        continue;
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, at.y));
+      gtk_snapshot_append_layout (snapshot, mark, &color);
+      gtk_snapshot_restore (snapshot);
+    }
+  g_object_unref (mark);
+}
+
 static void
 bs_editor_class_init (BsEditorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkTextViewClass *view_class = GTK_TEXT_VIEW_CLASS (klass);
 
   object_class->dispose = bs_editor_dispose;
   object_class->finalize = bs_editor_finalize;
+  view_class->snapshot_layer = bs_editor_snapshot_layer;
 
   /* A click in the text: the line (from 1) under the pointer. */
   signals[LINE_CLICKED] = g_signal_new ("line-clicked", G_TYPE_FROM_CLASS (klass),
@@ -480,6 +526,10 @@ bs_editor_init (BsEditor *self)
 
   self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self)));
   buffer = GTK_TEXT_BUFFER (self->buffer);
+  /* no line is cut: long ones wrap, the rest of each indented after a "↪" (a negative
+   * indent hangs every display line of a line but its first) */
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (self), GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_indent (GTK_TEXT_VIEW (self), -CONTINUATION_INDENT);
   gtk_source_buffer_set_language (self->buffer,
                                   gtk_source_language_manager_get_language (languages,
                                                                             "python3"));

@@ -61,7 +61,7 @@ draw_graph (BsRenderer         *renderer,
   cairo_surface_t *image;
   cairo_t *cr;
 
-  bs_scene_get_size (scene, &width, &height);
+  bs_renderer_get_extent (renderer, scene, state, &width, &height);
   image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, MAX (1, (int) ceil (width * scale)),
                                       MAX (1, (int) ceil (height * scale)));
   cr = cairo_create (image);
@@ -86,7 +86,7 @@ preview_step (PreviewJob  *job,
   g_autofree char *size = NULL;
   g_autoptr(GBytes) bytes = NULL;
 
-  bs_scene_get_size (job->scene, &width, &height);
+  bs_renderer_get_extent (renderer, job->scene, job->state, &width, &height);
   width = MAX (width, 1);
   height = MAX (height, 1);
   scale = fit_scale (width, height);

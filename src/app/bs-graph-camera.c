@@ -228,3 +228,33 @@ bs_graph_camera_follow (const BsGraphCamera   *camera,
   *target = clamped (*target, scene, viewport);
   return TRUE;
 }
+
+gboolean
+bs_graph_camera_include (const BsGraphCamera   *camera,
+                         BsScene               *scene,
+                         const double           note[4],
+                         const BsGraphViewport *viewport,
+                         BsGraphCamera         *target)
+{
+  Box box = { note[0], note[1], note[0] + note[2], note[1] + note[3] };
+  Box graph, shown;
+  double zoom;
+
+  g_return_val_if_fail (camera != NULL && scene != NULL && target != NULL, FALSE);
+  if (in_view (camera, &box, viewport) || bs_scene_get_n_nodes (scene) == 0)
+    return FALSE;
+  /* the part of the graph in view, and the note */
+  graph = graph_box (scene);
+  shown = (Box) { MAX (graph.x0, -camera->x / camera->zoom),
+                  MAX (graph.y0, -camera->y / camera->zoom),
+                  MIN (graph.x1, (viewport->width - camera->x) / camera->zoom),
+                  MIN (graph.y1, (viewport->height - camera->y) / camera->zoom) };
+  if (!box_is_empty (&shown))
+    box = (Box) { MIN (box.x0, shown.x0), MIN (box.y0, shown.y0), MAX (box.x1, shown.x1),
+                  MAX (box.y1, shown.y1) };
+  zoom = MIN (camera->zoom, fit_zoom (&box, viewport));
+  if (zoom < MIN (camera->zoom, viewport->min_fit_zoom) || zoom < MIN_ZOOM)
+    return FALSE;
+  *target = centred (&box, zoom, viewport);
+  return TRUE;
+}

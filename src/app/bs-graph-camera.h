@@ -49,4 +49,14 @@ gboolean      bs_graph_camera_follow (const BsGraphCamera   *camera,
                                       const BsGraphViewport *viewport,
                                       BsGraphCamera         *target);
 
+/* Where camera goes so that a note drawn beside the graph (bs-note-places.h), at x, y,
+ * width × height in scene coordinates, is in view as well as what camera shows of the
+ * graph, zooming out no further than min_fit_zoom (or camera's zoom, when smaller):
+ * TRUE and target set when it must move. */
+gboolean      bs_graph_camera_include (const BsGraphCamera   *camera,
+                                       BsScene               *scene,
+                                       const double           note[4],
+                                       const BsGraphViewport *viewport,
+                                       BsGraphCamera         *target);
+
 G_END_DECLS

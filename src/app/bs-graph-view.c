@@ -57,6 +57,7 @@ struct _BsGraphView {
   guint          move_tick;
   double         follow_zooms[2]; /* of the last bs_graph_view_follow_step(); 0: none */
   gboolean       user_zoom;       /* the zoom is the user's choice, kept while following */
+  gboolean       notes_framed;    /* the camera moved to show a note beside the graph */
 };
 
 G_DEFINE_FINAL_TYPE (BsGraphView, bs_graph_view, GTK_TYPE_WIDGET)
@@ -88,7 +89,8 @@ draw_picture (BsGraphView     *self,
 
   if (self->scene == NULL || self->state == NULL || self->renderer == NULL)
     return NULL;
-  bs_scene_get_size (self->scene, &width, &height);
+  /* the scene and a note standing beside it (bs-note-places.h) */
+  bs_renderer_get_extent (self->renderer, self->scene, self->state, &width, &height);
   graphene_rect_inset (&view, -view.size.width / 2, -view.size.height / 2);
   if (!graphene_rect_intersection (&view, &GRAPHENE_RECT_INIT (0, 0, width, height), rect))
     *rect = GRAPHENE_RECT_INIT (0, 0, 1, 1);
@@ -240,7 +242,8 @@ bs_graph_view_snapshot (GtkWidget   *widget,
   if (self->picture == NULL)
     return;
   view = visible_rect (self);
-  bs_scene_get_size (self->scene, &scene_width, &scene_height);
+  bs_renderer_get_extent (self->renderer, self->scene, self->state, &scene_width,
+                          &scene_height);
   /* Drawn again when the part in view was not drawn, or at another zoom once the camera
    * rests (while it moves, the picture is scaled). */
   if (graphene_rect_intersection (&view, &GRAPHENE_RECT_INIT (0, 0, scene_width, scene_height),
@@ -541,6 +544,31 @@ bs_graph_view_select_line (BsGraphView *self,
   return TRUE;
 }
 
+/* Moves camera so the current edge's label and the error's callout are in view too:
+ * they may stand beside the graph (bs-note-places.h). */
+static gboolean
+include_notes (BsGraphView           *self,
+               const BsGraphViewport *viewport,
+               BsGraphCamera         *camera)
+{
+  BsNoteRect notes[2];
+  guint drawn;
+  gboolean moved = FALSE;
+
+  if (self->renderer == NULL || self->scene == NULL || self->state == NULL)
+    return FALSE;
+  drawn = bs_renderer_place_notes (self->renderer, self->scene, self->state, &notes[0],
+                                   &notes[1]);
+  for (guint k = 0; k < 2; k++)
+    if (drawn & (1u << k))
+      {
+        const double note[4] = { notes[k].x, notes[k].y, notes[k].width, notes[k].height };
+
+        moved |= bs_graph_camera_include (camera, self->scene, note, viewport, camera);
+      }
+  return moved;
+}
+
 void
 bs_graph_view_follow_step (BsGraphView *self,
                            double       min_zoom,
@@ -561,6 +589,17 @@ bs_graph_view_follow_step (BsGraphView *self,
   step_focus (self->scene, self->state, focus);
   camera = camera_target (self);
   if (!bs_graph_camera_follow (&camera, self->scene, focus, &viewport, &target))
+    target = camera;
+  /* the room made for an earlier step's note is given back: framed afresh */
+  if (self->notes_framed)
+    {
+      BsGraphCamera fresh = { 0, camera.x, camera.y };
+
+      if (!bs_graph_camera_follow (&fresh, self->scene, focus, &viewport, &target))
+        target = camera;
+    }
+  self->notes_framed = include_notes (self, &viewport, &target);
+  if (target.zoom == camera.zoom && target.x == camera.x && target.y == camera.y)
     return;
   self->auto_fit = FALSE;
   self->user_zoom = self->user_zoom && target.zoom == camera.zoom;
@@ -646,6 +685,8 @@ bs_graph_view_fit (BsGraphView *self)
   self->user_zoom = FALSE;
   camera = bs_graph_camera_fit (self->scene,
                                 &(BsGraphViewport) { width, height, 1, 1, FALSE });
+  self->notes_framed = include_notes (self, &(BsGraphViewport) { width, height, 0, 0, FALSE },
+                                      &camera);
   self->zoom = camera.zoom;
   self->offset_x = camera.x;
   self->offset_y = camera.y;

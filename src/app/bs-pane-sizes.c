@@ -12,6 +12,10 @@
 /* The side panel's width when none is remembered: the graph, not the panel, takes what a
  * wider window adds. */
 #define DEFAULT_SIDE_WIDTH 320
+/* On the outer paned: the editor width the user chose, and whether the position is being
+ * set here (not by the user) */
+#define WANTED_KEY  "bs-editor-width"
+#define SETTING_KEY "bs-setting-editor-width"
 
 static char *
 sizes_path (void)
@@ -32,6 +36,54 @@ inner_sized (GtkPaned   *inner,
     return;
   g_signal_handlers_disconnect_by_func (inner, inner_sized, user_data);
   gtk_paned_set_position (inner, MAX (width - side, 0));
+}
+
+int
+bs_pane_sizes_get_editor_width (GtkPaned *outer)
+{
+  g_return_val_if_fail (GTK_IS_PANED (outer), 0);
+  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (outer), WANTED_KEY));
+}
+
+static int
+max_position (GtkPaned *paned)
+{
+  int max = 0;
+
+  g_object_get (paned, "max-position", &max, NULL);
+  return max;
+}
+
+/* The divider moved: by the user when the editor is not held at its widest (the window
+ * too narrow for what was chosen). */
+static void
+outer_moved (GtkPaned   *outer,
+             GParamSpec *pspec,
+             gpointer    user_data)
+{
+  int position = gtk_paned_get_position (outer);
+
+  if (g_object_get_data (G_OBJECT (outer), SETTING_KEY) != NULL
+      || gtk_widget_get_width (GTK_WIDGET (outer)) <= 0)
+    return;
+  if (position < max_position (outer) || position > bs_pane_sizes_get_editor_width (outer))
+    g_object_set_data (G_OBJECT (outer), WANTED_KEY, GINT_TO_POINTER (position));
+}
+
+/* The window's width changed: the editor as wide as chosen, as far as it fits. */
+static void
+outer_resized (GtkPaned   *outer,
+               GParamSpec *pspec,
+               gpointer    user_data)
+{
+  int wanted = bs_pane_sizes_get_editor_width (outer);
+  int position = gtk_paned_get_position (outer), max = max_position (outer);
+
+  if (wanted <= position || position >= max || max <= 0)
+    return;
+  g_object_set_data (G_OBJECT (outer), SETTING_KEY, GINT_TO_POINTER (TRUE));
+  gtk_paned_set_position (outer, MIN (wanted, max));
+  g_object_set_data (G_OBJECT (outer), SETTING_KEY, NULL);
 }
 
 void
@@ -55,6 +107,10 @@ bs_pane_sizes_restore (GtkPaned *outer,
     side = DEFAULT_SIDE_WIDTH;
   else
     gtk_paned_set_position (outer, editor);
+  g_object_set_data (G_OBJECT (outer), WANTED_KEY,
+                     GINT_TO_POINTER (gtk_paned_get_position (outer)));
+  g_signal_connect (outer, "notify::position", G_CALLBACK (outer_moved), NULL);
+  g_signal_connect (outer, "notify::max-position", G_CALLBACK (outer_resized), NULL);
   g_signal_connect (inner, "notify::max-position", G_CALLBACK (inner_sized),
                     GINT_TO_POINTER (side));
 }
@@ -71,7 +127,9 @@ bs_pane_sizes_save (GtkPaned *outer,
 
   g_return_if_fail (GTK_IS_PANED (outer) && GTK_IS_PANED (inner));
 
-  editor = gtk_paned_get_position (outer);
+  editor = bs_pane_sizes_get_editor_width (outer);
+  if (editor <= 0)
+    editor = gtk_paned_get_position (outer);
   /* What the paned gives its end child, handle included: restored exactly. */
   side = gtk_widget_get_width (GTK_WIDGET (inner)) - gtk_paned_get_position (inner);
   if (editor <= 0 || side <= 0 || gtk_widget_get_width (GTK_WIDGET (inner)) <= 0)

@@ -29,7 +29,11 @@
 #define DEFAULT_EXAMPLE   "01-two-paths"
 #define FOLLOW_MIN_ZOOM   0.8   /* below this, labels are too small to read on a projector */
 
-static const guint play_intervals_ms[] = { 1200, 600, 300, 150 };
+/* Playback speeds (the navigation menu's win.speed): a step every so many ms. */
+static const struct {
+  const char *name;
+  guint       interval_ms;
+} play_speeds[] = { { "0.5", 1200 }, { "1", 600 }, { "2", 300 }, { "4", 150 } };
 
 struct _BsWindow {
   AdwApplicationWindow parent_instance;
@@ -72,7 +76,6 @@ struct _BsWindow {
   GtkSpinButton     *step_spin;
   GtkAdjustment     *step_adjustment;
   GtkToggleButton   *play_button;
-  GtkDropDown       *speed_dropdown;
   BsSidebar         *sidebar;
 
   /* Borrowed: pieces built in code */
@@ -467,19 +470,44 @@ view_activated (GtkWidget  *widget,
     bs_graph_stage_set_view (self->graph_stage, view);
 }
 
+static guint
+play_interval (BsWindow *self)
+{
+  g_autoptr(GVariant) speed = g_action_group_get_action_state (G_ACTION_GROUP (self), "speed");
+
+  for (guint i = 0; speed != NULL && i < G_N_ELEMENTS (play_speeds); i++)
+    if (g_str_equal (g_variant_get_string (speed, NULL), play_speeds[i].name))
+      return play_speeds[i].interval_ms;
+  return play_speeds[1].interval_ms;
+}
+
 static void
 play_activated (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
   BsWindow *self = BS_WINDOW (widget);
-  guint speed = gtk_drop_down_get_selected (self->speed_dropdown);
 
   if (bs_stepper_is_playing (self->stepper))
     bs_stepper_pause (self->stepper);
   else
-    bs_stepper_play (self->stepper,
-                     play_intervals_ms[MIN (speed, G_N_ELEMENTS (play_intervals_ms) - 1)]);
+    bs_stepper_play (self->stepper, play_interval (self));
+}
+
+/* Another speed: playing goes on at it. */
+static void
+speed_changed (GSimpleAction *action,
+               GVariant      *state,
+               gpointer       user_data)
+{
+  BsWindow *self = BS_WINDOW (user_data);
+
+  g_simple_action_set_state (action, state);
+  if (bs_stepper_is_playing (self->stepper))
+    {
+      bs_stepper_pause (self->stepper);
+      bs_stepper_play (self->stepper, play_interval (self));
+    }
 }
 
 static void
@@ -788,6 +816,8 @@ setup_stage (BsWindow *self)
   GtkWidget *quiz_panel = bs_quiz_panel_new ();
   g_autoptr(GSimpleAction) grad_flow =
     g_simple_action_new_stateful ("grad-flow", NULL, g_variant_new_boolean (FALSE));
+  g_autoptr(GSimpleAction) speed =
+    g_simple_action_new_stateful ("speed", G_VARIANT_TYPE_STRING, g_variant_new_string ("1"));
 
   self->graph_view = bs_graph_stage_get_view (self->graph_stage);
   self->quiz_panel = BS_QUIZ_PANEL (quiz_panel);
@@ -799,6 +829,8 @@ setup_stage (BsWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (grad_flow, "change-state", G_CALLBACK (grad_flow_changed), self, 0);
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (grad_flow));
+  g_signal_connect_object (speed, "change-state", G_CALLBACK (speed_changed), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (speed));
   gtk_widget_add_controller (GTK_WIDGET (self), bs_grad_flow_legend_shortcut ());
   self->timeline = BS_TIMELINE (timeline);
   gtk_widget_set_valign (timeline, GTK_ALIGN_CENTER);
@@ -898,7 +930,6 @@ bs_window_class_init (BsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BsWindow, step_spin);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, step_adjustment);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, play_button);
-  gtk_widget_class_bind_template_child (widget_class, BsWindow, speed_dropdown);
   gtk_widget_class_bind_template_child (widget_class, BsWindow, sidebar);
 
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_activated);

@@ -433,7 +433,7 @@ collect_frames (BsRenderer                *renderer,
       frame.title = g_strdup_printf ("Step %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT, step,
                                      n_steps - 1);
       frame.caption = bs_export_step_caption (trace, frame.state);
-      bs_scene_get_size (frame.scene, &w, &h);
+      bs_renderer_get_extent (renderer, frame.scene, frame.state, &w, &h);
       width = MAX (width, w);
       graph_height = MAX (graph_height, h);
       g_array_append_val (frames->frames, frame);

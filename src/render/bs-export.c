@@ -103,12 +103,15 @@ finish (cairo_surface_t  *surface,
   return g_byte_array_free_to_bytes (bytes);
 }
 
+/* The scene's size, grown by the notes that stand beside it (bs-note-places.h). */
 static void
-scene_size (BsScene *scene,
-            double  *width,
-            double  *height)
+scene_size (BsRenderer         *renderer,
+            BsScene            *scene,
+            const BsTraceState *state,
+            double             *width,
+            double             *height)
 {
-  bs_scene_get_size (scene, width, height);
+  bs_renderer_get_extent (renderer, scene, state, width, height);
   *width = MAX (*width, 1);
   *height = MAX (*height, 1);
 }
@@ -116,14 +119,15 @@ scene_size (BsScene *scene,
 /* In gradient-flow mode the legend goes under the graph, on a strip of its own: the
  * image is that much taller (and at least as wide as the legend). */
 static void
-page_size (BsRenderer *renderer,
-           BsScene    *scene,
-           double     *width,
-           double     *height)
+page_size (BsRenderer         *renderer,
+           BsScene            *scene,
+           const BsTraceState *state,
+           double             *width,
+           double             *height)
 {
   double legend_width, legend_height;
 
-  scene_size (scene, width, height);
+  scene_size (renderer, scene, state, width, height);
   if (!bs_renderer_get_grad_flow (renderer))
     return;
   bs_grad_flow_draw_legend (NULL, bs_renderer_get_palette (renderer),
@@ -145,8 +149,8 @@ draw_page (BsRenderer         *renderer,
   bs_renderer_draw (renderer, cr, scene, state);
   if (!bs_renderer_get_grad_flow (renderer))
     return;
-  scene_size (scene, &width, &height);
-  page_size (renderer, scene, &page_width, &page_height);
+  scene_size (renderer, scene, state, &width, &height);
+  page_size (renderer, scene, state, &page_width, &page_height);
   cairo_save (cr);
   cairo_rectangle (cr, 0, height, page_width, page_height - height);
   bs_color_set_source (&palette->background, cr);
@@ -170,7 +174,7 @@ to_png (BsRenderer          *renderer,
   GByteArray *bytes;
   gboolean ok;
 
-  page_size (renderer, scene, &width, &height);
+  page_size (renderer, scene, state, &width, &height);
   if (ceil (width * scale) > MAX_PIXELS || ceil (height * scale) > MAX_PIXELS)
     {
       g_set_error (error, BS_EXPORT_ERROR, BS_EXPORT_ERROR_TOO_LARGE,
@@ -220,7 +224,7 @@ to_vector (BsRenderer          *renderer,
   cairo_surface_t *surface;
   cairo_t *cr;
 
-  page_size (renderer, scene, &width, &height);
+  page_size (renderer, scene, state, &width, &height);
   if (format == BS_EXPORT_SVG)
     {
       surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
@@ -365,7 +369,7 @@ bs_export_handout_to_bytes (BsRenderer    *renderer,
           g_byte_array_unref (bytes);
           return NULL;
         }
-      scene_size (scene, &width, &height);
+      scene_size (renderer, scene, state, &width, &height);
       /* in gradient-flow mode the legend goes between the graph and the caption */
       if (bs_renderer_get_grad_flow (renderer))
         {

@@ -11,6 +11,7 @@
 #include "bs-renderer.h"
 #include "bs-renderer-private.h"
 #include "bs-note.h"
+#include "bs-note-places.h"
 #include "bs-render-frame.h"
 #include "bs-step-text.h"
 #include "bs-text-measurer.h"
@@ -432,80 +433,6 @@ note_place (BsRenderFrame *f,
   *y = CLAMP (*y, 2, MAX (2, scene_height - height - 2));
 }
 
-static double
-overlap (double x1, double y1, double w1, double h1,
-         double x2, double y2, double w2, double h2)
-{
-  double w = MIN (x1 + w1, x2 + w2) - MAX (x1, x2);
-  double h = MIN (y1 + h1, y2 + h2) - MAX (y1, y2);
-
-  return w > 0 && h > 0 ? w * h : 0;
-}
-
-static BsScenePoint
-bezier_at (const BsScenePoint *p,
-           double              t)
-{
-  double u = 1 - t;
-  BsScenePoint point = {
-    u * u * u * p[0].x + 3 * u * u * t * p[1].x + 3 * u * t * t * p[2].x + t * t * t * p[3].x,
-    u * u * u * p[0].y + 3 * u * u * t * p[1].y + 3 * u * t * t * p[2].y + t * t * t * p[3].y,
-  };
-
-  return point;
-}
-
-/* Of the candidate top-left corners, the one where a note hides the least: of the boxes
- * (the box it is about, avoid, and the current edge's ends above all) and of the current
- * edge. */
-static void
-note_choose (BsRenderFrame              *f,
-             double              width,
-             double              height,
-             const double      (*candidates)[2],
-             guint               n_candidates,
-             int                 avoid,
-             double             *x,
-             double             *y)
-{
-  const BsSceneEdge *edge = NULL;
-  double best = G_MAXDOUBLE, unit = f->palette->font_size * f->palette->font_size;
-
-  if (f->current_edge >= 0)
-    edge = bs_scene_get_edge (f->scene, (guint) f->current_edge);
-  for (guint c = 0; c < n_candidates; c++)
-    {
-      double cx = candidates[c][0], cy = candidates[c][1], score = 0;
-
-      note_place (f, width, height, &cx, &cy);
-      for (guint i = 0; i < bs_scene_get_n_nodes (f->scene) && score < best; i++)
-        {
-          const BsSceneNode *node = bs_scene_get_node (f->scene, i);
-          double area = overlap (cx, cy, width, height, node->x - 2, node->y - 2,
-                                 node->width + 4, node->height + 4);
-
-          if (area > 0 && bs_scene_node_visible (f->scene, i, f->state))
-            score += (int) i == avoid || (edge != NULL && (i == edge->from || i == edge->to))
-                     ? 20 * area : area;
-        }
-      for (guint i = 0; edge != NULL && i + 3 < edge->n_points; i += 3)
-        for (guint k = 0; k <= 8; k++)
-          {
-            BsScenePoint p = bezier_at (&edge->points[i], k / 8.0);
-
-            if (p.x >= cx - 2 && p.x <= cx + width + 2 && p.y >= cy - 2
-                && p.y <= cy + height + 2)
-              score += 4 * unit;
-          }
-      if (score < best)
-        {
-          best = score;
-          *x = cx;
-          *y = cy;
-        }
-    }
-}
-
 /* --- clusters and edges ---------------------------------------------------- */
 
 static void
@@ -713,20 +640,51 @@ edge_middle (const BsSceneEdge *edge)
   return middle;
 }
 
-/* The current edge's label: "∂x5/∂x3 = w2 = 2" and "upstream -1 × 2 = -2". */
+/* --- notes: the current edge's label and the error's callout ---------------- */
+
+/* Both notes of a drawing, their texts and where they go (bs-note-places.h). */
+typedef struct {
+  gboolean      has_label;
+  char         *local;        /* "∂x5/∂x3 = w2 = 2" */
+  char         *flow;         /* "upstream -1 × 2 = -2" */
+  BsNote        label;
+  BsScenePoint  middle;       /* of the current edge, marked with a dot */
+  BsNoteRect    label_rect;
+  gboolean      label_leader;
+
+  gboolean      has_callout;
+  char         *message;      /* "⚠ Trying to backward through ..." */
+  BsNote        callout;
+  BsNoteRect    callout_rect;
+  BsNoteRect    callout_target;  /* the box that raised */
+  gboolean      callout_leader;
+} Notes;
+
 static void
-draw_edge_label (BsRenderFrame *f)
+notes_clear (Notes *n)
+{
+  g_free (n->local);
+  g_free (n->flow);
+  g_free (n->message);
+}
+
+static double
+dot_radius (BsRenderFrame *f)
+{
+  return f->palette->line_width * 2.5;
+}
+
+/* The current edge's label, beside its middle and clear of the edge. */
+static void
+place_edge_label (BsRenderFrame *f,
+                  Notes         *n)
 {
   BsRenderer *self = f->renderer;
   const BsTraceEvent *event = bs_trace_state_get_edge (f->state);
   const BsSceneEdge *edge;
-  g_autofree char *local = NULL;
-  g_autofree char *flow = NULL;
-  BsScenePoint middle;
-  /* Narrow enough not to cover half the graph: long names wrap, then are cut. */
-  BsNote note = { .n_lines = 2, .fonts = { BS_FONT_MONO, BS_FONT_MONO },
-                  .max_width = f->palette->font_size * MAX_NOTE_EMS, .max_lines = 2 };
-  double width, height, x = 0, y = 0, radius;
+  BsNoteRect target;
+  BsNoteAvoid avoid = { NULL, 0, NULL };
+  double width, height, radius = dot_radius (f);
 
   if (f->current_edge < 0 || !f->detail
       || !bs_scene_edge_visible (f->scene, (guint) f->current_edge, f->state))
@@ -735,55 +693,135 @@ draw_edge_label (BsRenderFrame *f)
   if (edge->n_points < 4)
     return;
 
-  local = bs_step_text_local_gradient (f->trace, f->state, event);
-  flow = bs_step_text_flow (f->trace, event);
+  n->local = bs_step_text_local_gradient (f->trace, f->state, event);
+  n->flow = bs_step_text_flow (f->trace, event);
   if (self->hide_edge_values)
     {
       /* "∂x3/∂w1 = x1 = 1" asked as "∂x3/∂w1 = ?" */
       char *asked;
 
-      local[strcspn (local, "=:")] = '\0';
-      asked = g_strdup_printf ("%s= ?", local);
-      g_free (local);
-      local = asked;
-      g_free (flow);
-      flow = g_strdup ("upstream ? × ? = ?");
+      n->local[strcspn (n->local, "=:")] = '\0';
+      asked = g_strdup_printf ("%s= ?", n->local);
+      g_free (n->local);
+      n->local = asked;
+      g_free (n->flow);
+      n->flow = g_strdup ("upstream ? × ? = ?");
     }
-  note.lines[0] = local;
-  note.lines[1] = flow;
-  note.fonts[0] = BS_FONT_TITLE;
-  bs_note_size (self->text, self->palette, &note, &width, &height);
+  /* Narrow enough not to cover half the graph: long names wrap, then are cut. */
+  n->label = (BsNote) { .n_lines = 2, .lines = { n->local, n->flow },
+                        .fonts = { BS_FONT_TITLE, BS_FONT_MONO },
+                        .max_width = f->palette->font_size * MAX_NOTE_EMS, .max_lines = 2 };
+  bs_note_size (self->text, self->palette, &n->label, &width, &height);
+  n->middle = edge_middle (edge);
+  target = (BsNoteRect) { n->middle.x - radius, n->middle.y - radius, 2 * radius, 2 * radius };
+  avoid.edge = edge;
+  n->label_leader = bs_note_places_choose (f->scene, f->state, &target, &avoid, radius * 2,
+                                           width, height, &n->label_rect);
+  n->has_label = TRUE;
+}
 
-  middle = edge_middle (edge);
-  radius = f->palette->line_width * 2.5;
+/* The error's message beside the box that raised it, or near the top left when no box
+ * did; clear of the boxes and of the edge's label. */
+static void
+place_error (BsRenderFrame *f,
+             Notes         *n)
+{
+  BsRenderer *self = f->renderer;
+  const BsTraceEvent *error = bs_trace_state_get_error (f->state);
+  const char *message;
+  double pad = f->palette->font_size * 0.45;
+  double width, height, scene_width, scene_height;
+  BsNoteAvoid avoid = { n->has_label ? &n->label_rect : NULL, n->has_label ? 1 : 0, NULL };
+
+  if (error == NULL || !f->detail)
+    return;
+  message = bs_trace_get_string (f->trace, error->text);
+  n->message = g_strdup_printf ("⚠ %s", message != NULL ? message : "error");
+  bs_scene_get_size (f->scene, &scene_width, &scene_height);
+  n->callout = (BsNote) { .n_lines = 1, .lines = { n->message }, .fonts = { BS_FONT_SMALL },
+                          .max_lines = MAX_BADGE_LINES,
+                          .max_width = MAX (MIN (f->palette->font_size * 30,
+                                                 scene_width - 4 - 2 * pad),
+                                            f->palette->font_size * 12) };
+  bs_note_size (self->text, self->palette, &n->callout, &width, &height);
+  if (f->error_box >= 0 && bs_scene_node_visible (f->scene, (guint) f->error_box, f->state))
+    {
+      const BsSceneNode *node = bs_scene_get_node (f->scene, (guint) f->error_box);
+
+      n->callout_target = (BsNoteRect) { node->x, node->y, node->width, node->height };
+      n->callout_leader = bs_note_places_choose (f->scene, f->state, &n->callout_target,
+                                                 &avoid, f->palette->font_size * 0.6, width,
+                                                 height, &n->callout_rect);
+    }
+  else
+    {
+      n->callout_target = (BsNoteRect) { 8, 8, 0, 0 };
+      bs_note_places_choose (f->scene, f->state, &n->callout_target, &avoid,
+                             f->palette->font_size * 0.6, width, height, &n->callout_rect);
+    }
+  n->has_callout = TRUE;
+}
+
+static void
+place_notes (BsRenderFrame *f,
+             Notes         *n)
+{
+  memset (n, 0, sizeof *n);
+  place_edge_label (f, n);
+  place_error (f, n);
+}
+
+/* A thin line from a note back to what it is about, when it stands away from it. */
+static void
+draw_leader (BsRenderFrame    *f,
+             const BsNoteRect *note,
+             const BsNoteRect *target,
+             const BsColor    *color)
+{
+  double line[4];
+
+  bs_note_leader (note, target, line);
   cairo_new_path (f->cr);
-  cairo_arc (f->cr, middle.x, middle.y, radius, 0, 2 * G_PI);
+  cairo_move_to (f->cr, line[0], line[1]);
+  cairo_line_to (f->cr, line[2], line[3]);
+  cairo_set_line_width (f->cr, f->palette->line_width);
+  bs_color_set_source (color, f->cr);
+  cairo_stroke (f->cr);
+}
+
+static void
+draw_edge_label (BsRenderFrame *f,
+                 const Notes   *n)
+{
+  BsRenderer *self = f->renderer;
+  double radius = dot_radius (f);
+
+  if (!n->has_label)
+    return;
+  cairo_new_path (f->cr);
+  cairo_arc (f->cr, n->middle.x, n->middle.y, radius, 0, 2 * G_PI);
   bs_color_set_source (&f->palette->backward, f->cr);
   cairo_fill (f->cr);
+  if (n->label_leader)
+    draw_leader (f, &n->label_rect, &(BsNoteRect) { n->middle.x, n->middle.y, 0, 0 },
+                 &f->palette->backward);
+  bs_note_draw (self->text, self->palette, f->cr, &n->label, n->label_rect.x, n->label_rect.y,
+                &f->palette->backward_fill, &f->palette->backward, &f->palette->text);
+}
 
-  {
-    double candidates[16][2];
+static void
+draw_error (BsRenderFrame *f,
+            const Notes   *n)
+{
+  BsRenderer *self = f->renderer;
 
-    /* Beside the edge's middle, near first, then farther. */
-    for (guint far = 0; far < 2; far++)
-      {
-        double gap = radius * (far ? 9 : 3);
-        double (*c)[2] = &candidates[8 * far];
-
-        c[0][0] = middle.x + gap, c[0][1] = middle.y - height / 2;
-        c[1][0] = middle.x - gap - width, c[1][1] = middle.y - height / 2;
-        c[2][0] = middle.x + gap, c[2][1] = middle.y + gap;
-        c[3][0] = middle.x - gap - width, c[3][1] = middle.y + gap;
-        c[4][0] = middle.x + gap, c[4][1] = middle.y - gap - height;
-        c[5][0] = middle.x - gap - width, c[5][1] = middle.y - gap - height;
-        c[6][0] = middle.x - width / 2, c[6][1] = middle.y + gap;
-        c[7][0] = middle.x - width / 2, c[7][1] = middle.y - gap - height;
-      }
-    note_choose (f, width, height, (const double (*)[2]) candidates, G_N_ELEMENTS (candidates),
-                 -1, &x, &y);
-  }
-  bs_note_draw (self->text, self->palette, f->cr, &note, x, y, &f->palette->backward_fill,
-                &f->palette->backward, &f->palette->text);
+  if (!n->has_callout)
+    return;
+  if (n->callout_leader)
+    draw_leader (f, &n->callout_rect, &n->callout_target, &f->palette->error);
+  bs_note_draw (self->text, self->palette, f->cr, &n->callout, n->callout_rect.x,
+                n->callout_rect.y, &f->palette->error_fill, &f->palette->error,
+                &f->palette->error_text);
 }
 
 /* --- boxes ----------------------------------------------------------------- */
@@ -1157,48 +1195,6 @@ draw_plain_boxes (BsRenderFrame *f)
       draw_box (f, i);
 }
 
-/* The error's message under the box that raised it, or at the top left when no box did. */
-static void
-draw_error (BsRenderFrame *f)
-{
-  BsRenderer *self = f->renderer;
-  const BsTraceEvent *error = bs_trace_state_get_error (f->state);
-  const char *message;
-  g_autofree char *text = NULL;
-  BsNote note = { .n_lines = 1, .fonts = { BS_FONT_SMALL }, .max_lines = MAX_BADGE_LINES };
-  double pad = f->palette->font_size * 0.45;
-  double width, height, scene_width, scene_height, x = 8, y = 8;
-
-  if (error == NULL || !f->detail)
-    return;
-  message = bs_trace_get_string (f->trace, error->text);
-  text = g_strdup_printf ("⚠ %s", message != NULL ? message : "error");
-  note.lines[0] = text;
-  bs_scene_get_size (f->scene, &scene_width, &scene_height);
-  note.max_width = MAX (MIN (f->palette->font_size * 30, scene_width - 4 - 2 * pad),
-                        f->palette->font_size * 12);
-  bs_note_size (self->text, self->palette, &note, &width, &height);
-  if (f->error_box >= 0 && bs_scene_node_visible (f->scene, (guint) f->error_box, f->state))
-    {
-      const BsSceneNode *node = bs_scene_get_node (f->scene, (guint) f->error_box);
-      double gap = f->palette->font_size * 0.6;
-      double middle = node->x + node->width / 2 - width / 2;
-      const double candidates[][2] = {
-        { middle, node->y + node->height + gap },
-        { middle, node->y - height - gap },
-        { node->x + node->width + gap, node->y },
-        { node->x - width - gap, node->y },
-      };
-
-      note_choose (f, width, height, candidates, G_N_ELEMENTS (candidates), f->error_box, &x,
-                   &y);
-    }
-  else
-    note_place (f, width, height, &x, &y);
-  bs_note_draw (self->text, self->palette, f->cr, &note, x, y, &f->palette->error_fill,
-                &f->palette->error, &f->palette->error_text);
-}
-
 /* The layout's note (a cheaper layout than Graphviz's was used, and why) in the band the
  * layout left for it at the top. */
 static void
@@ -1284,10 +1280,72 @@ draw_items (BsRenderer         *self,
   for (guint i = 0; f.arrivals != NULL && i < bs_scene_get_n_nodes (scene); i++)
     if (bs_scene_node_visible (scene, i, state))
       draw_arrivals (&f, i, bs_scene_get_node (scene, i));
-  draw_edge_label (&f);
-  draw_error (&f);
+  {
+    Notes notes;
+
+    place_notes (&f, &notes);
+    draw_edge_label (&f, &notes);
+    draw_error (&f, &notes);
+    notes_clear (&notes);
+  }
   draw_layout_note (&f);
   bs_render_frame_clear (&f);
+}
+
+guint
+bs_renderer_place_notes (BsRenderer         *self,
+                         BsScene            *scene,
+                         const BsTraceState *state,
+                         BsNoteRect         *label,
+                         BsNoteRect         *callout)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  BsRenderFrame f;
+  Notes notes;
+  guint drawn;
+
+  g_return_val_if_fail (self != NULL && scene != NULL && state != NULL, 0);
+
+  /* measured as drawn at 1:1, in detail */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (surface);
+  prepare (self, cr, scene);
+  bs_render_frame_init (&f, self, cr, scene, state);
+  f.detail = TRUE;
+  place_notes (&f, &notes);
+  drawn = (notes.has_label ? 1 : 0) | (notes.has_callout ? 2 : 0);
+  if (label != NULL)
+    *label = notes.label_rect;
+  if (callout != NULL)
+    *callout = notes.callout_rect;
+  notes_clear (&notes);
+  bs_render_frame_clear (&f);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return drawn;
+}
+
+void
+bs_renderer_get_extent (BsRenderer         *self,
+                        BsScene            *scene,
+                        const BsTraceState *state,
+                        double             *width,
+                        double             *height)
+{
+  BsNoteRect rects[2];
+  guint drawn;
+
+  g_return_if_fail (self != NULL && scene != NULL && state != NULL);
+
+  bs_scene_get_size (scene, width, height);
+  drawn = bs_renderer_place_notes (self, scene, state, &rects[0], &rects[1]);
+  for (guint i = 0; i < 2; i++)
+    if (drawn & (1u << i))
+      {
+        *width = MAX (*width, rects[i].x + rects[i].width + 2);
+        *height = MAX (*height, rects[i].y + rects[i].height + 2);
+      }
 }
 
 void

@@ -21,6 +21,7 @@
 #include <cairo.h>
 
 #include "bs-grad-flow.h"
+#include "bs-note-places.h"
 #include "bs-palette.h"
 #include "bs-run-compare.h"
 #include "bs-scene.h"
@@ -105,6 +106,20 @@ void             bs_renderer_draw_motion    (BsRenderer         *self,
                                              BsSceneMotion      *motion,
                                              double              t,
                                              const BsTraceState *state);
+/* Where bs_renderer_draw() puts the current edge's label and the error's callout at state,
+ * each NULL when not wanted; returns which are drawn (1: the label, 2: the callout). */
+guint            bs_renderer_place_notes    (BsRenderer         *self,
+                                             BsScene            *scene,
+                                             const BsTraceState *state,
+                                             BsNoteRect         *label,
+                                             BsNoteRect         *callout);
+/* The size of what bs_renderer_draw() draws at state: the scene's, grown where a note
+ * had no room inside it but right of or under the boxes. */
+void             bs_renderer_get_extent     (BsRenderer         *self,
+                                             BsScene            *scene,
+                                             const BsTraceState *state,
+                                             double             *width,
+                                             double             *height);
 /* One box alone as bs_renderer_draw() draws it (for previews and tests). */
 void             bs_renderer_draw_node      (BsRenderer         *self,
                                              cairo_t            *cr,

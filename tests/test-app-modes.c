@@ -772,8 +772,8 @@ main (int   argc,
   g_test_add_func ("/app-modes/grad-flow-legend", test_grad_flow_legend);
   g_test_add_func ("/app-modes/hover-values", test_hover_values);
   g_test_add_func ("/app-modes/live-scrub", test_live_scrub);
-  g_test_add_func ("/app-modes/compare", test_compare);
   g_test_add_func ("/app-modes/alt-drag-scrub", test_alt_drag_scrub);
   g_test_add_func ("/app-modes/shortcuts-window", test_shortcuts_window);
+  g_test_add_func ("/app-modes/compare", test_compare);
   return g_test_run ();
 }

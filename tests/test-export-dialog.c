@@ -12,6 +12,7 @@
 
 #include "app-fixtures.h"
 #include "bs-export-dialog.h"
+#include "bs-export.h"
 #include "bs-graph-view.h"
 #include "bs-trace.h"
 
@@ -556,6 +557,217 @@ test_too_large_and_cancel (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* export.ini says the last export was kind (format) to folder. */
+static void
+remember_choice (BsExportKind    kind,
+                 BsExportFormat  format,
+                 const char     *folder)
+{
+  BsExportSettings settings;
+
+  bs_export_settings_init (&settings);
+  bs_export_settings_load (&settings, NULL);
+  settings.kind = kind;
+  settings.format = format;
+  g_free (settings.folder);
+  settings.folder = g_strdup (folder);
+  bs_export_settings_save (&settings, NULL);
+  bs_export_settings_clear (&settings);
+}
+
+/* The SVG the dialog writes as name in dir, as text (the file then removed). */
+static char *
+export_svg (BsWindow   *window,
+            const char *dir,
+            const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  BsExportDialog *dialog;
+  char *contents = NULL;
+
+  remember_choice (BS_EXPORT_KIND_STEP, BS_EXPORT_SVG, dir);
+  dialog = open_dialog (window, "win.export");
+  wait_for_preview (dialog);
+  export_to (dialog, name);
+  g_assert_true (loop_until (file_exists, path));
+  g_assert_true (loop_until (dialog_gone, NULL));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpint (g_remove (path), ==, 0);
+  return contents;
+}
+
+static gboolean
+window_ready (gpointer window)
+{
+  return bs_window_is_ready (window);
+}
+
+/* Compare on: example 01's run pinned, w2 changed from 2.0 to 2.1 and run again. The SVG
+ * the dialog writes says before → now as the window does: w1.grad -8 → -8.1 (PyTorch:
+ * tensor(-8.) and tensor(-8.1000)), w2's value 2 → 2.1. */
+static void
+test_compare (void)
+{
+  BsWindow *window = open_example ("01-two-paths");
+  GtkTextBuffer *buffer = bs_window_get_buffer (window);
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *text = NULL;
+  g_autofree char *svg = NULL;
+  GtkTextIter start, end;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_nonnull (strstr (text, "w2 = torch.tensor(2.0"));
+  {
+    g_auto(GStrv) parts = g_strsplit (text, "w2 = torch.tensor(2.0", 2);
+    g_autofree char *changed = g_strconcat (parts[0], "w2 = torch.tensor(2.1", parts[1], NULL);
+
+    gtk_text_buffer_set_text (buffer, changed, -1);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+  spin (100);
+  g_assert_true (loop_until (window_ready, window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.step-last", NULL);
+  wait_for_frames (window);
+
+  svg = export_svg (window, dir, "compare.svg");
+  g_assert_nonnull (strstr (svg, "grad: -8 → -8.1"));
+  g_assert_nonnull (strstr (svg, "value: 2 → 2.1"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+typedef struct {
+  GdkTexture *texture;
+  gboolean    done;
+} Read;
+
+static void
+texture_read (GObject      *clipboard,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Read *read = user_data;
+
+  read->texture = gdk_clipboard_read_texture_finish (GDK_CLIPBOARD (clipboard), result, NULL);
+  read->done = TRUE;
+}
+
+static gboolean
+read_done (gpointer read)
+{
+  return ((Read *) read)->done;
+}
+
+/* The graph's picture as Copy as image makes it: a PNG at scale 2, hiding the quiz's
+ * numbers or not. */
+static GBytes *
+picture_png (BsWindow *window,
+             gboolean  hide)
+{
+  BsGraphView *view = BS_GRAPH_VIEW (bs_window_get_graph_view (window));
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(GError) error = NULL;
+  GBytes *png;
+
+  bs_renderer_set_scale (renderer, 2);
+  bs_renderer_set_hide_edge_values (renderer, hide);
+  png = bs_export_to_bytes (renderer, bs_graph_view_get_scene (view),
+                            bs_graph_view_get_state (view), BS_EXPORT_PNG, &error);
+  g_assert_no_error (error);
+  return png;
+}
+
+static gboolean
+same_pixels (GdkTexture *texture,
+             GBytes     *png)
+{
+  g_autoptr(GdkTexture) other = gdk_texture_new_from_bytes (png, NULL);
+  int width = gdk_texture_get_width (texture), height = gdk_texture_get_height (texture);
+  g_autofree guchar *a = NULL;
+  g_autofree guchar *b = NULL;
+
+  if (other == NULL || gdk_texture_get_width (other) != width
+      || gdk_texture_get_height (other) != height)
+    return FALSE;
+  a = g_malloc ((gsize) width * height * 4);
+  b = g_malloc ((gsize) width * height * 4);
+  gdk_texture_download (texture, a, (gsize) width * 4);
+  gdk_texture_download (other, b, (gsize) width * 4);
+  return memcmp (a, b, (gsize) width * height * 4) == 0;
+}
+
+/* Quiz mode on example 01, its first edge asked: the SVG the dialog writes shows the edge
+ * as the window does, "∂L/∂x5 = ?" and no -1 (PyTorch's local gradient of 1 - x5); Copy
+ * as image copies the picture without the answer; a handout or an animation, whose later
+ * steps would tell it, is refused until the question is answered. */
+static void
+test_quiz (void)
+{
+  BsWindow *window = open_example ("01-two-paths");
+  BsTrace *trace = bs_scene_get_trace (bs_graph_view_get_scene (
+    BS_GRAPH_VIEW (bs_window_get_graph_view (window))));
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *svg = NULL;
+  g_autoptr(GBytes) hidden = NULL;
+  g_autoptr(GBytes) shown = NULL;
+  BsExportDialog *dialog;
+  Read read = { NULL, FALSE };
+  guint64 edge = 0;
+
+  for (guint64 step = 0; step < bs_trace_get_n_steps (trace) && edge == 0; step++)
+    {
+      gint64 index = bs_trace_get_step_event (trace, step);
+
+      if (index >= 0 && bs_trace_get_event (trace, (guint64) index)->type == BS_TRACE_EVENT_EDGE)
+        edge = step;
+    }
+  g_assert_cmpuint (edge, >, 0);
+  bs_window_show_step (window, edge - 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.quiz", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.step-next", NULL);
+  wait_for_frames (window);
+  g_assert_cmpuint (bs_window_get_step (window), ==, edge);
+  {
+    g_autofree char *quiz = bs_window_get_text (window, "quiz");
+
+    g_assert_nonnull (strstr (quiz, "Local gradient ∂L/∂x5 = ?"));
+  }
+
+  svg = export_svg (window, dir, "quiz.svg");
+  g_assert_nonnull (strstr (svg, "∂L/∂x5 = ?"));
+  g_assert_nonnull (strstr (svg, "upstream ? × ? = ?"));
+  g_assert_null (strstr (svg, "∂L/∂x5 = -1"));
+  g_assert_null (strstr (svg, "× -1"));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-image", NULL);
+  gdk_clipboard_read_texture_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL,
+                                    texture_read, &read);
+  g_assert_true (loop_until (read_done, &read));
+  g_assert_nonnull (read.texture);
+  hidden = picture_png (window, TRUE);
+  shown = picture_png (window, FALSE);
+  g_assert_false (g_bytes_equal (hidden, shown));
+  g_assert_true (same_pixels (read.texture, hidden));
+  g_object_unref (read.texture);
+
+  for (BsExportKind kind = BS_EXPORT_KIND_HANDOUT; kind <= BS_EXPORT_KIND_ANIMATION; kind++)
+    {
+      remember_choice (kind, BS_EXPORT_SVG, dir);
+      dialog = open_dialog (window, "win.export");
+      g_assert_nonnull (bs_export_dialog_get_status (dialog));
+      g_assert_nonnull (strstr (bs_export_dialog_get_status (dialog),
+                                "a quiz question is open"));
+      g_assert_false (gtk_widget_get_sensitive (find_widget (
+        GTK_WIDGET (dialog), GTK_TYPE_BUTTON, "Choose the file and write it (Ctrl+Enter)")));
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      g_assert_true (loop_until (dialog_gone, NULL));
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -569,5 +781,7 @@ main (int   argc,
   g_test_add_func ("/export-dialog/preview-and-settings", test_preview_and_settings);
   g_test_add_func ("/export-dialog/animation", test_animation);
   g_test_add_func ("/export-dialog/too-large-and-cancel", test_too_large_and_cancel);
+  g_test_add_func ("/export-dialog/compare", test_compare);
+  g_test_add_func ("/export-dialog/quiz", test_quiz);
   return g_test_run ();
 }

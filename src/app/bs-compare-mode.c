@@ -52,6 +52,13 @@ bs_compare_mode_get_pinned (BsCompareMode *self)
   return self->pinned;
 }
 
+const char *
+bs_compare_mode_get_pinned_source (BsCompareMode *self)
+{
+  g_return_val_if_fail (BS_IS_COMPARE_MODE (self), NULL);
+  return self->pinned_source;
+}
+
 BsRunCompare *
 bs_compare_mode_compare (BsCompareMode *self,
                          BsTrace       *now,

@@ -31,6 +31,8 @@ void                bs_compare_mode_pin          (BsCompareMode      *self,
                                                   BsTrace            *trace,
                                                   const char         *source);
 BsTrace            *bs_compare_mode_get_pinned   (BsCompareMode      *self);
+/* The text the pinned run ran, or NULL. */
+const char         *bs_compare_mode_get_pinned_source (BsCompareMode *self);
 /* The pinned run beside now's (a new one), or NULL when nothing is pinned. */
 BsRunCompare       *bs_compare_mode_compare      (BsCompareMode      *self,
                                                   BsTrace            *now,

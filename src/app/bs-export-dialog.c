@@ -31,7 +31,9 @@ struct _BsExportDialog {
 
   /* Owned */
   char             *suggested_name;
-  BsExportSource    source;          /* its scene referenced */
+  BsExportSource    source;          /* its scene and pinned run referenced, its texts: */
+  char             *pinned_source;
+  char             *now_source;
   BsExportSettings  settings;
   GCancellable     *preview_cancellable;
   GdkTexture       *thumbnail;       /* the preview's; NULL while it is made */
@@ -545,6 +547,9 @@ bs_export_dialog_finalize (GObject *object)
 
   g_free (self->suggested_name);
   g_clear_pointer (&self->source.scene, bs_scene_unref);
+  g_clear_pointer (&self->source.pinned, bs_trace_unref);
+  g_free (self->pinned_source);
+  g_free (self->now_source);
   bs_export_settings_clear (&self->settings);
   g_clear_object (&self->preview_cancellable);
   g_clear_object (&self->thumbnail);
@@ -619,6 +624,10 @@ bs_export_dialog_new (GtkWindow            *parent,
   self->suggested_name = g_strdup (suggested_name != NULL ? suggested_name : "graph");
   self->source = *source;
   bs_scene_ref (self->source.scene);
+  if (source->pinned != NULL)
+    bs_trace_ref (source->pinned);
+  self->source.pinned_source = self->pinned_source = g_strdup (source->pinned_source);
+  self->source.now_source = self->now_source = g_strdup (source->now_source);
   if (animation)
     self->settings.kind = BS_EXPORT_KIND_ANIMATION;
 

@@ -14,8 +14,8 @@ typedef struct {
   guint64         last;
   BsExportChoice  choice;
   BsPaletteKind   palette;
-  gboolean        grad_flow;
-  BsGradFlowScale grad_flow_scale;
+  BsExportSource  source;    /* scene and texts not kept: the fields of the renderer */
+  BsRunCompare   *compare;   /* Owned; NULL: Compare is off */
   GFile          *file;
   /* Written by the worker, read by the main thread: frames done and their number */
   gint            done;
@@ -27,6 +27,7 @@ export_job_free (ExportJob *job)
 {
   bs_scene_unref (job->scene);
   bs_trace_state_free (job->state);
+  bs_run_compare_free (job->compare);
   g_object_unref (job->file);
   g_free (job);
 }
@@ -56,9 +57,13 @@ export_in_thread (GTask        *task,
   GError *error = NULL;
   gboolean ok;
 
+  if (!bs_export_source_allows (&job->source, &job->choice, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
   bs_renderer_set_scale (renderer, job->choice.scale);
-  bs_renderer_set_grad_flow (renderer, job->grad_flow);
-  bs_renderer_set_grad_flow_scale (renderer, job->grad_flow_scale);
+  bs_export_source_configure (&job->source, renderer, job->compare);
   if (job->choice.kind != BS_EXPORT_KIND_STEP)
     {
       layout = bs_layout_new ();
@@ -95,6 +100,48 @@ bs_export_source_prepare (const BsExportSource *source)
   bs_trace_state_free (bs_replay_state_at (bs_scene_get_trace (source->scene), G_MAXUINT64));
 }
 
+BsRunCompare *
+bs_export_source_compare (const BsExportSource *source)
+{
+  g_return_val_if_fail (source != NULL && source->scene != NULL, NULL);
+
+  if (source->pinned == NULL)
+    return NULL;
+  bs_trace_state_free (bs_replay_state_at (source->pinned, G_MAXUINT64));
+  return bs_run_compare_new (source->pinned, source->pinned_source,
+                             bs_scene_get_trace (source->scene), source->now_source);
+}
+
+void
+bs_export_source_configure (const BsExportSource *source,
+                            BsRenderer           *renderer,
+                            BsRunCompare         *compare)
+{
+  g_return_if_fail (source != NULL && renderer != NULL);
+
+  bs_renderer_set_grad_flow (renderer, source->grad_flow);
+  bs_renderer_set_grad_flow_scale (renderer, source->grad_flow_scale);
+  bs_renderer_set_compare (renderer, compare);
+  bs_renderer_set_hide_edge_values (renderer, source->hide_edge_values);
+  bs_renderer_set_hide_sums (renderer, source->hide_sums);
+}
+
+gboolean
+bs_export_source_allows (const BsExportSource  *source,
+                         const BsExportChoice  *choice,
+                         GError               **error)
+{
+  g_return_val_if_fail (source != NULL && choice != NULL, FALSE);
+
+  if (!source->question_open || choice->kind == BS_EXPORT_KIND_STEP)
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+               "a quiz question is open, and the %s's later steps would tell its answer: "
+               "answer it first, or export the step shown (its answer withheld)",
+               choice->kind == BS_EXPORT_KIND_HANDOUT ? "handout" : "animation");
+  return FALSE;
+}
+
 GTask *
 bs_export_job_run_async (const BsExportSource *source,
                          const BsExportChoice *choice,
@@ -112,6 +159,7 @@ bs_export_job_run_async (const BsExportSource *source,
 
   bs_export_source_prepare (source);
   job = g_new0 (ExportJob, 1);
+  job->compare = bs_export_source_compare (source);
   job->scene = bs_scene_ref (source->scene);
   job->state = bs_replay_state_at (bs_scene_get_trace (source->scene), source->step);
   job->view = source->view;
@@ -119,8 +167,10 @@ bs_export_job_run_async (const BsExportSource *source,
   job->last = source->span_last;
   job->choice = *choice;
   job->palette = source->palette;
-  job->grad_flow = source->grad_flow;
-  job->grad_flow_scale = source->grad_flow_scale;
+  job->source = *source;
+  job->source.scene = NULL;
+  job->source.pinned = NULL;
+  job->source.pinned_source = job->source.now_source = NULL;
   job->file = g_object_ref (file);
   task = g_task_new (NULL, cancellable, callback, user_data);
   /* the job says whether the file was written: a cancellation after the last frame

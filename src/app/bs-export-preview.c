@@ -14,7 +14,8 @@
 typedef struct {
   BsScene         *scene;
   BsTraceState    *state;
-  BsExportSource   source;
+  BsExportSource   source;       /* scene and texts not kept: the renderer's fields */
+  BsRunCompare    *compare;      /* Owned; NULL: Compare is off */
   BsExportChoice   choice;
   /* The result, made on the worker: the thumbnail's pixels (opaque ARGB32) */
   cairo_surface_t *image;
@@ -26,6 +27,7 @@ preview_job_free (PreviewJob *job)
 {
   bs_scene_unref (job->scene);
   bs_trace_state_free (job->state);
+  bs_run_compare_free (job->compare);
   g_clear_pointer (&job->image, cairo_surface_destroy);
   g_free (job->summary);
   g_free (job);
@@ -189,8 +191,12 @@ preview_in_thread (GTask        *task,
   GError *error = NULL;
   gboolean ok;
 
-  bs_renderer_set_grad_flow (renderer, job->source.grad_flow);
-  bs_renderer_set_grad_flow_scale (renderer, job->source.grad_flow_scale);
+  if (!bs_export_source_allows (&job->source, &job->choice, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  bs_export_source_configure (&job->source, renderer, job->compare);
   if (job->choice.kind == BS_EXPORT_KIND_ANIMATION)
     ok = preview_animation (job, renderer, cancellable, &error);
   else
@@ -230,7 +236,10 @@ bs_export_preview_async (const BsExportSource *source,
   job = g_new0 (PreviewJob, 1);
   job->scene = bs_scene_ref (source->scene);
   job->state = bs_replay_state_at (bs_scene_get_trace (source->scene), source->step);
+  job->compare = bs_export_source_compare (source);
   job->source = *source;
+  job->source.pinned = NULL;
+  job->source.pinned_source = job->source.now_source = NULL;
   job->choice = *choice;
   if (choice->kind == BS_EXPORT_KIND_HANDOUT)
     job->choice.format = BS_EXPORT_PDF;

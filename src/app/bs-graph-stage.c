@@ -511,6 +511,8 @@ bs_graph_stage_configure_renderer (BsGraphStage *self,
   bs_renderer_set_grad_flow (renderer, bs_renderer_get_grad_flow (self->renderer));
   bs_renderer_set_grad_flow_scale (renderer, bs_renderer_get_grad_flow_scale (self->renderer));
   bs_renderer_set_compare (renderer, self->compare);
+  bs_renderer_set_hide_edge_values (renderer, bs_renderer_get_hide_edge_values (self->renderer));
+  bs_renderer_set_hide_sums (renderer, bs_renderer_get_hide_sums (self->renderer));
 }
 
 void

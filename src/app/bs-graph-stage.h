@@ -59,7 +59,7 @@ void         bs_graph_stage_set_grad_flow  (BsGraphStage       *self,
 gboolean     bs_graph_stage_get_grad_flow  (BsGraphStage       *self,
                                             BsGradFlowScale    *scale);
 /* Gives renderer (another one: an export's, the clipboard's) the graph's gradient-flow
- * mode and scale. */
+ * mode and scale, its comparison, and what the quiz withholds. */
 void         bs_graph_stage_configure_renderer (BsGraphStage *self,
                                                 BsRenderer   *renderer);
 /* Compare mode: the pinned run beside the run shown (taken; NULL: off); turning it on

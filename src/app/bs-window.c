@@ -338,6 +338,17 @@ step_spin_changed (GtkAdjustment *adjustment,
   show_step (self, (guint64) gtk_adjustment_get_value (adjustment));
 }
 
+/* What the graph withholds while a quiz question is open: the edge's numbers, or the
+ * sum of the gradients arriving at the box asked about. */
+static void
+quiz_withholds (BsWindow *self,
+                gboolean *edge_values,
+                gboolean *sums)
+{
+  *edge_values = bs_quiz_panel_get_show (self->quiz_panel) == BS_QUIZ_SHOW_HIDING_EDGE;
+  *sums = bs_quiz_panel_get_show (self->quiz_panel) == BS_QUIZ_SHOW_PREVIOUS;
+}
+
 /* Shows the stepper's step; a step next to the previous one animates. */
 static void
 step_changed (BsWindow *self,
@@ -350,7 +361,7 @@ step_changed (BsWindow *self,
   const BsTraceEvent *step_event;
   guint64 total = n_steps (self);
   guint64 step = current_step (self);
-  gboolean animate;
+  gboolean animate, hide_edge_values, hide_sums;
 
   bs_editor_clear_marks (self->editor);
   if (total == 0 || self->result == NULL)
@@ -368,11 +379,9 @@ step_changed (BsWindow *self,
       bs_trace_state_free (state);
       state = bs_replay_state_at (self->result->trace, step - 1);
     }
-  bs_graph_stage_set_hide_edge_values (self->graph_stage,
-                                       bs_quiz_panel_get_show (self->quiz_panel)
-                                         == BS_QUIZ_SHOW_HIDING_EDGE);
-  bs_graph_stage_set_hide_sums (self->graph_stage, bs_quiz_panel_get_show (self->quiz_panel)
-                                                     == BS_QUIZ_SHOW_PREVIOUS);
+  quiz_withholds (self, &hide_edge_values, &hide_sums);
+  bs_graph_stage_set_hide_edge_values (self->graph_stage, hide_edge_values);
+  bs_graph_stage_set_hide_sums (self->graph_stage, hide_sums);
   bs_timeline_set_step (self->timeline, step);
   bs_sidebar_set_step (self->sidebar, state);
   step_event = bs_trace_state_get_step_event (state);
@@ -605,6 +614,12 @@ export_activated (GtkWidget  *widget,
   source.palette = self->presenting ? BS_PALETTE_PROJECTOR : BS_PALETTE_LIGHT;
   /* the picture as shown: in gradient-flow mode, its tints and legend */
   source.grad_flow = bs_graph_stage_get_grad_flow (self->graph_stage, &source.grad_flow_scale);
+  /* ... with Compare's before → now, and without what the quiz withholds */
+  source.pinned = bs_compare_mode_get_pinned (self->compare_mode);
+  source.pinned_source = bs_compare_mode_get_pinned_source (self->compare_mode);
+  source.now_source = self->shown_source;
+  source.question_open = bs_quiz_panel_get_prompt (self->quiz_panel) != NULL;
+  quiz_withholds (self, &source.hide_edge_values, &source.hide_sums);
   name = bs_document_get_stem (bs_script_files_get_document (self->files), "graph");
   dialog = bs_export_dialog_new (GTK_WINDOW (self), name, &source,
                                  g_str_equal (action_name, "win.export-animation"));

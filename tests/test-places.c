@@ -5,6 +5,9 @@
  * separate `backstep export` of another step), in the whole-run view as in the live one,
  * and when the fallback layout lays a scene out: the places are the run's.
  */
+#include <gio/gio.h>
+#include <math.h>
+
 #include "render-fixtures.h"
 #include "bs-layered-layout.h"
 #include "bs-scene-cache.h"
@@ -21,6 +24,16 @@ static const char no_loop_script[] =
   "loss.backward()\n"
   "loss = ((a * x).tanh() * (b + c)).pow(2).mean()\n"
   "loss.backward()\n";
+
+/* One parameter over a graph of one product in the first pass and six side by side in
+ * the second: dot centres each under the row, reaching left of it (the second far
+ * more). */
+static const char wide_script[] =
+  "import torch\n"
+  "w = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+  "for n in [1, 6]:\n"
+  "    loss = sum((w * float(k + 1)).tanh().sum() for k in range(n))\n"
+  "    loss.backward()\n";
 
 static BsTrace *
 record (const char *source)
@@ -180,6 +193,95 @@ test_fallback (void)
   g_assert_cmpuint (assert_same_places (a, b), ==, 8);
 }
 
+static cairo_status_t
+read_stream (void          *closure,
+             unsigned char *data,
+             unsigned int   length)
+{
+  gsize n_read = 0;
+
+  if (!g_input_stream_read_all (closure, data, length, &n_read, NULL, NULL) || n_read != length)
+    return CAIRO_STATUS_READ_ERROR;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* Where a PNG shows the parameter row: the top left of the pixels of the colour of a leaf
+ * that requires grad (the row's only leaf is w). */
+static void
+row_in_png (GBytes *png,
+            int    *x,
+            int    *y)
+{
+  const BsColor *leaf = &bs_palette_get (BS_PALETTE_LIGHT)->leaf;
+  g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_bytes (png);
+  cairo_surface_t *surface;
+  const guchar *data;
+  int stride;
+
+  surface = cairo_image_surface_create_from_png_stream (read_stream, stream);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  *x = *y = G_MAXINT;
+  for (int py = 0; py < cairo_image_surface_get_height (surface); py++)
+    for (int px = 0; px < cairo_image_surface_get_width (surface); px++)
+      {
+        guint32 pixel = *(const guint32 *) (data + py * stride + 4 * px);
+
+        if (((pixel >> 16) & 0xff) == (guint) lround (leaf->red * 255)
+            && ((pixel >> 8) & 0xff) == (guint) lround (leaf->green * 255)
+            && (pixel & 0xff) == (guint) lround (leaf->blue * 255))
+          {
+            *x = MIN (*x, px);
+            *y = MIN (*y, py);
+          }
+      }
+  cairo_surface_destroy (surface);
+  g_assert_cmpint (*x, <, G_MAXINT);
+}
+
+/* Two pictures of one run, as two `backstep export --step` commands write them, one of a
+ * graph reaching left of the parameter row: the row stands at the same x and y in both
+ * files. */
+static void
+test_pictures_aligned (void)
+{
+  g_autoptr(BsTrace) trace = record (wide_script);
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  int x[2], y[2];
+  guint n_wide = 0;
+
+  for (guint k = 0; k < 2; k++)
+    {
+      /* each pass's backward call */
+      guint64 step = bs_trace_get_event (trace, (guint64) bs_trace_find_backward (trace, k + 1))
+                       ->step;
+      g_autoptr(BsScene) scene = scene_alone (trace, renderer, BS_SCENE_VIEW_LIVE, step, FALSE);
+      g_autoptr(BsTraceState) state = bs_replay_state_at (trace, step);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) png = bs_export_to_bytes (renderer, scene, state, BS_EXPORT_PNG,
+                                                  &error);
+      double row_width = 0, widest = 0;
+
+      g_assert_no_error (error);
+      row_in_png (png, &x[k], &y[k]);
+      /* how much wider than the row its graph is */
+      for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+        {
+          const BsSceneNode *node = bs_scene_get_node (scene, i);
+
+          if (bs_scene_node_is_shared (node))
+            row_width = MAX (row_width, node->width);
+          else
+            widest = MAX (widest, node->x + node->width);
+        }
+      n_wide += widest > 2 * row_width;
+    }
+  g_assert_cmpuint (n_wide, >=, 1);
+  g_assert_cmpint (x[0], ==, x[1]);
+  g_assert_cmpint (y[0], ==, y[1]);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -188,5 +290,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/places/whole-view", test_whole_view);
   g_test_add_func ("/render/places/no-loop", test_no_loop);
   g_test_add_func ("/render/places/fallback", test_fallback);
+  g_test_add_func ("/render/places/pictures-aligned", test_pictures_aligned);
   return g_test_run ();
 }

@@ -10,10 +10,11 @@
 #define ROW_GAP        18.0    /* points between two boxes of the row: dot's nodesep */
 #define MAX_CANDIDATES  256    /* shifts tried when choosing the frame's (many constants) */
 
-/* A box's place in the row: its centre's x in the frame, and half its width. */
+/* A box's place in the row: its centre's x in the frame, half its width and height. */
 typedef struct {
   double x;
   double half_width;
+  double half_height;
 } Slot;
 
 struct _BsScenePlaces {
@@ -49,7 +50,8 @@ bs_scene_places_new (BsScene *row_scene)
   for (guint i = 0; i < row->len; i++)
     {
       const BsSceneNode *node = g_ptr_array_index (row, i);
-      Slot slot = { end + (i > 0 ? ROW_GAP : 0) + node->width / 2, node->width / 2 };
+      Slot slot = { end + (i > 0 ? ROW_GAP : 0) + node->width / 2, node->width / 2,
+                    node->height / 2 };
 
       g_hash_table_insert (self->places, GUINT_TO_POINTER (node->tensor),
                            g_memdup2 (&slot, sizeof slot));
@@ -141,26 +143,36 @@ common_shift (BsScenePlaces *self,
   return best;
 }
 
-/* The row's right end in the frame: where a box seen for the first time goes. */
+/* The row's right end in the frame (where a box seen for the first time goes), and half
+ * the height of its tallest box. */
 static double
-row_end (BsScenePlaces *self)
+row_end (BsScenePlaces *self,
+         double        *half_height)
 {
   GHashTableIter iter;
   gpointer value;
   double end = -G_MAXDOUBLE;
 
+  *half_height = 0;
   g_hash_table_iter_init (&iter, self->places);
   while (g_hash_table_iter_next (&iter, NULL, &value))
-    end = MAX (end, ((const Slot *) value)->x + ((const Slot *) value)->half_width);
+    {
+      const Slot *slot = value;
+
+      end = MAX (end, slot->x + slot->half_width);
+      *half_height = MAX (*half_height, slot->half_height);
+    }
   return end;
 }
 
-/* An edge from a box that moved along the row by dx, drawn anew: one cubic going down
- * from its start, moved with the box, to where dot's curve ends. */
+/* An edge from a box of the row drawn anew, its start moved along the row by start_dx and
+ * its end (arrowhead with it) by end_dx: one cubic going down from its start to where
+ * dot's curve ends. */
 static void
 follow_row (BsScene *scene,
             guint    index,
-            double   dx)
+            double   start_dx,
+            double   end_dx)
 {
   BsSceneEdge *edge = bs_scene_get_edge (scene, index);
   BsScenePoint *points;
@@ -168,8 +180,11 @@ follow_row (BsScene *scene,
 
   if (edge->n_points < 4)
     return;
-  start = (BsScenePoint) { edge->points[0].x + dx, edge->points[0].y };
-  end = edge->points[edge->n_points - 1];
+  start = (BsScenePoint) { edge->points[0].x + start_dx, edge->points[0].y };
+  end = (BsScenePoint) { edge->points[edge->n_points - 1].x + end_dx,
+                         edge->points[edge->n_points - 1].y };
+  edge->arrow_base.x += end_dx;
+  edge->arrow_tip.x += end_dx;
   points = g_new (BsScenePoint, 4);
   points[0] = start;
   points[1] = (BsScenePoint) { start.x, (start.y + end.y) / 2 };
@@ -197,10 +212,69 @@ move_point (BsScenePoint *p,
   p->y += dy;
 }
 
-/* Boxes put back may lie beyond the scene's box: every item moves so that all lie
- * within it again (the origin with them), and the box grows to hold them. */
 static void
-fit_bounds (BsScene *scene)
+move_edge (BsSceneEdge *edge,
+           double       dx,
+           double       dy)
+{
+  for (guint k = 0; k < edge->n_points; k++)
+    move_point (&edge->points[k], dx, dy);
+  move_point (&edge->arrow_base, dx, dy);
+  move_point (&edge->arrow_tip, dx, dy);
+}
+
+/* The graph under the row reaching left of the row's start (row_left, the frame's x = 0:
+ * dot centres a wide graph under a narrow row) moves right until it does not, so that the
+ * row's start is the scene's left edge in every scene of the run and two pictures of it
+ * line up by their rows. */
+static void
+keep_right_of_row (BsScene *scene,
+                   double   row_left)
+{
+  double left = G_MAXDOUBLE, dx;
+
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    if (!bs_scene_node_is_shared (bs_scene_get_node (scene, i)))
+      left = MIN (left, bs_scene_get_node (scene, i)->x);
+  for (guint i = 0; i < bs_scene_get_n_clusters (scene); i++)
+    left = MIN (left, bs_scene_get_cluster (scene, i)->x);
+  for (guint e = 0; e < bs_scene_get_n_edges (scene); e++)
+    {
+      const BsSceneEdge *edge = bs_scene_get_edge (scene, e);
+
+      if (bs_scene_node_is_shared (bs_scene_get_node (scene, edge->from)))
+        continue;
+      for (guint k = 0; k < edge->n_points; k++)
+        left = MIN (left, edge->points[k].x);
+    }
+  if (left >= row_left - SAME_PLACE)
+    return;
+  dx = row_left - left;
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
+    if (!bs_scene_node_is_shared (bs_scene_get_node (scene, i)))
+      bs_scene_get_node (scene, i)->x += dx;
+  for (guint i = 0; i < bs_scene_get_n_clusters (scene); i++)
+    bs_scene_get_cluster (scene, i)->x += dx;
+  for (guint e = 0; e < bs_scene_get_n_edges (scene); e++)
+    {
+      BsSceneEdge *edge = bs_scene_get_edge (scene, e);
+
+      if (bs_scene_node_is_shared (bs_scene_get_node (scene, edge->from)))
+        follow_row (scene, e, 0, dx);
+      else
+        move_edge (edge, dx, 0);
+    }
+}
+
+/* Every item moved so that the row's start (row_left) is at the scene's left margin and
+ * its centre line (row_y) half the row's tallest box below its top one, the same in
+ * every scene of the run (unless something lies above the row: then everything moves
+ * down to hold it); the origin with them, the scene's box fitted to them. */
+static void
+put_row_in_corner (BsScene *scene,
+                   double   row_left,
+                   double   row_y,
+                   double   row_half_height)
 {
   double bounds[4] = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
   double top = BS_SCENE_MARGIN + (bs_scene_get_layout_note (scene) != NULL
@@ -225,31 +299,24 @@ fit_bounds (BsScene *scene)
     }
   if (bounds[0] > bounds[2])
     return;
-  dx = MAX (0, BS_SCENE_MARGIN - bounds[0]);
-  dy = MAX (0, top - bounds[1]);
-  for (guint i = 0; dx + dy > 0 && i < bs_scene_get_n_nodes (scene); i++)
+  dx = MAX (BS_SCENE_MARGIN - row_left, BS_SCENE_MARGIN - bounds[0]);
+  dy = MAX (top + row_half_height - row_y, top - bounds[1]);
+  for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
     {
       BsSceneNode *node = bs_scene_get_node (scene, i);
 
       node->x += dx;
       node->y += dy;
     }
-  for (guint i = 0; dx + dy > 0 && i < bs_scene_get_n_clusters (scene); i++)
+  for (guint i = 0; i < bs_scene_get_n_clusters (scene); i++)
     {
       BsSceneCluster *cluster = bs_scene_get_cluster (scene, i);
 
       cluster->x += dx;
       cluster->y += dy;
     }
-  for (guint i = 0; dx + dy > 0 && i < bs_scene_get_n_edges (scene); i++)
-    {
-      BsSceneEdge *edge = bs_scene_get_edge (scene, i);
-
-      for (guint k = 0; k < edge->n_points; k++)
-        move_point (&edge->points[k], dx, dy);
-      move_point (&edge->arrow_base, dx, dy);
-      move_point (&edge->arrow_tip, dx, dy);
-    }
+  for (guint i = 0; i < bs_scene_get_n_edges (scene); i++)
+    move_edge (bs_scene_get_edge (scene, i), dx, dy);
   bs_scene_get_origin (scene, &origin);
   move_point (&origin, dx, dy);
   bs_scene_set_origin (scene, origin);
@@ -265,7 +332,7 @@ bs_scene_places_apply (BsScenePlaces *self,
   guint n_nodes = bs_scene_get_n_nodes (scene);
   g_autofree double *moved = g_new0 (double, MAX (n_nodes, 1));
   gboolean any_moved = FALSE;
-  double row_y = 0, shift, end;
+  double row_y = 0, shift, end, row_half_height;
 
   g_return_if_fail (self != NULL && scene != NULL);
   g_return_if_fail (bs_scene_is_laid_out (scene));
@@ -275,7 +342,7 @@ bs_scene_places_apply (BsScenePlaces *self,
 
   /* frame x = scene x + shift; the row's centre line is the frame's y = 0 */
   shift = common_shift (self, scene);
-  end = row_end (self);
+  end = row_end (self, &row_half_height);
   for (guint i = 0; i < n_nodes; i++)
     {
       BsSceneNode *node = bs_scene_get_node (scene, i);
@@ -287,12 +354,13 @@ bs_scene_places_apply (BsScenePlaces *self,
       if (place == NULL)
         {
           /* A box the run's row lacks (made in a scope collapsed there) joins its end. */
-          Slot slot = { end + ROW_GAP + node->width / 2, node->width / 2 };
+          Slot slot = { end + ROW_GAP + node->width / 2, node->width / 2, node->height / 2 };
 
           place = g_memdup2 (&slot, sizeof slot);
           g_hash_table_insert (self->places, GUINT_TO_POINTER (node->tensor),
                                (gpointer) place);
           end = MAX (end, slot.x + slot.half_width);
+          row_half_height = MAX (row_half_height, slot.half_height);
         }
       x = place->x - shift - node->width / 2;
       if (fabs (x - node->x) < SAME_PLACE)
@@ -306,9 +374,10 @@ bs_scene_places_apply (BsScenePlaces *self,
       const BsSceneEdge *edge = bs_scene_get_edge (scene, e);
 
       if (moved[edge->from] != 0)
-        follow_row (scene, e, moved[edge->from]);
+        follow_row (scene, e, moved[edge->from], 0);
     }
   bs_scene_set_origin (scene, (BsScenePoint) { -shift, row_y });
-  if (any_moved)
-    fit_bounds (scene);
+  /* the row starts at the frame's x = 0 */
+  keep_right_of_row (scene, -shift);
+  put_row_in_corner (scene, -shift, row_y, row_half_height);
 }

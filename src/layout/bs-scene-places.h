@@ -9,7 +9,10 @@
  * first, so the window and every `backstep export` of any step agree. Each layout is
  * placed in the run's frame (bs_scene_get_origin()) where most of its row stands
  * already, the other boxes of its row moved along it to their places (their edges drawn
- * anew). Nothing else moves, and nothing can overlap: the row is a rank of its own.
+ * anew). Nothing can overlap: the row is a rank of its own. The row's start stands at
+ * the scene's top left corner, the same in every scene of the run (a graph dot centres
+ * under the row reaching left of it moves right, whole), so two pictures of a run line
+ * up by their rows.
  */
 #pragma once
 

@@ -6,6 +6,7 @@
  * and when the fallback layout lays a scene out: the places are the run's.
  */
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <math.h>
 
 #include "render-fixtures.h"
@@ -282,6 +283,72 @@ test_pictures_aligned (void)
   g_assert_cmpint (y[0], ==, y[1]);
 }
 
+/* A handout of both passes' backward calls, one page per step, as `backstep export
+ * --handout` writes it: rasterised by pdftoppm (1 pixel a point), the row stands at the
+ * same place on every page, the graph's shape changing between them. */
+static void
+test_handout_aligned (void)
+{
+  g_autoptr(BsTrace) trace = record (wide_script);
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsSceneCache) scenes = bs_scene_cache_new (trace, renderer, BS_SCENE_VIEW_LIVE,
+                                                       NULL, 0);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-places-XXXXXX", &error);
+  g_autofree char *pdf = NULL;
+  g_autofree char *prefix = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  guint64 first = bs_trace_get_event (trace, (guint64) bs_trace_find_backward (trace, 1))->step;
+  guint64 last = bs_trace_get_event (trace, (guint64) bs_trace_find_backward (trace, 2))->step;
+  const char *argv[] = { "pdftoppm", "-r", "72", "-png", NULL, NULL, NULL };
+  int status = -1, x0 = 0, y0 = 0;
+  guint n_pages = 0;
+  g_autoptr(GDir) listing = NULL;
+  const char *name;
+
+  g_assert_no_error (error);
+  pdf = g_build_filename (dir, "handout.pdf", NULL);
+  prefix = g_build_filename (dir, "page", NULL);
+  bytes = bs_export_handout_to_bytes (renderer, scenes, layout, first, last, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (pdf, g_bytes_get_data (bytes, NULL),
+                                      (gssize) g_bytes_get_size (bytes), &error));
+  argv[4] = pdf;
+  argv[5] = prefix;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  listing = g_dir_open (dir, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *data = NULL;
+      gsize length;
+      g_autoptr(GBytes) png = NULL;
+      int x, y;
+
+      if (!g_str_has_suffix (name, ".png"))
+        continue;
+      g_assert_true (g_file_get_contents (path, &data, &length, &error));
+      png = g_bytes_new_take (g_steal_pointer (&data), length);
+      row_in_png (png, &x, &y);
+      if (n_pages++ == 0)
+        {
+          x0 = x;
+          y0 = y;
+        }
+      g_assert_cmpint (x, ==, x0);
+      g_assert_cmpint (y, ==, y0);
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+  g_assert_cmpuint (n_pages, ==, last - first + 1);
+  g_assert_cmpint (g_remove (pdf), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -291,5 +358,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/places/no-loop", test_no_loop);
   g_test_add_func ("/render/places/fallback", test_fallback);
   g_test_add_func ("/render/places/pictures-aligned", test_pictures_aligned);
+  g_test_add_func ("/render/places/handout-aligned", test_handout_aligned);
   return g_test_run ();
 }

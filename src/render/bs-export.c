@@ -322,6 +322,61 @@ bs_export_step_caption (BsTrace            *trace,
   return g_strdup_printf ("%s\nLocal gradient: %s\nFlows on: %s", describe, local, flow);
 }
 
+/* Room for a page's graph: the page but its margins, the caption and the legend. */
+static void
+handout_room (double  caption,
+              double  legend_height,
+              double *room_width,
+              double *room_height)
+{
+  *room_width = HANDOUT_WIDTH - 2 * PAGE_MARGIN;
+  *room_height = MAX (HANDOUT_HEIGHT - 2 * PAGE_MARGIN - caption - legend_height,
+                      HANDOUT_HEIGHT / 4);
+}
+
+/* The scale and the left edge of every page's graph, the same on every page so that the
+ * parameter row (at each scene's top left corner) stands in one place from page to page
+ * when the graph changes shape: the largest scale at which each page's graph fits its
+ * page (1 at most), the widest graph centred. FALSE when a scene cannot be laid out. */
+static gboolean
+handout_frame (BsRenderer    *renderer,
+               BsSceneCache  *scenes,
+               BsLayout      *layout,
+               guint64        first,
+               guint64        last,
+               double         legend_height,
+               double        *fit,
+               double        *left,
+               GError       **error)
+{
+  BsTrace *trace = bs_scene_cache_get_trace (scenes);
+  double widest = 1;
+
+  *fit = 1;
+  for (guint64 step = first; step <= last; step++)
+    {
+      g_autoptr(BsTraceState) state = bs_replay_state_at (trace, step);
+      g_autoptr(BsScene) scene = bs_scene_cache_get (scenes, layout, step, error);
+      g_autofree char *text = NULL;
+      g_autofree char *title = NULL;
+      double width, height, room_width, room_height;
+
+      if (scene == NULL)
+        return FALSE;
+      text = bs_export_step_caption (trace, state);
+      title = g_strdup_printf ("Step %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT, step,
+                               bs_trace_get_n_steps (trace) - 1);
+      handout_room (bs_renderer_draw_caption (renderer, NULL, title, text, 0, 0,
+                                              HANDOUT_WIDTH - 2 * PAGE_MARGIN),
+                    legend_height, &room_width, &room_height);
+      scene_size (renderer, scene, state, &width, &height);
+      *fit = MIN (*fit, MIN (room_width / width, room_height / height));
+      widest = MAX (widest, width);
+    }
+  *left = (HANDOUT_WIDTH - widest * *fit) / 2;
+  return TRUE;
+}
+
 GBytes *
 bs_export_handout_to_bytes (BsRenderer    *renderer,
                             BsSceneCache  *scenes,
@@ -335,6 +390,7 @@ bs_export_handout_to_bytes (BsRenderer    *renderer,
   cairo_surface_t *surface;
   cairo_t *cr;
   double text_width = HANDOUT_WIDTH - 2 * PAGE_MARGIN;
+  double fit, left, legend_width, legend_height = 0;
   guint64 n_steps;
 
   g_return_val_if_fail (renderer != NULL, NULL);
@@ -345,6 +401,17 @@ bs_export_handout_to_bytes (BsRenderer    *renderer,
   n_steps = bs_trace_get_n_steps (trace);
   last = MIN (last, n_steps > 0 ? n_steps - 1 : 0);
   first = MIN (first, last);
+  /* in gradient-flow mode the legend goes between the graph and the caption */
+  if (bs_renderer_get_grad_flow (renderer))
+    {
+      bs_grad_flow_draw_legend (NULL, bs_renderer_get_palette (renderer),
+                                bs_renderer_get_grad_flow_scale (renderer), 0, 0,
+                                &legend_width, &legend_height);
+      legend_height += LEGEND_MARGIN;
+    }
+  if (!handout_frame (renderer, scenes, layout, first, last, legend_height, &fit, &left,
+                      error))
+    return NULL;
 
   bytes = g_byte_array_new ();
   surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, HANDOUT_WIDTH,
@@ -359,7 +426,7 @@ bs_export_handout_to_bytes (BsRenderer    *renderer,
       g_autofree char *title = g_strdup_printf ("Step %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT,
                                                 step, n_steps - 1);
       double caption = bs_renderer_draw_caption (renderer, NULL, title, text, 0, 0, text_width);
-      double width, height, room_width, room_height, fit, legend_width, legend_height = 0;
+      double width, height;
 
       scene = bs_scene_cache_get (scenes, layout, step, error);
       if (scene == NULL)
@@ -370,23 +437,10 @@ bs_export_handout_to_bytes (BsRenderer    *renderer,
           return NULL;
         }
       scene_size (renderer, scene, state, &width, &height);
-      /* in gradient-flow mode the legend goes between the graph and the caption */
-      if (bs_renderer_get_grad_flow (renderer))
-        {
-          bs_grad_flow_draw_legend (NULL, bs_renderer_get_palette (renderer),
-                                    bs_renderer_get_grad_flow_scale (renderer), 0, 0,
-                                    &legend_width, &legend_height);
-          legend_height += LEGEND_MARGIN;
-        }
-      room_width = HANDOUT_WIDTH - 2 * PAGE_MARGIN;
-      room_height = MAX (HANDOUT_HEIGHT - 2 * PAGE_MARGIN - caption - legend_height,
-                         HANDOUT_HEIGHT / 4);
-      fit = MIN (1.0, MIN (room_width / width, room_height / height));
-
       bs_color_set_source (&bs_renderer_get_palette (renderer)->background, cr);
       cairo_paint (cr);
       cairo_save (cr);
-      cairo_translate (cr, (HANDOUT_WIDTH - width * fit) / 2, PAGE_MARGIN);
+      cairo_translate (cr, left, PAGE_MARGIN);
       cairo_scale (cr, fit, fit);
       cairo_rectangle (cr, 0, 0, width, height);
       cairo_clip (cr);
@@ -394,14 +448,18 @@ bs_export_handout_to_bytes (BsRenderer    *renderer,
       cairo_restore (cr);
 
       if (legend_height > 0)
-        bs_grad_flow_draw_legend (cr, bs_renderer_get_palette (renderer),
-                                  bs_renderer_get_grad_flow_scale (renderer), PAGE_MARGIN,
-                                  MIN (PAGE_MARGIN + height * fit, HANDOUT_HEIGHT - caption
-                                       - PAGE_MARGIN - legend_height) + LEGEND_MARGIN / 2,
-                                  &legend_width, &legend_height);
+        {
+          double drawn_width, drawn_height;
+
+          bs_grad_flow_draw_legend (cr, bs_renderer_get_palette (renderer),
+                                    bs_renderer_get_grad_flow_scale (renderer), PAGE_MARGIN,
+                                    MIN (PAGE_MARGIN + height * fit, HANDOUT_HEIGHT - caption
+                                         - PAGE_MARGIN - legend_height) + LEGEND_MARGIN / 2,
+                                    &drawn_width, &drawn_height);
+        }
+      /* (legend_height holds the legend's margin) */
       bs_renderer_draw_caption (renderer, cr, title, text, PAGE_MARGIN,
-                                MIN (PAGE_MARGIN + height * fit + legend_height
-                                     + (legend_height > 0 ? LEGEND_MARGIN : 0),
+                                MIN (PAGE_MARGIN + height * fit + legend_height,
                                      HANDOUT_HEIGHT - caption - PAGE_MARGIN), text_width);
       cairo_show_page (cr);
       if (cairo_status (cr) != CAIRO_STATUS_SUCCESS)

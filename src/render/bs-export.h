@@ -56,7 +56,9 @@ char     *bs_export_step_caption         (BsTrace             *trace,
                                           const BsTraceState  *state);
 /* A PDF, one A4 landscape page per step from first to last (clamped to the trace's
  * steps): the graph at that step (scenes' scene, laid out with layout when it needs to
- * be), scaled down to fit when large, the step's explanation under it. */
+ * be), the step's explanation under it. Every page draws its graph at one scale and
+ * place (the largest scale at which each page's fits, the widest centred), so the
+ * parameter row of a training loop stands in one place from page to page. */
 GBytes   *bs_export_handout_to_bytes     (BsRenderer          *renderer,
                                           BsSceneCache        *scenes,
                                           BsLayout            *layout,

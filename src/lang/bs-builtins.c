@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-builtins-private.h"
+#include "bs-warnings.h"
 
 #include <errno.h>
 #include <math.h>
@@ -1413,12 +1414,19 @@ bs_builtins_init (BsInterp *in)
   {
     BsValue warning = add_exception (in, "Warning", exc);
 
-    add_exception (in, "UserWarning", warning);
-    add_exception (in, "RuntimeWarning", warning);
+    static const char *const warnings[] = {
+      "UserWarning", "DeprecationWarning", "PendingDeprecationWarning", "SyntaxWarning",
+      "RuntimeWarning", "FutureWarning", "ImportWarning", "UnicodeWarning", "BytesWarning",
+      "ResourceWarning", "EncodingWarning",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (warnings); i++)
+      add_exception (in, warnings[i], warning);
   }
   bs_math_module_init (in);
   bs_random_module_init (in);
   bs_time_module_init (in);
   bs_sys_module_init (in);
   bs_backstep_module_init (in);
+  bs_warnings_module_init (in);
 }

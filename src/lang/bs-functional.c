@@ -124,8 +124,9 @@ softmax (BsInterp *in,
   if (!bs_call_has (call, 1))
     {
       /* PyTorch's implicit choice: 0 for 0-, 1- and 3-dim input, else 1 */
-      bs_torch_warn (in, "Implicit dimension choice for softmax has been deprecated. Change the "
-                     "call to include dim=X as an argument.");
+      if (!bs_torch_warn (in, "Implicit dimension choice for softmax has been deprecated. "
+                          "Change the call to include dim=X as an argument."))
+        return FALSE;
       dim = x->ndim == 0 || x->ndim == 1 || x->ndim == 3 ? 0 : 1;
     }
   else if (!bs_to_int (in, bs_call_value (call, 1), &dim))

@@ -167,8 +167,6 @@ struct _BsInterp {
   BsPrintOptions   print_options;
   BsNpPrintOptions np_print_options;  /* Owned: numpy's, np.set_printoptions() */
   BsNpErrState     np_errstate;       /* numpy's, np.seterr() */
-  GHashTable      *warned;       /* Owned: the warnings shown (file, line, category,
-                                  * message), each shown once; NULL before the first */
   BsPyRandom      *py_random;    /* Owned */
   gint64           start_time_us;
 

@@ -951,7 +951,6 @@ bs_interp_free (BsInterp *in)
   g_hash_table_unref (in->names);
   bs_py_random_free (in->py_random);
   bs_np_print_options_clear (&in->np_print_options);
-  g_clear_pointer (&in->warned, g_hash_table_unref);
   bs_context_free (in->context);
   g_clear_error (&in->fatal);
   g_free (in->error_text);

@@ -1,3 +1,6 @@
+  if (bs_call_has (call, 0))
+    return bs_raise (in, "NotImplementedError", "errstate(call=...) is not supported by "
+                     "Backstep's numpy");
 /* bs-np-errstate.c: numpy's floating-point errors: RuntimeWarning, np.seterr, np.errstate
  *
  * numpy looks at the processor's floating-point flags after a ufunc and, by its error
@@ -263,49 +266,12 @@ bs_np_errstate_init (BsNpErrState *state)
   state->modes[BS_NP_ERR_KIND_INVALID] = BS_NP_ERR_WARN;
 }
 
-void
-bs_np_warn (BsInterp   *in,
-            const char *category,
-            const char *message)
-{
-  BsFrame *f = in->frame;
-  g_autofree char *key = NULL;
-  g_autoptr (GString) text = g_string_new (NULL);
-
-  while (f != NULL && f->is_prelude)
-    f = f->parent;
-  key = g_strdup_printf ("%s\n%d\n%s\n%s", f != NULL ? f->filename : "<string>",
-                         f != NULL ? f->line : 0, category, message);
-  if (in->warned == NULL)
-    in->warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  if (!g_hash_table_add (in->warned, g_steal_pointer (&key)))
-    return;
-  g_string_printf (text, "%s:%d: %s: %s\n", f != NULL ? f->filename : "<string>",
-                   f != NULL ? f->line : 0, category, message);
-  if (f != NULL && f->source != NULL)
-    {
-      const char *p = f->source;
-
-      for (int i = 1; i < f->line && p != NULL; i++)
-        {
-          p = strchr (p, '\n');
-          if (p != NULL)
-            p++;
-        }
-      if (p != NULL)
-        {
-          p += strspn (p, " \t");
-          g_string_append_printf (text, "  %.*s\n", (int) strcspn (p, "\r\n"), p);
-        }
-    }
-  bs_interp_write_stderr (in, text->str);
-}
-
 gboolean
-bs_np_fpe_report (BsInterp   *in,
-                  guint       flags,
-                  const char *ufunc,
-                  gboolean    scalar)
+bs_np_fpe_report_at (BsInterp             *in,
+                     guint                 flags,
+                     const char           *ufunc,
+                     gboolean              scalar,
+                     const BsWarningPlace *place)
 {
   static const struct {
     BsNpFpe     flag;
@@ -329,9 +295,20 @@ bs_np_fpe_report (BsInterp   *in,
                                  scalar ? "scalar " : "", ufunc);
       if (mode == BS_NP_ERR_RAISE)
         return bs_raise (in, "FloatingPointError", "%s", message);
-      bs_np_warn (in, "RuntimeWarning", message);
+      if (!(place != NULL ? bs_warn_at (in, "RuntimeWarning", message, place)
+                          : bs_warn (in, "RuntimeWarning", message)))
+        return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+bs_np_fpe_report (BsInterp   *in,
+                  guint       flags,
+                  const char *ufunc,
+                  gboolean    scalar)
+{
+  return bs_np_fpe_report_at (in, flags, ufunc, scalar, NULL);
 }
 
 /* --- np.seterr, np.geterr, np.errstate ------------------------------------------------ */
@@ -468,9 +445,6 @@ DECLARED (np_errstate)
   BsNpErrState state = in->np_errstate;
   ErrState *e;
 
-  if (bs_call_has (call, 0))
-    return bs_raise (in, "NotImplementedError", "errstate(call=...) is not supported by "
-                     "Backstep's numpy");
   if (bs_value_is_object (kwargs, BS_OBJECT_DICT))
     {
       GArray *entries = ((BsDict *) kwargs.as.object)->entries;

@@ -3,6 +3,7 @@
 
 #include "bs-np-array.h"
 #include "bs-signature.h"
+#include "bs-warnings.h"
 #include "bs-ops.h"
 #include "bs-builtins-private.h"
 #include "bs-py-number.h"
@@ -183,10 +184,9 @@ guint        bs_np_fpe_unary         (const char *ufunc, const BsTensor *a,
  * encountered in [scalar ]divide", once per line), FloatingPointError (FALSE), or nothing */
 gboolean     bs_np_fpe_report        (BsInterp *in, guint flags, const char *ufunc,
                                       gboolean scalar);
-
-/* A warning as Python's default filter shows it: "FILE:LINE: CATEGORY: MESSAGE" and the
- * line, once per message and source line */
-void         bs_np_warn              (BsInterp *in, const char *category, const char *message);
+/* The same for an operation numpy runs in its own Python file, at its line (bs-warnings.h) */
+gboolean     bs_np_fpe_report_at     (BsInterp *in, guint flags, const char *ufunc,
+                                      gboolean scalar, const BsWarningPlace *place);
 
 extern const BsSignatureTable bs_np_errstate_table;
 

@@ -379,8 +379,7 @@ mvn_check (BsCall        *call,
     return TRUE;
   if (strcmp (check, "raise") == 0)
     return bs_raise (in, "ValueError", "%s", message);
-  bs_np_warn (in, "RuntimeWarning", message);
-  return TRUE;
+  return bs_warn (in, "RuntimeWarning", message);
 }
 
 /* RandomState.multivariate_normal(mean, cov, size=None, check_valid='warn', tol=1e-8) and

@@ -195,20 +195,12 @@ legend_fn (BsInterp *in,
     return bs_raise (in, "NotImplementedError", "legend(handles, labels) is not supported by "
                      "Backstep's matplotlib: give label= to each plot");
   bs_plot_axes_set_text_size (axes, 2, size);
+  /* matplotlib 3.6 logs this (logging's last-resort handler: the message alone, on every
+   * call), it is not a warning */
   if (!bs_plot_axes_set_legend (axes, loc))
-    {
-      BsFrame *f = in->frame;
-      g_autofree char *text = NULL;
-
-      while (f != NULL && f->is_prelude)
-        f = f->parent;
-      text = g_strdup_printf ("%s:%d: UserWarning: No artists with labels found to put in "
-                              "legend.  Note that artists whose label start with an "
-                              "underscore are ignored when legend() is called with no "
-                              "argument.\n", f != NULL ? f->filename : "<string>",
-                              f != NULL ? f->line : 0);
-      bs_interp_write_stderr (in, text);
-    }
+    bs_interp_write_stderr (in, "No artists with labels found to put in legend.  Note that "
+                            "artists whose label start with an underscore are ignored when "
+                            "legend() is called with no argument.\n");
   *r = bs_pyplot_object (in, BS_PYPLOT_OBJ_LEGEND, axes);
   return TRUE;
 }

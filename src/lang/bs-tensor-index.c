@@ -20,9 +20,10 @@ index_key (BsInterp *in,
 
   if (index == NULL || index->dtype != BS_DTYPE_UINT8)
     return g_steal_pointer (&index);
-  bs_torch_warn (in, "indexing with dtype torch.uint8 is now deprecated, please use a dtype "
-                 "torch.bool instead. (Triggered internally at  "
-                 "./aten/src/ATen/native/IndexingUtils.h:27.)");
+  if (!bs_torch_warn (in, "indexing with dtype torch.uint8 is now deprecated, please use a "
+                      "dtype torch.bool instead. (Triggered internally at  "
+                      "./aten/src/ATen/native/IndexingUtils.h:27.)"))
+    return NULL;
   mask = bs_to_dtype (index, BS_DTYPE_BOOL, &error);
   if (mask == NULL)
     bs_raise_gerror (in, error);

@@ -404,8 +404,11 @@ meshgrid (BsInterp *in,
     return bs_raise (in, "TypeError", "meshgrid(): argument 'indexing' must be str, not %s",
                      bs_type_name (bs_call_value (call, 1)));
   if (!bs_call_has (call, 1))
-    bs_torch_warn (in, "torch.meshgrid: in an upcoming release, it will be "
-                   "required to pass the indexing argument.");
+    {
+      if (!bs_torch_warn (in, "torch.meshgrid: in an upcoming release, it will be "
+                          "required to pass the indexing argument."))
+        return FALSE;
+    }
   else if (strcmp (indexing, "xy") != 0 && strcmp (indexing, "ij") != 0)
     return bs_raise (in, "RuntimeError", "torch.meshgrid: indexing must be one of \"xy\" or "
                      "\"ij\", but received: %s", indexing);

@@ -382,9 +382,10 @@ variable (BsInterp *in,
   if (src == NULL)
     return bs_raise (in, "TypeError", "Variable data has to be a tensor, but got %s",
                      bs_type_name (bs_call_value (call, 0)));
-  if (bs_call_has (call, 2) && bs_value_truthy (bs_call_value (call, 2)))
-    bs_torch_warn (in, "volatile was removed and now has no effect. Use `with torch.no_grad():` "
-                   "instead.");
+  if (bs_call_has (call, 2) && bs_value_truthy (bs_call_value (call, 2))
+      && !bs_torch_warn (in, "volatile was removed and now has no effect. Use `with "
+                         "torch.no_grad():` instead."))
+    return FALSE;
   t = bs_tensor_detach (src);
   if (bs_call_has (call, 1) && bs_value_truthy (bs_call_value (call, 1))
       && !bs_tensor_set_requires_grad (t, TRUE, &error))

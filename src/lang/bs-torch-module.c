@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-torch-private.h"
+#include "bs-warnings.h"
 
 #include <math.h>
 #include <string.h>
@@ -458,40 +459,6 @@ grad_fn_getattr (BsInterp   *in,
 
 /* --- attributes -------------------------------------------------------- */
 
-static gboolean
-warn (BsInterp   *in,
-      const char *message)
-{
-  g_autofree char *text = NULL;
-  BsFrame *f = in->frame;
-
-  while (f != NULL && f->is_prelude)
-    f = f->parent;
-  text = g_strdup_printf ("%s:%d: UserWarning: %s\n", f != NULL ? f->filename : "<string>",
-                          f != NULL ? f->line : 0, message);
-  bs_interp_write_stderr (in, text);
-  if (f != NULL && f->source != NULL)
-    {
-      const char *p = f->source;
-      g_autofree char *line = NULL;
-
-      for (int i = 1; i < f->line && p != NULL; i++)
-        {
-          p = strchr (p, '\n');
-          if (p != NULL)
-            p++;
-        }
-      if (p != NULL)
-        {
-          while (*p == ' ' || *p == '\t')
-            p++;
-          line = g_strdup_printf ("  %.*s\n", (int) strcspn (p, "\r\n"), p);
-          bs_interp_write_stderr (in, line);
-        }
-    }
-  return TRUE;
-}
-
 static BsValue
 size_value (BsInterp *in,
             BsTensor *t)
@@ -517,14 +484,15 @@ bs_tensor_getattr (BsInterp   *in,
   *found = TRUE;
   if (strcmp (name, "grad") == 0)
     {
-      if (!bs_tensor_is_leaf (t) && !t->retains_grad)
-        warn (in, "The .grad attribute of a Tensor that is not a leaf Tensor is being "
+      if (!bs_tensor_is_leaf (t) && !t->retains_grad
+          && !bs_warn (in, "UserWarning", "The .grad attribute of a Tensor that is not a leaf Tensor is being "
               "accessed. Its .grad attribute won't be populated during autograd.backward(). If you indeed "
               "want the .grad field to be populated for a non-leaf Tensor, use .retain_grad() on "
               "the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you "
               "access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for "
               "more informations. (Triggered internally at  "
-              "./build/aten/src/ATen/core/TensorBody.h:480.)");
+              "./build/aten/src/ATen/core/TensorBody.h:480.)"))
+        return FALSE;
       *out = bs_wrap_tensor (in, bs_tensor_get_grad (t) != NULL
                                    ? bs_tensor_ref (bs_tensor_get_grad (t)) : NULL);
       return TRUE;
@@ -878,9 +846,10 @@ tensor_of_data (BsInterp  *in,
     {
       BsTensor *src = bs_value_tensor (data);
 
-      bs_torch_warn (in, "To copy construct from a tensor, it is recommended to use "
-                     "sourceTensor.clone().detach() or sourceTensor.clone().detach()"
-                     ".requires_grad_(True), rather than torch.tensor(sourceTensor).");
+      if (!bs_torch_warn (in, "To copy construct from a tensor, it is recommended to use "
+                          "sourceTensor.clone().detach() or sourceTensor.clone().detach()"
+                          ".requires_grad_(True), rather than torch.tensor(sourceTensor)."))
+        return FALSE;
       t = bs_tensor_contiguous_copy (src, has_dtype ? dtype : src->dtype, &error);
       if (t == NULL)
         return bs_raise_gerror (in, error);
@@ -1176,11 +1145,11 @@ bs_torch_size_value (BsInterp *in,
   return size_value (in, t);
 }
 
-void
+gboolean
 bs_torch_warn (BsInterp   *in,
                const char *message)
 {
-  warn (in, message);
+  return bs_warn (in, "UserWarning", message);
 }
 
 BsTensor *

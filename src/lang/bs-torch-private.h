@@ -52,7 +52,7 @@ gboolean    bs_torch_refuse_named   (BsInterp *in, BsCall *call, BsValue *result
 int         bs_call_dim             (BsCall *call, guint i);
 
 /* A warning as PyTorch prints it, at the user's line. */
-void        bs_torch_warn           (BsInterp *in, const char *message);
+gboolean    bs_torch_warn           (BsInterp *in, const char *message);
 /* t.shape: a torch.Size (new reference). */
 BsValue     bs_torch_size_value     (BsInterp *in, BsTensor *t);
 /* A Python number (int or float) as a 0-dim wrapped number tensor (new reference). */

@@ -93,6 +93,10 @@ void         bs_np_quiet_end        (BsNpQuiet *quiet);
 gboolean     bs_np_is_operand       (BsValue value);
 int          bs_np_binary           (BsInterp *in, BsBinOp op, BsValue a, BsValue b,
                                      gboolean inplace, BsValue *out);
+/* The same for numpy's function of op (np.power: numpy's power ufunc, where ** runs
+ * reciprocal, sqrt or square for some exponents) */
+int          bs_np_ufunc_binary     (BsInterp *in, BsBinOp op, BsValue a, BsValue b,
+                                     BsValue *out);
 int          bs_np_compare          (BsInterp *in, BsCmpOp op, BsValue a, BsValue b,
                                      BsValue *out);
 int          bs_np_unary            (BsInterp *in, BsUnaryOp op, BsValue a, BsValue *out);

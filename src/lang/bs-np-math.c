@@ -231,7 +231,7 @@ DECLARED (np_binary)
           bs_value_unref (pa);
           pa = wrapped;
         }
-      done = bs_np_binary (in, (BsBinOp) kind, pa, pb, FALSE, &out);
+      done = bs_np_ufunc_binary (in, (BsBinOp) kind, pa, pb, &out);
       bs_value_unref (pa);
       bs_value_unref (pb);
       if (done < 0)

@@ -607,12 +607,15 @@ can_cast_same_kind (BsDType from,
   return kind_rank (np_kind (from).kind) <= kind_rank (np_kind (to).kind);
 }
 
-int
-bs_np_binary (BsInterp *in,
+/* ufunc: numpy's function (np.power), not its operator (** by an array runs reciprocal,
+ * sqrt or square for some exponents) */
+static int
+binary_value (BsInterp *in,
               BsBinOp   op,
               BsValue   a,
               BsValue   b,
               gboolean  inplace,
+              gboolean  ufunc,
               BsValue  *out)
 {
   BsNpOperand x = { 0 }, y = { 0 };
@@ -652,7 +655,8 @@ bs_np_binary (BsInterp *in,
       return -1;
     }
   res = op != BS_BINOP_POW ? bs_np_binary_tensor (in, op, &x, &y)
-      : bs_np_power_tensor (in, target != NULL ? BS_NP_POWER_ARRAY : BS_NP_POWER_UFUNC, &x, &y);
+      : bs_np_power_tensor (in, target != NULL && !ufunc ? BS_NP_POWER_ARRAY
+                                : BS_NP_POWER_UFUNC, &x, &y);
   bs_np_operand_clear (&x);
   bs_np_operand_clear (&y);
   if (res == NULL)
@@ -701,6 +705,27 @@ bs_np_binary (BsInterp *in,
     }
   *out = bs_np_wrap (in, res);
   return 1;
+}
+
+int
+bs_np_binary (BsInterp *in,
+              BsBinOp   op,
+              BsValue   a,
+              BsValue   b,
+              gboolean  inplace,
+              BsValue  *out)
+{
+  return binary_value (in, op, a, b, inplace, FALSE, out);
+}
+
+int
+bs_np_ufunc_binary (BsInterp *in,
+                    BsBinOp   op,
+                    BsValue   a,
+                    BsValue   b,
+                    BsValue  *out)
+{
+  return binary_value (in, op, a, b, FALSE, TRUE, out);
 }
 
 /* --- comparisons -------------------------------------------------------- */

@@ -4,10 +4,13 @@
 
 #include "bs-np-private.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "bs-builtins-private.h"
+#include "bs-np-errstate.h"
+#include "bs-warnings.h"
 
 typedef enum {
   R_SUM, R_MEAN, R_STD, R_VAR, R_MAX, R_MIN, R_ARGMAX, R_ARGMIN, R_PROD, R_CUMSUM, R_ANY,
@@ -115,6 +118,288 @@ accumulate_dtype (BsDType dtype)
   return BS_DTYPE_INT64;
 }
 
+/* --- numpy's RuntimeWarnings -------------------------------------------------------- */
+
+/* numpy writes mean, var, std and its reduction functions in Python (numpy 1.24 as Debian
+ * installs it): their warnings point to the lines of its files that ran the arithmetic,
+ * and are shown once per such line */
+#define NUMPY_CORE "/usr/lib/python3/dist-packages/numpy/core/"
+#define FROMNUMERIC(line, text) { NUMPY_CORE "fromnumeric.py", line, "numpy.core.fromnumeric", text }
+#define METHODS(line, text) { NUMPY_CORE "_methods.py", line, "numpy.core._methods", text }
+
+static const BsWarningPlace at_np_mean =
+  FROMNUMERIC (3464, "    return _methods._mean(a, axis=axis, dtype=dtype,");
+static const BsWarningPlace at_np_var =
+  FROMNUMERIC (3747, "    return _methods._var(a, axis=axis, dtype=dtype, out=out, ddof=ddof,");
+static const BsWarningPlace at_np_reduce =
+  FROMNUMERIC (86, "    return ufunc.reduce(obj, axis, dtype, out, **passkwargs)");
+static const BsWarningPlace at_np_accumulate =
+  FROMNUMERIC (57, "        return bound(*args, **kwds)");
+static const BsWarningPlace at_sum =
+  METHODS (49, "    return umr_sum(a, axis, dtype, out, keepdims, initial, where)");
+static const BsWarningPlace at_prod =
+  METHODS (53, "    return umr_prod(a, axis, dtype, out, keepdims, initial, where)");
+static const BsWarningPlace at_mean_sum =
+  METHODS (181, "    ret = umr_sum(arr, axis, dtype, out, keepdims, where=where)");
+static const BsWarningPlace at_mean_divide = METHODS (184, "            ret = um.true_divide(");
+static const BsWarningPlace at_mean_scalar_divide =
+  METHODS (192, "            ret = ret.dtype.type(ret / rcount)");
+static const BsWarningPlace at_var_mean_sum =
+  METHODS (215, "    arrmean = umr_sum(arr, axis, dtype, keepdims=True, where=where)");
+static const BsWarningPlace at_var_mean_divide =
+  METHODS (226, "            arrmean = um.true_divide(arrmean, div, out=arrmean,");
+static const BsWarningPlace at_var_subtract = METHODS (236, "    x = asanyarray(arr - arrmean)");
+static const BsWarningPlace at_var_multiply = METHODS (239, "        x = um.multiply(x, x, out=x)");
+static const BsWarningPlace at_var_sum =
+  METHODS (250, "    ret = umr_sum(x, axis, dtype, out, keepdims=keepdims, where=where)");
+static const BsWarningPlace at_var_divide = METHODS (258, "            ret = um.true_divide(");
+static const BsWarningPlace at_var_scalar_divide =
+  METHODS (261, "        ret = ret.dtype.type(ret / rcount)");
+static const BsWarningPlace at_std_var =
+  METHODS (269, "    ret = _var(a, axis=axis, dtype=dtype, out=out, ddof=ddof,");
+
+/* What one result of a reduction saw of its inputs */
+typedef struct {
+  double   sum;            /* of the finite inputs */
+  gboolean nan, pos_inf, neg_inf;
+  double   squares;        /* var: of the deviations from the mean */
+  gboolean subtract_invalid, multiply_overflow;
+} Slice;
+
+static gboolean
+all_finite (const BsTensor *t)
+{
+  gint64 n = bs_tensor_numel (t);
+
+  for (gint64 i = 0; i < n; i++)
+    if (!isfinite (bs_tensor_get (t, i)))
+      return FALSE;
+  return TRUE;
+}
+
+/* The inputs of each result; with deviations, their squared deviations from its mean */
+static Slice *
+slices_of (const BsTensor *x,
+           const gboolean *reduced,
+           gint64          n_out,
+           gboolean        deviations)
+{
+  Slice *slices = g_new0 (Slice, MAX (n_out, 1));
+  gint64 n = bs_tensor_numel (x), index[BS_MAX_DIMS] = { 0 };
+  double big = x->dtype == BS_DTYPE_FLOAT32 ? FLT_MAX : DBL_MAX;
+
+  for (int pass = 0; pass < (deviations ? 2 : 1); pass++)
+    for (gint64 i = 0; i < n; i++)
+      {
+        gint64 out = 0;
+        double v = bs_tensor_get (x, i);
+        Slice *s;
+
+        for (int d = 0; d < x->ndim; d++)
+          if (!reduced[d])
+            out = out * x->shape[d] + index[d];
+        for (int d = x->ndim - 1; d >= 0 && ++index[d] == x->shape[d]; d--)
+          index[d] = 0;
+        s = &slices[out];
+        if (pass == 0)
+          {
+            s->nan |= isnan (v);
+            s->pos_inf |= isinf (v) && v > 0;
+            s->neg_inf |= isinf (v) && v < 0;
+            if (isfinite (v))
+              s->sum += v;
+          }
+        else if (!s->nan && s->pos_inf != s->neg_inf)
+          s->subtract_invalid |= isinf (v);   /* inf - inf: the mean is the slice's inf */
+        else if (!s->nan && !s->pos_inf && !s->neg_inf)
+          {
+            double mean = s->sum / (double) (n / MAX (n_out, 1));
+            double dev = v - mean;
+
+            if (fabs (dev) > sqrt (big))
+              s->multiply_overflow = TRUE;
+            else
+              s->squares += dev * dev;
+          }
+      }
+  return slices;
+}
+
+/* The flags of numpy's reduce (add or multiply) that made res from the slices */
+static guint
+reduce_flags (const Slice    *slices,
+              const BsTensor *res)
+{
+  gint64 n = bs_tensor_numel (res);
+  guint flags = 0;
+
+  for (gint64 i = 0; i < n; i++)
+    {
+      double v = bs_tensor_get (res, i);
+
+      if (isnan (v) && !slices[i].nan)
+        flags |= BS_NP_FPE_INVALID;
+      else if (isinf (v) && !slices[i].pos_inf && !slices[i].neg_inf)
+        flags |= BS_NP_FPE_OVERFLOW;
+    }
+  return flags;
+}
+
+static gboolean
+warn_var (BsCall         *call,
+          Reduction       kind,
+          const BsTensor *x,
+          const gboolean *reduced,
+          gint64          count,
+          double          ddof,
+          const BsTensor *res)
+{
+  BsInterp *in = call->in;
+  gint64 n_out = bs_tensor_numel (res);
+  g_autofree Slice *slices = NULL;
+  guint mean_sum = 0, squares_sum = 0, divide = 0, subtract = 0, multiply = 0;
+  double big = x->dtype == BS_DTYPE_FLOAT32 ? FLT_MAX : DBL_MAX;
+
+  if (ddof >= (double) count
+      && !(kind == R_STD ? bs_warn_at (in, "RuntimeWarning", "Degrees of freedom <= 0 for slice",
+                                       &at_std_var)
+           : call->sig->has_self ? bs_warn (in, "RuntimeWarning",
+                                            "Degrees of freedom <= 0 for slice")
+           : bs_warn_at (in, "RuntimeWarning", "Degrees of freedom <= 0 for slice",
+                         &at_np_var)))
+    return FALSE;
+  if (n_out == 0 || all_finite (res))
+    return TRUE;
+  slices = slices_of (x, reduced, n_out, TRUE);
+  for (gint64 i = 0; i < n_out; i++)
+    {
+      const Slice *s = &slices[i];
+      gboolean finite = !s->nan && !s->pos_inf && !s->neg_inf;
+
+      if (!s->nan && s->pos_inf && s->neg_inf)
+        mean_sum |= BS_NP_FPE_INVALID;
+      else if (finite && fabs (s->sum) > big)
+        mean_sum |= BS_NP_FPE_OVERFLOW;
+      if (s->subtract_invalid)
+        subtract |= BS_NP_FPE_INVALID;
+      if (s->multiply_overflow)
+        multiply |= BS_NP_FPE_OVERFLOW;
+      else if (finite && s->squares > big)
+        squares_sum |= BS_NP_FPE_OVERFLOW;
+      /* the sum of squares over no degrees of freedom */
+      if (ddof >= (double) count && finite && !s->multiply_overflow && s->squares <= big)
+        divide |= s->squares == 0 ? BS_NP_FPE_INVALID : BS_NP_FPE_DIVIDE;
+    }
+  return bs_np_fpe_report_at (in, mean_sum, "reduce", FALSE, &at_var_mean_sum)
+         && bs_np_fpe_report_at (in, count == 0 ? BS_NP_FPE_INVALID : 0, "divide", FALSE,
+                                 &at_var_mean_divide)
+         && bs_np_fpe_report_at (in, subtract, "subtract", FALSE, &at_var_subtract)
+         && bs_np_fpe_report_at (in, multiply, "multiply", FALSE, &at_var_multiply)
+         && bs_np_fpe_report_at (in, squares_sum, "reduce", FALSE, &at_var_sum)
+         && bs_np_fpe_report_at (in, divide, "divide", res->ndim == 0,
+                                 res->ndim > 0 ? &at_var_divide : &at_var_scalar_divide);
+}
+
+/* numpy's warnings for the reduction res of x: an empty slice, too few degrees of
+ * freedom, the floating-point errors of each step numpy takes (read only when a result is
+ * not finite) */
+static gboolean
+reduce_warnings (BsCall         *call,
+                 Reduction       kind,
+                 const BsTensor *x,
+                 const gboolean *reduced,
+                 double          ddof,
+                 const BsTensor *res)
+{
+  BsInterp *in = call->in;
+  gboolean method = call->sig->has_self;
+  gint64 count = 1, n_out = bs_tensor_numel (res);
+  g_autofree Slice *slices = NULL;
+
+  if (!bs_dtype_is_floating (x->dtype) && kind != R_MEAN && kind != R_VAR && kind != R_STD)
+    return TRUE;
+  for (int d = 0; d < x->ndim; d++)
+    if (reduced[d])
+      count *= x->shape[d];
+  switch (kind)
+    {
+    case R_SUM: case R_PROD:
+      if (n_out == 0 || all_finite (res))
+        return TRUE;
+      slices = slices_of (x, reduced, n_out, FALSE);
+      return bs_np_fpe_report_at (in, reduce_flags (slices, res), "reduce", FALSE,
+                                  !method ? &at_np_reduce : kind == R_SUM ? &at_sum : &at_prod);
+    case R_MEAN:
+      if (count == 0
+          && !(method ? bs_warn (in, "RuntimeWarning", "Mean of empty slice.")
+               : bs_warn_at (in, "RuntimeWarning", "Mean of empty slice.", &at_np_mean)))
+        return FALSE;
+      if (n_out == 0 || all_finite (res))
+        return TRUE;
+      slices = slices_of (x, reduced, n_out, FALSE);
+      if (count > 0
+          && !bs_np_fpe_report_at (in, reduce_flags (slices, res), "reduce", FALSE,
+                                   &at_mean_sum))
+        return FALSE;
+      /* a numpy float64 divided by a Python int is scalar math; a float32 is not */
+      return bs_np_fpe_report_at (in, count == 0 ? BS_NP_FPE_INVALID : 0, "divide",
+                                  res->ndim == 0 && x->dtype == BS_DTYPE_FLOAT64,
+                                  res->ndim > 0 ? &at_mean_divide : &at_mean_scalar_divide);
+    case R_VAR: case R_STD:
+      return warn_var (call, kind, x, reduced, count, ddof, res);
+    default:
+      return TRUE;
+    }
+}
+
+/* cumsum and cumprod: numpy's accumulate; np.cumsum runs it from fromnumeric.py */
+static gboolean
+accumulate_warnings (BsCall         *call,
+                     const BsTensor *x,
+                     int             dim,
+                     const BsTensor *res)
+{
+  gint64 n = bs_tensor_numel (res), inner = 1;
+  guint flags = 0;
+
+  if (!bs_dtype_is_floating (res->dtype) || all_finite (res))
+    return TRUE;
+  for (int d = dim + 1; d < res->ndim; d++)
+    inner *= res->shape[d];
+  for (gint64 i = 0; i < n; i++)
+    {
+      gboolean first = (i / inner) % res->shape[dim] == 0;
+      double r = bs_tensor_get (res, i), v = bs_tensor_get (x, i);
+      double prev = first ? 0.0 : bs_tensor_get (res, i - inner);
+
+      if (isnan (r) && !isnan (v) && !isnan (prev))
+        flags |= BS_NP_FPE_INVALID;
+      else if (isinf (r) && isfinite (v) && isfinite (prev))
+        flags |= BS_NP_FPE_OVERFLOW;
+    }
+  return bs_np_fpe_report_at (call->in, flags, "accumulate", FALSE,
+                              call->sig->has_self ? NULL : &at_np_accumulate);
+}
+
+/* res (taken) as the call's result, after numpy's warnings for it */
+static gboolean
+reduce_result (BsCall         *call,
+               Reduction       kind,
+               const BsTensor *x,
+               const gboolean *reduced,
+               double          ddof,
+               BsTensor       *res,
+               BsValue        *r)
+{
+  if (!reduce_warnings (call, kind, x, reduced, ddof, res))
+    {
+      bs_tensor_unref (res);
+      return FALSE;
+    }
+  *r = bs_np_wrap (call->in, res);
+  return TRUE;
+}
+
 DECLARED (np_reduce)
 {
   Reduction kind = bs_call_data (call);
@@ -186,20 +471,14 @@ DECLARED (np_reduce)
                               : BS_NP_FAST_MIN, x, reduced, keepdims, &res))
         return FALSE;
       if (res != NULL)
-        {
-          *r = bs_np_wrap (in, res);
-          return TRUE;
-        }
+        return reduce_result (call, kind, x, reduced, ddof, res, r);
     }
   if (n_dims > 0 && (kind == R_STD || kind == R_VAR))
     {
       if (!bs_np_fast_var (in, x, reduced, keepdims, ddof, kind == R_STD, &res))
         return FALSE;
       if (res != NULL)
-        {
-          *r = bs_np_wrap (in, res);
-          return TRUE;
-        }
+        return reduce_result (call, kind, x, reduced, ddof, res, r);
     }
   bs_np_quiet_begin (in, &quiet);
   if (n_dims == 0 && kind != R_ANY && kind != R_ALL)
@@ -211,8 +490,12 @@ DECLARED (np_reduce)
   bs_np_quiet_end (&quiet);
   if (res == NULL)
     return bs_raise_gerror (in, error);
-  *r = bs_np_wrap (in, res);
-  return TRUE;
+  if (n_dims == 0)
+    {
+      *r = bs_np_wrap (in, res);
+      return TRUE;
+    }
+  return reduce_result (call, kind, x, reduced, ddof, res, r);
 }
 
 /* argmax (data R_ARGMAX), argmin */
@@ -321,6 +604,11 @@ DECLARED (np_cumulative)
   bs_np_quiet_end (&quiet);
   if (res == NULL)
     return bs_raise_gerror (in, error);
+  if (!accumulate_warnings (call, x, dim, res))
+    {
+      bs_tensor_unref (res);
+      return FALSE;
+    }
   *r = bs_np_array_new (in, res);
   return TRUE;
 }

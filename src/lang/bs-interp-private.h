@@ -167,6 +167,7 @@ struct _BsInterp {
   BsPrintOptions   print_options;
   BsNpPrintOptions np_print_options;  /* Owned: numpy's, np.set_printoptions() */
   BsNpErrState     np_errstate;       /* numpy's, np.seterr() */
+  BsValue          np_errcall;        /* Owned: np.seterrcall()'s function or log, or None */
   BsPyRandom      *py_random;    /* Owned */
   gint64           start_time_us;
 

@@ -874,6 +874,7 @@ bs_interp_new (const BsInterpOptions *options)
   bs_print_options_init (&in->print_options);
   bs_np_print_options_init (&in->np_print_options);
   bs_np_errstate_init (&in->np_errstate);
+  in->np_errcall = BS_NONE;
   bs_heap_set_finalizer (in->heap, BS_OBJECT_ENV, bs_env_finalize);
   bs_heap_set_finalizer (in->heap, BS_OBJECT_FUNCTION, bs_function_finalize);
   bs_py_object_init (in);
@@ -942,6 +943,7 @@ bs_interp_free (BsInterp *in)
   bs_generators_close_all (in);
   bs_value_unref (in->exc);
   bs_value_unref (in->callback_exc);
+  bs_value_unref (in->np_errcall);
   g_clear_pointer (&in->plots, bs_plot_session_free);
   bs_heap_free (in->heap);
   g_ptr_array_unref (in->generators);

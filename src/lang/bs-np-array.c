@@ -188,8 +188,8 @@ static const BsNativeType dtype_types[] = {
 
 G_STATIC_ASSERT (G_N_ELEMENTS (dtype_types) == BS_N_DTYPES);
 
-static gboolean
-is_dtype (BsValue v)
+gboolean
+bs_np_is_dtype (BsValue v)
 {
   if (!bs_value_is_object (v, BS_OBJECT_NATIVE))
     return FALSE;
@@ -298,7 +298,7 @@ bs_np_value_dtype (BsInterp *in,
 {
   const char *s = bs_value_str (v);
 
-  if (is_dtype (v) || bs_np_is_scalar_type (v))
+  if (bs_np_is_dtype (v) || bs_np_is_scalar_type (v))
     {
       *dtype = GPOINTER_TO_INT (((BsNative *) v.as.object)->data);
       return TRUE;

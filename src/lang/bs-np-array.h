@@ -50,6 +50,8 @@ gboolean     bs_np_scalar_isinstance (BsValue v, BsValue type);
 /* np.float64 and its kin, and the abstract np.floating, np.integer ... */
 gboolean     bs_np_is_type          (BsValue value);
 gboolean     bs_np_is_scalar_type   (BsValue value);
+/* A dtype: np.dtype('float64') */
+gboolean     bs_np_is_dtype         (BsValue value);
 /* The 0-dim tensor of a numpy scalar object (borrowed), or NULL (Python numbers too). */
 BsTensor    *bs_np_scalar_tensor    (BsValue value);
 /* The tensor of an ndarray or of a numpy scalar object (borrowed), or NULL. */

@@ -1,6 +1,3 @@
-  if (bs_call_has (call, 0))
-    return bs_raise (in, "NotImplementedError", "errstate(call=...) is not supported by "
-                     "Backstep's numpy");
 /* bs-np-errstate.c: numpy's floating-point errors: RuntimeWarning, np.seterr, np.errstate
  *
  * numpy looks at the processor's floating-point flags after a ufunc and, by its error
@@ -266,6 +263,60 @@ bs_np_errstate_init (BsNpErrState *state)
   state->modes[BS_NP_ERR_KIND_INVALID] = BS_NP_ERR_WARN;
 }
 
+/* callable(v), as the built-in answers it */
+static gboolean
+is_callable (BsValue v)
+{
+  BsValue method;
+
+  if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
+    return bs_class_lookup (((BsInstance *) v.as.object)->klass, "__call__", &method);
+  return bs_value_is_object (v, BS_OBJECT_FUNCTION) || bs_value_is_object (v, BS_OBJECT_BUILTIN)
+         || bs_value_is_object (v, BS_OBJECT_BOUND_METHOD)
+         || bs_value_is_object (v, BS_OBJECT_CLASS);
+}
+
+/* 'call': np.seterrcall()'s function called with the error and every flag raised; 'log':
+ * its object's write() given numpy's line */
+static gboolean
+errcall_report (BsInterp   *in,
+                BsNpErrMode mode,
+                const char *what,
+                const char *name,
+                guint       flags)
+{
+  BsValue errcall = in->np_errcall, callee = BS_NONE, result, args[2];
+  gboolean found = FALSE, ok;
+
+  if (mode == BS_NP_ERR_CALL)
+    {
+      if (!is_callable (errcall))
+        return bs_raise (in, "NameError", "python callback specified for %s (in  %s) but no "
+                         "function found.", what, name);
+      args[0] = bs_str_value (in, what);
+      args[1] = BS_INT (flags);
+      ok = bs_call_simple (in, errcall, args, 2, &result);
+      bs_value_unref (args[0]);
+    }
+  else
+    {
+      g_autofree char *text = g_strdup_printf ("Warning: %s encountered in %s\n", what, name);
+
+      if (!bs_value_is_none (errcall) && !bs_getattr_opt (in, errcall, "write", &callee, &found))
+        return FALSE;
+      if (!found)
+        return bs_raise (in, "NameError", "log specified for %s (in %s) but no object with "
+                         "write method found.", what, name);
+      args[0] = bs_str_value (in, text);
+      ok = bs_call_simple (in, callee, args, 1, &result);
+      bs_value_unref (args[0]);
+      bs_value_unref (callee);
+    }
+  if (ok)
+    bs_value_unref (result);
+  return ok;
+}
+
 gboolean
 bs_np_fpe_report_at (BsInterp             *in,
                      guint                 flags,
@@ -284,6 +335,8 @@ bs_np_fpe_report_at (BsInterp             *in,
     { BS_NP_FPE_INVALID, BS_NP_ERR_KIND_INVALID, "invalid value" },
   };
 
+  gboolean first = TRUE;
+
   for (guint i = 0; i < G_N_ELEMENTS (checks) && flags != 0; i++)
     {
       g_autofree char *message = NULL;
@@ -295,6 +348,24 @@ bs_np_fpe_report_at (BsInterp             *in,
                                  scalar ? "scalar " : "", ufunc);
       if (mode == BS_NP_ERR_RAISE)
         return bs_raise (in, "FloatingPointError", "%s", message);
+      if (mode == BS_NP_ERR_PRINT)
+        {
+          /* numpy prints the first error of an operation only */
+          g_autofree char *text = g_strdup_printf ("Warning: %s\n", message);
+
+          if (first)
+            bs_interp_write_stderr (in, text);
+          first = FALSE;
+          continue;
+        }
+      if (mode == BS_NP_ERR_CALL || mode == BS_NP_ERR_LOG)
+        {
+          g_autofree char *name = g_strdup_printf ("%s%s", scalar ? "scalar " : "", ufunc);
+
+          if (!errcall_report (in, mode, checks[i].what, name, flags))
+            return FALSE;
+          continue;
+        }
       if (!(place != NULL ? bs_warn_at (in, "RuntimeWarning", message, place)
                           : bs_warn (in, "RuntimeWarning", message)))
         return FALSE;
@@ -337,10 +408,7 @@ mode_of (BsInterp    *in,
     if (name != NULL && strcmp (name, mode_names[m]) == 0)
       {
         *mode = m;
-        if (m == BS_NP_ERR_IGNORE || m == BS_NP_ERR_WARN || m == BS_NP_ERR_RAISE)
-          return TRUE;
-        return bs_raise (in, "NotImplementedError", "seterr(%s='%s') is not supported by "
-                         "Backstep's numpy ('ignore', 'warn' or 'raise')", kind, name);
+        return TRUE;
       }
   {
     g_autoptr (GString) text = g_string_new (NULL);
@@ -399,10 +467,46 @@ DECLARED (np_geterr)
   return TRUE;
 }
 
+/* seterrcall(func): a function, an object with a write method, or None; the old one */
+static gboolean
+set_errcall (BsInterp *in,
+             BsValue   func,
+             BsValue  *old)
+{
+  BsValue write = BS_NONE;
+  gboolean found = FALSE;
+
+  if (!bs_value_is_none (func) && !is_callable (func))
+    {
+      if (!bs_getattr_opt (in, func, "write", &write, &found))
+        return FALSE;
+      bs_value_unref (write);
+      if (!found)
+        return bs_raise (in, "ValueError", "Only callable can be used as callback");
+    }
+  *old = in->np_errcall;
+  in->np_errcall = bs_value_ref (func);
+  return TRUE;
+}
+
+DECLARED (np_seterrcall)
+{
+  return set_errcall (in, bs_call_value (call, 0), r);
+}
+
+DECLARED (np_geterrcall)
+{
+  *r = bs_value_ref (in->np_errcall);
+  return TRUE;
+}
+
 /* errstate(**kwargs): the state to set on __enter__, and the one __exit__ puts back */
 typedef struct {
   BsNpErrState state;
   GArray      *saved;   /* BsNpErrState: what each nested __enter__ replaced */
+  gboolean     has_call;
+  BsValue      call;    /* Owned: errstate(call=...) */
+  GArray      *saved_calls;   /* BsValue, owned: what each nested __enter__ replaced */
 } ErrState;
 
 static void
@@ -411,6 +515,10 @@ errstate_free (gpointer p)
   ErrState *e = p;
 
   g_array_unref (e->saved);
+  for (guint i = 0; i < e->saved_calls->len; i++)
+    bs_value_unref (g_array_index (e->saved_calls, BsValue, i));
+  g_array_unref (e->saved_calls);
+  bs_value_unref (e->call);
   g_free (e);
 }
 
@@ -471,6 +579,9 @@ DECLARED (np_errstate)
   e = g_new0 (ErrState, 1);
   e->state = state;
   e->saved = g_array_new (FALSE, FALSE, sizeof (BsNpErrState));
+  e->saved_calls = g_array_new (FALSE, FALSE, sizeof (BsValue));
+  e->has_call = call->given[0];
+  e->call = bs_value_ref (bs_call_value (call, 0));
   *r = bs_native_new (in->heap, &errstate_type.base, e);
   return TRUE;
 }
@@ -479,6 +590,14 @@ DECLARED (np_errstate_enter)
 {
   ErrState *e = bs_value_native (call->self, &errstate_type.base);
 
+  if (e->has_call)
+    {
+      BsValue old;
+
+      if (!set_errcall (in, e->call, &old))
+        return FALSE;
+      g_array_append_val (e->saved_calls, old);
+    }
   g_array_append_val (e->saved, in->np_errstate);
   in->np_errstate = e->state;
   *r = BS_NONE;
@@ -494,6 +613,12 @@ DECLARED (np_errstate_exit)
       in->np_errstate = g_array_index (e->saved, BsNpErrState, e->saved->len - 1);
       g_array_set_size (e->saved, e->saved->len - 1);
     }
+  if (e->has_call && e->saved_calls->len > 0)
+    {
+      bs_value_unref (in->np_errcall);
+      in->np_errcall = g_array_index (e->saved_calls, BsValue, e->saved_calls->len - 1);
+      g_array_set_size (e->saved_calls, e->saved_calls->len - 1);
+    }
   *r = BS_NONE;
   return TRUE;
 }
@@ -501,6 +626,8 @@ DECLARED (np_errstate_exit)
 static const BsSignatureRow rows[] = {
   NP_FN ("seterr(all=None, divide=None, over=None, under=None, invalid=None)", np_seterr, 0),
   NP_FN ("geterr()", np_geterr, 0),
+  NP_FN ("seterrcall(func)", np_seterrcall, 0),
+  NP_FN ("geterrcall()", np_geterrcall, 0),
   NP_FN ("errstate(*, call=None, **kwargs)", np_errstate, 0),
   { "numpy.errstate", BS_SIG_PYTHON, "errstate.__enter__(self)", np_errstate_enter, 0 },
   { "numpy.errstate", BS_SIG_PYTHON, "errstate.__exit__(self, *exc_info)", np_errstate_exit, 0 },

@@ -373,6 +373,10 @@ numpy_module_new (BsInterp *in)
     if (bs_dict_get_str (((BsModule *) m.as.object)->dict, "ndarray", &ndarray)
         && bs_value_is_object (ndarray, BS_OBJECT_BUILTIN))
       ((BsBuiltin *) ndarray.as.object)->name = g_intern_static_string ("numpy.ndarray");
+    /* np.dtype too: <class 'numpy.dtype'>, what isinstance(d, np.dtype) asks of */
+    if (bs_dict_get_str (((BsModule *) m.as.object)->dict, "dtype", &ndarray)
+        && bs_value_is_object (ndarray, BS_OBJECT_BUILTIN))
+      ((BsBuiltin *) ndarray.as.object)->name = g_intern_static_string ("numpy.dtype");
   }
   {
     /* the ufuncs' casting error, a TypeError (numpy.AxisError and numpy.linalg.LinAlgError

@@ -9,6 +9,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-np-random.h"
+#include "bs-np-float32.h"
 #include "bs-np-multivariate.h"
 
 #include <math.h>
@@ -29,6 +30,10 @@ typedef enum {
   DIST_GAMMA,
   DIST_BETA,
   DIST_POISSON,
+  /* Generator's with dtype=np.float32 */
+  DIST_STANDARD_EXPONENTIAL_F,
+  DIST_STANDARD_EXPONENTIAL_INV_F,
+  DIST_STANDARD_GAMMA_F,
 } DistKind;
 
 typedef struct {
@@ -36,6 +41,7 @@ typedef struct {
   const char  *names[2];
   Check        checks[2];
   gboolean     integer;    /* an int64 result */
+  gboolean     float32;    /* a float32 result */
 } Dist;
 
 static const Dist dists[] = {
@@ -46,6 +52,9 @@ static const Dist dists[] = {
   [DIST_GAMMA] = { 2, { "shape", "scale" }, { CHECK_NON_NEGATIVE, CHECK_NON_NEGATIVE }, FALSE },
   [DIST_BETA] = { 2, { "a", "b" }, { CHECK_POSITIVE, CHECK_POSITIVE }, FALSE },
   [DIST_POISSON] = { 1, { "lam" }, { CHECK_POISSON }, TRUE },
+  [DIST_STANDARD_EXPONENTIAL_F] = { 0, { NULL }, { CHECK_NONE }, FALSE, TRUE },
+  [DIST_STANDARD_EXPONENTIAL_INV_F] = { 0, { NULL }, { CHECK_NONE }, FALSE, TRUE },
+  [DIST_STANDARD_GAMMA_F] = { 1, { "shape" }, { CHECK_NON_NEGATIVE }, FALSE, TRUE },
 };
 
 /* numpy's largest lam: int64's maximum less ten of its square roots, in doubles
@@ -76,6 +85,12 @@ draw_double (BsNpRandom   *rs,
       return p[1] * bs_np_standard_gamma (bitgen, cache, p[0]);
     case DIST_BETA:
       return bs_np_beta (bitgen, cache, p[0], p[1]);
+    case DIST_STANDARD_EXPONENTIAL_F:
+      return bs_np_standard_exponential_f (bitgen);
+    case DIST_STANDARD_EXPONENTIAL_INV_F:
+      return bs_np_standard_exponential_inv_f (bitgen);
+    case DIST_STANDARD_GAMMA_F:
+      return bs_np_standard_gamma_f (bitgen, (float) p[0]);
     case DIST_POISSON:
     default:
       g_assert_not_reached ();
@@ -153,7 +168,8 @@ new_result (BsInterp     *in,
 
   if (!bs_py_check_memory (in, bs_np_shape_numel (ndim, shape) * sizeof (double), "an array"))
     return NULL;
-  t = bs_tensor_new_uninit (in->context, dist->integer ? BS_DTYPE_INT64 : BS_DTYPE_FLOAT64,
+  t = bs_tensor_new_uninit (in->context, dist->integer ? BS_DTYPE_INT64
+                            : dist->float32 ? BS_DTYPE_FLOAT32 : BS_DTYPE_FLOAT64,
                             ndim, shape, &error);
   return t != NULL ? t : bs_np_fail (in, error);
 }
@@ -167,6 +183,8 @@ store_draw (BsNpRandom   *rs,
 {
   if (kind == DIST_POISSON)
     ((gint64 *) bs_tensor_data (t))[i] = bs_np_poisson (bs_np_random_bitgen (rs), p[0]);
+  else if (dists[kind].float32)
+    ((float *) bs_tensor_data (t))[i] = (float) draw_double (rs, kind, p);
   else
     ((double *) bs_tensor_data (t))[i] = draw_double (rs, kind, p);
 }
@@ -312,9 +330,13 @@ DECLARED (np_random_standard_exponential)
 {
   const char *method = bs_value_str (bs_call_value (call, 3));
   gboolean zig = bs_call_has (call, 3) ? g_strcmp0 (method, "zig") == 0 : TRUE;
+  BsDType dtype;
 
-  if (!bs_np_random_float_options (call, 2))
+  if (!bs_np_random_float_options (call, 2, &dtype))
     return FALSE;
+  if (dtype == BS_DTYPE_FLOAT32)
+    return draw (call, zig ? DIST_STANDARD_EXPONENTIAL_F : DIST_STANDARD_EXPONENTIAL_INV_F,
+                 bs_np_value (call, 1), r);
   return draw (call, zig ? DIST_STANDARD_EXPONENTIAL : DIST_STANDARD_EXPONENTIAL_INV,
                bs_np_value (call, 1), r);
 }
@@ -322,9 +344,12 @@ DECLARED (np_random_standard_exponential)
 /* Generator.standard_gamma(shape, size=None, dtype=np.float64, out=None) */
 DECLARED (np_random_standard_gamma)
 {
-  if (!bs_np_random_float_options (call, 3))
+  BsDType dtype;
+
+  if (!bs_np_random_float_options (call, 3, &dtype))
     return FALSE;
-  return draw (call, DIST_STANDARD_GAMMA, bs_np_value (call, 2), r);
+  return draw (call, dtype == BS_DTYPE_FLOAT32 ? DIST_STANDARD_GAMMA_F : DIST_STANDARD_GAMMA,
+               bs_np_value (call, 2), r);
 }
 
 /* --- multivariate_normal ------------------------------------------------------------ */

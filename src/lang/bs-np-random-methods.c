@@ -8,6 +8,7 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-np-random.h"
+#include "bs-np-float32.h"
 
 #include <float.h>
 #include <math.h>
@@ -162,30 +163,64 @@ sample_doubles (BsInterp   *in,
 }
 
 gboolean
-bs_np_random_float_options (BsCall *call,
-                            guint   i)
+bs_np_random_float_options (BsCall  *call,
+                            guint    i,
+                            BsDType *dtype)
 {
-  BsDType dtype = BS_DTYPE_FLOAT64;
   gboolean has;
 
-  if (!bs_np_dtype_param (call, i, &has, &dtype) || !bs_np_refuse_param (call, "out"))
+  *dtype = BS_DTYPE_FLOAT64;
+  if (!bs_np_dtype_param (call, i, &has, dtype) || !bs_np_refuse_param (call, "out"))
     return FALSE;
-  if (dtype != BS_DTYPE_FLOAT64 && dtype != BS_DTYPE_FLOAT32)
+  if (*dtype != BS_DTYPE_FLOAT64 && *dtype != BS_DTYPE_FLOAT32)
     return bs_raise (call->in, "TypeError", "Unsupported dtype dtype('%s') for %s",
-                     bs_np_dtype_name (dtype), call->sig->short_name);
-  if (dtype != BS_DTYPE_FLOAT64)
-    return bs_raise (call->in, "NotImplementedError", "%s(dtype=%s) is not supported by "
-                     "Backstep's numpy (float64 only)", call->sig->short_name,
-                     bs_np_dtype_name (dtype));
+                     bs_np_dtype_name (*dtype), call->sig->short_name);
+  return TRUE;
+}
+
+/* Generator's random and standard_normal with dtype=np.float32: numpy's float draws (a
+ * Python float for size=None) */
+static gboolean
+sample_floats (BsInterp   *in,
+               BsNpRandom *rs,
+               BsValue     size,
+               Sample      what,
+               BsValue    *r)
+{
+  BsNpBitGen *bitgen = bs_np_random_bitgen (rs);
+  BsTensor *t;
+  float *data;
+  Size s;
+
+  if (!size_of (in, size, &s))
+    return FALSE;
+  if (s.scalar)
+    {
+      *r = BS_FLOAT (what == SAMPLE_UNIFORM ? bs_np_standard_uniform_f (bitgen)
+                                            : bs_np_standard_normal_f (bitgen));
+      return TRUE;
+    }
+  t = new_array (in, BS_DTYPE_FLOAT32, &s);
+  if (t == NULL)
+    return FALSE;
+  data = bs_tensor_data (t);
+  for (gint64 i = 0; i < s.n; i++)
+    data[i] = what == SAMPLE_UNIFORM ? bs_np_standard_uniform_f (bitgen)
+                                     : bs_np_standard_normal_f (bitgen);
+  *r = bs_np_array_new (in, t);
   return TRUE;
 }
 
 /* random_sample / random (data SAMPLE_UNIFORM) and standard_normal (SAMPLE_STANDARD_NORMAL) */
 DECLARED (np_random_unit)
 {
+  BsDType dtype = BS_DTYPE_FLOAT64;
+
   /* Generator's rows have dtype= and out= */
-  if (call->sig->n_params >= 4 && !bs_np_random_float_options (call, 2))
+  if (call->sig->n_params >= 4 && !bs_np_random_float_options (call, 2, &dtype))
     return FALSE;
+  if (dtype == BS_DTYPE_FLOAT32)
+    return sample_floats (in, self_of (call), bs_np_value (call, 1), bs_call_data (call), r);
   return sample_doubles (in, self_of (call), bs_np_value (call, 1), bs_call_data (call),
                          0.0, 1.0, r);
 }

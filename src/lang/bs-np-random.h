@@ -74,7 +74,7 @@ void         bs_np_index_next          (int ndim, const gint64 *shape, gint64 *i
 
 /* dtype= (parameter i; float64 only, float32 refused by name) and out= (refused) of a
  * Generator method */
-gboolean     bs_np_random_float_options (BsCall *call, guint i);
+gboolean     bs_np_random_float_options (BsCall *call, guint i, BsDType *dtype);
 
 /* The methods (bs-np-random-methods.c) */
 extern const BsSignatureTable bs_np_random_methods_table;

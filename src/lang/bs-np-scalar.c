@@ -157,8 +157,109 @@ bs_np_number_abs (BsInterp *in,
   return ok;
 }
 
+/* --- the class of a dtype: type(np.dtype('float64')) is numpy.dtype[float64] ------ */
+
+static BsDType
+native_dtype (BsValue v)
+{
+  return GPOINTER_TO_INT (((BsNative *) v.as.object)->data);
+}
+
+/* "dtype[float64]"; numpy names the bool one after its scalar type, bool_ */
+static char *
+dtype_class_name (BsDType dtype)
+{
+  return g_strdup_printf ("dtype[%s%s]", bs_np_dtype_str (dtype),
+                          dtype == BS_DTYPE_BOOL ? "_" : "");
+}
+
+static gboolean
+dtype_class_repr (BsInterp *in,
+                  BsValue   self,
+                  GString  *out)
+{
+  g_autofree char *name = dtype_class_name (native_dtype (self));
+
+  g_string_append_printf (out, "<class 'numpy.%s'>", name);
+  return TRUE;
+}
+
+static gboolean
+dtype_class_getattr (BsInterp   *in,
+                     BsValue     self,
+                     const char *name,
+                     BsValue    *out,
+                     gboolean   *found)
+{
+  *found = TRUE;
+  if (strcmp (name, "__name__") == 0 || strcmp (name, "__qualname__") == 0)
+    {
+      g_autofree char *text = dtype_class_name (native_dtype (self));
+
+      *out = bs_str_value (in, text);
+    }
+  else if (strcmp (name, "__module__") == 0)
+    *out = bs_str_value (in, "numpy");
+  else
+    *found = FALSE;
+  return TRUE;
+}
+
+static gboolean is_dtype_class (BsValue v);
+
+/* numpy makes one class per dtype: two are the same class when their dtypes are */
+static int
+dtype_class_compare (BsInterp *in,
+                     BsCmpOp   op,
+                     BsValue   a,
+                     BsValue   b,
+                     gboolean *result)
+{
+  if (op != BS_CMPOP_EQ && op != BS_CMPOP_NOT_EQ)
+    return 0;
+  *result = is_dtype_class (b) && native_dtype (a) == native_dtype (b);
+  if (op == BS_CMPOP_NOT_EQ)
+    *result = !*result;
+  return 1;
+}
+
+static gboolean
+dtype_class_hash (BsInterp *in,
+                  BsValue   self,
+                  gint64   *hash)
+{
+  *hash = bs_hash_int (native_dtype (self) + 2000);
+  return TRUE;
+}
+
+static const BsNativeOps dtype_class_ops = {
+  .compare = dtype_class_compare,
+  .hash = dtype_class_hash,
+};
+
+static const BsNativeType dtype_class_type = {
+  { "numpy._DTypeMeta", NULL }, dtype_class_getattr, NULL, dtype_class_repr, NULL,
+  &dtype_class_ops,
+};
+
+static gboolean
+is_dtype_class (BsValue v)
+{
+  return bs_value_is_object (v, BS_OBJECT_NATIVE)
+         && ((BsNative *) v.as.object)->klass == &dtype_class_type.base;
+}
+
+/* np.dtype itself */
+static gboolean
+is_np_dtype (BsValue v)
+{
+  return bs_value_is_object (v, BS_OBJECT_BUILTIN)
+         && strcmp (((BsBuiltin *) v.as.object)->name, "numpy.dtype") == 0;
+}
+
 /* The scalar type of a numpy scalar (np.float64 itself once numpy is imported, so that
- * type(x) is np.float64), or None for other values (new reference) */
+ * type(x) is np.float64), the class of a dtype, or None for other values (new
+ * reference) */
 BsValue
 bs_np_scalar_type_of (BsInterp *in,
                       BsValue   v)
@@ -166,6 +267,9 @@ bs_np_scalar_type_of (BsInterp *in,
   BsTensor *t = bs_np_scalar_tensor (v);
   BsDType dtype;
 
+  if (bs_np_is_dtype (v))
+    return bs_native_new (in->heap, &dtype_class_type.base,
+                          GINT_TO_POINTER (native_dtype (v)));
   if (v.type != BS_VALUE_OBJECT && v.numpy)
     dtype = bs_np_number_dtype (v);
   else if (t != NULL)
@@ -294,7 +398,8 @@ bs_np_abstract_types_add (BsInterp *in,
 gboolean
 bs_np_is_type (BsValue value)
 {
-  return bs_np_is_scalar_type (value) || is_abstract (value);
+  return bs_np_is_scalar_type (value) || is_abstract (value) || is_dtype_class (value)
+         || is_np_dtype (value);
 }
 
 /* isinstance(v, np.float64) or (v, np.floating): whether v is a numpy scalar of that dtype
@@ -306,6 +411,10 @@ bs_np_scalar_isinstance (BsValue v,
   BsTensor *t = bs_np_scalar_tensor (v);
   BsDType dtype;
 
+  if (is_np_dtype (type))
+    return bs_np_is_dtype (v);
+  if (is_dtype_class (type))
+    return bs_np_is_dtype (v) && native_dtype (v) == native_dtype (type);
   if (v.type != BS_VALUE_OBJECT && v.numpy)
     dtype = bs_np_number_dtype (v);
   else if (t != NULL)

@@ -23,6 +23,7 @@ static const struct {
   { "Size", "torch.Size" },
   { "Parameter", "torch.nn.parameter.Parameter" },
   { "numpy.ndarray", "numpy.ndarray" },
+  { "numpy.dtype", "numpy.dtype" },
   { "OrderedDict", "collections.OrderedDict" },
   { "SGD", "torch.optim.sgd.SGD" },
   { "Adam", "torch.optim.adam.Adam" },

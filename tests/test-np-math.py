@@ -1,11 +1,13 @@
 #!/usr/bin/python3
 """numpy's exp, log, tanh, sin, cos, expm1, log1p and power bit for bit: the same script under
 /usr/bin/python3 (numpy 1.24, whose loops depend on the processor: SVML on AVX-512, numpy's
-own code on AVX2, the C library elsewhere) and under Backstep ($BACKSTEP), each printing
-every result with repr (a double's shortest repr names its bits; float32 results are printed
-as the doubles they equal). Arguments: random ones of every range the algorithms split on,
-subnormals, infinities, NaN, huge ones and random bit patterns, in contiguous arrays, strided
-views, transposed matrices and numpy scalars. Output is TAP.
+own code on AVX512F and on AVX2, the C library elsewhere) and under Backstep ($BACKSTEP), each
+printing every result with repr (a double's shortest repr names its bits; float32 results are
+printed as the doubles they equal), once for each set of loops numpy has on x86, chosen for
+both by NPY_DISABLE_CPU_FEATURES. Arguments: random ones of every range the algorithms split
+on, subnormals, infinities, NaN, huge ones and random bit patterns, in contiguous arrays,
+strided views, transposed matrices and numpy scalars. Then numpy's error and warnings for
+names NPY_DISABLE_CPU_FEATURES cannot take. Output is TAP.
 """
 import os
 import subprocess
@@ -18,13 +20,6 @@ BACKSTEP = os.environ.get("BACKSTEP")
 FUNCS = ["exp", "log", "tanh", "sin", "cos", "expm1", "log1p"]
 # float32 expm1 and log1p come from SVML on AVX-512, which is not reproduced for float32
 F32_SVML = ["expm1", "log1p"]
-
-
-def avx512_skx():
-    """Whether numpy takes its AVX-512 (Skylake-X) loops here"""
-    features = np.core._multiarray_umath.__cpu_features__
-    return all(features.get(f) for f in ("AVX512F", "AVX512CD", "AVX512BW", "AVX512DQ",
-                                         "AVX512VL"))
 
 
 def literal(v):
@@ -72,11 +67,18 @@ def parts(dtype, width, bits, exp_limit, rng):
                   88.72283935546875, 88.7228, -103.97208404541015625, -103.972, 22.0, 19.0,
                   0.75, 1.0 - 2 ** -30, 1.0 + 2 ** -30, 71476.0625, 117435.992, 1e-45,
                   1.17549435e-38, 3.4028235e38]),
+        # x times 2/pi, log2 e or 32/ln2 a hair from an odd multiple of 1/2, where numpy's
+        # rounding of it, a multiply-add, differs from a product rounded then added
+        np.array([39295.828125, -107136.953125, -58189.3671875, -80.75164794921875,
+                  -99.46662139892578, 65.50241088867188, -77.2859115600586, 69.66129302978516,
+                  63.42296600341797, 85.60367584228516, -649.8146513502525, -649.35977351301,
+                  -648.9048956757675, -648.4500178385251]),
     ]
 
 
-def script(rng):
-    """A script computing every function on every argument in every layout"""
+def script(rng, skx):
+    """A script computing every function on every argument in every layout (less those not
+    reproduced on AVX-512 Skylake-X processors when skx)"""
     lines = ["import numpy as np"]
     for name, dtype in (("f64", np.float64), ("f32", np.float32)):
         a = arguments(dtype, rng)
@@ -87,7 +89,7 @@ def script(rng):
         scalars = rng.choice(a, 300)
         lines.append(f"{name}_scalars = [{', '.join(literal(v) for v in scalars)}]")
         for f in FUNCS:
-            if name == "f32" and f in F32_SVML and avx512_skx():
+            if name == "f32" and f in F32_SVML and skx:
                 continue
             lines += [
                 f"print('{name} {f} array |', np.{f}({name}).tolist())",
@@ -131,8 +133,8 @@ def power_lines(rng):
     return lines
 
 
-def run(command, path):
-    r = subprocess.run(command + [path], capture_output=True, text=True, timeout=600)
+def run(command, path, env):
+    r = subprocess.run(command + [path], capture_output=True, text=True, timeout=600, env=env)
     return r.stdout.splitlines(), r.stderr
 
 
@@ -146,26 +148,96 @@ def first_difference(want, got):
     return f"{len(w)} elements in numpy's, {len(g)} in Backstep's"
 
 
-def main():
-    rng = np.random.default_rng(16)
+# NPY_DISABLE_CPU_FEATURES for each set of loops numpy 1.24 has on x86: all this processor
+# has (AVX-512 Skylake-X's SVML on one), AVX512F without Skylake-X's features, AVX2 with FMA3,
+# and the baseline (SSE3: the C library's functions)
+SETTINGS = [
+    ("native", ""),
+    ("AVX512F", "AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL"),
+    ("AVX2", "AVX512F AVX512CD AVX512_SKX AVX512_CLX AVX512_CNL AVX512_ICL"),
+    ("baseline", "SSSE3 SSE41 POPCNT SSE42 AVX F16C FMA3 AVX2 AVX512F AVX512CD AVX512_SKX "
+     "AVX512_CLX AVX512_CNL AVX512_ICL"),
+]
+
+
+def features(disable):
+    """The features numpy's loops are chosen by, under NPY_DISABLE_CPU_FEATURES=disable"""
+    code = ("import numpy as np; f = np.core._multiarray_umath.__cpu_features__; "
+            "print(f['AVX2'] and f['FMA3'], f['AVX512F'], f['AVX512_SKX'])")
+    env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=disable)
+    return subprocess.run(["/usr/bin/python3", "-W", "ignore", "-c", code], env=env,
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+# Names numpy refuses: a baseline feature (a RuntimeError at import), names of no dispatched
+# feature (a RuntimeWarning), and AVX512_ICL, which processors before Ice Lake lack (a warning
+# there), beside a name it takes
+REFUSED = ["SSE2", "AVX2 FOO,bar", "AVX512_ICL AVX", "x" * 1030]
+
+
+def refused(disable):
+    """What `import numpy` prints under NPY_DISABLE_CPU_FEATURES=disable, from numpy and from
+    Backstep: stdout, and stderr from its last line that is not a traceback's"""
+    code = "import numpy as np\nprint(np.exp(np.float32(1.0)))\n"
+    env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=disable)
+    printed = []
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(script(rng))
+        f.write(code)
         path = f.name
     try:
-        want, _ = run(["/usr/bin/python3", "-W", "ignore"], path)
-        got, err = run([BACKSTEP, "run"], path)
+        for command in (["/usr/bin/python3"], [BACKSTEP, "run"]):
+            r = subprocess.run(command + [path], capture_output=True, text=True, env=env,
+                               timeout=60)
+            err = r.stderr.splitlines()
+            at = max([i + 1 for i, line in enumerate(err) if line.startswith("  ")] + [0])
+            printed.append((r.stdout, err[at:]))
     finally:
         os.unlink(path)
-    print(f"1..{len(want)}")
+    return printed
+
+
+def main():
+    results = []
+    seen = set()
+    for name, disable in SETTINGS:
+        have = features(disable)
+        if have in seen:
+            # this processor lacks the features that setting would turn off
+            continue
+        seen.add(have)
+        with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+            f.write(script(np.random.default_rng(16), have.endswith("True")))
+            path = f.name
+        try:
+            env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=disable)
+            want, _ = run(["/usr/bin/python3", "-W", "ignore"], path, env)
+            got, err = run([BACKSTEP, "run"], path, env)
+        finally:
+            os.unlink(path)
+        results.append((f"{name} ({have})", want, got, err))
+    print(f"1..{sum(len(want) for _, want, _, _ in results) + len(REFUSED)}")
     failed = 0
-    for i, w in enumerate(want):
-        g = got[i] if i < len(got) else ""
-        label = w.split(" | ", 1)[0]
-        if w == g:
-            print(f"ok {i + 1} {label}")
+    number = 0
+    for disable in REFUSED:
+        number += 1
+        want, got = refused(disable)
+        if want == got:
+            print(f"ok {number} NPY_DISABLE_CPU_FEATURES={disable!r}")
         else:
             failed += 1
-            print(f"not ok {i + 1} {label}\n# {first_difference(w, g) if g else err[-500:]}")
+            print(f"not ok {number} NPY_DISABLE_CPU_FEATURES={disable!r}\n# numpy: {want!r}\n"
+                  f"# Backstep: {got!r}")
+    for setting, want, got, err in results:
+        for i, w in enumerate(want):
+            g = got[i] if i < len(got) else ""
+            label = w.split(" | ", 1)[0]
+            number += 1
+            if w == g:
+                print(f"ok {number} {setting}: {label}")
+            else:
+                failed += 1
+                print(f"not ok {number} {setting}: {label}\n"
+                      f"# {first_difference(w, g) if g else err[-500:]}")
     return 1 if failed else 0
 
 

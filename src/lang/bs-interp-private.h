@@ -8,6 +8,7 @@
 #include "bs-py-random.h"
 #include "bs-np-format.h"
 #include "bs-np-errstate.h"
+#include "bs-np-simd.h"
 
 G_BEGIN_DECLS
 
@@ -168,6 +169,7 @@ struct _BsInterp {
   BsNpPrintOptions np_print_options;  /* Owned: numpy's, np.set_printoptions() */
   BsNpErrState     np_errstate;       /* numpy's, np.seterr() */
   BsValue          np_errcall;        /* Owned: np.seterrcall()'s function or log, or None */
+  BsNpCpu          np_cpu;            /* the features numpy's loops are chosen by */
   BsPyRandom      *py_random;    /* Owned */
   gint64           start_time_us;
 

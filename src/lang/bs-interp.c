@@ -875,6 +875,9 @@ bs_interp_new (const BsInterpOptions *options)
   bs_np_print_options_init (&in->np_print_options);
   bs_np_errstate_init (&in->np_errstate);
   in->np_errcall = BS_NONE;
+  /* numpy's, less those its environment variable turns off (an error at `import numpy`) */
+  if (!bs_np_simd_cpu_disable (g_getenv ("NPY_DISABLE_CPU_FEATURES"), &in->np_cpu, NULL, NULL))
+    in->np_cpu = bs_np_simd_cpu ();
   bs_heap_set_finalizer (in->heap, BS_OBJECT_ENV, bs_env_finalize);
   bs_heap_set_finalizer (in->heap, BS_OBJECT_FUNCTION, bs_function_finalize);
   bs_py_object_init (in);

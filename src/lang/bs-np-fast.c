@@ -196,10 +196,10 @@ bs_np_fast_unary (BsInterp    *in,
         o[i] = fabsf (x[i]);
     }
   else if (a->dtype == BS_DTYPE_FLOAT64)
-    bs_np_simd_math_f64 (bs_np_simd_cpu (), math[func], bs_tensor_data (a),
+    bs_np_simd_math_f64 (in->np_cpu, math[func], bs_tensor_data (a),
                          bs_tensor_data (res), n);
   else
-    bs_np_simd_math_f32 (bs_np_simd_cpu (), math[func], bs_tensor_data (a),
+    bs_np_simd_math_f32 (in->np_cpu, math[func], bs_tensor_data (a),
                          bs_tensor_data (res), n);
   *out = res;
   return TRUE;

@@ -421,6 +421,27 @@ numpy_python_parts_add (BsInterp *in,
   return TRUE;
 }
 
+/* numpy's reading of NPY_DISABLE_CPU_FEATURES at import: its RuntimeError, or warnings */
+static gboolean
+check_cpu_features (BsInterp *in)
+{
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *error = NULL;
+  BsNpCpu cpu;
+
+  if (!bs_np_simd_cpu_disable (g_getenv ("NPY_DISABLE_CPU_FEATURES"), &cpu, warnings, &error))
+    return bs_raise (in, "RuntimeError", "%s", error);
+  for (guint i = 0; i < warnings->len; i++)
+    {
+      g_autofree char *line = g_strdup_printf ("<frozen importlib._bootstrap>:241: "
+                                               "RuntimeWarning: %s\n",
+                                               (char *) warnings->pdata[i]);
+
+      bs_interp_write_stderr (in, line);
+    }
+  return TRUE;
+}
+
 gboolean
 bs_np_import (BsInterp   *in,
               const char *name,
@@ -431,6 +452,8 @@ bs_np_import (BsInterp   *in,
 
   if (!bs_dict_get_str (in->modules, "numpy", &np))
     {
+      if (!check_cpu_features (in))
+        return FALSE;
       np = numpy_module_new (in);
       if (!numpy_python_parts_add (in, np))
         {

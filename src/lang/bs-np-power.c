@@ -149,7 +149,7 @@ float_power (BsInterp    *in,
         for (gint64 i = 0; i < n; i++)
           o[i] = pow (p[bs_tensor_numel (a) == 1 ? 0 : i], q[bs_tensor_numel (b) == 1 ? 0 : i]);
       else
-        bs_np_simd_pow_f64 (bs_np_simd_cpu (), p, bs_tensor_numel (a) == 1, q,
+        bs_np_simd_pow_f64 (in->np_cpu, p, bs_tensor_numel (a) == 1, q,
                             bs_tensor_numel (b) == 1, o, n);
     }
   else

@@ -19,23 +19,6 @@
 #define FMA_KERNEL
 #endif
 
-BsNpCpu
-bs_np_simd_cpu (void)
-{
-#if BS_NP_X86
-  __builtin_cpu_init ();
-  if (__builtin_cpu_supports ("avx512f") && __builtin_cpu_supports ("avx512cd")
-      && __builtin_cpu_supports ("avx512bw") && __builtin_cpu_supports ("avx512dq")
-      && __builtin_cpu_supports ("avx512vl"))
-    return BS_NP_CPU_AVX512_SKX;
-  if (__builtin_cpu_supports ("avx512f"))
-    return BS_NP_CPU_AVX512F;
-  if (__builtin_cpu_supports ("avx2") && __builtin_cpu_supports ("fma"))
-    return BS_NP_CPU_AVX2;
-#endif
-  return BS_NP_CPU_BASELINE;
-}
-
 /* --- float32 exp and log (numpy's loops_exponent_log) -------------------- */
 
 /* p * 2^q for an integer q in [-151, 128], rounded once (as the AVX-512 scalef) */
@@ -49,7 +32,8 @@ scale_float (float p,
            * bs_np_float_of ((guint32) (q - q1 + 127) << 23);
 }
 
-/* x = q ln2 + r with q = rint (x log2 e) (ln2 in two parts, the products fused), e^r = P(r) /
+/* x = q ln2 + r with q = rint (x log2 e) (the product and the rounding's addition fused, as
+ * numpy's build contracts them; ln2 in two parts, the products fused), e^r = P(r) /
  * Q(r) of degrees 5 and 2; inf from 88.72283935546875 on, 0 from -103.97208404541015625 down */
 static inline float
 exp_f32 (float v)
@@ -57,8 +41,7 @@ exp_f32 (float v)
   gboolean nan = v != v, big = v >= 88.72283935546875f, tiny = v <= -103.97208404541015625f;
   float x = nan || big || tiny ? 0.0f : v, q, num, den;
 
-  q = x * 1.442695040888963407359924681001892137f;
-  q = (q + 0x1.8p23f) - 0x1.8p23f;
+  q = fmaf (x, 1.442695040888963407359924681001892137f, 0x1.8p23f) - 0x1.8p23f;
   x = fmaf (q, -6.93145752e-1f, x);
   x = fmaf (q, -1.42860677e-6f, x);
   x = fmaf (q, 0.0f, x);
@@ -111,9 +94,9 @@ log_f32 (float v)
 
 /* --- float32 sin and cos (numpy's loops_trigonometric) ------------------- */
 
-/* x = q pi/2 + r with q = rint (x 2/pi) (pi/2 in three parts, the products fused), |r| <=
- * pi/4, then +-sin r or +-cos r by q; the C library's beyond |x| = 117435.992 (sin) or
- * 71476.0625 (cos), where this reduction loses too much */
+/* x = q pi/2 + r with q = rint (x 2/pi) (fused as in exp_f32; pi/2 in three parts, the
+ * products fused), |r| <= pi/4, then +-sin r or +-cos r by q; the C library's beyond |x| =
+ * 117435.992 (sin) or 71476.0625 (cos), where this reduction loses too much */
 static inline float
 sincos_f32 (float    v,
             gboolean cos_of)
@@ -122,8 +105,7 @@ sincos_f32 (float    v,
   float x = nan ? 0.0f : v, q, r, r2, s, c, res;
   int k;
 
-  q = x * 0x1.45f306p-1f;
-  q = (q + 0x1.8p23f) - 0x1.8p23f;
+  q = fmaf (x, 0x1.45f306p-1f, 0x1.8p23f) - 0x1.8p23f;
   r = fmaf (q, -0x1.921fb0p+00f, x);
   r = fmaf (q, -0x1.5110b4p-22f, r);
   r = fmaf (q, -0x1.846988p-48f, r);
@@ -229,10 +211,13 @@ bs_np_simd_math_f64 (BsNpCpu       cpu,
                      gint64        n)
 {
 #if BS_NP_X86
-  if (cpu == BS_NP_CPU_AVX512_SKX && func != BS_NP_MATH_TANH)
-    return bs_np_svml_f64 (func, x, out, n);
-  if (cpu >= BS_NP_CPU_AVX2 && func == BS_NP_MATH_TANH)
+  /* numpy's dispatch: the first of a loop's targets whose features are all on */
+  if (func == BS_NP_MATH_TANH && (cpu & (BS_NP_CPU_AVX512_SKX | BS_NP_CPU_AVX2)))
     return bs_np_tanh_f64 (cpu, x, out, n);
+  if (func != BS_NP_MATH_TANH && (cpu & BS_NP_CPU_AVX512_SKX))
+    return bs_np_svml_f64 (func, x, out, n);
+  if ((func == BS_NP_MATH_EXP || func == BS_NP_MATH_LOG) && (cpu & BS_NP_CPU_AVX512F))
+    return bs_np_avx512f_f64 (func, x, out, n);
 #endif
   libm_f64 (func, x, out, n);
 }
@@ -245,9 +230,9 @@ bs_np_simd_math_f32 (BsNpCpu      cpu,
                      gint64       n)
 {
 #if BS_NP_X86
-  if (cpu >= BS_NP_CPU_AVX2 && func == BS_NP_MATH_TANH)
+  if (func == BS_NP_MATH_TANH && (cpu & (BS_NP_CPU_AVX512_SKX | BS_NP_CPU_AVX2)))
     return bs_np_tanh_f32 (cpu, x, out, n);
-  if (cpu >= BS_NP_CPU_AVX2 && func <= BS_NP_MATH_COS)
+  if (func <= BS_NP_MATH_COS && (cpu & (BS_NP_CPU_AVX512F | BS_NP_CPU_AVX2)))
     return numpy_f32 (func, x, out, n);
 #endif
   libm_f32 (func, x, out, n);
@@ -263,7 +248,7 @@ bs_np_simd_pow_f64 (BsNpCpu       cpu,
                     gint64        n)
 {
 #if BS_NP_X86
-  if (cpu == BS_NP_CPU_AVX512_SKX)
+  if (cpu & BS_NP_CPU_AVX512_SKX)
     return bs_np_svml_pow_f64 (x, x_one, y, y_one, out, n);
 #endif
   for (gint64 i = 0; i < n; i++)

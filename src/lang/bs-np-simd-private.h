@@ -57,7 +57,9 @@ bs_np_float_of (guint32 u)
 void         bs_np_svml_f64          (BsNpMath func, const double *x, double *out, gint64 n);
 void         bs_np_svml_pow_f64      (const double *x, gboolean x_one, const double *y,
                                       gboolean y_one, double *out, gint64 n);
-/* numpy's tanh at level cpu (AVX2 or above) */
+/* numpy's own float64 exp and log of AVX512F processors without the Skylake-X features */
+void         bs_np_avx512f_f64       (BsNpMath func, const double *x, double *out, gint64 n);
+/* numpy's tanh with the features cpu (AVX2 and FMA3, or AVX512_SKX) */
 void         bs_np_tanh_f64          (BsNpCpu cpu, const double *x, double *out, gint64 n);
 void         bs_np_tanh_f32          (BsNpCpu cpu, const float *x, float *out, gint64 n);
 #endif

@@ -23,33 +23,46 @@ void         bs_np_simd_binary_f32   (BsNpFastOp op, const float *x, gboolean x_
 void         bs_np_simd_sqrt_f64     (const double *x, double *out, gint64 n);
 void         bs_np_simd_sqrt_f32     (const float *x, float *out, gint64 n);
 
-/* The processor's level as numpy 1.24's run-time dispatch sees it: which of its loops it takes */
+/* The features of the processor that numpy 1.24's run-time dispatch looks at to choose its
+ * loops, each a flag of its own as in numpy (none: the baseline, SSE3, where numpy takes the C
+ * library's functions) */
 typedef enum {
-  BS_NP_CPU_BASELINE,    /* SSE3: the C library's functions */
-  BS_NP_CPU_AVX2,        /* AVX2 and FMA3: numpy's own float32 exp/log/sin/cos and tanh */
-  BS_NP_CPU_AVX512F,     /* as AVX2 (numpy's own float64 exp/log are not reproduced) */
-  BS_NP_CPU_AVX512_SKX,  /* AVX-512 F, CD, BW, DQ, VL: float64 exp, log, sin, cos, expm1,
-                          * log1p and power from SVML too (float32 expm1, log1p and power
-                          * also, which are not reproduced: the C library's here) */
+  BS_NP_CPU_BASELINE = 0,
+  BS_NP_CPU_AVX2 = 1 << 0,        /* AVX2 and FMA3: numpy's own float32 exp, log, sin, cos and
+                                   * its tanh */
+  BS_NP_CPU_AVX512F = 1 << 1,     /* numpy's own float32 exp, log, sin, cos (the same results)
+                                   * and float64 exp and log */
+  BS_NP_CPU_AVX512_SKX = 1 << 2,  /* AVX-512 F, CD, BW, DQ, VL: SVML's float64 exp, log, sin,
+                                   * cos, and expm1, log1p and power of both dtypes; numpy's
+                                   * AVX-512 tanh */
 } BsNpCpu;
 
+/* This processor's features */
 BsNpCpu      bs_np_simd_cpu          (void);
+/* This processor's features less those that disable (NPY_DISABLE_CPU_FEATURES's value, or
+ * NULL) names, as numpy 1.24 reads it at import: FALSE with numpy's RuntimeError message in
+ * *error for a baseline feature or a value of 1024 bytes or more; numpy's RuntimeWarning
+ * messages added to warnings (of char *) for names that are no dispatched feature or one this
+ * processor lacks */
+gboolean     bs_np_simd_cpu_disable  (const char *disable, BsNpCpu *cpu, GPtrArray *warnings,
+                                      char **error);
 
 typedef enum {
   BS_NP_MATH_EXP, BS_NP_MATH_LOG, BS_NP_MATH_TANH, BS_NP_MATH_SIN, BS_NP_MATH_COS,
   BS_NP_MATH_EXPM1, BS_NP_MATH_LOG1P,
 } BsNpMath;
 
-/* out[i] = func (x[i]) for i < n, bit for bit as numpy 1.24 computes it on a processor of
- * level cpu (whatever the strides of numpy's arrays) */
+/* out[i] = func (x[i]) for i < n, bit for bit as numpy 1.24 computes it on a processor with
+ * the features cpu (whatever the strides of numpy's arrays) */
 void         bs_np_simd_math_f64     (BsNpCpu cpu, BsNpMath func, const double *x,
                                       double *out, gint64 n);
 void         bs_np_simd_math_f32     (BsNpCpu cpu, BsNpMath func, const float *x,
                                       float *out, gint64 n);
 
 /* out[i] = x[i]^y[i] for i < n (x or y of one element standing for n of them), as numpy 1.24's
- * power ufunc at level cpu: SVML's on AVX-512 (but for its special cases: x <= 0, infinities,
- * NaN, results beyond 2^±1021.5, which are the C library's here), the C library's elsewhere */
+ * power ufunc with the features cpu: SVML's on AVX-512 (but for its special cases: x <= 0,
+ * infinities, NaN, results beyond 2^±1021.5, which are the C library's here), the C library's
+ * elsewhere */
 void         bs_np_simd_pow_f64      (BsNpCpu cpu, const double *x, gboolean x_one,
                                       const double *y, gboolean y_one, double *out, gint64 n);
 

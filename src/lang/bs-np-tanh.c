@@ -193,7 +193,7 @@ bs_np_tanh_f64 (BsNpCpu       cpu,
                 double       *out,
                 gint64        n)
 {
-  if (cpu == BS_NP_CPU_AVX512_SKX)
+  if (cpu & BS_NP_CPU_AVX512_SKX)
     tanh_f64_avx512 (x, out, n);
   else
     tanh_f64_avx2 (x, out, n);
@@ -205,7 +205,7 @@ bs_np_tanh_f32 (BsNpCpu      cpu,
                 float       *out,
                 gint64       n)
 {
-  if (cpu == BS_NP_CPU_AVX512_SKX)
+  if (cpu & BS_NP_CPU_AVX512_SKX)
     tanh_f32_avx512 (x, out, n);
   else
     tanh_f32_avx2 (x, out, n);

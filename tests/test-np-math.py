@@ -18,8 +18,6 @@ import numpy as np
 
 BACKSTEP = os.environ.get("BACKSTEP")
 FUNCS = ["exp", "log", "tanh", "sin", "cos", "expm1", "log1p"]
-# float32 expm1 and log1p come from SVML on AVX-512, which is not reproduced for float32
-F32_SVML = ["expm1", "log1p"]
 
 
 def literal(v):
@@ -76,9 +74,8 @@ def parts(dtype, width, bits, exp_limit, rng):
     ]
 
 
-def script(rng, skx):
-    """A script computing every function on every argument in every layout (less those not
-    reproduced on AVX-512 Skylake-X processors when skx)"""
+def script(rng):
+    """A script computing every function on every argument in every layout"""
     lines = ["import numpy as np"]
     for name, dtype in (("f64", np.float64), ("f32", np.float32)):
         a = arguments(dtype, rng)
@@ -89,8 +86,6 @@ def script(rng, skx):
         scalars = rng.choice(a, 300)
         lines.append(f"{name}_scalars = [{', '.join(literal(v) for v in scalars)}]")
         for f in FUNCS:
-            if name == "f32" and f in F32_SVML and skx:
-                continue
             lines += [
                 f"print('{name} {f} array |', np.{f}({name}).tolist())",
                 f"print('{name} {f} strided |', np.{f}({name}[1::2]).tolist())",
@@ -206,7 +201,7 @@ def main():
             continue
         seen.add(have)
         with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-            f.write(script(np.random.default_rng(16), have.endswith("True")))
+            f.write(script(np.random.default_rng(16)))
             path = f.name
         try:
             env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=disable)

@@ -234,6 +234,8 @@ bs_np_simd_math_f32 (BsNpCpu      cpu,
     return bs_np_tanh_f32 (cpu, x, out, n);
   if (func <= BS_NP_MATH_COS && (cpu & (BS_NP_CPU_AVX512F | BS_NP_CPU_AVX2)))
     return numpy_f32 (func, x, out, n);
+  if ((func == BS_NP_MATH_EXPM1 || func == BS_NP_MATH_LOG1P) && (cpu & BS_NP_CPU_AVX512_SKX))
+    return bs_np_svml_f32 (func, x, out, n);
 #endif
   libm_f32 (func, x, out, n);
 }

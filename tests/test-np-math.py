@@ -103,7 +103,9 @@ def script(rng):
 def power_lines(rng):
     """np.power and `**` in the forms numpy computes differently: the ufunc, an array to the
     powers numpy replaces by unary ufuncs, numpy scalars. The bases are positive and the
-    results normal wherever AVX-512's SVML takes its special path (not reproduced)."""
+    results normal wherever AVX-512's SVML takes its scalar path for special arguments (not
+    reproduced: float64 x <= 0, infinities, NaN, results beyond 2^+-1021.5; float32 x <= 0,
+    infinities, NaN, |y log2 x| > 125.5)."""
     x = np.concatenate([rng.uniform(0, 10, 3000), np.exp(rng.uniform(-300, 300, 2000)),
                         rng.uniform(0.5, 2, 2000), np.array([1.0, 2.0, 3.0, 0.5, 1e-300])])
     y = np.concatenate([rng.uniform(-5, 5, 3000), rng.uniform(-2, 2, 2000),
@@ -112,7 +114,7 @@ def power_lines(rng):
     lines = [f"px = np.array([{', '.join(literal(v) for v in x)}])",
              f"py = np.array([{', '.join(literal(v) for v in y)}])",
              f"pn = np.array([{', '.join(literal(v) for v in neg)}])",
-             "pf = px[:3000].astype(np.float32)"]
+             "pf = px[:3000].astype(np.float32)", "pyf = py[:3000].astype(np.float32)"]
     for label, expression in [
             ("ufunc", "np.power(px, py)"), ("operator", "px ** py"),
             ("strided", "np.power(px[::3], py[1::3])"), ("cube", "px ** 3.0"),
@@ -120,6 +122,9 @@ def power_lines(rng):
             ("1.5", "np.power(px, 1.5)"), ("square", "pn ** 2"), ("sqrt", "px ** 0.5"),
             ("reciprocal", "pn ** -1"), ("one", "pn ** 1"), ("zero", "pn ** 0"),
             ("float32 square", "pf ** 2"), ("float32 half", "pf ** 0.5"),
+            ("float32 ufunc", "np.power(pf, pyf)"), ("float32 operator", "pf ** pyf"),
+            ("float32 strided", "np.power(pf[::2], pyf[1::2])"),
+            ("float32 to a float", "pf ** 2.5"), ("float32 to an int", "pf ** 3"),
             ("scalars", "[float(np.float64(a) ** b) for a, b in zip(px[:500], py[:500])]"),
             ("float32 scalars", "[float(np.float32(a) ** np.float32(2.5)) for a in pf[:500]]"),
             ("numpy scalar to an array", "np.float64(1.5) ** py[:1000]")]:

@@ -172,6 +172,9 @@ bs_np_fpe_binary (BsBinOp         op,
                   gboolean        watch_under)
 {
   guint flags = 0;
+  const double *r64;
+  const float *r32;
+  gboolean dense;
   gint64 n;
 
   if (res == NULL || op == BS_BINOP_MAT_MUL)
@@ -191,10 +194,19 @@ bs_np_fpe_binary (BsBinOp         op,
         return BS_NP_FPE_OVERFLOW;
       return 0;
     }
+  /* a dense result is read directly: a few infinities among a million would otherwise cost
+   * more than the ufunc */
+  dense = bs_tensor_is_contiguous (res);
+  r64 = dense && res->dtype == BS_DTYPE_FLOAT64 ? bs_tensor_data ((BsTensor *) res) : NULL;
+  r32 = dense && res->dtype == BS_DTYPE_FLOAT32 ? bs_tensor_data ((BsTensor *) res) : NULL;
   for (gint64 i = 0; i < n; i++)
     {
-      double r = bs_tensor_get ((BsTensor *) res, i), x, y;
+      double r, x, y;
 
+      if (!watch_under && (r32 != NULL ? fabsf (r32[i]) <= FLT_MAX
+                                       : r64 != NULL && fabs (r64[i]) <= DBL_MAX))
+        continue;
+      r = r64 != NULL ? r64[i] : r32 != NULL ? r32[i] : bs_tensor_get ((BsTensor *) res, i);
       if (isfinite (r) && (!watch_under || fabs (r) >= tiny_of (res->dtype)))
         continue;
       x = broadcast_at (a, res, i);

@@ -80,6 +80,9 @@ dense_operand (BsInterp     *in,
 
   if (cast == NULL)
     return NULL;
+  /* one element stands for all (the loops take it so) */
+  if (bs_tensor_numel (cast) == 1 && bs_tensor_is_contiguous (cast))
+    return g_steal_pointer (&cast);
   if (wide == NULL)
     return bs_np_fail (in, error);
   if (bs_tensor_is_contiguous (wide) || bs_tensor_numel (wide) == 1)
@@ -158,8 +161,11 @@ float_power (BsInterp    *in,
       float *o = bs_tensor_data (res);
       gboolean p_one = bs_tensor_numel (a) == 1, q_one = bs_tensor_numel (b) == 1;
 
-      for (gint64 i = 0; i < n; i++)
-        o[i] = powf (p[p_one ? 0 : i], q[q_one ? 0 : i]);
+      if (form == BS_NP_POWER_SCALARS)
+        for (gint64 i = 0; i < n; i++)
+          o[i] = powf (p[p_one ? 0 : i], q[q_one ? 0 : i]);
+      else
+        bs_np_simd_pow_f32 (in->np_cpu, p, p_one, q, q_one, o, n);
     }
   return res;
 }

@@ -256,3 +256,20 @@ bs_np_simd_pow_f64 (BsNpCpu       cpu,
   for (gint64 i = 0; i < n; i++)
     out[i] = pow (x[x_one ? 0 : i], y[y_one ? 0 : i]);
 }
+
+void
+bs_np_simd_pow_f32 (BsNpCpu      cpu,
+                    const float *x,
+                    gboolean     x_one,
+                    const float *y,
+                    gboolean     y_one,
+                    float       *out,
+                    gint64       n)
+{
+#if BS_NP_X86
+  if (cpu & BS_NP_CPU_AVX512_SKX)
+    return bs_np_svml_pow_f32 (x, x_one, y, y_one, out, n);
+#endif
+  for (gint64 i = 0; i < n; i++)
+    out[i] = powf (x[x_one ? 0 : i], y[y_one ? 0 : i]);
+}

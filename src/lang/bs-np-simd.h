@@ -66,6 +66,9 @@ void         bs_np_simd_math_f32     (BsNpCpu cpu, BsNpMath func, const float *x
 void         bs_np_simd_pow_f64      (BsNpCpu cpu, const double *x, gboolean x_one,
                                       const double *y, gboolean y_one, double *out, gint64 n);
 
+void         bs_np_simd_pow_f32      (BsNpCpu cpu, const float *x, gboolean x_one,
+                                      const float *y, gboolean y_one, float *out, gint64 n);
+
 /* The maximum (minimum) of x[0..n), n >= 1; NaN when one is NaN, as numpy's max */
 double       bs_np_simd_max_f64      (const double *x, gint64 n);
 double       bs_np_simd_min_f64      (const double *x, gint64 n);

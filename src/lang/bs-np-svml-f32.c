@@ -210,6 +210,105 @@ log1p_lanes (__m512 x)
   return res;
 }
 
+/* --- pow ----------------------------------------------------------------- */
+
+#define RN (_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+#define RZ (_MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
+#define RD (_MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+
+/* x^y = 2^(y log2 x): x = 2^e m (1/2 <= m < 1), r ~ 1/m rounded to 5 fraction bits from
+ * rcp14, log2 x = e + T(r) + log2 (1 + R) with R = r m - 1 (a polynomial of degree 5, its
+ * first term in two parts); y log2 x = Z in two parts (rounded toward zero), 2^Z = 2^N
+ * 2^(j/16) 2^R' with R' a polynomial of degree 3. Lanes with x <= 0, inf or NaN, y inf or NaN,
+ * or |Z| > 125.5 are SVML's scalar path, which is not reproduced: the C library's there. */
+SKX static __m512
+pow_lanes (__m512        x,
+           __m512        y,
+           const __m512  th[2],
+           const __m512  tl[2],
+           __m512        two_j)
+{
+  __m512 m = _mm512_getmant_round_ps (x, _MM_MANT_NORM_p5_1, _MM_MANT_SIGN_nan, _MM_FROUND_NO_EXC);
+  __m512 e = _mm512_getexp_round_ps (x, _MM_FROUND_NO_EXC), rcp, r, p, t_hi, t_lo, hi1, hi, rh;
+  __m512 rl, yh, yl, tll, zl, z, zd, shifted, red, low, the, scale, res;
+  __mmask16 special = _mm512_fpclass_ps_mask (x, 0xdf) | _mm512_fpclass_ps_mask (y, 0x99);
+  __m512i at;
+
+  rcp = _mm512_roundscale_round_ps (_mm512_rcp14_ps (m), 0x58, _MM_FROUND_NO_EXC);
+  r = _mm512_fmsub_ps (rcp, m, F (0x3f800000));
+  e = _mm512_mask_add_ps (e, _mm512_cmp_ps_mask (rcp, F (0x3fc00000), _CMP_LT_OQ), e,
+                          F (0x3f800000));
+  p = _mm512_fmadd_ps (F (0x3e93c705), r, F (0xbeb8b3ed));
+  p = _mm512_fmadd_ps (r, p, F (0x3ef6384f));
+  at = _mm512_srli_epi32 (_mm512_castps_si512 (rcp), 18);
+  t_hi = _mm512_add_ps (_mm512_permutex2var_ps (th[0], at, th[1]), e);
+  t_lo = _mm512_permutex2var_ps (tl[0], at, tl[1]);
+  p = _mm512_fmadd_ps (r, p, F (0xbf38aa3b));
+  p = _mm512_fmadd_ps (r, p, F (0x32a570cc));
+  hi1 = _mm512_fmadd_ps (r, F (0x3fb8aa3b), t_hi);
+  t_lo = _mm512_fmadd_ps (r, p, t_lo);
+  rh = _mm512_sub_ps (hi1, t_hi);
+  hi = _mm512_add_ps (hi1, t_lo);
+  rl = _mm512_fmsub_ps (F (0x3fb8aa3b), r, rh);
+  yh = _mm512_mul_round_ps (hi, y, RZ);
+  tll = _mm512_sub_ps (t_lo, _mm512_sub_ps (hi, hi1));
+  yl = _mm512_fmsub_round_ps (y, hi, yh, RZ);
+  zl = _mm512_fmadd_round_ps (y, _mm512_add_ps (tll, rl), yl, RZ);
+  z = _mm512_add_round_ps (yh, zl, RZ);
+  zd = _mm512_sub_ps (z, yh);
+  shifted = _mm512_add_round_ps (z, F (0x494007f0), RD);
+  red = _mm512_reduce_round_ps (z, 0x41, _MM_FROUND_NO_EXC);
+  low = _mm512_sub_ps (zl, zd);
+  the = _mm512_permutexvar_ps (_mm512_castps_si512 (shifted), two_j);
+  special |= _mm512_cmp_ps_mask (_mm512_and_ps (z, F (0x7fffffff)), F (0x42fb0000), _CMP_NLE_UQ);
+  r = _mm512_and_ps (_mm512_add_ps (red, low), F (0xbfffffff));
+  scale = _mm512_and_ps (_mm512_castsi512_ps (_mm512_slli_epi32 (_mm512_castps_si512 (shifted),
+                                                                 19)), F (0x7f800000));
+  p = _mm512_fmadd_ps (r, F (0x3d6854cb), F (0x3e75f16c));
+  p = _mm512_fmadd_ps (r, p, F (0x3f317222));
+  res = _mm512_fmadd_ps (_mm512_mul_ps (r, the), p, the);
+  res = _mm512_mul_ps (res, scale);
+  if (special != 0)
+    {
+      float in_x[16], in_y[16], got[16];
+
+      _mm512_storeu_ps (in_x, x);
+      _mm512_storeu_ps (in_y, y);
+      _mm512_storeu_ps (got, res);
+      for (int l = 0; l < 16; l++)
+        if (special & (1u << l))
+          got[l] = powf (in_x[l], in_y[l]);
+      res = _mm512_loadu_ps (got);
+    }
+  return res;
+}
+
+SKX void
+bs_np_svml_pow_f32 (const float *x,
+                    gboolean     x_one,
+                    const float *y,
+                    gboolean     y_one,
+                    float       *out,
+                    gint64       n)
+{
+  __m512 th[2], tl[2], two_j = _mm512_loadu_ps (pow_two_j_16);
+  __m512 xv = _mm512_set1_ps (x[0]), yv = _mm512_set1_ps (y[0]);
+
+  for (int k = 0; k < 2; k++)
+    {
+      th[k] = _mm512_loadu_ps (pow_log2_rcp[0] + 16 * k);
+      tl[k] = _mm512_loadu_ps (pow_log2_rcp[1] + 16 * k);
+    }
+  for (gint64 i = 0; i < n; i += 16)
+    {
+      __mmask16 live = n - i >= 16 ? 0xffff : (__mmask16) ((1u << (n - i)) - 1);
+      __m512 a = x_one ? xv : _mm512_mask_loadu_ps (_mm512_set1_ps (1.0f), live, x + i);
+      __m512 b = y_one ? yv : _mm512_mask_loadu_ps (_mm512_set1_ps (1.0f), live, y + i);
+
+      _mm512_mask_storeu_ps (out + i, live, pow_lanes (a, b, th, tl, two_j));
+    }
+}
+
 SKX void
 bs_np_svml_f32 (BsNpMath     func,
                 const float *x,

@@ -91,6 +91,7 @@
   X (DOT, dot)                                                                         \
   X (BMM, bmm)                                                                         \
   X (ADDMM, addmm)                                                                     \
+  X (CONVOLUTION, convolution)        /* bs-conv.c: conv1d, conv2d */                 \
   /* views and shape */                                                                \
   X (VIEW, view)                                                                       \
   X (RESHAPE_ALIAS, reshape_alias)                                                     \

@@ -1,11 +1,13 @@
-/* test-ops-conv.c: convolution's gradients by finite differences in float64, its node,
- * and what it refuses (the numbers against PyTorch are tests/conformance/nn_conv*.py) */
+/* test-ops-conv.c: convolution's and pooling's gradients by finite differences in float64,
+ * their nodes, and what they refuse (the numbers against PyTorch are
+ * tests/conformance/nn_conv*.py and nn_pool*.py) */
 #include "bs-backward.h"
 #include "bs-context.h"
 #include "bs-conv.h"
 #include "bs-error.h"
 #include "bs-node.h"
 #include "bs-ops.h"
+#include "bs-pooling.h"
 #include "bs-tensor.h"
 
 #include "gradcheck.h"
@@ -95,11 +97,62 @@ test_node_and_refusals (void)
   g_assert_cmpstr (error->message, ==, "non-positive stride is not supported");
 }
 
+typedef struct {
+  int          kind;      /* 0 max, 1 avg, 2 adaptive avg, 3 adaptive max */
+  BsPoolParams params;
+  gint64       size[2];   /* adaptive */
+} PoolCase;
+
+static BsTensor *
+pool_func (BsTensor *const *inputs,
+           guint            n_inputs,
+           gpointer         user_data,
+           GError         **error)
+{
+  const PoolCase *c = user_data;
+
+  switch (c->kind)
+    {
+    case 0:
+      return bs_max_pool2d (inputs[0], &c->params, NULL, error);
+    case 1:
+      return bs_avg_pool2d (inputs[0], &c->params, error);
+    case 2:
+      return bs_adaptive_avg_pool2d (inputs[0], c->size, error);
+    default:
+      return bs_adaptive_max_pool2d (inputs[0], c->size, NULL, error);
+    }
+}
+
+static void
+test_pool_gradcheck (void)
+{
+  static const PoolCase cases[] = {
+    { 0, { { 2, 2 }, { 2, 2 }, { 0, 0 }, { 1, 1 } } },
+    { 0, { { 3, 2 }, { 2, 1 }, { 1, 1 }, { 2, 1 }, TRUE } },
+    { 1, { { 2, 2 }, { 2, 2 }, { 0, 0 }, { 1, 1 } } },
+    { 1, { { 3, 3 }, { 2, 2 }, { 1, 1 }, { 1, 1 }, TRUE, FALSE } },
+    { 1, { { 3, 3 }, { 2, 2 }, { 1, 1 }, { 1, 1 }, FALSE, TRUE, TRUE, 4 } },
+    { 2, { { 0 } }, { 3, 2 } },
+    { 3, { { 0 } }, { 2, 3 } },
+  };
+  gint64 shape[4] = { 2, 2, 5, 6 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(BsContext) context = bs_context_new ();
+      g_autoptr(BsTensor) x = make_random_input (context, 4, shape, 40 + i);
+
+      assert_gradcheck (pool_func, &x, 1, (gpointer) &cases[i]);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/ops-conv/gradcheck", test_gradcheck);
   g_test_add_func ("/engine/ops-conv/node-and-refusals", test_node_and_refusals);
+  g_test_add_func ("/engine/ops-conv/pool-gradcheck", test_pool_gradcheck);
   return g_test_run ();
 }

@@ -92,6 +92,10 @@
   X (BMM, bmm)                                                                         \
   X (ADDMM, addmm)                                                                     \
   X (CONVOLUTION, convolution)        /* bs-conv.c: conv1d, conv2d */                 \
+  X (MAX_POOL2D, max_pool2d)          /* bs-pooling.c: indices the extra output */     \
+  X (AVG_POOL2D, avg_pool2d)                                                           \
+  X (ADAPTIVE_AVG_POOL2D, adaptive_avg_pool2d)                                         \
+  X (ADAPTIVE_MAX_POOL2D, adaptive_max_pool2d)                                         \
   /* views and shape */                                                                \
   X (VIEW, view)                                                                       \
   X (RESHAPE_ALIAS, reshape_alias)                                                     \

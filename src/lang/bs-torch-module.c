@@ -1176,6 +1176,7 @@ static const BsSignatureTable *const tables[] = {
   &bs_torch_factories_table,
   &bs_functional_table,
   &bs_nn_conv_table,
+  &bs_nn_pool_table,
   &bs_optim_table,
   &bs_torch_autograd_table,
   &bs_grad_mode_table,

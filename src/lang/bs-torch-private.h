@@ -82,6 +82,7 @@ extern const BsSignatureTable bs_torch_einsum_table;
 extern const BsSignatureTable bs_torch_factories_table;
 extern const BsSignatureTable bs_functional_table;
 extern const BsSignatureTable bs_nn_conv_table;
+extern const BsSignatureTable bs_nn_pool_table;
 extern const BsSignatureTable bs_optim_table;
 extern const BsSignatureTable bs_torch_autograd_table;
 extern const BsSignatureTable bs_grad_mode_table;

@@ -10,6 +10,7 @@ static const char *const prelude_files[] = {
   "/org/backstep/lang/prelude/nn.py",
   "/org/backstep/lang/prelude/nn-rnn.py",
   "/org/backstep/lang/prelude/nn-conv.py",
+  "/org/backstep/lang/prelude/optim.py",
 };
 
 GBytes *

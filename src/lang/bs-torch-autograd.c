@@ -18,6 +18,7 @@ typedef enum {
   MODE_ENABLE_GRAD,
   MODE_SET_GRAD_ENABLED,
   MODE_ANOMALY,
+  MODE_INFERENCE,   /* inference_mode(mode): grad mode not mode */
 } ModeKind;
 
 typedef struct {
@@ -72,6 +73,8 @@ mode_enter_data (BsInterp *in,
       prev = in->context->anomaly_enabled;
       in->context->anomaly_enabled = d->value;
     }
+  else if (d->kind == MODE_INFERENCE)
+    prev = bs_grad_mode_set (in->context, !d->value);
   else
     prev = bs_grad_mode_set (in->context, d->kind == MODE_NO_GRAD ? FALSE
                                           : d->kind == MODE_ENABLE_GRAD ? TRUE : d->value);
@@ -229,6 +232,21 @@ grad_mode (BsInterp *in,
            BsValue  *r)
 {
   *r = mode_new (in, (ModeKind) bs_call_data (call), TRUE);
+  return TRUE;
+}
+
+/* inference_mode(mode=True): grad mode off, or on for inference_mode(False), as PyTorch's
+ * InferenceMode guard sets it (the tensors it makes are not marked as inference tensors) */
+static gboolean
+inference_mode (BsInterp *in,
+                BsCall   *call,
+                BsValue  *r)
+{
+  gboolean value = TRUE;
+
+  if (call->given[1] && !bs_truthy (in, bs_call_value (call, 1), &value))
+    return FALSE;
+  *r = mode_new (in, MODE_INFERENCE, value);
   return TRUE;
 }
 
@@ -487,6 +505,8 @@ static const BsSignatureRow rows[] = {
     MODE_ENABLE_GRAD, "enable_grad" },
   { "torch torch.autograd", BS_SIG_PYTHON, "set_grad_enabled.__init__(self, mode)",
     set_grad_enabled, 0, "set_grad_enabled" },
+  { "torch torch.autograd", BS_SIG_PYTHON, "inference_mode.__init__(self, mode=True)",
+    inference_mode, 0, "inference_mode" },
   { "torch.autograd", BS_SIG_PYTHON, "detect_anomaly.__init__(self, check_nan=True)",
     detect_anomaly, 0, "detect_anomaly" },
   { "torch.autograd", BS_SIG_PYTHON, "set_detect_anomaly(mode, check_nan=True)",

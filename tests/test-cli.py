@@ -426,6 +426,93 @@ def test_trace_training_loop(d):
     check(budgets[0]["budget"] == budget and 0 < budgets[0]["used"] <= budget, f"{budgets}")
 
 
+ADDRESSES = """\
+import torch
+
+class Box:
+    pass
+
+def f(x):
+    return x
+
+def gen():
+    yield 1
+
+b = Box()
+same = b
+t = torch.ones(2, requires_grad=True)
+y = (t * 2).sum()
+print(b, f, gen(), y.grad_fn, t.register_hook(lambda g: g))
+print(hex(id(b)) in repr(b), id(b) == id(same), id(b) != id(Box()), id(t) == id(t))
+print(hex(id(y.grad_fn)) in repr(y.grad_fn), hex(id(f)) in repr(f))
+"""
+
+# What a function's locals hold goes when it returns. `make` makes a tensor here; under
+# python3 it makes an object whose __del__ prints its number: the oracle for the order.
+RELEASED = """\
+def f():
+    a = make(1)
+    b = make(2)
+    c = [make(3), make(4)]
+    d = (make(5), [make(6), make(7)])
+    e = {"x": make(8), "y": make(9)}
+    return 0
+
+f()
+x = [make(10), make(11)]
+x = None
+print("done")
+"""
+
+
+def test_trace_repeatable(d):
+    """Two traces of one script are the same file: objects print the same addresses, and
+    tensors released together are destroyed in the same (their binding) order."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    released = write(d, "released.py", "import torch\n\ndef make(n):\n"
+                     "    return torch.full((1,), float(n))\n\n" + RELEASED)
+    scripts = [write(d, "addresses.py", ADDRESSES), released]
+    scripts += [os.path.join(here, "..", "assets", "examples", name)
+                for name in ("04-dynamic-net.py", "07-mlp-training.py", "14-rnn-vanishing.py")]
+    scripts += [os.path.join(here, "corpus", name)
+                for name in ("blitz_autograd.py", "d2l_mlp_scratch.py", "d2l_gru_scratch.py",
+                             "makemore_wavenet.py", "uva_gcn_layer.py")]
+    for path in scripts:
+        traces = []
+        for k in range(2):
+            out = os.path.join(d, f"run{k}.jsonl")
+            p = run("trace", path, "-o", out)
+            check(p.returncode == 0, f"{path}: exit {p.returncode}: {p.stderr}")
+            with open(out, "rb") as f:
+                traces.append(f.read())
+        check(traces[0] == traces[1], f"{os.path.basename(path)}: the two traces differ")
+
+    p = run("run", scripts[0])
+    check(p.returncode == 0, p.stderr)
+    lines = p.stdout.splitlines()
+    check(re.fullmatch(r"<__main__\.Box object at 0x[0-9a-f]+> <function f at 0x[0-9a-f]+> "
+                       r"<generator object gen at 0x[0-9a-f]+> "
+                       r"<SumBackward0 object at 0x[0-9a-f]+> "
+                       r"<torch\.utils\.hooks\.RemovableHandle object at 0x[0-9a-f]+>",
+                       lines[0]) is not None, lines[0])
+    check(lines[1:3] == ["True True True True", "True True"], lines)
+
+    # tensors go in the order CPython frees objects
+    oracle = write(d, "oracle.py", "class Made:\n    def __init__(self, n):\n        self.n = n\n"
+                   "    def __del__(self):\n        print(self.n)\n\n"
+                   "def make(n):\n    return Made(n)\n\n" + RELEASED)
+    code, expected, _ = torch_output(oracle)
+    check(code == 0, "python3 oracle.py")
+    out = os.path.join(d, "released.jsonl")
+    check(run("trace", released, "-o", out).returncode == 0, "released.py")
+    with open(out, encoding="utf-8") as f:
+        events = [json.loads(line) for line in f]
+    made = {e["id"]: e["value"] for e in events if e["type"] == "node" and e["op"] is None}
+    gone = [str(int(made[e["tensor"]][0])) for e in events
+            if e["type"] == "destroyed" and e["tensor"] in made]
+    check(gone == expected[:-1] and len(gone) == 11, f"destroyed {gone}, CPython {expected}")
+
+
 def test_usage(d):
     p = run("help")
     check(p.returncode == 0 and "trace FILE" in p.stdout and "paths FILE" in p.stdout, p.stdout)
@@ -452,6 +539,7 @@ TESTS = [
     test_trace_killed_while_writing,
     test_memory_cap,
     test_trace_training_loop,
+    test_trace_repeatable,
     test_usage,
 ]
 

@@ -854,7 +854,7 @@ test_memory_cap (void)
   g_assert_cmpstr (err, ==, "");
   g_assert_cmpstr (out, ==, "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: "
                    "can't allocate memory: you tried to allocate 3.8 MiB. (Backstep's "
-                   "memory budget is 1.0 MiB, of which 257.0 KiB is in use; raise it with "
+                   "memory budget is 1.0 MiB, of which 257.1 KiB is in use; raise it with "
                    "--max-memory)\n2.0\n");
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);

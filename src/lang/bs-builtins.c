@@ -973,8 +973,32 @@ DECLARED (builtin_id)
 {
   BsValue v = bs_call_value (call, 0);
 
-  *r = BS_INT (v.type == BS_VALUE_OBJECT ? (gint64) (gintptr) bs_value_identity (v)
-                                         : (gint64) v.as.integer);
+  *r = BS_INT ((gint64) bs_value_address (v));
+  return TRUE;
+}
+
+/* hex(), oct() and bin(): the row's data is the base */
+DECLARED (builtin_int_text)
+{
+  guint base = (guint) bs_call_data (call);
+  const char *digits = "0123456789abcdef";
+  char buf[72];
+  char *p = buf + sizeof buf;
+  gint64 v;
+  guint64 m;
+
+  if (!bs_to_int (in, bs_call_value (call, 0), &v))
+    return FALSE;
+  m = v < 0 ? -(guint64) v : (guint64) v;
+  *--p = '\0';
+  do
+    *--p = digits[m % base];
+  while ((m /= base) != 0);
+  *--p = base == 16 ? 'x' : base == 8 ? 'o' : 'b';
+  *--p = '0';
+  if (v < 0)
+    *--p = '-';
+  *r = bs_str_value (in, p);
   return TRUE;
 }
 
@@ -1333,6 +1357,9 @@ static const BsSignatureRow rows[] = {
   ROW ("pow(base, exp, mod=None)", builtin_pow),
   ROW ("id(obj, /)", builtin_id),
   ROW ("hash(obj, /)", builtin_hash),
+  { "builtins", BS_SIG_BUILTIN, "hex(number, /)", builtin_int_text, 16 },
+  { "builtins", BS_SIG_BUILTIN, "oct(number, /)", builtin_int_text, 8 },
+  { "builtins", BS_SIG_BUILTIN, "bin(number, /)", builtin_int_text, 2 },
   ROW ("chr(i, /)", builtin_chr),
   ROW ("ord(c, /)", builtin_ord),
   { "object", BS_SIG_BUILTIN, "object.__init__(self, /, *args, **kwargs)", object_init },

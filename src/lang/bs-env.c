@@ -3,6 +3,8 @@
 
 #include "bs-interp-private.h"
 
+#include <stdlib.h>
+
 /* A slot whose binding was removed: lookups go on past it. */
 static const char deleted[] = "";
 
@@ -55,14 +57,35 @@ grow (BsEnv *env)
   g_free (old);
 }
 
+static int
+compare_seq (gconstpointer a,
+             gconstpointer b)
+{
+  guint x = (*(BsEnvSlot *const *) a)->seq, y = (*(BsEnvSlot *const *) b)->seq;
+
+  return x < y ? -1 : x > y;
+}
+
+/* A frame's locals go in the order they were bound, as CPython clears a frame's variables
+ * in order: tensors they free are destroyed in the same order in every run (the slots'
+ * order follows the names' addresses). */
 void
 bs_env_finalize (BsObject *object)
 {
   BsEnv *env = (BsEnv *) object;
+  BsEnvSlot *inline_live[16];
+  BsEnvSlot **live = env->n_used <= G_N_ELEMENTS (inline_live)
+    ? inline_live : g_new (BsEnvSlot *, env->n_used);
+  guint n = 0;
 
   for (guint i = 0; i <= env->mask; i++)
     if (env->slots[i].name != NULL && env->slots[i].name != deleted)
-      bs_value_unref (env->slots[i].value);
+      live[n++] = &env->slots[i];
+  qsort (live, n, sizeof *live, compare_seq);
+  for (guint i = 0; i < n; i++)
+    bs_value_unref (live[i]->value);
+  if (live != inline_live)
+    g_free (live);
   g_clear_pointer (&env->slots, g_free);
   g_clear_pointer (&env->order, g_ptr_array_unref);
   if (env->parent != NULL)
@@ -142,6 +165,7 @@ bs_env_store (BsEnv      *env,
     env->n_filled++;
   env->slots[i].name = name;
   env->slots[i].value = value;
+  env->slots[i].seq = env->next_seq++;
   env->n_used++;
   if (env->is_class)
     {
@@ -166,20 +190,29 @@ bs_env_remove (BsEnv      *env,
   return TRUE;
 }
 
+/* In the order names were bound: *index is the next binding's sequence number or later. */
 gboolean
 bs_env_next (BsEnv       *env,
              guint       *index,
              const char **name,
              BsValue    **value)
 {
-  for (; *index <= env->mask; (*index)++)
-    if (env->slots[*index].name != NULL && env->slots[*index].name != deleted)
-      {
-        *name = env->slots[*index].name;
-        *value = &env->slots[(*index)++].value;
-        return TRUE;
-      }
-  return FALSE;
+  BsEnvSlot *next = NULL;
+
+  for (guint i = 0; i <= env->mask; i++)
+    {
+      BsEnvSlot *slot = &env->slots[i];
+
+      if (slot->name != NULL && slot->name != deleted && slot->seq >= *index
+          && (next == NULL || slot->seq < next->seq))
+        next = slot;
+    }
+  if (next == NULL)
+    return FALSE;
+  *name = next->name;
+  *value = &next->value;
+  *index = next->seq + 1;
+  return TRUE;
 }
 
 void

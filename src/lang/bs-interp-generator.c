@@ -554,8 +554,8 @@ generator_repr (BsInterp *in,
 {
   BsFunction *f = (BsFunction *) generator_of (self)->func.as.object;
 
-  g_string_append_printf (out, "<generator object %s at %p>", f->qualname,
-                          (void *) self.as.object);
+  g_string_append_printf (out, "<generator object %s at " BS_ADDRESS_FORMAT ">", f->qualname,
+                          bs_value_address (self));
   return TRUE;
 }
 

@@ -38,6 +38,7 @@ typedef struct {
 typedef struct {
   const char  *name;        /* interned; NULL: empty */
   BsValue      value;
+  guint        seq;         /* when the name was bound: scopes release and list in that order */
 } BsEnvSlot;
 
 /* A scope: a function call's locals, a class body, the globals. Names are interned (see
@@ -49,6 +50,7 @@ struct _BsEnv {
   guint        mask;
   guint        n_used;      /* bindings */
   guint        n_filled;    /* slots not empty: bindings and removed ones */
+  guint        next_seq;
   GHashTable  *names;       /* Borrowed: the interpreter's interned names */
   BsEnv       *parent;      /* Owned */
   GHashTable  *locals;      /* Borrowed from the function: names local to it, or NULL */
@@ -279,7 +281,7 @@ BsValue    *bs_env_lookup         (BsEnv *env, const char *name);
 void        bs_env_store          (BsEnv *env, const char *name, BsValue value);
 BsValue    *bs_env_find           (BsEnv *env, const char *name);
 gboolean    bs_env_remove         (BsEnv *env, const char *name);
-/* The bindings: *index from 0; FALSE after the last. */
+/* The bindings in the order they were made: *index from 0; FALSE after the last. */
 gboolean    bs_env_next           (BsEnv *env, guint *index, const char **name,
                                    BsValue **value);
 

@@ -130,7 +130,7 @@ random_repr (BsInterp *in,
 
   g_string_append_printf (out, "%s at 0x%" G_GINT64_MODIFIER "X",
                           legacy ? "RandomState(MT19937)" : "Generator(PCG64)",
-                          (guint64) GPOINTER_TO_SIZE (self.as.object));
+                          bs_value_address (self));
   return TRUE;
 }
 

@@ -669,8 +669,8 @@ index_concat_repr (BsInterp *in,
                    BsValue   self,
                    GString  *out)
 {
-  g_string_append_printf (out, "<numpy.lib.index_tricks.%s object at %p>",
-                          ((BsNative *) self.as.object)->klass->name, (void *) self.as.object);
+  g_string_append_printf (out, "<numpy.lib.index_tricks.%s object at " BS_ADDRESS_FORMAT ">",
+                          ((BsNative *) self.as.object)->klass->name, bs_value_address (self));
   return TRUE;
 }
 

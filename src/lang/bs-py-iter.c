@@ -155,7 +155,8 @@ iter_next (BsInterp *in,
 static gboolean
 generator_repr (BsInterp *in, BsValue self, GString *out)
 {
-  g_string_append_printf (out, "<generator object <genexpr> at %p>", (void *) self.as.object);
+  g_string_append_printf (out, "<generator object <genexpr> at " BS_ADDRESS_FORMAT ">",
+                          bs_value_address (self));
   return TRUE;
 }
 

@@ -238,8 +238,8 @@ repr_inner (BsInterp *in,
       }
 
     case BS_OBJECT_FUNCTION:
-      g_string_append_printf (out, "<function %s at %p>", ((BsFunction *) v.as.object)->qualname,
-                              (void *) v.as.object);
+      g_string_append_printf (out, "<function %s at " BS_ADDRESS_FORMAT ">",
+                              ((BsFunction *) v.as.object)->qualname, bs_value_address (v));
       return TRUE;
 
     case BS_OBJECT_BUILTIN:
@@ -265,7 +265,7 @@ repr_inner (BsInterp *in,
       return TRUE;
 
     case BS_OBJECT_BOUND_METHOD:
-      g_string_append_printf (out, "<bound method of %p>", (void *) v.as.object);
+      g_string_append_printf (out, "<bound method of " BS_ADDRESS_FORMAT ">", bs_value_address (v));
       return TRUE;
 
     case BS_OBJECT_CLASS:
@@ -328,7 +328,8 @@ repr_inner (BsInterp *in,
               }
             return repr_inner (in, i->args, out, FALSE, depth + 1);
           }
-        g_string_append_printf (out, "<__main__.%s object at %p>", c->name, (void *) v.as.object);
+        g_string_append_printf (out, "<__main__.%s object at " BS_ADDRESS_FORMAT ">", c->name,
+                                bs_value_address (v));
         return TRUE;
       }
 
@@ -353,7 +354,8 @@ repr_inner (BsInterp *in,
           return type->str (in, v, out);
         if (type->repr != NULL)
           return type->repr (in, v, out);
-        g_string_append_printf (out, "<%s object at %p>", type->base.name, (void *) v.as.object);
+        g_string_append_printf (out, "<%s object at " BS_ADDRESS_FORMAT ">", type->base.name,
+                                bs_value_address (v));
         return TRUE;
       }
 

@@ -125,8 +125,8 @@ artist_str (BsInterp *in,
   if (a->str != NULL)
     g_string_append (out, a->str);
   else
-    g_string_append_printf (out, "<%s object at %p>", ((BsNative *) self.as.object)->klass->name,
-                            (void *) self.as.object);
+    g_string_append_printf (out, "<%s object at " BS_ADDRESS_FORMAT ">",
+                            ((BsNative *) self.as.object)->klass->name, bs_value_address (self));
   return TRUE;
 }
 

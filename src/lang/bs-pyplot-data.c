@@ -374,10 +374,10 @@ colormap_repr (BsInterp *in,
 
   if (g_str_has_suffix (base, "_r"))
     base[strlen (base) - 2] = '\0';
-  g_string_append_printf (out, "<matplotlib.colors.%s object at %p>",
+  g_string_append_printf (out, "<matplotlib.colors.%s object at " BS_ADDRESS_FORMAT ">",
                           g_strv_contains (listed, base) ? "ListedColormap"
                                                          : "LinearSegmentedColormap",
-                          (void *) self.as.object);
+                          bs_value_address (self));
   return TRUE;
 }
 

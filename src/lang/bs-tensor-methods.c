@@ -494,8 +494,9 @@ hook_handle_repr (BsInterp *in,
                   BsValue   self,
                   GString  *out)
 {
-  g_string_append_printf (out, "<torch.utils.hooks.RemovableHandle object at %p>",
-                          self.as.object);
+  g_string_append_printf (out,
+                          "<torch.utils.hooks.RemovableHandle object at " BS_ADDRESS_FORMAT ">",
+                          bs_value_address (self));
   return TRUE;
 }
 

@@ -350,9 +350,9 @@ grad_fn_repr (BsInterp *in,
   BsNode *node = ((BsNative *) self.as.object)->data;
 
   /* a Function's node is a Python class PyTorch makes in torch.autograd.function */
-  g_string_append_printf (out, "<%s%s object at %p>",
+  g_string_append_printf (out, "<%s%s object at " BS_ADDRESS_FORMAT ">",
                           node->op == BS_OP_CUSTOM ? "torch.autograd.function." : "",
-                          bs_grad_fn_class_name (node), (void *) node);
+                          bs_grad_fn_class_name (node), bs_value_address (self));
   return TRUE;
 }
 
@@ -368,8 +368,15 @@ grad_fn_free (BsNode *node)
   bs_node_unref (node);
 }
 
+static guint64
+grad_fn_node_id (gconstpointer node)
+{
+  return ((const BsNode *) node)->id;
+}
+
 static const BsNativeType grad_fn_type = {
-  { "grad_fn", (GDestroyNotify) grad_fn_free }, grad_fn_getattr, NULL, grad_fn_repr,
+  { "grad_fn", (GDestroyNotify) grad_fn_free, grad_fn_node_id }, grad_fn_getattr, NULL,
+  grad_fn_repr,
 };
 const BsNativeClass bs_grad_fn_class = { "grad_fn", NULL };
 

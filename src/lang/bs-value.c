@@ -16,6 +16,7 @@
 struct _BsHeap {
   BsObject       *objects;                    /* doubly linked, newest first */
   gsize           n_objects;
+  guint64         n_made;                     /* objects made so far: the next's serial */
   BsFinalizeFunc  finalizers[BS_N_OBJECT_TYPES];
   gboolean        tearing_down;
   BsObject       *spare_tensor_objects;       /* linked by next */
@@ -92,6 +93,7 @@ bs_object_alloc (BsHeap       *heap,
   object->ref_count = 1;
   object->type = type;
   object->heap = heap;
+  object->serial = heap->n_made++;
   if (heap->context != NULL)
     {
       object->charge = size + MALLOC_OVERHEAD;
@@ -183,8 +185,10 @@ bs_heap_n_objects (BsHeap *heap)
 
 /* Freeing an object releases what it holds. A long chain (lists nested deep, exceptions
  * each the context of the next) would make that recursion as deep as the chain is long:
- * objects released while another is being freed wait on a list instead, and are freed
- * one after another. */
+ * objects released while another is being freed wait on a stack instead, and are freed
+ * one after another. Those one object released are turned round on the stack, so that
+ * objects go in the order CPython's recursive deallocation frees them (depth first, each
+ * object's in the order it releases them) and tensors are destroyed in that order. */
 static void
 release (BsObject *object)
 {
@@ -199,9 +203,20 @@ release (BsObject *object)
   while (heap->releasing != NULL)
     {
       BsObject *next = heap->releasing;
+      BsObject *rest = next->next;
+      BsObject *turned = rest;
 
-      heap->releasing = next->next;
+      heap->releasing = rest;
       object_free (next);
+      for (BsObject *o = heap->releasing; o != rest;)
+        {
+          BsObject *after = o->next;
+
+          o->next = turned;
+          turned = o;
+          o = after;
+        }
+      heap->releasing = turned;
     }
   heap->freeing = FALSE;
 }
@@ -395,9 +410,8 @@ bs_hash_double (double x)
 
 /* object.__hash__: the address rotated by four bits */
 gint64
-bs_hash_identity (gconstpointer p)
+bs_hash_identity (guint64 a)
 {
-  guint64 a = (guint64) (guintptr) p;
   gint64 h = (gint64) ((a >> 4) | (a << 60));
 
   return h == -1 ? -2 : h;
@@ -479,7 +493,7 @@ bs_value_hash (BsValue  v,
       return FALSE;
     default:
       /* identity, as object.__hash__ (tensors hash by identity too) */
-      *hash = bs_hash_identity (bs_value_identity (v));
+      *hash = bs_hash_identity (bs_value_address (v));
       return TRUE;
     }
 }
@@ -492,6 +506,47 @@ bs_value_identity (BsValue v)
   if (v.as.object->type == BS_OBJECT_TENSOR)
     return ((BsTensorObject *) v.as.object)->tensor;
   return v.as.object;
+}
+
+/* Addresses as a 64-bit CPython's look (16-byte aligned, in the 0x7f... range), objects and
+ * tensors apart. A tensor's is its tensor's: PyTorch keeps one Python object per tensor. */
+#define OBJECT_ADDRESSES G_GUINT64_CONSTANT (0x7f0000000000)
+#define TENSOR_ADDRESSES G_GUINT64_CONSTANT (0x7e0000000000)
+#define SMALL_ADDRESSES  G_GUINT64_CONSTANT (0x7d0000000000)
+#define ENGINE_ADDRESSES G_GUINT64_CONSTANT (0x7c0000000000)
+#define SMALL_RANGE      G_GUINT64_CONSTANT (0x00fffffffff0)
+
+guint64
+bs_value_address (BsValue v)
+{
+  switch (v.type)
+    {
+    case BS_VALUE_NONE:
+      return SMALL_ADDRESSES;
+    case BS_VALUE_BOOL:
+      return SMALL_ADDRESSES + (v.as.boolean ? 0x20 : 0x10);
+    case BS_VALUE_INT:
+      return SMALL_ADDRESSES + 0x1000 + (((guint64) v.as.integer << 4) & SMALL_RANGE);
+    case BS_VALUE_FLOAT:
+      {
+        guint64 bits;
+
+        memcpy (&bits, &v.as.number, sizeof bits);
+        return SMALL_ADDRESSES + 0x1000 + ((bits << 4) & SMALL_RANGE);
+      }
+    case BS_VALUE_OBJECT:
+    default:
+      if (v.as.object->type == BS_OBJECT_TENSOR)
+        return TENSOR_ADDRESSES + (((BsTensorObject *) v.as.object)->tensor->id << 4);
+      if (v.as.object->type == BS_OBJECT_NATIVE
+          && ((BsNative *) v.as.object)->klass->engine_id != NULL)
+        {
+          BsNative *native = (BsNative *) v.as.object;
+
+          return ENGINE_ADDRESSES + (native->klass->engine_id (native->data) << 4);
+        }
+      return OBJECT_ADDRESSES + (v.as.object->serial << 4);
+    }
 }
 
 static gboolean
@@ -996,7 +1051,8 @@ finalize_builtin (BsObject *object)
       {
         GArray *items = ((BsList *) object)->items;
 
-        for (guint i = 0; i < items->len; i++)
+        /* the last first, as CPython's list and tuple deallocation */
+        for (guint i = items->len; i-- > 0;)
           bs_value_unref (g_array_index (items, BsValue, i));
         g_array_unref (items);
         break;
@@ -1005,7 +1061,7 @@ finalize_builtin (BsObject *object)
       {
         BsTuple *tuple = (BsTuple *) object;
 
-        for (gsize i = 0; i < tuple->length; i++)
+        for (gsize i = tuple->length; i-- > 0;)
           bs_value_unref (tuple->items[i]);
         break;
       }

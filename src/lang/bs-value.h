@@ -63,6 +63,7 @@ struct _BsObject {
   BsObjectType  type;
   gsize         charge;    /* bytes charged to the memory budget for it */
   BsHeap       *heap;      /* Borrowed */
+  guint64       serial;    /* the heap's count of objects made before it (bs_value_address) */
   BsObject     *prev;      /* the heap's list of live objects */
   BsObject     *next;
 };
@@ -188,6 +189,10 @@ typedef struct {
 struct _BsNativeClass {
   const char     *name;      /* Python's type name, e.g. "torch.dtype" */
   GDestroyNotify  free_data;
+  /* For a handle made anew each time Python asks for one engine object (a grad_fn): the
+   * engine object's creation id, which its address (bs_value_address) is made from, as
+   * CPython would give the new object the memory the last one had. NULL: the handle's own. */
+  guint64       (*engine_id) (gconstpointer data);
 };
 
 BsValue     bs_native_new         (BsHeap *heap, const BsNativeClass *klass, gpointer data);
@@ -221,10 +226,16 @@ gboolean    bs_value_equal        (BsValue a, BsValue b);
 gboolean    bs_value_hash         (BsValue v, gint64 *hash);
 gint64      bs_hash_int           (gint64 v);
 gint64      bs_hash_double        (double x);
-gint64      bs_hash_identity      (gconstpointer p);
+gint64      bs_hash_identity      (guint64 address);
 /* What Python's identity (is, id()) is of an object: a tensor's is its tensor's, as PyTorch
  * keeps one Python object per tensor; NULL for values that are not objects. */
 gconstpointer bs_value_identity   (BsValue v);
+/* What a script sees as an object's address (in reprs' "at 0x...", and id()): made from
+ * the order objects were created rather than where memory happened to be, so that two runs
+ * of one script print the same (and a trace file is the same). Unique among the run's
+ * objects, equal for what `is` finds identical. Print it with BS_ADDRESS_FORMAT. */
+guint64     bs_value_address      (BsValue v);
+#define BS_ADDRESS_FORMAT "0x%" G_GINT64_MODIFIER "x"
 /* A tuple's hash: start, then add each item's hash, then finish with the length. */
 guint64     bs_hash_tuple_start   (void);
 guint64     bs_hash_tuple_add     (guint64 acc, gint64 item);

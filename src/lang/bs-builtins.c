@@ -740,18 +740,30 @@ DECLARED (builtin_type)
 {
   gsize n;
   BsValue *args = bs_value_items (bs_call_value (call, 0), &n);
-  BsValue v;
-  const char *name;
 
   if (n == 3)
     return bs_raise (in, "NotImplementedError", "type(name, bases, dict) is not supported by "
                      "Backstep: write a class statement");
   if (n != 1)
     return bs_raise (in, "TypeError", "type() takes 1 or 3 arguments");
-  v = args[0];
+  return bs_type_of (in, args[0], r);
+}
+
+gboolean
+bs_type_of (BsInterp *in,
+            BsValue   v,
+            BsValue  *r)
+{
+  const char *name;
+
   if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
     {
       *r = bs_value_ref (((BsInstance *) v.as.object)->klass);
+      return TRUE;
+    }
+  if (bs_builtin_is_type (in, v))
+    {
+      *r = bs_value_ref (bs_lookup_builtin (in, "type"));
       return TRUE;
     }
   *r = bs_np_scalar_type_of (in, v);

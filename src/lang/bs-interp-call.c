@@ -162,6 +162,42 @@ bs_function_finalize (BsObject *object)
   bs_value_unref (f->klass);
 }
 
+static void
+append_scope (GString       *out,
+              const BsFrame *frame)
+{
+  if (frame == NULL)
+    return;
+  switch (frame->scope)
+    {
+    case BS_SCOPE_MODULE:
+      break;
+    case BS_SCOPE_FUNCTION:
+      g_string_append_printf (out, "%s.<locals>.", frame->qualname);
+      break;
+    case BS_SCOPE_CLASS:
+      g_string_append_printf (out, "%s.", frame->qualname);
+      break;
+    case BS_SCOPE_COMPREHENSION:
+      append_scope (out, frame->parent);
+      g_string_append_printf (out, "%s.", frame->name);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+char *
+bs_qualname (BsInterp   *in,
+             const char *name)
+{
+  GString *out = g_string_new (NULL);
+
+  append_scope (out, in->frame);
+  g_string_append (out, name);
+  return g_string_free (out, FALSE);
+}
+
 gboolean
 bs_make_function (BsInterp   *in,
                   const char *name,
@@ -180,7 +216,7 @@ bs_make_function (BsInterp   *in,
     closure = closure->parent;
   f = (BsFunction *) bs_object_alloc (in->heap, BS_OBJECT_FUNCTION, sizeof (BsFunction));
   f->name = name;
-  f->qualname = g_strdup (name);
+  f->qualname = bs_qualname (in, name);
   f->args = args;
   f->body = body;
   f->n_body = n_body;
@@ -394,6 +430,8 @@ call_function (BsInterp     *in,
   frame.parent = in->frame;
   frame.env = env;
   frame.func = f;
+  frame.scope = BS_SCOPE_FUNCTION;
+  frame.qualname = f->qualname;
   frame.first_arg = a->n_args > 0 ? a->args[0] : BS_NONE;
   frame.name = f->name;
   frame.filename = f->filename;

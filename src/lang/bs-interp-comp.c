@@ -192,6 +192,7 @@ gen_step (BsInterp *in,
   if (g->done)
     return 0;
   bs_push_pseudo_frame (in, &frame, "<genexpr>", g->env);
+  frame.scope = BS_SCOPE_COMPREHENSION;
   r = gen_step_inner (in, g, out);
   if (r < 0)
     bs_record_traceback (in, g->node->comp.elt);
@@ -261,6 +262,7 @@ bs_eval_comprehension (BsInterp  *in,
                                                       : bs_dict_new (in->heap);
   env = bs_env_new (in, in->frame->env);
   bs_push_pseudo_frame (in, &frame, names[kind], env);
+  frame.scope = BS_SCOPE_COMPREHENSION;
   ok = comp_iterate (in, node, 0, &it, acc);
   if (!ok)
     bs_record_traceback (in, node->comp.elt);

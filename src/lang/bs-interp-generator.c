@@ -198,6 +198,8 @@ resume (BsInterp    *in,
 
       g->frame.env = g->env;
       g->frame.func = f;
+      g->frame.scope = BS_SCOPE_FUNCTION;
+      g->frame.qualname = f->qualname;
       g->frame.first_arg = g->first_arg;
       g->frame.name = f->name;
       g->frame.filename = f->filename;

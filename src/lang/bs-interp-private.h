@@ -86,6 +86,7 @@ typedef struct _BsClass BsClass;
 struct _BsClass {
   BsObject     base;
   char        *name;
+  char        *qualname;    /* CPython's __qualname__: Outer.Inner, f.<locals>.C */
   BsValue      base_class;  /* a class or None */
   BsValue      dict;        /* a dict */
   gboolean     is_exception;
@@ -138,6 +139,14 @@ typedef struct {
   BsValue      lower, upper, step;
 } BsSlice;
 
+/* What a frame runs, for the __qualname__ of what is defined in it (bs_qualname). */
+typedef enum {
+  BS_SCOPE_MODULE,
+  BS_SCOPE_FUNCTION,       /* qualname is the function's */
+  BS_SCOPE_CLASS,          /* a class body: qualname is the class's */
+  BS_SCOPE_COMPREHENSION,  /* named by name, inside its parent's scope */
+} BsScopeKind;
+
 /* A frame of the call stack. */
 typedef struct _BsFrame BsFrame;
 struct _BsFrame {
@@ -152,6 +161,8 @@ struct _BsFrame {
   gboolean     is_prelude;
   gboolean     recorded;    /* the exception in flight has its traceback entry for this frame */
   struct _BsPyGenerator *generator;  /* a generator's frame: the generator, else NULL */
+  BsScopeKind  scope;
+  const char  *qualname;    /* Borrowed: the function's or the class's, else NULL */
 };
 
 struct _BsInterp {
@@ -327,9 +338,13 @@ const char *bs_type_name          (BsValue v);
 gboolean    bs_is_subclass        (BsValue klass, BsValue base);
 gboolean    bs_class_lookup       (BsValue klass, const char *name, BsValue *value);  /* borrowed */
 BsValue     bs_lookup_builtin     (BsInterp *in, const char *name);  /* borrowed */
+/* type(v), a new reference in *r. */
+gboolean    bs_type_of            (BsInterp *in, BsValue v, BsValue *r);
 /* Whether v is what type() gives for a value whose type has no name in builtins
  * (type(np.dtype('float64')), a numpy.dtype[float64]): repr <class 'NAME'> */
 gboolean    bs_is_type_stand_in   (BsInterp *in, BsValue v);
+/* A built-in that is a type (tuple, int, torch.Size) rather than a function. */
+gboolean    bs_builtin_is_type    (BsInterp *in, BsValue v);
 
 gboolean    bs_getattr            (BsInterp *in, BsValue obj, const char *name, BsValue *out);
 /* *found FALSE without raising when the attribute is missing. */

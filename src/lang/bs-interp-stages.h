@@ -62,6 +62,9 @@ gboolean      bs_make_function    (BsInterp *in, const char *name, BsAstNode *ar
                                    BsAstNode **body, guint n_body, BsAstNode *lambda_body,
                                    BsValue *out);
 void          bs_function_finalize (BsObject *object);
+/* CPython's __qualname__ of a def, lambda or class named name made in the current frame:
+ * Outer.Inner, f.<locals>.g, <listcomp>.<lambda>. */
+char         *bs_qualname         (BsInterp *in, const char *name);
 gboolean      bs_eval_call        (BsInterp *in, BsAstNode *node, BsValue *out);
 
 /* --- bs-interp-comp.c --------------------------------------------------- */

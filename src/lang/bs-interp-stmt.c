@@ -177,6 +177,8 @@ exec_class (BsInterp  *in,
     }
   klass = bs_class_new (in, node->class_def.name, base);
   c = (BsClass *) klass.as.object;
+  g_free (c->qualname);
+  c->qualname = bs_qualname (in, node->class_def.name);
   c->builtin_base = builtin != NULL ? builtin
                   : bs_value_is_object (base, BS_OBJECT_CLASS)
                     ? ((BsClass *) base.as.object)->builtin_base : NULL;
@@ -198,6 +200,8 @@ exec_class (BsInterp  *in,
   env = bs_env_new (in, in->frame->env);
   env->is_class = TRUE;
   bs_push_pseudo_frame (in, &body, node->class_def.name, env);
+  body.scope = BS_SCOPE_CLASS;
+  body.qualname = c->qualname;
   r = bs_exec_block (in, node->class_def.body.items, node->class_def.body.len, &ignored);
   bs_pop_pseudo_frame (in, &body);
   bs_value_unref (ignored);
@@ -223,11 +227,7 @@ exec_class (BsInterp  *in,
             BsFunction *f = (BsFunction *) v.as.object;
 
             if (bs_value_is_none (f->klass))
-              {
-                f->klass = bs_value_ref (klass);
-                g_free (f->qualname);
-                f->qualname = g_strdup_printf ("%s.%s", c->name, f->name);
-              }
+              f->klass = bs_value_ref (klass);
           }
         if (bs_property_is (v))
           {

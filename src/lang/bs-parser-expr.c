@@ -120,7 +120,6 @@ bad_display (BsParser *p,
     bs_parser_syntax_error (p, span, "invalid syntax. Perhaps you forgot a comma?");
   else
     bs_parser_syntax_error (p, span, "invalid syntax");
-  bs_parser_explain_by_later_error (p, span.line);
 }
 
 /* Comma-separated elements up to @close, the first one already parsed. */

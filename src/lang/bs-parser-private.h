@@ -28,6 +28,8 @@ typedef struct {
 
   GError     *error;
   gboolean    error_at_end;  /* the source ended before the error: it could go on */
+  int         error_read_to; /* a syntax error of the parser's: the line of the last token
+                              * read, to look for a later lexical error; else 0 */
   int         depth;
   int         loop_depth;
   int         func_depth;
@@ -94,7 +96,6 @@ gboolean bs_parser_expect_colon_at_line_end (BsParser *p);
 gboolean bs_parser_make_target (BsParser *p, BsAstNode *e, BsExprContext ctx, gboolean hint);
 gboolean bs_parser_match (BsParser *p, BsTokenKind kind);
 void bs_parser_advance (BsParser *p);
-void bs_parser_explain_by_later_error (BsParser *p, int line);
 void bs_parser_finish (BsParser *p, BsAstNode *node);
 void bs_parser_invalid_syntax (BsParser *p);
 void bs_parser_refuse (BsParser *p, BsSpan span, const char *what);

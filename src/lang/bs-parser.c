@@ -145,6 +145,9 @@ error_spanv (BsParser    *p,
   p->error_at_end = p->fstring_depth == 0
                     && (p->cur.kind == BS_TOKEN_EOF
                         || (p->cur.kind == BS_TOKEN_DEDENT && p->cur.start >= p->length));
+  if (p->fstring_depth == 0 && (code == BS_LANG_ERROR_SYNTAX
+                                || code == BS_LANG_ERROR_INDENTATION))
+    p->error_read_to = p->has_next ? p->next.line : p->cur.line;
   message = g_strdup_vprintf (format, args);
   bs_lang_set_error (&p->error, code, p->filename, span.line, span.col, span.end_line,
                      span.end_col, "%s%s", p->fstring_depth > 0 ? "f-string: " : "", message);
@@ -198,17 +201,16 @@ drain_lexer (BsParser *p)
 }
 
 /* Like CPython, an error the lexer finds further on (an unterminated string, a bracket
- * never closed) explains a generic syntax error at line better, and replaces it; a bracket
- * only when it was opened on an earlier line than that. */
-void
-bs_parser_explain_by_later_error (BsParser *p,
-                                  int       line)
+ * never closed) explains a syntax error the parser found better, and replaces it; a bracket
+ * only when it was opened on an earlier line than the last token the parser read (line).
+ * CPython's tokenizer goes on after a parser's error, as this does. */
+static void
+explain_by_later_error (BsParser *p,
+                        int       line)
 {
   GError *later;
   int bracket_line;
 
-  if (p->fstring_depth > 0)
-    return;
   later = drain_lexer (p);
   if (later != NULL
       && (!g_str_has_suffix (later->message, "was never closed")
@@ -235,8 +237,6 @@ bs_parser_invalid_syntax (BsParser *p)
   else
     {
       bs_parser_syntax_error (p, bs_parser_token_span (t), "invalid syntax");
-      if (t->kind != BS_TOKEN_EOF)
-        bs_parser_explain_by_later_error (p, t->line);
     }
 }
 
@@ -589,6 +589,8 @@ run_parser (const char  *source,
         }
     }
 
+  if (FAILED (p) && p->error_read_to > 0)
+    explain_by_later_error (p, p->error_read_to);
   if (FAILED (p))
     {
       if (at_end != NULL)

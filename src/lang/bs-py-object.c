@@ -34,6 +34,7 @@ class_finalize (BsObject *object)
   BsClass *c = (BsClass *) object;
 
   g_free (c->name);
+  g_free (c->qualname);
   bs_value_unref (c->base_class);
   bs_value_unref (c->dict);
 }
@@ -143,6 +144,7 @@ bs_class_new (BsInterp   *in,
   BsClass *c = (BsClass *) bs_object_alloc (in->heap, BS_OBJECT_CLASS, sizeof (BsClass));
 
   c->name = g_strdup (name);
+  c->qualname = g_strdup (name);
   c->base_class = bs_value_ref (base);
   c->dict = bs_dict_new (in->heap);
   if (bs_value_is_object (base, BS_OBJECT_CLASS))
@@ -386,6 +388,86 @@ getattr_instance (BsInterp   *in,
   return TRUE;
 }
 
+/* A class's base as Python sees it: the built-in type that a stand-in of the collections
+ * prelude stands for (class D(dict)), object for a class statement without one, None for
+ * object itself. Borrowed. */
+static BsValue
+class_base (BsInterp *in,
+            BsValue   klass)
+{
+  BsClass *c = (BsClass *) klass.as.object;
+  BsValue object = bs_lookup_builtin (in, "object");
+
+  if (bs_value_is_object (c->base_class, BS_OBJECT_CLASS))
+    {
+      BsClass *b = (BsClass *) c->base_class.as.object;
+      BsValue builtin;
+
+      if (c->builtin_base != NULL && b->builtin_base == NULL
+          && !bs_value_is_none (builtin = bs_lookup_builtin (in, c->builtin_base)))
+        return builtin;
+      return c->base_class;
+    }
+  return klass.as.object == object.as.object ? BS_NONE : object;
+}
+
+static BsValue
+class_mro (BsInterp *in,
+           BsValue   klass)
+{
+  g_autoptr(GPtrArray) chain = g_ptr_array_new ();
+  BsValue v = klass, t;
+
+  BsValue object = bs_lookup_builtin (in, "object");
+
+  /* a built-in base (dict) is followed by object alone */
+  while (!bs_value_is_none (v))
+    {
+      g_ptr_array_add (chain, v.as.object);
+      v = bs_value_is_object (v, BS_OBJECT_CLASS) ? class_base (in, v)
+        : v.as.object == object.as.object ? BS_NONE
+        : strcmp (((BsBuiltin *) v.as.object)->name, "bool") == 0 ? bs_lookup_builtin (in, "int")
+        : object;
+    }
+  t = bs_tuple_new (in->heap, chain->len);
+  for (guint i = 0; i < chain->len; i++)
+    ((BsTuple *) t.as.object)->items[i] = bs_value_ref (BS_OBJECT (chain->pdata[i]));
+  return t;
+}
+
+/* What every class has besides its dict's names: __name__, __qualname__, __bases__,
+ * __mro__, __module__ (builtins for Backstep's exceptions), __class__. */
+static gboolean
+class_attribute (BsInterp   *in,
+                 BsValue     klass,
+                 const char *name,
+                 BsValue    *out,
+                 gboolean   *found)
+{
+  BsClass *c = (BsClass *) klass.as.object;
+
+  if (strcmp (name, "__name__") == 0)
+    *out = bs_str_value (in, c->name);
+  else if (strcmp (name, "__qualname__") == 0)
+    *out = bs_str_value (in, c->qualname);
+  else if (strcmp (name, "__module__") == 0)
+    *out = bs_str_value (in, "builtins");
+  else if (strcmp (name, "__bases__") == 0)
+    {
+      BsValue base = class_base (in, klass);
+
+      *out = bs_tuple_new (in->heap, bs_value_is_none (base) ? 0 : 1);
+      if (!bs_value_is_none (base))
+        ((BsTuple *) out->as.object)->items[0] = bs_value_ref (base);
+    }
+  else if (strcmp (name, "__mro__") == 0)
+    *out = class_mro (in, klass);
+  else if (strcmp (name, "__class__") == 0)
+    return bs_type_of (in, klass, out);
+  else
+    *found = FALSE;
+  return TRUE;
+}
 
 gboolean
 bs_getattr_opt (BsInterp   *in,
@@ -401,6 +483,8 @@ bs_getattr_opt (BsInterp   *in,
   if (obj.type != BS_VALUE_OBJECT)
     {
       *found = bs_py_number_getattr (in, obj, name, out);
+      if (!*found && strcmp (name, "__class__") == 0)
+        return (*found = TRUE) && bs_type_of (in, obj, out);
       return TRUE;
     }
   switch (obj.as.object->type)
@@ -423,13 +507,7 @@ bs_getattr_opt (BsInterp   *in,
               *out = bs_value_ref (v);
             return TRUE;
           }
-        if (strcmp (name, "__name__") == 0 || strcmp (name, "__qualname__") == 0)
-          {
-            *out = bs_str_value (in, ((BsClass *) obj.as.object)->name);
-            return TRUE;
-          }
-        *found = FALSE;
-        return TRUE;
+        return class_attribute (in, obj, name, out, found);
       }
 
     case BS_OBJECT_MODULE:
@@ -458,6 +536,18 @@ bs_getattr_opt (BsInterp   *in,
             *out = bs_str_value (in, f->name);
             return TRUE;
           }
+        if (strcmp (name, "__qualname__") == 0)
+          {
+            *out = bs_str_value (in, f->qualname);
+            return TRUE;
+          }
+        if (strcmp (name, "__module__") == 0)
+          {
+            BsValue *module = bs_env_lookup (f->globals, "__name__");
+
+            *out = module != NULL ? bs_value_ref (*module) : BS_NONE;
+            return TRUE;
+          }
         /* the docstring: a string constant as the body's first statement */
         if (strcmp (name, "__doc__") == 0)
           {
@@ -478,8 +568,7 @@ bs_getattr_opt (BsInterp   *in,
 
         const char *path = bs_builtin_class_path (b->name);
 
-        if (strcmp (name, "__name__") == 0
-            || (path != NULL && strcmp (name, "__qualname__") == 0))
+        if (strcmp (name, "__name__") == 0 || strcmp (name, "__qualname__") == 0)
           {
             /* numpy.ndarray's is ndarray */
             const char *dot = strrchr (b->name, '.');
@@ -492,6 +581,27 @@ bs_getattr_opt (BsInterp   *in,
             g_autofree char *module = g_strndup (path, strrchr (path, '.') - path);
 
             *out = bs_str_value (in, module);
+            return TRUE;
+          }
+        if (path == NULL && strcmp (name, "__module__") == 0)
+          {
+            *out = bs_str_value (in, "builtins");
+            return TRUE;
+          }
+        if (bs_builtin_is_type (in, obj)
+            && (strcmp (name, "__bases__") == 0 || strcmp (name, "__mro__") == 0))
+          {
+            *out = class_mro (in, obj);
+            if (strcmp (name, "__bases__") == 0)
+              {
+                BsTuple *mro = (BsTuple *) out->as.object;
+                BsValue bases = bs_tuple_new (in->heap, mro->length > 1 ? 1 : 0);
+
+                if (mro->length > 1)
+                  ((BsTuple *) bases.as.object)->items[0] = bs_value_ref (mro->items[1]);
+                bs_value_unref (*out);
+                *out = bases;
+              }
             return TRUE;
           }
         /* str.upper, dict.fromkeys: a built-in type's methods */
@@ -551,6 +661,8 @@ bs_getattr_opt (BsInterp   *in,
     default:
       break;
     }
+  if (strcmp (name, "__class__") == 0)
+    return bs_type_of (in, obj, out);
   *found = FALSE;
   return TRUE;
 }

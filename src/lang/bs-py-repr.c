@@ -69,6 +69,43 @@ call_dunder_string (BsInterp   *in,
   return TRUE;
 }
 
+/* A built-in that stands for a type (tuple, int, a type without a name in builtins) rather
+ * than a function. */
+gboolean
+bs_builtin_is_type (BsInterp *in,
+                    BsValue   v)
+{
+  static const char *const types[] = {
+    "int", "float", "str", "bool", "list", "tuple", "dict", "set", "range", "type",
+    "object", "enumerate", "zip", "map", "filter", "reversed", "slice", "NoneType",
+    "function", "frozenset", "staticmethod", "classmethod", "super", "property", NULL,
+  };
+  const BsBuiltin *b = (const BsBuiltin *) v.as.object;
+
+  if (!bs_value_is_object (v, BS_OBJECT_BUILTIN))
+    return FALSE;
+  return bs_builtin_class_path (b->name) != NULL
+         || (g_strv_contains (types, b->name) && bs_value_is_none (b->self))
+         || bs_is_type_stand_in (in, v);
+}
+
+/* module.qualname as CPython names a class in reprs: __main__.Outer.Inner,
+ * torch.nn.modules.linear.Linear; a built-in one by its name alone. */
+static void
+append_class_path (GString *out,
+                   BsClass *c)
+{
+  BsValue module = BS_NONE;
+
+  if (bs_dict_get_str (c->dict, "__module__", &module) && bs_value_str (module) != NULL
+      && strcmp (bs_value_str (module), "builtins") != 0)
+    g_string_append_printf (out, "%s.%s", bs_value_str (module), c->qualname);
+  else if (c->is_prelude || bs_value_is_none (c->base_class) || c->is_exception)
+    g_string_append (out, c->qualname);
+  else
+    g_string_append_printf (out, "__main__.%s", c->qualname);
+}
+
 static gboolean
 repr_inner (BsInterp *in,
             BsValue   v,
@@ -244,20 +281,12 @@ repr_inner (BsInterp *in,
 
     case BS_OBJECT_BUILTIN:
       {
-        static const char *const types[] = {
-          "int", "float", "str", "bool", "list", "tuple", "dict", "set", "range", "type",
-          "object", "enumerate", "zip", "map", "filter", "reversed", "slice", "NoneType",
-          "function", "frozenset", "staticmethod", "classmethod", "super", "property", NULL,
-        };
         const char *name = ((BsBuiltin *) v.as.object)->name;
-
         const char *path = bs_builtin_class_path (name);
 
         if (path != NULL)
           g_string_append_printf (out, "<class '%s'>", path);
-        else if (g_strv_contains (types, name) && bs_value_is_none (((BsBuiltin *) v.as.object)->self))
-          g_string_append_printf (out, "<class '%s'>", name);
-        else if (bs_is_type_stand_in (in, v))
+        else if (bs_builtin_is_type (in, v))
           g_string_append_printf (out, "<class '%s'>", name);
         else
           g_string_append_printf (out, "<built-in function %s>", name);
@@ -265,23 +294,25 @@ repr_inner (BsInterp *in,
       return TRUE;
 
     case BS_OBJECT_BOUND_METHOD:
-      g_string_append_printf (out, "<bound method of " BS_ADDRESS_FORMAT ">", bs_value_address (v));
-      return TRUE;
-
-    case BS_OBJECT_CLASS:
       {
-        BsClass *c = (BsClass *) v.as.object;
-        BsValue module = BS_NONE;
+        BsBoundMethod *m = (BsBoundMethod *) v.as.object;
 
-        if (bs_dict_get_str (c->dict, "__module__", &module) && bs_value_str (module) != NULL
-            && strcmp (bs_value_str (module), "builtins") != 0)
-          g_string_append_printf (out, "<class '%s.%s'>", bs_value_str (module), c->name);
-        else if (c->is_prelude || bs_value_is_none (c->base_class) || c->is_exception)
-          g_string_append_printf (out, "<class '%s'>", c->name);
-        else
-          g_string_append_printf (out, "<class '__main__.%s'>", c->name);
+        g_string_append_printf (out, "<bound method %s of ",
+                                bs_value_is_object (m->func, BS_OBJECT_FUNCTION)
+                                ? ((BsFunction *) m->func.as.object)->qualname
+                                : bs_value_is_object (m->func, BS_OBJECT_BUILTIN)
+                                ? ((BsBuiltin *) m->func.as.object)->name : "?");
+        if (!repr_inner (in, m->self, out, FALSE, depth + 1))
+          return FALSE;
+        g_string_append_c (out, '>');
         return TRUE;
       }
+
+    case BS_OBJECT_CLASS:
+      g_string_append (out, "<class '");
+      append_class_path (out, (BsClass *) v.as.object);
+      g_string_append (out, "'>");
+      return TRUE;
 
     case BS_OBJECT_INSTANCE:
       {
@@ -328,8 +359,9 @@ repr_inner (BsInterp *in,
               }
             return repr_inner (in, i->args, out, FALSE, depth + 1);
           }
-        g_string_append_printf (out, "<__main__.%s object at " BS_ADDRESS_FORMAT ">", c->name,
-                                bs_value_address (v));
+        g_string_append_c (out, '<');
+        append_class_path (out, c);
+        g_string_append_printf (out, " object at " BS_ADDRESS_FORMAT ">", bs_value_address (v));
         return TRUE;
       }
 

@@ -179,7 +179,7 @@ DECLARED (bk_set_function_name)
   c = (BsClass *) args[2].as.object;
   f->name = bs_intern (in, name);
   g_free (f->qualname);
-  f->qualname = g_strdup_printf ("%s.%s", c->name, name);
+  f->qualname = g_strdup_printf ("%s.%s", c->qualname, name);
   bs_value_unref (f->klass);
   f->klass = bs_value_ref (args[2]);
   bs_dict_set_str (c->dict, name, bs_value_ref (args[0]));

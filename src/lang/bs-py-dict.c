@@ -209,6 +209,37 @@ update_from_pairs (BsInterp *in, BsValue self, BsValue pairs)
   return ok;
 }
 
+/* A mapping that is not a dict (a defaultdict, a Counter, a class with keys() and
+ * __getitem__): self[k] = other[k] for k in other.keys(), as CPython's dict.update. */
+static gboolean
+update_from_keys (BsInterp *in,
+                  BsValue   self,
+                  BsValue   other,
+                  BsValue   keys_method)
+{
+  BsValue keys, key, value;
+  BsPyIter it;
+  gboolean ok;
+  int n;
+
+  ok = bs_call_simple (in, keys_method, NULL, 0, &keys);
+  if (!ok)
+    return FALSE;
+  ok = bs_py_iter_init (in, keys, &it);
+  bs_value_unref (keys);
+  if (!ok)
+    return FALSE;
+  while ((n = bs_py_iter_next (in, &it, &key)) > 0)
+    {
+      ok = bs_getitem (in, other, key, &value) && bs_py_dict_set (in, self, key, value);
+      bs_value_unref (key);
+      if (!ok)
+        break;
+    }
+  bs_py_iter_clear (&it);
+  return ok && n == 0;
+}
+
 static gboolean
 dict_update (BsInterp *in, BsCall *call, BsValue *r)
 {
@@ -217,9 +248,23 @@ dict_update (BsInterp *in, BsCall *call, BsValue *r)
   *r = BS_NONE;
   if (call->given[1])
     {
+      BsValue keys = BS_NONE;
+      gboolean found = FALSE;
+
       if (bs_value_is_object (other, BS_OBJECT_DICT))
         {
           if (!bs_py_dict_merge (in, call->self, other))
+            return FALSE;
+        }
+      else if (bs_value_is_object (other, BS_OBJECT_INSTANCE)
+               && !bs_getattr_opt (in, other, "keys", &keys, &found))
+        return FALSE;
+      else if (found)
+        {
+          gboolean ok = update_from_keys (in, call->self, other, keys);
+
+          bs_value_unref (keys);
+          if (!ok)
             return FALSE;
         }
       else if (!update_from_pairs (in, call->self, other))

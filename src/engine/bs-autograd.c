@@ -87,6 +87,7 @@ mark_view (BsTensor *view,
     return;
   view->view_base = bs_tensor_ref (input->view_base != NULL ? input->view_base : input);
   view->made_without_grad = !view->context->grad_enabled || input->made_without_grad;
+  view->view_version = bs_tensor_version (view);
 }
 
 static gboolean
@@ -204,6 +205,16 @@ bs_op_apply_full (BsOp             op,
       bs_op_args_init (&default_args);
       args = &default_args;
     }
+  if (context->grad_enabled && info->backward != NULL)
+    for (guint i = 0; i < n_inputs; i++)
+      if (!(info->nondiff_inputs & (1u << MIN (i, 31)))
+          && !bs_check_view_unchanged (inputs[i], &local_error))
+        {
+          if (bs_context_emits (context, error) && context->in_backward == 0)
+            context->sink->error (context->sink_data, local_error, NULL);
+          g_propagate_error (error, local_error);
+          return NULL;
+        }
   /* float16, bfloat16 and bool ops PyTorch's CPU build lacks fail as they do there */
   output = bs_op_check_kernel (op, inputs, n_inputs, args, &local_error)
            && bs_op_check_unreproduced (op, inputs, n_inputs, &local_error)
@@ -269,6 +280,9 @@ bs_op_apply_multi (BsOp             op,
   BsNode *node = NULL;
 
   g_return_val_if_fail (n_outputs > 0 && info->backward_multi != NULL, FALSE);
+  for (guint i = 0; context->grad_enabled && i < n_inputs; i++)
+    if (!bs_check_view_unchanged (inputs[i], error))
+      return FALSE;
   if (tape)
     bs_tape_read_inputs (context->tape, inputs, n_inputs, ids);
   for (guint k = 0; k < n_outputs; k++)
@@ -718,6 +732,38 @@ rebase_view_history (BsTensor       *view,
   g_clear_pointer (&view->grad_fn, bs_node_unref);
   view->grad_fn = as_strided;
   view->output_nr = 0;
+}
+
+gboolean
+bs_check_view_unchanged (const BsTensor  *self,
+                         GError         **error)
+{
+  if (self->view_base == NULL || !self->made_without_grad
+      || bs_tensor_version (self) == self->view_version
+      || (self->grad_fn == NULL && !bs_tensor_requires_grad (self->view_base)))
+    return TRUE;
+  g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                       "A view was created in no_grad mode and its base or another view of its "
+                       "base has been modified inplace with grad mode enabled. Given that this "
+                       "use case is ambiguous and error-prone, it is forbidden. You can clarify "
+                       "your code by moving both the view and the inplace either both inside "
+                       "the no_grad block (if you don't want the inplace to be tracked) or both "
+                       "outside (if you want the inplace to be tracked).");
+  return FALSE;
+}
+
+gboolean
+bs_check_inplace (BsTensor  *self,
+                  GError   **error)
+{
+  GError *local_error = NULL;
+
+  if (check_inplace_allowed (self, &local_error))
+    return TRUE;
+  if (bs_context_emits (self->context, error) && self->context->in_backward == 0)
+    self->context->sink->error (self->context->sink_data, local_error, NULL);
+  g_propagate_error (error, local_error);
+  return FALSE;
 }
 
 BsTensor *

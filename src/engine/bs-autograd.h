@@ -48,6 +48,17 @@ BsTensor *bs_op_apply_inplace  (BsOp             op,
                                 const BsOpArgs  *args,
                                 GError         **error);
 
+/* Whether self may be changed in place now (not a leaf that requires grad, ...), with
+ * PyTorch's error, reported to the sink, when not: for an in-place op whose other checks
+ * PyTorch makes after this one. */
+gboolean  bs_check_inplace     (BsTensor        *self,
+                                GError         **error);
+
+/* PyTorch's check as a view's grad_fn is read: a view made with grad mode off, of a base
+ * that requires grad, refuses once it or its base changed in place since it was made. */
+gboolean  bs_check_view_unchanged (const BsTensor *self,
+                                   GError        **error);
+
 /* PyTorch's result_type: dimensioned tensors, then 0-dim tensors, then Python
  * scalars, each tier counting only when it raises the category. */
 BsDType   bs_result_type       (BsTensor *const *inputs,

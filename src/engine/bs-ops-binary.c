@@ -694,3 +694,17 @@ bs_div_ (BsTensor *a, BsTensor *b, GError **error)
 {
   return bs_pointwise_inplace2 (BS_OP_DIV, a, b, NULL, error);
 }
+
+BsTensor *
+bs_pow_scalar_ (BsTensor *a, double exponent, GError **error)
+{
+  BsOpArgs args = bs_pointwise_value_args (exponent);
+
+  return bs_pointwise_inplace1 (BS_OP_POW, a, &args, error);
+}
+
+BsTensor *
+bs_pow_ (BsTensor *a, BsTensor *exponent, GError **error)
+{
+  return bs_pointwise_inplace2 (BS_OP_POW_TENSOR, a, exponent, NULL, error);
+}

@@ -625,9 +625,9 @@ bs_atan2 (BsTensor *a, BsTensor *b, GError **error)
   return bs_op_apply (BS_OP_ATAN2, in, 2, NULL, error);
 }
 
-/* A Python number as the divisor records the one-input node, as PyTorch. */
+/* A Python number as the divisor records the one-input node, as PyTorch; in place: into a */
 static BsTensor *
-apply_rem (BsOp op, BsOp scalar_op, BsTensor *a, BsTensor *b, GError **error)
+apply_rem (BsOp op, BsOp scalar_op, BsTensor *a, BsTensor *b, gboolean inplace, GError **error)
 {
   BsTensor *in[2] = { a, b };
   BsOpArgs args;
@@ -641,23 +641,31 @@ apply_rem (BsOp op, BsOp scalar_op, BsTensor *a, BsTensor *b, GError **error)
       return NULL;
     }
   if (!b->is_wrapped_number)
-    return bs_op_apply (op, in, 2, NULL, error);
+    return inplace ? bs_op_apply_inplace (op, in, 2, NULL, error)
+                   : bs_op_apply (op, in, 2, NULL, error);
   bs_op_args_init (&args);
   args.value = bs_tensor_item (b);
   args.value_is_int = b->dtype == BS_DTYPE_INT64;
-  return bs_op_apply (scalar_op, &a, 1, &args, error);
+  return inplace ? bs_op_apply_inplace (scalar_op, &a, 1, &args, error)
+                 : bs_op_apply (scalar_op, &a, 1, &args, error);
 }
 
 BsTensor *
 bs_remainder (BsTensor *a, BsTensor *b, GError **error)
 {
-  return apply_rem (BS_OP_REMAINDER, BS_OP_REMAINDER_SCALAR, a, b, error);
+  return apply_rem (BS_OP_REMAINDER, BS_OP_REMAINDER_SCALAR, a, b, FALSE, error);
+}
+
+BsTensor *
+bs_remainder_ (BsTensor *a, BsTensor *b, GError **error)
+{
+  return apply_rem (BS_OP_REMAINDER, BS_OP_REMAINDER_SCALAR, a, b, TRUE, error);
 }
 
 BsTensor *
 bs_fmod (BsTensor *a, BsTensor *b, GError **error)
 {
-  return apply_rem (BS_OP_FMOD, BS_OP_FMOD_SCALAR, a, b, error);
+  return apply_rem (BS_OP_FMOD, BS_OP_FMOD_SCALAR, a, b, FALSE, error);
 }
 
 /* --- not differentiable: predicates and logical ops ---------------------- */

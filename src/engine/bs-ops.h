@@ -90,6 +90,18 @@ typedef enum {
 BsTensor *bs_compare        (BsTensor *a, BsTensor *b, BsCompare compare, GError **error);
 BsTensor *bs_logical_not    (BsTensor *a, GError **error);
 
+/* &, |, ^, <<, >> and ~ of integer and bool tensors, untracked (bs-ops-bitwise.c) */
+typedef enum {
+  BS_BITWISE_AND,
+  BS_BITWISE_OR,
+  BS_BITWISE_XOR,
+  BS_BITWISE_LSHIFT,
+  BS_BITWISE_RSHIFT,
+} BsBitwise;
+
+BsTensor *bs_bitwise        (BsTensor *a, BsTensor *b, BsBitwise op, GError **error);
+BsTensor *bs_bitwise_not    (BsTensor *a, GError **error);
+
 /* Reductions */
 BsTensor *bs_sum            (BsTensor *a, GError **error);
 BsTensor *bs_sum_dims       (BsTensor *a, const gint64 *dims, int n_dims, gboolean keepdim,
@@ -268,6 +280,9 @@ BsTensor *bs_add_           (BsTensor *a, BsTensor *b, double alpha, GError **er
 BsTensor *bs_sub_           (BsTensor *a, BsTensor *b, double alpha, GError **error);
 BsTensor *bs_mul_           (BsTensor *a, BsTensor *b, GError **error);
 BsTensor *bs_div_           (BsTensor *a, BsTensor *b, GError **error);
+BsTensor *bs_pow_scalar_    (BsTensor *a, double exponent, GError **error);
+BsTensor *bs_pow_           (BsTensor *a, BsTensor *exponent, GError **error);
+BsTensor *bs_remainder_     (BsTensor *a, BsTensor *b, GError **error);
 BsTensor *bs_zero_          (BsTensor *a, GError **error);
 BsTensor *bs_fill_          (BsTensor *a, double value, GError **error);
 BsTensor *bs_fill_int_      (BsTensor *a, gint64 value, GError **error);

@@ -48,6 +48,8 @@ struct _BsTensor {
   BsNode     *grad_accumulator;      /* Weak: the AccumulateGrad node clears it */
   BsTensor   *grad;                  /* Owned */
   BsTensor   *view_base;             /* Owned: set for views */
+  guint64     view_version;          /* a view's version when it was made (PyTorch's
+                                      * attr_version) */
   GArray     *hooks;                 /* Owned: BsHook, leaves only */
 };
 

@@ -200,6 +200,7 @@ struct _BsInterp {
   gboolean         has_error_span;
   char            *error_text;   /* the formatted traceback of the last error */
   int              warned_nonleaf_grad;
+  GHashTable      *torch_warned_once;  /* Owned: torch's TORCH_WARN_ONCE texts shown, or NULL */
 
   struct _BsSignatureSet *signatures; /* Owned: every declared function (bs-signature.h) */
 

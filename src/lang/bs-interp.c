@@ -959,6 +959,7 @@ bs_interp_free (BsInterp *in)
   bs_context_free (in->context);
   g_clear_error (&in->fatal);
   g_free (in->error_text);
+  g_clear_pointer (&in->torch_warned_once, g_hash_table_unref);
   g_clear_object (&in->options.cancellable);
   g_free (in);
 }

@@ -2,6 +2,8 @@
 #define G_LOG_DOMAIN "bs-lang"
 
 #include "bs-interp-private.h"
+
+#include "bs-autograd.h"
 #include "bs-np-array.h"
 
 #include <string.h>
@@ -371,7 +373,13 @@ repr_inner (BsInterp *in,
 
     case BS_OBJECT_TENSOR:
       {
-        char *r = bs_tensor_repr (bs_value_tensor (v), &in->print_options);
+        GError *error = NULL;
+        char *r;
+
+        /* the repr reads grad_fn, which PyTorch checks */
+        if (!bs_check_view_unchanged (bs_value_tensor (v), &error))
+          return bs_raise_gerror (in, error);
+        r = bs_tensor_repr (bs_value_tensor (v), &in->print_options);
 
         g_string_append (out, r);
         g_free (r);

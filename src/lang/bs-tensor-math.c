@@ -113,19 +113,23 @@ div_rounding (BsInterp *in,
                    "or 'floor' but found '%s'", mode);
 }
 
-/* pow, floor_divide, remainder: the interpreter's operator on the two values */
+/* pow, floor_divide, remainder, bitwise_and, ...: the interpreter's operator on the two
+ * values; data: the BsBinOp, in-place flag << 8 (pow_, bitwise_and_) */
 static gboolean
 operator (BsInterp *in,
           BsCall   *call,
           BsValue  *r)
 {
   BsValue a = call->given[0] ? call->values[0] : call->self;
-  gboolean ok = bs_tensor_binary (in, (BsBinOp) bs_call_data (call), a, call->values[1], FALSE,
-                                  r);
+  gboolean inplace = (bs_call_data (call) >> 8) != 0;
+  gboolean ok = bs_tensor_binary (in, (BsBinOp) (bs_call_data (call) & 0xff), a,
+                                  call->values[1], inplace, r);
   BsValue result;
 
   if (!ok)
     return FALSE;
+  if (inplace)
+    return TRUE;
   if (call->sig->n_params > 2 && bs_call_has (call, call->sig->n_params - 1))
     {
       result = *r;
@@ -512,6 +516,25 @@ inplace_op (BsInterp *in,
   return TRUE;
 }
 
+/* bitwise_not_(): ~ in place */
+static gboolean
+bitwise_not_ (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  BsTensor *self = bs_call_self (call);
+  GError *error = NULL;
+  g_autoptr(BsTensor) res = NULL;
+  BsTensor *t;
+
+  if (!bs_check_inplace (self, &error) || (res = bs_bitwise_not (self, &error)) == NULL
+      || (t = bs_copy_ (self, res, &error)) == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (t);
+  *r = bs_value_ref (bs_call_receiver (call));
+  return TRUE;
+}
+
 static gboolean
 round_decimals (BsInterp *in,
                 BsCall   *call,
@@ -577,6 +600,14 @@ equal (BsInterp *in,
 #define COMPARE_ROWS(name, code) \
   { TT, BS_SIG_TORCH, #name "(Tensor input, Tensor other" OUT, compare, code }, \
   { TT, BS_SIG_TORCH, #name "(Tensor input, Scalar other" OUT, compare, code }
+/* bitwise_and(input, other) with a tensor or a number, its in-place form and torch's
+ * (number, tensor) form */
+#define BITWISE_ROWS(name, op) \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, Tensor other" OUT, operator, op }, \
+  { "torch", BS_SIG_TORCH, #name "(Scalar self, Tensor other)", operator, op }, \
+  { TT, BS_SIG_TORCH, #name "(Tensor input, Scalar other" OUT, operator, op }, \
+  { "Tensor", BS_SIG_TORCH, #name "_(Tensor input, Tensor other)", operator, op | 1 << 8 }, \
+  { "Tensor", BS_SIG_TORCH, #name "_(Tensor input, Scalar other)", operator, op | 1 << 8 }
 #define BINARY_ROW(name, other, fn) \
   { TT, BS_SIG_TORCH, #name "(Tensor input, Tensor " #other OUT, binary, (gintptr) fn }
 
@@ -687,6 +718,18 @@ static const BsSignatureRow rows[] = {
   { TT, BS_SIG_TORCH, "remainder(Tensor input, Tensor other" OUT, operator, BS_BINOP_MOD },
   { "torch", BS_SIG_TORCH, "remainder(Scalar self, Tensor other)", operator, BS_BINOP_MOD },
   { TT, BS_SIG_TORCH, "remainder(Tensor input, Scalar other" OUT, operator, BS_BINOP_MOD },
+
+  { "Tensor", BS_SIG_TORCH, "pow_(Tensor input, Tensor exponent)", operator,
+    BS_BINOP_POW | 1 << 8 },
+  { "Tensor", BS_SIG_TORCH, "pow_(Tensor input, Scalar exponent)", operator,
+    BS_BINOP_POW | 1 << 8 },
+  BITWISE_ROWS (bitwise_and, BS_BINOP_BIT_AND),
+  BITWISE_ROWS (bitwise_or, BS_BINOP_BIT_OR),
+  BITWISE_ROWS (bitwise_xor, BS_BINOP_BIT_XOR),
+  BITWISE_ROWS (bitwise_left_shift, BS_BINOP_LSHIFT),
+  BITWISE_ROWS (bitwise_right_shift, BS_BINOP_RSHIFT),
+  { TT, BS_SIG_TORCH, "bitwise_not(Tensor input" OUT, unary, (gintptr) bs_bitwise_not },
+  { "Tensor", BS_SIG_TORCH, "bitwise_not_(Tensor input)", bitwise_not_, 0 },
 
   { "Tensor", BS_SIG_TORCH, "copy_(Tensor input, Tensor other, bool non_blocking=False)", copy_,
     0 },

@@ -121,10 +121,9 @@ floor_mod (BsInterp  *in,
   gint64 n;
 
   if (in->context->grad_enabled && (bs_tensor_requires_grad (a) || bs_tensor_requires_grad (b)))
-    return bs_raise (in, "NotImplementedError", "Backstep computes %s on tensors without "
-                     "autograd, and an operand requires grad; detach() it, or write "
-                     "x - y * (x / y).floor() style code with differentiable ops",
-                     op == BS_BINOP_MOD ? "% (remainder)" : "// (floor_divide)");
+    return bs_raise (in, "NotImplementedError", "Backstep computes // (floor_divide) on tensors "
+                     "without autograd, and an operand requires grad; detach() it, or write "
+                     "(x / y).floor() with differentiable ops");
   if (dtype == BS_DTYPE_BOOL)
     return bs_raise (in, "RuntimeError", "\"%s\" not implemented for 'Bool'",
                      op == BS_BINOP_MOD ? "remainder_cpu" : "div_floor_cpu");
@@ -196,6 +195,99 @@ bool_operand (BsValue  v,
   return scalar ? v.type == BS_VALUE_BOOL : t != NULL && t->dtype == BS_DTYPE_BOOL;
 }
 
+static const BsBitwise bitwise_ops[] = {
+  [BS_BINOP_BIT_AND] = BS_BITWISE_AND,
+  [BS_BINOP_BIT_OR] = BS_BITWISE_OR,
+  [BS_BINOP_BIT_XOR] = BS_BITWISE_XOR,
+  [BS_BINOP_LSHIFT] = BS_BITWISE_LSHIFT,
+  [BS_BINOP_RSHIFT] = BS_BITWISE_RSHIFT,
+};
+
+/* a //= b, a %= b, a &= b, ...: computed, then written into a, with PyTorch's checks in
+ * its order (a leaf requiring grad, then the result type, then the kernel's dtype) */
+static gboolean
+exact_binary (BsInterp  *in,
+              BsBinOp    op,
+              BsTensor  *a,
+              BsTensor  *b,
+              gboolean   inplace,
+              BsTensor **out)
+{
+  BsTensor *pair[2] = { a, b };
+  BsDType dtype = bs_result_type (pair, 2);
+  GError *error = NULL;
+  BsTensor *res = NULL;
+
+  if (inplace)
+    {
+      if (!bs_check_inplace (a, &error))
+        return bs_raise_gerror (in, error);
+      if (bs_dtype_category (dtype) > bs_dtype_category (a->dtype))
+        return bs_raise (in, "RuntimeError", "result type %s can't be cast to the desired "
+                         "output type %s", bs_dtype_scalar_name (dtype),
+                         bs_dtype_scalar_name (a->dtype));
+    }
+  /* % of tensors that require grad: remainder's node (RemainderBackward0/1) */
+  if (op == BS_BINOP_MOD && in->context->grad_enabled
+      && (bs_tensor_requires_grad (a) || bs_tensor_requires_grad (b)))
+    {
+      res = inplace ? bs_remainder_ (a, b, &error) : bs_remainder (a, b, &error);
+      if (res == NULL)
+        return bs_raise_gerror (in, error);
+      *out = res;
+      return TRUE;
+    }
+  if (op == BS_BINOP_FLOOR_DIV || op == BS_BINOP_MOD)
+    {
+      if (!floor_mod (in, op, a, b, &res))
+        return FALSE;
+    }
+  else if ((res = bs_bitwise (a, b, bitwise_ops[op], &error)) == NULL)
+    return bs_raise_gerror (in, error);
+  if (inplace)
+    {
+      BsTensor *done = bs_copy_ (a, res, &error);
+
+      bs_tensor_unref (res);
+      if (done == NULL)
+        return bs_raise_gerror (in, error);
+      res = done;
+    }
+  *out = res;
+  return TRUE;
+}
+
+/* a **= b: pow_ */
+static BsTensor *
+pow_inplace (BsInterp  *in,
+             BsTensor  *a,
+             BsValue    bv,
+             GError   **error)
+{
+  BsTensor *b;
+  BsTensor *pair[2] = { a, NULL };
+  BsDType dtype;
+  double e;
+
+  if (!bs_is_number (bv))
+    return bs_pow_ (a, bs_value_tensor (bv), error);
+  b = operand_tensor (in, bv);
+  if (b == NULL)
+    return NULL;
+  pair[1] = b;
+  dtype = bs_result_type (pair, 2);
+  bs_tensor_unref (b);
+  if (dtype != a->dtype)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "Found dtype %s but expected %s", bs_dtype_scalar_name (a->dtype),
+                   bs_dtype_scalar_name (dtype));
+      return NULL;
+    }
+  bs_to_double (in, bv, &e);
+  return bs_pow_scalar_ (a, e, error);
+}
+
 gboolean
 bs_tensor_binary (BsInterp *in,
                   BsBinOp   op,
@@ -208,10 +300,16 @@ bs_tensor_binary (BsInterp *in,
   BsTensor *a, *b, *res = NULL;
   gboolean a_scalar = bs_is_number (av), b_scalar = bs_is_number (bv);
 
+  /* PyTorch's tensors have no @ with numbers, and no in-place @= (x @= y is x = x @ y) */
+  if (op == BS_BINOP_MAT_MUL && (a_scalar || b_scalar))
+    return bs_raise (in, "TypeError", "unsupported operand type(s) for @%s: '%s' and '%s'",
+                     inplace ? "=" : "", bs_type_name (av), bs_type_name (bv));
+  if (op == BS_BINOP_MAT_MUL)
+    inplace = FALSE;
   /* x += t with x a Python number is x = x + t: the number stays a wrapped number */
   if (a_scalar)
     inplace = FALSE;
-  if (op == BS_BINOP_POW && (a_scalar || b_scalar) && bool_operand (av, a_scalar)
+  if (op == BS_BINOP_POW && bool_operand (av, a_scalar)
       && bool_operand (bv, b_scalar))
     return bs_raise (in, "RuntimeError", "\"pow\" not implemented for 'Bool'");
   if (op == BS_BINOP_SUB && (a_scalar || b_scalar)
@@ -219,6 +317,11 @@ bs_tensor_binary (BsInterp *in,
     return bs_raise (in, "RuntimeError",
                      bool_operand (av, a_scalar) && bool_operand (bv, b_scalar)
                      ? BS_MSG_SUB_TWO_BOOLS : BS_MSG_SUB_BOOL);
+  if (op == BS_BINOP_POW && inplace)
+    {
+      res = pow_inplace (in, bs_value_tensor (av), bv, &error);
+      goto done;
+    }
   if (op == BS_BINOP_POW && a_scalar)
     {
       BsTensor *bt;
@@ -231,7 +334,7 @@ bs_tensor_binary (BsInterp *in,
       bs_tensor_unref (bt);
       goto done;
     }
-  if (op == BS_BINOP_POW && b_scalar && !inplace)
+  if (op == BS_BINOP_POW && b_scalar)
     {
       double e;
       BsTensor *base = bs_value_tensor (av);
@@ -298,42 +401,16 @@ bs_tensor_binary (BsInterp *in,
     case BS_BINOP_POW:
       res = bs_pow (a, b, &error);
       break;
-    case BS_BINOP_FLOOR_DIV:
-    case BS_BINOP_MOD:
-      if (!floor_mod (in, op, a, b, &res))
-        {
-          bs_tensor_unref (a);
-          bs_tensor_unref (b);
-          return FALSE;
-        }
-      if (inplace)
-        {
-          BsTensor *done = bs_copy_ (a, res, &error);
-
-          bs_tensor_unref (res);
-          res = done;
-        }
-      break;
-    case BS_BINOP_BIT_AND:
-    case BS_BINOP_BIT_OR:
-      if (a->dtype == BS_DTYPE_BOOL && b->dtype == BS_DTYPE_BOOL)
-        {
-          BsTensor *s = bs_add (a, b, 1.0, &error);
-
-          if (op == BS_BINOP_BIT_AND)
-            {
-              g_clear_pointer (&s, bs_tensor_unref);
-              s = bs_mul (a, b, &error);
-            }
-          res = s;
-          break;
-        }
-      G_GNUC_FALLTHROUGH;
     default:
-      bs_tensor_unref (a);
-      bs_tensor_unref (b);
-      return bs_raise (in, "NotImplementedError", "the operator %s on tensors is not supported "
-                       "by Backstep", bs_binop_symbol (op));
+      {
+        gboolean ok = exact_binary (in, op, a, b, inplace, &res);
+
+        bs_tensor_unref (a);
+        bs_tensor_unref (b);
+        if (!ok)
+          return FALSE;
+        goto done;
+      }
     }
   bs_tensor_unref (a);
   bs_tensor_unref (b);
@@ -414,9 +491,10 @@ bs_tensor_unary (BsInterp  *in,
       *r = bs_value_ref (av);
       return TRUE;
     case BS_UNARYOP_INVERT:
-      if (a->dtype == BS_DTYPE_BOOL)
-        RETURN_TENSOR (bs_logical_not (a, ERR));
-      G_GNUC_FALLTHROUGH;
+      if (bs_dtype_is_floating (a->dtype))
+        return bs_raise (in, "TypeError", "~ (operator.invert) is only implemented on integer "
+                         "and Boolean-type tensors");
+      RETURN_TENSOR (bs_bitwise_not (a, ERR));
     default:
       return bs_raise (in, "NotImplementedError", "this unary operator on tensors is not "
                        "supported by Backstep");

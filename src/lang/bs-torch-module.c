@@ -509,6 +509,13 @@ bs_tensor_getattr (BsInterp   *in,
       *out = BS_BOOL (bs_tensor_requires_grad (t));
       return TRUE;
     }
+  if (strcmp (name, "is_leaf") == 0 || strcmp (name, "grad_fn") == 0)
+    {
+      GError *error = NULL;
+
+      if (!bs_check_view_unchanged (t, &error))
+        return bs_raise_gerror (in, error);
+    }
   if (strcmp (name, "is_leaf") == 0)
     {
       *out = BS_BOOL (bs_tensor_is_leaf (t));
@@ -545,19 +552,41 @@ bs_tensor_getattr (BsInterp   *in,
     {
       GError *error = NULL;
       BsTensor *res;
+      gint64 dims[BS_MAX_DIMS];
 
+      if (t->ndim != 2
+          && !bs_torch_warn_once (in, "The use of `x.T` on tensors of dimension other than 2 "
+                                  "to reverse their shape is deprecated and it will throw an "
+                                  "error in a future release. Consider `x.mT` to transpose "
+                                  "batches of matrices or `x.permute(*torch.arange(x.ndim - 1, "
+                                  "-1, -1))` to reverse the dimensions of a tensor. (Triggered "
+                                  "internally at  ./aten/src/ATen/native/TensorShape.cpp:3277.)"))
+        return FALSE;
+      for (int i = 0; i < t->ndim; i++)
+        dims[i] = t->ndim - 1 - i;
+      res = bs_permute (t, dims, t->ndim, &error);
+      if (res == NULL)
+        return bs_raise_gerror (in, error);
+      *out = bs_wrap_tensor (in, res);
+      return TRUE;
+    }
+  /* mT, mH, H: the last two dims transposed (real tensors: H is mT of a matrix) */
+  if (strcmp (name, "mT") == 0 || strcmp (name, "mH") == 0 || strcmp (name, "H") == 0)
+    {
+      GError *error = NULL;
+      BsTensor *res;
+
+      if (name[0] == 'H' && t->ndim != 2)
+        return bs_raise (in, "RuntimeError", "tensor.H is only supported on matrices (2-D "
+                         "tensors). Got %d-D tensor.%s", t->ndim,
+                         t->ndim > 2 ? " For batches of matrices, consider using tensor.mH"
+                                     : "");
       if (t->ndim < 2)
-        res = bs_tensor_ref (t);
-      else
-        {
-          gint64 dims[BS_MAX_DIMS];
-
-          for (int i = 0; i < t->ndim; i++)
-            dims[i] = t->ndim - 1 - i;
-          res = bs_permute (t, dims, t->ndim, &error);
-          if (res == NULL)
-            return bs_raise_gerror (in, error);
-        }
+        return bs_raise (in, "RuntimeError", "tensor.%s is only supported on matrices or "
+                         "batches of matrices. Got %d-D tensor.", name, t->ndim);
+      res = bs_transpose (t, -2, -1, &error);
+      if (res == NULL)
+        return bs_raise_gerror (in, error);
       *out = bs_wrap_tensor (in, res);
       return TRUE;
     }
@@ -1157,6 +1186,17 @@ bs_torch_warn (BsInterp   *in,
                const char *message)
 {
   return bs_warn (in, "UserWarning", message);
+}
+
+gboolean
+bs_torch_warn_once (BsInterp   *in,
+                    const char *message)
+{
+  if (in->torch_warned_once == NULL)
+    in->torch_warned_once = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (!g_hash_table_add (in->torch_warned_once, g_strdup (message)))
+    return TRUE;
+  return bs_torch_warn (in, message);
 }
 
 BsTensor *

@@ -53,6 +53,8 @@ int         bs_call_dim             (BsCall *call, guint i);
 
 /* A warning as PyTorch prints it, at the user's line. */
 gboolean    bs_torch_warn           (BsInterp *in, const char *message);
+/* The same once a run, as PyTorch's TORCH_WARN_ONCE; FALSE when a filter made it an error */
+gboolean    bs_torch_warn_once      (BsInterp *in, const char *message);
 /* t.shape: a torch.Size (new reference). */
 BsValue     bs_torch_size_value     (BsInterp *in, BsTensor *t);
 /* A Python number (int or float) as a 0-dim wrapped number tensor (new reference). */

@@ -28,7 +28,8 @@ What "the same" means:
     compared exactly too. A script whose header has "# compare: traceback" compares the
     whole traceback exactly: its frames in the script, each with the line and CPython 3.11's
     "^^^^"/"~~^~~" markers, and the exception; the frames of PyTorch's own Python files,
-    which Backstep does not have, are left out of python3's.
+    which Backstep does not have, are left out of python3's. A script whose header has
+    "# compare: stderr" compares the whole of stderr exactly (its warnings).
 """
 import concurrent.futures
 import difflib
@@ -91,6 +92,11 @@ def known_failure(name):
 
 def traceback_compared(name):
     return any(line == "compare: traceback" for line in header(name))
+
+
+def stderr_compared(name):
+    return (os.path.exists(os.path.join(HERE, name))
+            and any(line == "compare: stderr" for line in header(name)))
 
 
 def script_traceback(stderr, path):
@@ -191,6 +197,10 @@ def compare(name, got, want):
             problems.append("traceback differs:")
             problems += list(difflib.unified_diff(want_tb, got_tb, "python3", "backstep",
                                                   lineterm="", n=2))
+    if stderr_compared(name) and got_err != want_err:
+        problems.append("stderr differs:")
+        problems += list(difflib.unified_diff(want_err.splitlines(), got_err.splitlines(),
+                                              "python3", "backstep", lineterm="", n=2))
     if problems and got_err.strip():
         problems.append("backstep's stderr:")
         problems += got_err.splitlines()[-15:]

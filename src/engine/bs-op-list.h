@@ -36,9 +36,19 @@
   X (SIGMOID, sigmoid)                                                                 \
   X (RELU, relu)                                                                       \
   X (GELU, gelu)                      /* approximate='tanh' when args.index */          \
+  X (HARDTANH, hardtanh)              /* between args.min and args.max */              \
+  X (HARDSIGMOID, hardsigmoid)                                                         \
+  X (HARDSWISH, hardswish)                                                             \
+  X (LOG_SIGMOID, log_sigmoid)                                                         \
   X (CLAMP, clamp)                                                                     \
   X (CLAMP_TENSOR, clamp_tensor)      /* clamp with tensor bounds */                   \
   X (ROUND, round)                                                                     \
+  X (ROUND_DECIMALS, round_decimals)  /* round(decimals=args.index) */                  \
+  X (CLAMP_MIN, clamp_min)            /* clamp's args, min only */                      \
+  X (CLAMP_MAX, clamp_max)            /* clamp's args, max only */                      \
+  X (TAN, tan)                                                                         \
+  X (RSQRT, rsqrt)                                                                     \
+  X (SGN, sgn)                                                                         \
   X (ASIN, asin)                                                                       \
   X (ACOS, acos)                                                                       \
   X (ATAN, atan)                                                                       \

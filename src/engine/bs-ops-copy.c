@@ -223,3 +223,71 @@ bs_copy_ (BsTensor *a, BsTensor *src, GError **error)
 {
   return bs_pointwise_inplace2 (BS_OP_COPY, a, src, NULL, error);
 }
+
+/* value into the elements of one strided line of a: a view (AsStridedBackward0) filled in
+ * place, so that a's history gets a CopySlices as in PyTorch */
+static gboolean
+fill_line (BsTensor *a, gint64 n, gint64 stride, gint64 offset, double value, gint64 value_int,
+           gboolean exact, GError **error)
+{
+  g_autoptr(BsTensor) line = NULL;
+  g_autoptr(BsTensor) done = NULL;
+  BsOpArgs args;
+
+  if (n <= 0)
+    return TRUE;
+  bs_op_args_init (&args);
+  args.n_dims = 1;
+  args.dims[0] = n;
+  args.strides[0] = stride;
+  args.storage_offset = offset;
+  line = bs_op_apply (BS_OP_AS_STRIDED, &a, 1, &args, error);
+  if (line == NULL)
+    return FALSE;
+  done = exact ? bs_fill_int_ (line, value_int, error) : bs_fill_ (line, value, error);
+  return done != NULL;
+}
+
+BsTensor *
+bs_fill_diagonal_ (BsTensor *a, double value, gint64 value_int, gboolean exact, gboolean wrap,
+                   GError **error)
+{
+  gint64 n = a->ndim > 0 ? a->shape[0] : 0, stride = 0;
+
+  if (a->ndim < 2)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "dimensions must larger than 1");
+      return NULL;
+    }
+  for (int d = 0; d < a->ndim; d++)
+    {
+      if (a->ndim > 2 && a->shape[d] != a->shape[0])
+        {
+          g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                               "all dimensions of input must be of equal length");
+          return NULL;
+        }
+      n = MIN (n, a->shape[d]);
+      stride += a->strides[d];
+    }
+  if (!fill_line (a, n, stride, 0, value, value_int, exact, error))
+    return NULL;
+  /* a tall matrix wraps: the diagonal starts again every width + 1 rows */
+  if (wrap && a->ndim == 2 && a->shape[0] > a->shape[1] + 1)
+    {
+      gint64 step = a->shape[1] + 1;
+      gint64 wrap_size = (bs_tensor_numel (a) + step - 1) / step - n;
+
+      if (!bs_tensor_is_contiguous (a))
+        {
+          g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_UNSUPPORTED,
+                               "fill_diagonal_(wrap=True) of a non-contiguous tensor is not "
+                               "supported by Backstep");
+          return NULL;
+        }
+      if (!fill_line (a, wrap_size, step, n * step, value, value_int, exact, error))
+        return NULL;
+    }
+  return bs_tensor_ref (a);
+}

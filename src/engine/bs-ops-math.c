@@ -318,6 +318,33 @@ log10_local (BsTensor *a, GError **error)
 }
 MATH_OP (log10, "Log10Backward0", log10, save_input, "∂log₁₀ a/∂a = 1/(a·ln 10)")
 
+/* --- tan, rsqrt ------------------------------------------------------------ */
+
+static BsTensor *
+tan_local (BsTensor *result, GError **error)
+{
+  g_autoptr(BsTensor) sq = bs_mul (result, result, error);
+
+  return sq ? plus (sq, 1.0, error) : NULL;
+}
+MATH_OP (tan, "TanBackward0", tan, save_output, "∂tan a/∂a = 1 + tan²a")
+
+static double
+rsqrt_of (double x)
+{
+  return 1.0 / sqrt (x);
+}
+
+static BsTensor *
+rsqrt_local (BsTensor *result, GError **error)
+{
+  g_autoptr(BsTensor) sq = bs_mul (result, result, error);
+  g_autoptr(BsTensor) cube = sq ? bs_mul (sq, result, error) : NULL;
+
+  return cube ? bs_mul_scalar (cube, -0.5, error) : NULL;
+}
+MATH_OP (rsqrt, "RsqrtBackward0", rsqrt_of, save_output, "∂(1/√a)/∂a = -(1/√a)³/2")
+
 /* --- rounding ----------------------------------------------------------- */
 
 static gboolean
@@ -389,6 +416,86 @@ const BsOpInfo bs_op_frac = {
   .name = "frac", .grad_fn_name = "FracBackward0", .symbol = "frac", .n_inputs = 1,
   .forward = frac_forward, .backward = frac_backward,
   .formulas = { "∂(a - trunc a)/∂a = 1" },
+};
+
+static double
+sign_of (double x)
+{
+  return x > 0.0 ? 1.0 : x < 0.0 ? -1.0 : x;
+}
+
+/* sgn keeps the dtype, integers and bools included */
+static BsTensor *
+sgn_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+             GError **error)
+{
+  return map_unary (in[0], sign_of, FALSE, (BsDType) -1, error);
+}
+
+const BsOpInfo bs_op_sgn = {
+  .name = "sgn", .grad_fn_name = "SgnBackward0", .symbol = "sgn", .n_inputs = 1,
+  .forward = sgn_forward, .backward = zero_backward,
+  .formulas = { "∂sgn(a)/∂a = 0" },
+};
+
+/* round(decimals=d), as PyTorch's kernel: nearbyint(x · 10^d) / 10^d in the tensor's own
+ * float type (x / 10^-d · 10^-d for negative d) */
+static void
+round_decimals_loop (char **p, const gint64 *s, gint64 n, gpointer user_data)
+{
+  const BsOpArgs *args = user_data;
+  gboolean neg = args->index < 0;
+  double ten_pow = pow (10.0, (double) ABS (args->index));
+  char *out = p[0];
+  const char *a = p[1];
+
+  for (gint64 i = 0; i < n; i++, out += s[0], a += s[1])
+    {
+      if (args->dtype == BS_DTYPE_FLOAT32)
+        {
+          float x = *(const float *) a, t = (float) ten_pow;
+
+          *(float *) out = neg ? nearbyintf (x / t) * t : nearbyintf (x * t) / t;
+        }
+      else
+        {
+          double x = bs_dtype_load (a, args->dtype);
+
+          bs_dtype_store (out, args->dtype, neg ? nearbyint (x / ten_pow) * ten_pow
+                                                : nearbyint (x * ten_pow) / ten_pow);
+        }
+    }
+}
+
+static BsTensor *
+round_decimals_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+                        GError **error)
+{
+  BsOpArgs k = *args;
+  BsTensor *out;
+  BsIter iter;
+
+  if (!bs_dtype_is_floating (in[0]->dtype))
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "\"round_cpu\" not implemented for '%s'", bs_dtype_scalar_name (in[0]->dtype));
+      return NULL;
+    }
+  k.dtype = in[0]->dtype;
+  out = bs_tensor_new (in[0]->context, in[0]->dtype, in[0]->ndim, in[0]->shape, error);
+  if (out == NULL)
+    return NULL;
+  bs_iter_init (&iter, in[0]->ndim, in[0]->shape);
+  bs_iter_add (&iter, out);
+  bs_iter_add (&iter, in[0]);
+  bs_iter_run (&iter, round_decimals_loop, &k);
+  return out;
+}
+
+const BsOpInfo bs_op_round_decimals = {
+  .name = "round", .grad_fn_name = "RoundBackward1", .symbol = "round", .n_inputs = 1,
+  .forward = round_decimals_forward, .backward = zero_backward,
+  .formulas = { "∂round(a, d)/∂a = 0" },
 };
 
 /* --- atan2 -------------------------------------------------------------- */
@@ -616,6 +723,20 @@ DEFINE_MATH (floor, BS_OP_FLOOR)
 DEFINE_MATH (ceil, BS_OP_CEIL)
 DEFINE_MATH (trunc, BS_OP_TRUNC)
 DEFINE_MATH (frac, BS_OP_FRAC)
+DEFINE_MATH (tan, BS_OP_TAN)
+DEFINE_MATH (rsqrt, BS_OP_RSQRT)
+DEFINE_MATH (sgn, BS_OP_SGN)
+
+BsTensor *
+bs_round_decimals (BsTensor *a, gint64 decimals, gboolean inplace, GError **error)
+{
+  BsOpArgs args;
+
+  bs_op_args_init (&args);
+  args.index = decimals;
+  return inplace ? bs_op_apply_inplace (BS_OP_ROUND_DECIMALS, &a, 1, &args, error)
+                 : bs_op_apply (BS_OP_ROUND_DECIMALS, &a, 1, &args, error);
+}
 
 BsTensor *
 bs_atan2 (BsTensor *a, BsTensor *b, GError **error)

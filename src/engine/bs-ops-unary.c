@@ -250,6 +250,19 @@ const BsOpInfo bs_op_clamp = {
   .formulas = { "∂clamp(a)/∂a = [min ≤ a ≤ max]" },
 };
 
+/* clamp_min(a, min), clamp_max(a, max): clamp under their own node names */
+const BsOpInfo bs_op_clamp_min = {
+  .name = "clamp_min", .grad_fn_name = "ClampMinBackward0", .symbol = "clamp_min",
+  .n_inputs = 1, .forward = clamp_forward, .save = save_input, .backward = clamp_backward,
+  .formulas = { "∂clamp_min(a)/∂a = [a ≥ min]" },
+};
+
+const BsOpInfo bs_op_clamp_max = {
+  .name = "clamp_max", .grad_fn_name = "ClampMaxBackward0", .symbol = "clamp_max",
+  .n_inputs = 1, .forward = clamp_forward, .save = save_input, .backward = clamp_backward,
+  .formulas = { "∂clamp_max(a)/∂a = [a ≤ max]" },
+};
+
 UNARY_FORWARD (round, K_ROUND, FALSE)
 
 const BsOpInfo bs_op_round = {
@@ -357,6 +370,19 @@ bs_clamp_int_ (BsTensor *a, gboolean has_min, gint64 min, gboolean has_max, gint
   BsOpArgs args = clamp_int_args (has_min, min, has_max, max);
 
   return bs_pointwise_inplace1 (BS_OP_CLAMP, a, &args, error);
+}
+
+BsTensor *
+bs_clamp_bound (BsOp op, BsTensor *a, double bound, gint64 bound_int, gboolean inplace,
+                GError **error)
+{
+  gboolean is_min = op == BS_OP_CLAMP_MIN;
+  BsOpArgs args = clamp_int_args (is_min, bound_int, !is_min, bound_int);
+
+  g_return_val_if_fail (op == BS_OP_CLAMP_MIN || op == BS_OP_CLAMP_MAX, NULL);
+  args.min = args.max = bound;
+  return inplace ? bs_pointwise_inplace1 (op, a, &args, error)
+                 : bs_pointwise_apply1 (op, a, &args, error);
 }
 
 BsTensor *

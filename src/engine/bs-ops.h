@@ -37,7 +37,15 @@ BsTensor *bs_tanh           (BsTensor *a, GError **error);
 BsTensor *bs_sigmoid        (BsTensor *a, GError **error);
 BsTensor *bs_gelu           (BsTensor *a, gboolean tanh_form, GError **error);
 BsTensor *bs_relu           (BsTensor *a, GError **error);
+/* BS_OP_HARDTANH (between lo and hi), BS_OP_HARDSIGMOID, BS_OP_HARDSWISH or
+ * BS_OP_LOG_SIGMOID of a, or in place into a */
+BsTensor *bs_activation     (BsOp op, BsTensor *a, double lo, double hi, gboolean inplace,
+                             GError **error);
 BsTensor *bs_round          (BsTensor *a, GError **error);
+BsTensor *bs_round_decimals (BsTensor *a, gint64 decimals, gboolean inplace, GError **error);
+BsTensor *bs_tan            (BsTensor *a, GError **error);
+BsTensor *bs_rsqrt          (BsTensor *a, GError **error);
+BsTensor *bs_sgn            (BsTensor *a, GError **error);
 BsTensor *bs_sign           (BsTensor *a, GError **error);   /* not differentiable */
 BsTensor *bs_asin           (BsTensor *a, GError **error);
 BsTensor *bs_acos           (BsTensor *a, GError **error);
@@ -287,11 +295,18 @@ BsTensor *bs_zero_          (BsTensor *a, GError **error);
 BsTensor *bs_fill_          (BsTensor *a, double value, GError **error);
 BsTensor *bs_fill_int_      (BsTensor *a, gint64 value, GError **error);
 BsTensor *bs_copy_          (BsTensor *a, BsTensor *src, GError **error);
+/* fill_diagonal_(value, wrap): value_int the value exactly when exact (an integral tensor) */
+BsTensor *bs_fill_diagonal_ (BsTensor *a, double value, gint64 value_int, gboolean exact,
+                             gboolean wrap, GError **error);
 BsTensor *bs_clamp_         (BsTensor *a, gboolean has_min, double min,
                              gboolean has_max, double max, GError **error);
 BsTensor *bs_clamp_int_     (BsTensor *a, gboolean has_min, gint64 min,
                              gboolean has_max, gint64 max, GError **error);
 BsTensor *bs_relu_          (BsTensor *a, GError **error);
+/* clamp_min (op BS_OP_CLAMP_MIN) or clamp_max (BS_OP_CLAMP_MAX), in place or not; bound_int
+ * is the bound exactly for an integral tensor */
+BsTensor *bs_clamp_bound    (BsOp op, BsTensor *a, double bound, gint64 bound_int,
+                             gboolean inplace, GError **error);
 /* a[indices] = values (PyTorch's index_put_): indices as bs_index_multi takes
  * them; values broadcast to the indexed shape and, unless 0-dim, of a's dtype.
  * accumulate adds instead (repeated positions add up). */

@@ -11,6 +11,7 @@ static const char *const prelude_files[] = {
   "/org/backstep/lang/prelude/nn-rnn.py",
   "/org/backstep/lang/prelude/nn-conv.py",
   "/org/backstep/lang/prelude/optim.py",
+  "/org/backstep/lang/prelude/nn-activation.py",
 };
 
 GBytes *

@@ -365,65 +365,74 @@ clamp_promotes (BsCall   *call,
   return x->dtype == BS_DTYPE_BOOL ? v.type != BS_VALUE_BOOL : v.type == BS_VALUE_FLOAT;
 }
 
-/* clamp(input, min, max) with numbers; data 1 for clamp_ */
+/* clamp(input, min, max) with numbers; data: CLAMP_INPLACE for clamp_, CLAMP_MIN_ONLY for
+ * clamp_min(input, min) (ClampMinBackward0), CLAMP_MAX_ONLY for clamp_max(input, max) */
+enum { CLAMP_INPLACE = 1, CLAMP_MIN_ONLY = 2, CLAMP_MAX_ONLY = 4 };
+
 static gboolean
 clamp (BsInterp *in,
        BsCall   *call,
        BsValue  *r)
 {
-  gboolean has_min = bs_call_has (call, 1), has_max = bs_call_has (call, 2);
-  double mn = has_min ? bs_call_double (call, 1) : 0, mx = has_max ? bs_call_double (call, 2) : 0;
+  gintptr data = bs_call_data (call);
+  gboolean inplace = (data & CLAMP_INPLACE) != 0;
+  gboolean one_bound = (data & (CLAMP_MIN_ONLY | CLAMP_MAX_ONLY)) != 0;
+  /* the parameter of each bound, or 0 when there is none */
+  guint min_i = data & CLAMP_MAX_ONLY ? 0 : 1, max_i = data & CLAMP_MIN_ONLY ? 0 : one_bound ? 1 : 2;
+  gboolean has_min = min_i != 0 && bs_call_has (call, min_i);
+  gboolean has_max = max_i != 0 && bs_call_has (call, max_i);
+  double mn = has_min ? bs_call_double (call, min_i) : 0;
+  double mx = has_max ? bs_call_double (call, max_i) : 0;
   BsTensor *x = bs_call_self (call);
   gint64 min_int = 0, max_int = 0;
   GError *error = NULL;
+  BsTensor *t;
 
   if (!has_min && !has_max)
     return bs_raise (in, "RuntimeError", "torch.clamp: At least one of 'min' or 'max' must not "
                      "be None");
-  if (!bs_dtype_is_floating (x->dtype) && (clamp_promotes (call, 1, x) || clamp_promotes (call, 2, x)))
+  if (!bs_dtype_is_floating (x->dtype) && ((has_min && clamp_promotes (call, min_i, x))
+                                           || (has_max && clamp_promotes (call, max_i, x))))
     {
       /* a float bound on integers, an int on bools: PyTorch's result type, as clamp with
        * the bounds as wrapped numbers gives */
-      if (bs_call_data (call))
+      if (inplace)
         return bs_raise (in, "RuntimeError", "result type %s can't be cast to the desired "
                          "output type %s", x->dtype == BS_DTYPE_BOOL ? "Long" : "Float",
                          cxx_type_name (x->dtype));
-      return bs_call_return_tensor (call, bs_clamp_tensor (x, has_min ? bs_call_tensor (call, 1)
+      return bs_call_return_tensor (call, bs_clamp_tensor (x, has_min ? bs_call_tensor (call,
+                                                                                     min_i)
                                                                       : NULL,
-                                                           has_max ? bs_call_tensor (call, 2)
+                                                           has_max ? bs_call_tensor (call, max_i)
                                                                    : NULL, &error), &error, r);
     }
   if (x->dtype == BS_DTYPE_BOOL)
     return bs_raise (in, "RuntimeError", "\"%s\" not implemented for 'Bool'",
                      has_min && has_max ? "clamp_scalar_cpu"
                      : has_min ? "clamp_min_cpu" : "clamp_max_scalar_cpu");
-  if ((!has_min || bs_call_exact_int (call, 1, x->dtype, &min_int))
-      && (!has_max || bs_call_exact_int (call, 2, x->dtype, &max_int)))
+  if ((!has_min || bs_call_exact_int (call, min_i, x->dtype, &min_int))
+      && (!has_max || bs_call_exact_int (call, max_i, x->dtype, &max_int)))
     {
-      BsTensor *t = bs_call_data (call) ? bs_clamp_int_ (x, has_min, min_int, has_max, max_int,
-                                                         &error)
-                                        : bs_clamp_int (x, has_min, min_int, has_max, max_int,
-                                                        &error);
-
-      if (!bs_call_data (call))
-        return bs_call_return_tensor (call, t, &error, r);
-      if (t == NULL)
-        return bs_raise_gerror (in, error);
-      bs_tensor_unref (t);
-      *r = bs_value_ref (call->given[0] ? call->values[0] : call->self);
-      return TRUE;
+      if (one_bound)
+        t = bs_clamp_bound (has_min ? BS_OP_CLAMP_MIN : BS_OP_CLAMP_MAX, x, has_min ? mn : mx,
+                            has_min ? min_int : max_int, inplace, &error);
+      else
+        t = inplace ? bs_clamp_int_ (x, has_min, min_int, has_max, max_int, &error)
+                    : bs_clamp_int (x, has_min, min_int, has_max, max_int, &error);
     }
-  if (bs_call_data (call))
-    {
-      BsTensor *t = bs_clamp_ (x, has_min, mn, has_max, mx, &error);
-
-      if (t == NULL)
-        return bs_raise_gerror (in, error);
-      bs_tensor_unref (t);
-      *r = bs_value_ref (call->given[0] ? call->values[0] : call->self);
-      return TRUE;
-    }
-  return bs_call_return_tensor (call, bs_clamp (x, has_min, mn, has_max, mx, &error), &error, r);
+  else if (one_bound)
+    t = bs_clamp_bound (has_min ? BS_OP_CLAMP_MIN : BS_OP_CLAMP_MAX, x, has_min ? mn : mx,
+                        (gint64) (has_min ? mn : mx), inplace, &error);
+  else
+    t = inplace ? bs_clamp_ (x, has_min, mn, has_max, mx, &error)
+                : bs_clamp (x, has_min, mn, has_max, mx, &error);
+  if (!inplace)
+    return bs_call_return_tensor (call, t, &error, r);
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (t);
+  *r = bs_value_ref (call->given[0] ? call->values[0] : call->self);
+  return TRUE;
 }
 
 /* clamp(input, min, max) with tensors (ClampBackward0); data 1 for clamp_ */
@@ -446,6 +455,17 @@ clamp_tensors (BsInterp *in,
                                 &error, r);
 }
 
+/* clamp_min(input, min) with a tensor bound (ClampMinBackward1): not Backstep's */
+static gboolean
+clamp_one_tensor (BsInterp *in,
+                  BsCall   *call,
+                  BsValue  *r)
+{
+  return bs_raise (in, "NotImplementedError", "%s() with a tensor bound is not supported by "
+                   "Backstep: use clamp(%s=...)", call->sig->name,
+                   call->sig->params[1].name);
+}
+
 static gboolean
 fill_ (BsInterp *in,
        BsCall   *call,
@@ -465,6 +485,28 @@ fill_ (BsInterp *in,
     return bs_raise_gerror (in, error);
   bs_tensor_unref (t);
   *r = bs_value_ref (call->given[0] ? call->values[0] : call->self);
+  return TRUE;
+}
+
+static gboolean
+fill_diagonal_ (BsInterp *in,
+                BsCall   *call,
+                BsValue  *r)
+{
+  BsTensor *self = bs_call_self (call), *t;
+  GError *error = NULL;
+  gint64 exact = 0;
+  gboolean is_exact;
+
+  if (!bs_check_scalar_fits (in, bs_call_value (call, 1), self->dtype))
+    return FALSE;
+  is_exact = bs_call_exact_int (call, 1, self->dtype, &exact);
+  t = bs_fill_diagonal_ (self, bs_call_double (call, 1), exact, is_exact, bs_call_bool (call, 2),
+                         &error);
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (t);
+  *r = bs_value_ref (bs_call_receiver (call));
   return TRUE;
 }
 
@@ -535,14 +577,25 @@ bitwise_not_ (BsInterp *in,
   return TRUE;
 }
 
+/* round(decimals=d) (RoundBackward1, d 0 included); data 1: round_ */
 static gboolean
 round_decimals (BsInterp *in,
                 BsCall   *call,
                 BsValue  *r)
 {
-  if (bs_call_int (call, 1) == 0)
-    return unary (in, call, r);
-  return bs_raise (in, "NotImplementedError", "round(decimals=...) is not supported by Backstep");
+  BsTensor *self = bs_call_self (call);
+  gboolean inplace = bs_call_data (call) != 0;
+  GError *error = NULL;
+  BsTensor *t;
+
+  t = bs_round_decimals (self, bs_call_int (call, 1), inplace, &error);
+  if (!inplace)
+    return bs_call_return_tensor (call, t, &error, r);
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (t);
+  *r = bs_value_ref (bs_call_receiver (call));
+  return TRUE;
 }
 
 /* --- comparisons of whole tensors ------------------------------------------ */
@@ -639,6 +692,9 @@ static const BsSignatureRow rows[] = {
   UNARY_ROWS (ceil, bs_ceil),
   UNARY_ROWS (trunc, bs_trunc),
   UNARY_ROWS (frac, bs_frac),
+  UNARY_ROWS (tan, bs_tan),
+  UNARY_ROWS (rsqrt, bs_rsqrt),
+  UNARY_ROWS (sgn, bs_sgn),
   { "Tensor", BS_SIG_BUILTIN, "_TensorBase.isnan()", unary, (gintptr) bs_isnan },
   { "torch", BS_SIG_TORCH, "isnan(Tensor input)", unary, (gintptr) bs_isnan },
   { "Tensor", BS_SIG_BUILTIN, "_TensorBase.isinf()", unary, (gintptr) bs_isinf },
@@ -675,11 +731,16 @@ static const BsSignatureRow rows[] = {
   INPLACE_ROW (ceil, BS_OP_CEIL),
   INPLACE_ROW (trunc, BS_OP_TRUNC),
   INPLACE_ROW (frac, BS_OP_FRAC),
+  INPLACE_ROW (tan, BS_OP_TAN),
+  INPLACE_ROW (rsqrt, BS_OP_RSQRT),
+  INPLACE_ROW (sgn, BS_OP_SGN),
   { "Tensor", BS_SIG_BUILTIN, "_TensorBase.zero_()", inplace_unary, (gintptr) bs_zero_ },
   { "torch", BS_SIG_TORCH, "zero_(Tensor input)", inplace_unary, (gintptr) bs_zero_ },
   { TT, BS_SIG_TORCH, "round(Tensor input" OUT, unary, (gintptr) bs_round },
   { TT, BS_SIG_TORCH, "round(Tensor input, *, int64_t decimals, Tensor out=None)", round_decimals,
-    (gintptr) bs_round },
+    0 },
+  { TT, BS_SIG_TORCH, "round_(Tensor input)", inplace_op, BS_OP_ROUND },
+  { TT, BS_SIG_TORCH, "round_(Tensor input, *, int64_t decimals)", round_decimals, 1 },
 
   { TT, BS_SIG_TORCH, "add(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
     arithmetic, BS_BINOP_ADD },
@@ -797,9 +858,21 @@ static const BsSignatureRow rows[] = {
   { TT, BS_SIG_TORCH, "clamp_(Tensor input, Tensor? min=None, Tensor? max=None)", clamp_tensors,
     1 },
   { TT, BS_SIG_TORCH, "clamp_(Tensor input, Scalar? min=None, Scalar? max=None)", clamp, 1 },
+  { TT, BS_SIG_TORCH, "clamp_min(Tensor input, Tensor min" OUT, clamp_one_tensor, 0 },
+  { TT, BS_SIG_TORCH, "clamp_min(Tensor input, Scalar min" OUT, clamp, CLAMP_MIN_ONLY },
+  { TT, BS_SIG_TORCH, "clamp_max(Tensor input, Tensor max" OUT, clamp_one_tensor, 0 },
+  { TT, BS_SIG_TORCH, "clamp_max(Tensor input, Scalar max" OUT, clamp, CLAMP_MAX_ONLY },
+  { TT, BS_SIG_TORCH, "clamp_min_(Tensor input, Tensor min)", clamp_one_tensor, 0 },
+  { TT, BS_SIG_TORCH, "clamp_min_(Tensor input, Scalar min)", clamp,
+    CLAMP_MIN_ONLY | CLAMP_INPLACE },
+  { TT, BS_SIG_TORCH, "clamp_max_(Tensor input, Tensor max)", clamp_one_tensor, 0 },
+  { TT, BS_SIG_TORCH, "clamp_max_(Tensor input, Scalar max)", clamp,
+    CLAMP_MAX_ONLY | CLAMP_INPLACE },
   { TT, BS_SIG_TORCH, "clip(Tensor input, Tensor? min=None, Tensor? max=None" OUT,
     clamp_tensors, 0 },
   { TT, BS_SIG_TORCH, "clip(Tensor input, Scalar? min=None, Scalar? max=None" OUT, clamp, 0 },
+  { "Tensor", BS_SIG_TORCH, "fill_diagonal_(Tensor input, Scalar fill_value, bool wrap=False)",
+    fill_diagonal_, 0 },
   { TT, BS_SIG_TORCH, "fill_(Tensor input, Tensor value)", fill_, 0 },
   { TT, BS_SIG_TORCH, "fill_(Tensor input, Scalar value)", fill_, 0 },
 };

@@ -1224,6 +1224,7 @@ static const BsSignatureTable *const tables[] = {
   &bs_functional_table,
   &bs_nn_conv_table,
   &bs_nn_pool_table,
+  &bs_tensor_activation_table,
   &bs_optim_table,
   &bs_torch_autograd_table,
   &bs_grad_mode_table,

@@ -75,6 +75,7 @@ gboolean    bs_check_data_fits      (BsInterp *in, BsValue v, BsDType dtype);
 
 /* The tables (one per file) */
 extern const BsSignatureTable bs_tensor_math_table;
+extern const BsSignatureTable bs_tensor_activation_table;
 extern const BsSignatureTable bs_tensor_methods_table;
 extern const BsSignatureTable bs_tensor_reduce_table;
 extern const BsSignatureTable bs_tensor_select_table;

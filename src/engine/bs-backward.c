@@ -758,6 +758,12 @@ run_node (BsBackward *self,
 
       grads = g_ptr_array_new_full (node->n_outputs, (GDestroyNotify) bs_tensor_unref);
       g_ptr_array_set_size (grads, (gint) node->n_outputs);
+      if (!bs_node_run_hooks (node, FALSE, arrived, node->n_outputs, NULL, 0, error))
+        {
+          for (guint j = 0; j < node->n_outputs; j++)
+            g_clear_pointer (&arrived[j], bs_tensor_unref);
+          return FALSE;
+        }
       for (guint k = 0; k < node->n_outputs; k++)
         if (arrived[k] != NULL)
           {
@@ -775,9 +781,11 @@ run_node (BsBackward *self,
     {
       g_autoptr(BsTensor) arrived = g_steal_pointer (&task->buffer);
 
-      /* retain_grad() is one of the hooks */
-      grad = run_hooks (node->pre_hooks, 0, arrived, error);
-      if (grad == NULL)
+      /* grad_fn.register_prehook's hooks, then the tensor's (retain_grad() is one of them) */
+      if (!bs_node_run_hooks (node, FALSE, &arrived, 1, NULL, 0, error))
+        return FALSE;
+      grad = arrived != NULL ? run_hooks (node->pre_hooks, 0, arrived, error) : NULL;
+      if (grad == NULL && arrived != NULL)
         return FALSE;
     }
 
@@ -797,7 +805,8 @@ run_node (BsBackward *self,
     return TRUE;
 
   if (node->op == BS_OP_ACCUMULATE_GRAD)
-    return grad == NULL || run_accumulate_grad (self, task, grad, error);
+    return grad == NULL || (run_accumulate_grad (self, task, grad, error)
+                            && bs_node_run_hooks (node, TRUE, NULL, 0, &grad, 1, error));
 
   if (grads != NULL && node->op == BS_OP_CUSTOM)
     {
@@ -813,6 +822,12 @@ run_node (BsBackward *self,
                                                 grad_inputs, locals, &grad, error);
   else if (grad != NULL)
     ok = call_backward (self, task, grad, grad_inputs, locals, error);
+  /* grad_fn.register_hook's hooks see (and may replace) what the node made */
+  if (ok && node->node_hooks != NULL)
+    ok = grads != NULL
+      ? bs_node_run_hooks (node, TRUE, grad_inputs, n, (BsTensor *const *) grads->pdata,
+                           node->n_outputs, error)
+      : bs_node_run_hooks (node, TRUE, grad_inputs, n, &grad, 1, error);
 
   for (guint i = 0; ok && i < n; i++)
     {

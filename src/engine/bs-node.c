@@ -225,6 +225,17 @@ bs_node_free (BsNode *self)
           g_clear_pointer (&node->variable, bs_tensor_unref);
         }
       clear_hooks (&node->pre_hooks);
+      if (node->node_hooks != NULL)
+        {
+          for (guint i = 0; i < node->node_hooks->len; i++)
+            {
+              BsNodeHook *hook = &g_array_index (node->node_hooks, BsNodeHook, i);
+
+              if (hook->destroy != NULL)
+                hook->destroy (hook->user_data);
+            }
+          g_clear_pointer (&node->node_hooks, g_array_unref);
+        }
       if (node->output_metas != NULL)
         {
           bs_context_uncharge (node->context, node->n_outputs * (sizeof (BsTensorMeta)
@@ -436,4 +447,61 @@ bs_node_remove_pre_hook (BsNode *self,
         }
     }
   return FALSE;
+}
+
+guint
+bs_node_add_hook (BsNode         *self,
+                  gboolean        post,
+                  BsNodeHookFunc  func,
+                  gpointer        user_data,
+                  GDestroyNotify  destroy)
+{
+  BsNodeHook hook = { func, user_data, destroy, (guint) self->context->next_node_id++, post };
+
+  if (self->node_hooks == NULL)
+    self->node_hooks = g_array_new (FALSE, FALSE, sizeof (BsNodeHook));
+  g_array_append_val (self->node_hooks, hook);
+  return hook.id;
+}
+
+gboolean
+bs_node_remove_hook (BsNode *self,
+                     guint   hook_id)
+{
+  for (guint i = 0; self->node_hooks != NULL && i < self->node_hooks->len; i++)
+    {
+      BsNodeHook hook = g_array_index (self->node_hooks, BsNodeHook, i);
+
+      if (hook.id == hook_id)
+        {
+          g_array_remove_index (self->node_hooks, i);
+          if (hook.destroy != NULL)
+            hook.destroy (hook.user_data);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+bs_node_run_hooks (BsNode           *self,
+                   gboolean          post,
+                   BsTensor        **grads,
+                   guint             n_grads,
+                   BsTensor *const  *grad_outputs,
+                   guint             n_outputs,
+                   GError          **error)
+{
+  /* a hook added by a hook waits for the next pass, as in PyTorch */
+  guint n = self->node_hooks != NULL ? self->node_hooks->len : 0;
+
+  for (guint i = 0; i < n && i < self->node_hooks->len; i++)
+    {
+      BsNodeHook hook = g_array_index (self->node_hooks, BsNodeHook, i);
+
+      if (hook.post == post
+          && !hook.func (grads, n_grads, grad_outputs, n_outputs, hook.user_data, error))
+        return FALSE;
+    }
+  return TRUE;
 }

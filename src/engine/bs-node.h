@@ -77,6 +77,8 @@ struct _BsNode {
 
   BsTensor         *variable;     /* Owned: AccumulateGrad's leaf */
   GArray           *pre_hooks;    /* Owned: BsHook on the output's gradient */
+  GArray           *node_hooks;   /* Owned: BsNodeHook, grad_fn.register_prehook's and
+                                   * register_hook's, in the order they were added */
   BsTensor         *retained;     /* Weak: a non-leaf whose retain_grad() was called
                                    * (bs_node_get_retained: any output's) */
   BsCustomFunction *custom;       /* Owned */
@@ -140,6 +142,42 @@ void        bs_node_release_saved       (BsNode          *self);
 /* After an in-place op, the node's saved output is the modified tensor. */
 void        bs_node_rebase_saved_output (BsNode          *self,
                                          BsTensor        *output);
+
+/* A hook of the node itself (grad_fn.register_prehook / register_hook): a pre-hook gets the
+ * gradients of the node's outputs (grads, n_grads of them; NULL: none arrived) before it
+ * runs, a post-hook the gradients it made for its inputs (grads) and those of its outputs
+ * (grad_outputs); either may replace grads' elements (new references, or NULL). */
+typedef gboolean (*BsNodeHookFunc) (BsTensor        **grads,
+                                    guint             n_grads,
+                                    BsTensor *const  *grad_outputs,
+                                    guint             n_outputs,
+                                    gpointer          user_data,
+                                    GError          **error);
+
+typedef struct {
+  BsNodeHookFunc func;
+  gpointer       user_data;
+  GDestroyNotify destroy;
+  guint          id;
+  gboolean       post;
+} BsNodeHook;
+
+/* Returns the hook's id, for bs_node_remove_hook */
+guint       bs_node_add_hook            (BsNode          *self,
+                                         gboolean         post,
+                                         BsNodeHookFunc   func,
+                                         gpointer         user_data,
+                                         GDestroyNotify   destroy);
+gboolean    bs_node_remove_hook         (BsNode          *self,
+                                         guint            hook_id);
+/* Runs the node's pre- or post-hooks on grads, in order; FALSE with error when one fails */
+gboolean    bs_node_run_hooks           (BsNode          *self,
+                                         gboolean         post,
+                                         BsTensor       **grads,
+                                         guint            n_grads,
+                                         BsTensor *const *grad_outputs,
+                                         guint            n_outputs,
+                                         GError         **error);
 
 void        bs_node_add_pre_hook        (BsNode          *self,
                                          const BsHook    *hook);

@@ -9,6 +9,7 @@
 
 #include "bs-backward.h"
 #include "bs-generator.h"
+#include "bs-node.h"
 
 static BsValue
 receiver (BsCall *call)
@@ -414,6 +415,26 @@ hook_data_free (gpointer p)
   g_free (d);
 }
 
+/* A hook's __name__, as PyTorch's messages name it ("?" without one) */
+static char *
+hook_name (BsInterp *in,
+           BsValue   func)
+{
+  BsValue name = BS_NONE;
+  gboolean found = FALSE;
+  char *text = NULL;
+
+  if (!bs_getattr_opt (in, func, "__name__", &name, &found))
+    {
+      bs_value_unref (in->exc);
+      in->exc = BS_NONE;
+    }
+  else if (found)
+    text = g_strdup (bs_value_str (name));
+  bs_value_unref (name);
+  return text != NULL ? text : g_strdup ("?");
+}
+
 static BsTensor *
 run_hook (BsTensor  *grad,
           gpointer   user_data,
@@ -437,25 +458,14 @@ run_hook (BsTensor  *grad,
       if (out->dtype != grad->dtype || !bs_tensor_same_shape (out, grad))
         {
           /* PyTorch's checks of what a hook returns, naming the hook by its __name__ */
-          BsValue name = BS_NONE;
-          gboolean found = FALSE;
-          g_autofree char *text = NULL;
+          g_autofree char *text = hook_name (in, d->func);
 
-          if (!bs_getattr_opt (in, d->func, "__name__", &name, &found))
-            {
-              bs_value_unref (in->exc);
-              in->exc = BS_NONE;
-            }
-          else if (found)
-            text = g_strdup (bs_value_str (name));
-          bs_value_unref (name);
           if (out->dtype != grad->dtype)
             bs_raise (in, "RuntimeError", "hook '%s' has changed the type of value (was %s got "
-                      "%s)", text ? text : "?", bs_dtype_tensor_type (grad->dtype),
+                      "%s)", text, bs_dtype_tensor_type (grad->dtype),
                       bs_dtype_tensor_type (out->dtype));
           else
-            bs_raise (in, "RuntimeError", "hook '%s' has changed the size of value",
-                      text ? text : "?");
+            bs_raise (in, "RuntimeError", "hook '%s' has changed the size of value", text);
           g_clear_pointer (&out, bs_tensor_unref);
           bs_callback_failed (in, error);
         }
@@ -474,6 +484,7 @@ run_hook (BsTensor  *grad,
  * its hooks' dict weakly; Backstep has no weak references) */
 typedef struct {
   BsTensor *tensor;   /* Owned; NULL once removed */
+  BsNode   *node;     /* Owned: a grad_fn's hook's node instead; NULL once removed */
   guint     id;
 } HookHandle;
 
@@ -483,6 +494,7 @@ hook_handle_free (gpointer p)
   HookHandle *h = p;
 
   g_clear_pointer (&h->tensor, bs_tensor_unref);
+  g_clear_pointer (&h->node, bs_node_unref);
   g_free (h);
 }
 
@@ -535,7 +547,10 @@ hook_handle_remove (BsInterp *in,
 
   if (h->tensor != NULL)
     bs_tensor_remove_hook (h->tensor, h->id);
+  if (h->node != NULL)
+    bs_node_remove_hook (h->node, h->id);
   g_clear_pointer (&h->tensor, bs_tensor_unref);
+  g_clear_pointer (&h->node, bs_node_unref);
   *r = BS_NONE;
   return TRUE;
 }
@@ -569,6 +584,126 @@ register_hook (BsInterp *in,
   h = g_new0 (HookHandle, 1);
   h->tensor = bs_tensor_ref (bs_call_self (call));
   h->id = id;
+  *r = bs_native_new (in->heap, &hook_handle_type.base, h);
+  return TRUE;
+}
+
+/* gradients as a tuple, None where there is none */
+static BsValue
+grads_tuple (BsInterp        *in,
+             BsTensor *const *grads,
+             guint            n)
+{
+  BsValue t = bs_tuple_new (in->heap, n);
+
+  for (guint i = 0; i < n; i++)
+    ((BsTuple *) t.as.object)->items[i] = grads[i] != NULL
+      ? bs_wrap_tensor (in, bs_tensor_ref (grads[i])) : BS_NONE;
+  return t;
+}
+
+/* The new gradients a node's hook returned, with PyTorch's checks; FALSE once raised */
+static gboolean
+take_hook_result (BsInterp  *in,
+                  BsValue    func,
+                  BsValue    result,
+                  BsTensor **grads,
+                  guint      n)
+{
+  gsize got;
+  BsValue *items;
+
+  if (bs_value_is_none (result))
+    return TRUE;
+  if (!bs_value_is_object (result, BS_OBJECT_TUPLE))
+    return bs_raise (in, "TypeError", "expected tuple, but hook returned '%s'",
+                     bs_type_name (result));
+  items = bs_value_items (result, &got);
+  if (got != n)
+    {
+      g_autofree char *name = hook_name (in, func);
+
+      return bs_raise (in, "RuntimeError", "hook '%s' has returned an incorrect number of values "
+                       "(got %zu, but expected %u)", name, got, n);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      if (!bs_value_is_none (items[i]) && bs_value_tensor (items[i]) == NULL)
+        return bs_raise (in, "TypeError", "expected Variable, but hook returned '%s'",
+                         bs_type_name (items[i]));
+      if (!bs_value_is_none (items[i]) && grads[i] == NULL)
+        return bs_raise (in, "RuntimeError", "can't replace a None gradient with a non-None "
+                         "value");
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      BsTensor *t = bs_value_tensor (items[i]);
+
+      g_clear_pointer (&grads[i], bs_tensor_unref);
+      grads[i] = t != NULL ? bs_tensor_ref (t) : NULL;
+    }
+  return TRUE;
+}
+
+/* grad_fn.register_prehook's hook(grad_outputs) and register_hook's hook(grad_inputs,
+ * grad_outputs) */
+static gboolean
+run_node_hook (BsTensor        **grads,
+               guint             n_grads,
+               BsTensor *const  *grad_outputs,
+               guint             n_outputs,
+               gpointer          user_data,
+               GError          **error)
+{
+  HookData *d = user_data;
+  BsInterp *in = d->in;
+  gboolean post = grad_outputs != NULL;
+  BsValue args[2] = { grads_tuple (in, grads, n_grads), BS_NONE }, result;
+  gboolean ok;
+
+  if (post)
+    args[1] = grads_tuple (in, grad_outputs, n_outputs);
+  ok = bs_call_simple (in, d->func, args, post ? 2 : 1, &result);
+  bs_value_unref (args[0]);
+  bs_value_unref (args[1]);
+  if (ok)
+    {
+      ok = take_hook_result (in, d->func, result, grads, n_grads);
+      bs_value_unref (result);
+    }
+  if (!ok)
+    bs_callback_failed (in, error);
+  return ok;
+}
+
+/* grad_fn.register_prehook(hook), grad_fn.register_hook(hook) (data 1), with CPython's
+ * checks of a built-in of one argument */
+static gboolean
+node_register_hook (BsInterp *in,
+                    BsCall   *call,
+                    BsValue  *r)
+{
+  BsNode *node = ((BsNative *) call->self.as.object)->data;
+  gboolean post = bs_call_data (call) != 0;
+  const char *method = post ? "register_hook" : "register_prehook";
+  const char *type = node->custom != NULL ? "_FunctionBase" : bs_node_name (node);
+  HookData *d;
+  HookHandle *h;
+  BsValue *args;
+  gsize n;
+
+  args = bs_value_items (bs_call_value (call, 0), &n);
+  if (((BsDict *) bs_call_value (call, 1).as.object)->n_live > 0)
+    return bs_raise (in, "TypeError", "%s.%s() takes no keyword arguments", type, method);
+  if (n != 1)
+    return bs_raise (in, "TypeError", "%s.%s() takes exactly one argument (%zu given)", type,
+                     method, n);
+  d = g_new0 (HookData, 1);
+  d->in = in;
+  d->func = bs_value_ref (args[0]);
+  h = g_new0 (HookHandle, 1);
+  h->node = bs_node_ref (node);
+  h->id = bs_node_add_hook (node, post, run_node_hook, d, hook_data_free);
   *r = bs_native_new (in->heap, &hook_handle_type.base, h);
   return TRUE;
 }
@@ -751,6 +886,8 @@ static const BsSignatureRow rows[] = {
   { "Tensor", BS_SIG_PYTHON, "Tensor.backward(self, gradient=None, retain_graph=None, "
     "create_graph=False, inputs=None)", backward, 0 },
   { "Tensor", BS_SIG_PYTHON, "Tensor.register_hook(self, hook)", register_hook, 0 },
+  { "Node", BS_SIG_BUILTIN, "register_prehook(*args, **kwargs)", node_register_hook, 0 },
+  { "Node", BS_SIG_BUILTIN, "register_hook(*args, **kwargs)", node_register_hook, 1 },
   { "RemovableHandle", BS_SIG_PYTHON, "RemovableHandle.remove(self)", hook_handle_remove, 0 },
   { "RemovableHandle", BS_SIG_PYTHON, "RemovableHandle.__enter__(self)", hook_handle_enter, 0 },
   { "RemovableHandle", BS_SIG_PYTHON, "RemovableHandle.__exit__(self, type, value, tb)",

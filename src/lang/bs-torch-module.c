@@ -437,8 +437,9 @@ grad_fn_getattr (BsInterp   *in,
   BsNode *node = ((BsNative *) self.as.object)->data;
 
   *found = TRUE;
-  if (strcmp (name, "name") == 0)
-    *out = bs_decl_builtin (in, bs_signature_set_find (in->signatures, "Node", "name"),
+  /* name(), register_hook(), register_prehook() */
+  if (bs_signature_set_find (in->signatures, "Node", name) != NULL)
+    *out = bs_decl_builtin (in, bs_signature_set_find (in->signatures, "Node", name),
                             bs_value_ref (self));
   else if (strcmp (name, "next_functions") == 0)
     {

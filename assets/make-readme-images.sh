@@ -211,10 +211,11 @@ window_live() {
   open_at "$TWO_PATHS"
   click_top_leaf
   press ctrl+l
-  # the editor, at w2's literal: line 12, after "w2 = torch.tensor(2"
+  # the editor, at w2's literal: line 12 of 22, after "w2 = torch.tensor(2"
   click 100 300
-  press ctrl+Home
-  press Down 11
+  # from the end: lines 12 to 22 are short, so one Up is one line (the comments above wrap)
+  press ctrl+End
+  press Up 10
   press End
   press Home
   press Right 19
@@ -229,8 +230,9 @@ window_compare() {
   press ctrl+l
   # the editor, at w2's literal, scrubbed from 2.0 to 2.3 as in window_live
   click 100 300
-  press ctrl+Home
-  press Down 11
+  # from the end: lines 12 to 22 are short, so one Up is one line (the comments above wrap)
+  press ctrl+End
+  press Up 10
   press End
   press Home
   press Right 19

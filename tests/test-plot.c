@@ -272,6 +272,105 @@ test_colormap (void)
   g_assert_true (g_str_has_prefix (error->message, "'nope' is not a valid value for cmap"));
 }
 
+typedef struct {
+  double      zmin, zmax;
+  const char *levels;   /* MaxNLocator(8, min_n_ticks=1).tick_values(zmin, zmax) */
+} LevelCase;
+
+/* contourf(Z) without levels: the MaxNLocator matplotlib's ContourSet makes has steps
+ * 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 (an axis' AutoLocator only 1, 2, 2.5, 5, 10) */
+static void
+test_contour_levels (void)
+{
+  static const LevelCase cases[] = {
+    { 0, 1, "0 0.15 0.3 0.45 0.6 0.75 0.9 1.05" },
+    { 0, 3, "0 0.4 0.8 1.2 1.6 2 2.4 2.8 3.2" },
+    { -3.2, 3.2, "-3.2 -2.4 -1.6 -0.8 0 0.8 1.6 2.4 3.2" },
+    { 0.2, 0.9, "0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9" },
+    { -1, 5, "-1.6 -0.8 0 0.8 1.6 2.4 3.2 4 4.8 5.6" },
+    { 1e-3, 7e-3, "0.0008 0.0016 0.0024 0.0032 0.004 0.0048 0.0056 0.0064 0.0072" },
+    { 100, 101, "100 100.15 100.3 100.45 100.6 100.75 100.9 101.05" },
+  };
+  static const double steps[] = { 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GArray) ticks = bs_plot_ticker_max_n (cases[i].zmin, cases[i].zmax, 8, 1,
+                                                      steps, G_N_ELEMENTS (steps));
+      g_auto(GStrv) want = g_strsplit (cases[i].levels, " ", -1);
+
+      g_assert_cmpuint (ticks->len, ==, g_strv_length (want));
+      for (guint k = 0; k < ticks->len; k++)
+        g_assert_cmpfloat_with_epsilon (g_array_index (ticks, double, k),
+                                        g_ascii_strtod (want[k], NULL), 1e-12);
+    }
+}
+
+static cairo_surface_t *render (BsPlotFigure *figure);
+
+/* The colour drawn at data point (X, Y) of an axes that fills the whole figure and shows
+ * [0, 1] × [0, 1] */
+static guint32
+pixel_at (cairo_surface_t *image,
+          double           x,
+          double           y)
+{
+  int w = cairo_image_surface_get_width (image), h = cairo_image_surface_get_height (image);
+  int px = (int) (x * w), py = (int) ((1 - y) * h);
+  const guint8 *row = cairo_image_surface_get_data (image)
+                      + (gsize) py * cairo_image_surface_get_stride (image);
+
+  return ((const guint32 *) row)[px] & 0xffffff;
+}
+
+/* Filled contours cut each cell as matplotlib does (marching squares on the cell's
+ * edges), not along one of its diagonals; a saddle cell joins its upper corners when the
+ * mean of its corners is above the level. */
+static void
+test_contour_cells (void)
+{
+  static const BsPlotSubplotParams whole = { 0, 1, 0, 1, 0, 0 };
+  static const double levels[] = { 0, 0.5, 1 };
+  const double grid[] = { 0, 1 };
+  /* row-major, rows along y: only the corner (1, 1) is up */
+  const double corner[] = { 0, 0, 0, 1 };
+  /* corners (0, 0) and (1, 1) up; the mean of the four is 0.4 (apart at 0.5) or 0.6
+   * (joined) */
+  const double saddle_apart[] = { 0.8, 0, 0, 0.8 };
+  const double saddle_joined[] = { 1, 0.2, 0.2, 1 };
+  const double *cases[] = { corner, saddle_apart, saddle_joined };
+  guint32 upper[3], lower[3], centre[3], near_cut[3];
+
+  for (int i = 0; i < 3; i++)
+    {
+      g_autoptr(BsPlotFigure) figure = bs_plot_figure_new (1, 4, 4, 50);
+      BsPlotAxes *axes = bs_plot_figure_gca (figure);
+      cairo_surface_t *image;
+
+      g_assert_true (bs_plot_figure_subplots_adjust (figure, BS_PLOT_ADJUST_LEFT
+                                                     | BS_PLOT_ADJUST_RIGHT
+                                                     | BS_PLOT_ADJUST_BOTTOM
+                                                     | BS_PLOT_ADJUST_TOP, &whole, NULL));
+      g_assert_nonnull (bs_plot_axes_contour (axes, grid, grid, cases[i], 2, 2, 7, levels, 3,
+                                              TRUE, "viridis", NULL, NULL));
+      image = render (figure);
+      upper[i] = pixel_at (image, 0.97, 0.97);
+      lower[i] = pixel_at (image, 0.3, 0.1);
+      centre[i] = pixel_at (image, 0.5, 0.5);
+      near_cut[i] = pixel_at (image, 0.6, 0.7);
+      cairo_surface_destroy (image);
+    }
+  /* one corner up: the cut runs from (1, 0.5) to (0.5, 1); (0.6, 0.7) lies below it,
+   * where a cut along the diagonal from (0, 0) to (1, 1) would have put it above */
+  g_assert_cmpuint (upper[0], !=, lower[0]);
+  g_assert_cmpuint (near_cut[0], ==, lower[0]);
+  g_assert_cmpuint (centre[0], ==, lower[0]);
+  /* the saddle: the middle belongs to the upper band only when the corners' mean is */
+  g_assert_cmpuint (centre[1], ==, lower[1]);
+  g_assert_cmpuint (centre[2], ==, upper[2]);
+  g_assert_cmpuint (upper[1], ==, upper[2]);
+}
+
 static cairo_surface_t *
 render (BsPlotFigure *figure)
 {
@@ -539,6 +638,8 @@ main (int   argc,
   g_test_add_func ("/plot/histogram", test_histogram);
   g_test_add_func ("/plot/axes/autoscale", test_autoscale);
   g_test_add_func ("/plot/colormap", test_colormap);
+  g_test_add_func ("/plot/contour/levels", test_contour_levels);
+  g_test_add_func ("/plot/contour/cells", test_contour_cells);
   g_test_add_func ("/plot/figure/subplots", test_subplots);
   g_test_add_func ("/plot/session", test_session);
   g_test_add_func ("/plot/draw/same-pixels", test_same_pixels);

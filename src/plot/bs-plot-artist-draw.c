@@ -249,16 +249,20 @@ draw_contour (BsPlotPainter      *painter,
 
   if (artist->filled)
     {
+      cairo_save (cr);
       cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+      /* matplotlib fills contour bands unantialiased: thin bands stay their colour */
+      cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
       for (guint i = 0; i + 1 < n; i++)
         {
           BsPlotColor color = s->color_set ? s->color
                               : bs_plot_artist_map_value (artist, (lev[i] + lev[i + 1]) / 2);
           cairo_new_path (cr);
-          bs_plot_contour_band_path (cr, frame, artist, lev[i], lev[i + 1]);
+          bs_plot_contour_band_path (cr, frame, artist, lev[i], lev[i + 1], i == 0);
           bs_plot_painter_set_color (painter, &color, s->alpha);
           cairo_fill (cr);
         }
+      cairo_restore (cr);
       return;
     }
   for (guint i = 0; i < n; i++)

@@ -461,8 +461,11 @@ bs_plot_axes_contour (BsPlotAxes        *axes,
     }
   else
     {
-      /* ContourSet._autolev: the locator's levels, trimmed to one beyond the data */
-      g_autoptr(GArray) ticks = bs_plot_ticker_linear (zmin, zmax, nlevels + 1, 1);
+      /* ContourSet._autolev: MaxNLocator's levels with its default steps, trimmed to
+       * one beyond the data */
+      static const double steps[] = { 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 };
+      g_autoptr(GArray) ticks = bs_plot_ticker_max_n (zmin, zmax, nlevels + 1, 1,
+                                                      steps, G_N_ELEMENTS (steps));
       int i0 = 0, i1 = (int) ticks->len;
 
       for (int i = 0; i < (int) ticks->len; i++)

@@ -1,9 +1,13 @@
-/* bs-plot-contour.c: contour bands and lines over a grid, by triangles
+/* bs-plot-contour.c: contour bands and lines over a grid, by marching squares
  *
- * Each grid cell is split into two triangles on which the data is taken as linear; a
- * band [lo, hi] is the triangles clipped to lo <= z <= hi, all in one path (filled with
- * the winding rule, neighbouring pieces join without seams), a level's line the segments
- * where z crosses it.
+ * As matplotlib's contour algorithm: in each grid cell the data is taken as linear along
+ * the cell's edges; the region above a level is the cell cut where the edges cross it,
+ * and a saddle cell (corners alternately above and below) joins its two upper corners
+ * when the mean of its corners is above the level. contourf's band [lo, hi] is the
+ * region above lo (z >= lo for the lowest band, z > lo otherwise) less the region
+ * above hi: the first wound one way, the second the other, in one path filled with the
+ * winding rule, so neighbouring cells join without seams. A level's line is the
+ * segments where it crosses the cells.
  */
 #define G_LOG_DOMAIN "bs-plot"
 
@@ -15,57 +19,141 @@ typedef struct {
   double x, y, z;
 } Vertex;
 
-/* The part of POLY (N vertices) where SIGN * (z - LEVEL) >= 0, into OUT (at most N + 1
- * vertices for a convex polygon); returns its count. */
-static int
-clip (const Vertex *poly,
-      int           n,
-      double        level,
-      double        sign,
-      Vertex       *out)
-{
-  int m = 0;
-
-  for (int i = 0; i < n; i++)
-    {
-      const Vertex *a = &poly[i], *b = &poly[(i + 1) % n];
-      double da = sign * (a->z - level), db = sign * (b->z - level);
-
-      if (da >= 0)
-        out[m++] = *a;
-      if ((da >= 0) != (db >= 0))
-        {
-          double t = da / (da - db);
-          out[m++] = (Vertex) { a->x + t * (b->x - a->x), a->y + t * (b->y - a->y), level };
-        }
-    }
-  return m;
-}
-
-static void
-cell_triangles (const BsPlotArtist *artist,
-                guint               r,
-                guint               c,
-                Vertex              tri[2][3])
+/* The corners of cell (R, C) in order around it; FALSE where one is not finite
+ * (matplotlib leaves such a cell out). */
+static gboolean
+cell_corners (const BsPlotArtist *artist,
+              guint               r,
+              guint               c,
+              Vertex              corner[4])
 {
   const double *x = (const double *) artist->x->data, *y = (const double *) artist->y->data;
   const double *z = (const double *) artist->values->data;
   guint cols = artist->cols;
-  Vertex v00 = { x[c], y[r], z[r * cols + c] }, v01 = { x[c + 1], y[r], z[r * cols + c + 1] };
-  Vertex v10 = { x[c], y[r + 1], z[(r + 1) * cols + c] };
-  Vertex v11 = { x[c + 1], y[r + 1], z[(r + 1) * cols + c + 1] };
 
-  tri[0][0] = v00; tri[0][1] = v01; tri[0][2] = v11;
-  tri[1][0] = v00; tri[1][1] = v11; tri[1][2] = v10;
+  corner[0] = (Vertex) { x[c], y[r], z[r * cols + c] };
+  corner[1] = (Vertex) { x[c + 1], y[r], z[r * cols + c + 1] };
+  corner[2] = (Vertex) { x[c + 1], y[r + 1], z[(r + 1) * cols + c + 1] };
+  corner[3] = (Vertex) { x[c], y[r + 1], z[(r + 1) * cols + c] };
+  for (int i = 0; i < 4; i++)
+    if (!isfinite (corner[i].z) || !isfinite (corner[i].x) || !isfinite (corner[i].y))
+      return FALSE;
+  return TRUE;
 }
 
 static gboolean
-finite_triangle (const Vertex *t)
+above (double   z,
+       double   level,
+       gboolean inclusive)
 {
-  for (int i = 0; i < 3; i++)
-    if (!isfinite (t[i].z) || !isfinite (t[i].x) || !isfinite (t[i].y))
-      return FALSE;
-  return TRUE;
+  return inclusive ? z >= level : z > level;
+}
+
+/* Where the edge A → B, whose ends lie on either side of LEVEL, crosses it. */
+static Vertex
+crossing (const Vertex *a,
+          const Vertex *b,
+          double        level)
+{
+  double t = (level - a->z) / (b->z - a->z);
+
+  return (Vertex) { a->x + t * (b->x - a->x), a->y + t * (b->y - a->y), level };
+}
+
+/* A saddle cell for LEVEL: two opposite corners above it, the other two not. */
+static gboolean
+is_saddle (const gboolean up[4])
+{
+  return up[0] == up[2] && up[1] == up[3] && up[0] != up[1];
+}
+
+static gboolean
+saddle_joins_upper (const Vertex corner[4],
+                    double       level,
+                    gboolean     inclusive)
+{
+  double mean = (corner[0].z + corner[1].z + corner[2].z + corner[3].z) / 4;
+
+  return above (mean, level, inclusive);
+}
+
+typedef struct {
+  cairo_t           *cr;
+  const BsPlotFrame *frame;
+} Pen;
+
+/* POLY (N vertices, in the cell's corner order) as a closed piece of the path, wound
+ * clockwise on screen when CLOCKWISE, else anticlockwise. */
+static void
+add_polygon (const Pen    *pen,
+             const Vertex *poly,
+             int           n,
+             gboolean      clockwise)
+{
+  double area = 0;
+  gboolean reverse;
+
+  for (int i = 0; i < n; i++)
+    {
+      const Vertex *a = &poly[i], *b = &poly[(i + 1) % n];
+      area += bs_plot_frame_x (pen->frame, a->x) * bs_plot_frame_y (pen->frame, b->y)
+              - bs_plot_frame_x (pen->frame, b->x) * bs_plot_frame_y (pen->frame, a->y);
+    }
+  /* screen y grows downwards: a positive shoelace area is clockwise there */
+  reverse = (area > 0) != clockwise;
+  for (int i = 0; i < n; i++)
+    {
+      const Vertex *v = &poly[reverse ? n - 1 - i : i];
+      double x = bs_plot_frame_x (pen->frame, v->x), y = bs_plot_frame_y (pen->frame, v->y);
+      if (i == 0)
+        cairo_move_to (pen->cr, x, y);
+      else
+        cairo_line_to (pen->cr, x, y);
+    }
+  cairo_close_path (pen->cr);
+}
+
+/* The part of the cell above LEVEL, as one or two polygons. */
+static void
+add_cell_above (const Pen    *pen,
+                const Vertex  corner[4],
+                double        level,
+                gboolean      inclusive,
+                gboolean      clockwise)
+{
+  gboolean up[4];
+  Vertex poly[8];
+  int n = 0;
+
+  for (int i = 0; i < 4; i++)
+    up[i] = above (corner[i].z, level, inclusive);
+  if (!up[0] && !up[1] && !up[2] && !up[3])
+    return;
+
+  if (is_saddle (up) && !saddle_joins_upper (corner, level, inclusive))
+    {
+      for (int i = 0; i < 4; i++)
+        if (up[i])
+          {
+            Vertex corner_cut[3] = {
+              crossing (&corner[i], &corner[(i + 3) % 4], level),
+              corner[i],
+              crossing (&corner[i], &corner[(i + 1) % 4], level),
+            };
+            add_polygon (pen, corner_cut, 3, clockwise);
+          }
+      return;
+    }
+
+  for (int i = 0; i < 4; i++)
+    {
+      const Vertex *a = &corner[i], *b = &corner[(i + 1) % 4];
+      if (up[i])
+        poly[n++] = *a;
+      if (up[i] != up[(i + 1) % 4])
+        poly[n++] = crossing (a, b, level);
+    }
+  add_polygon (pen, poly, n, clockwise);
 }
 
 void
@@ -73,47 +161,33 @@ bs_plot_contour_band_path (cairo_t            *cr,
                            const BsPlotFrame  *frame,
                            const BsPlotArtist *artist,
                            double              lo,
-                           double              hi)
+                           double              hi,
+                           gboolean            lowest)
 {
+  Pen pen = { cr, frame };
+
   for (guint r = 0; r + 1 < artist->rows; r++)
     for (guint c = 0; c + 1 < artist->cols; c++)
       {
-        Vertex tri[2][3];
+        Vertex corner[4];
 
-        cell_triangles (artist, r, c, tri);
-        for (int t = 0; t < 2; t++)
-          {
-            Vertex above[4], band[5];
-            int n;
-            double px0 = 0, py0 = 0, px1 = 0, py1 = 0, px2 = 0, py2 = 0, cross;
-
-            if (!finite_triangle (tri[t]))
-              continue;
-            n = clip (tri[t], 3, lo, 1, above);
-            n = clip (above, n, hi, -1, band);
-            if (n < 3)
-              continue;
-            /* every piece wound the same way on screen, so that the winding rule unites
-             * them */
-            px0 = bs_plot_frame_x (frame, tri[t][0].x);
-            py0 = bs_plot_frame_y (frame, tri[t][0].y);
-            px1 = bs_plot_frame_x (frame, tri[t][1].x);
-            py1 = bs_plot_frame_y (frame, tri[t][1].y);
-            px2 = bs_plot_frame_x (frame, tri[t][2].x);
-            py2 = bs_plot_frame_y (frame, tri[t][2].y);
-            cross = (px1 - px0) * (py2 - py0) - (py1 - py0) * (px2 - px0);
-            for (int i = 0; i < n; i++)
-              {
-                const Vertex *v = &band[cross >= 0 ? i : n - 1 - i];
-                double x = bs_plot_frame_x (frame, v->x), y = bs_plot_frame_y (frame, v->y);
-                if (i == 0)
-                  cairo_move_to (cr, x, y);
-                else
-                  cairo_line_to (cr, x, y);
-              }
-            cairo_close_path (cr);
-          }
+        if (!cell_corners (artist, r, c, corner))
+          continue;
+        add_cell_above (&pen, corner, lo, lowest, FALSE);
+        add_cell_above (&pen, corner, hi, FALSE, TRUE);
       }
+}
+
+static void
+add_segment (const Pen    *pen,
+             const Vertex *a,
+             const Vertex *b)
+{
+  /* a level met only at a corner: nothing to draw (a round cap would make a dot) */
+  if (a->x == b->x && a->y == b->y)
+    return;
+  cairo_move_to (pen->cr, bs_plot_frame_x (pen->frame, a->x), bs_plot_frame_y (pen->frame, a->y));
+  cairo_line_to (pen->cr, bs_plot_frame_x (pen->frame, b->x), bs_plot_frame_y (pen->frame, b->y));
 }
 
 void
@@ -122,37 +196,37 @@ bs_plot_contour_line_path (cairo_t            *cr,
                            const BsPlotArtist *artist,
                            double              level)
 {
+  Pen pen = { cr, frame };
+
   for (guint r = 0; r + 1 < artist->rows; r++)
     for (guint c = 0; c + 1 < artist->cols; c++)
       {
-        Vertex tri[2][3];
+        Vertex corner[4], ends[4];
+        gboolean up[4];
+        int m = 0;
 
-        cell_triangles (artist, r, c, tri);
-        for (int t = 0; t < 2; t++)
+        if (!cell_corners (artist, r, c, corner))
+          continue;
+        for (int i = 0; i < 4; i++)
+          up[i] = above (corner[i].z, level, FALSE);
+
+        if (is_saddle (up))
           {
-            Vertex ends[2];
-            int m = 0;
-
-            if (!finite_triangle (tri[t]))
-              continue;
-            for (int i = 0; i < 3 && m < 2; i++)
-              {
-                const Vertex *a = &tri[t][i], *b = &tri[t][(i + 1) % 3];
-                double da = a->z - level, db = b->z - level;
-                if ((da >= 0) != (db >= 0))
-                  {
-                    double s = da / (da - db);
-                    ends[m++] = (Vertex) { a->x + s * (b->x - a->x), a->y + s * (b->y - a->y),
-                                           level };
-                  }
-              }
-            if (m == 2)
-              {
-                cairo_move_to (cr, bs_plot_frame_x (frame, ends[0].x),
-                               bs_plot_frame_y (frame, ends[0].y));
-                cairo_line_to (cr, bs_plot_frame_x (frame, ends[1].x),
-                               bs_plot_frame_y (frame, ends[1].y));
-              }
+            /* cut off the two corners that the joined side leaves apart */
+            gboolean cut_upper = !saddle_joins_upper (corner, level, FALSE);
+            for (int i = 0; i < 4; i++)
+              if (up[i] == cut_upper)
+                {
+                  Vertex a = crossing (&corner[i], &corner[(i + 3) % 4], level);
+                  Vertex b = crossing (&corner[i], &corner[(i + 1) % 4], level);
+                  add_segment (&pen, &a, &b);
+                }
+            continue;
           }
+        for (int i = 0; i < 4; i++)
+          if (up[i] != up[(i + 1) % 4])
+            ends[m++] = crossing (&corner[i], &corner[(i + 1) % 4], level);
+        if (m == 2)
+          add_segment (&pen, &ends[0], &ends[1]);
       }
 }

@@ -47,12 +47,14 @@ void     bs_plot_artist_draw        (BsPlotPainter      *painter,
                                      const BsPlotArtist *artist);
 void     bs_plot_legend_draw        (BsPlotPainter      *painter,
                                      const BsPlotFrame  *frame);
-/* contourf's band [LO, HI] as one path of polygons; contour()'s LEVEL as segments. */
+/* contourf's band (LO, HI] ([LO, HI] when LOWEST) as one path of polygons, to fill
+ * with the winding rule; contour()'s LEVEL as segments. */
 void     bs_plot_contour_band_path  (cairo_t            *cr,
                                      const BsPlotFrame  *frame,
                                      const BsPlotArtist *artist,
                                      double              lo,
-                                     double              hi);
+                                     double              hi,
+                                     gboolean            lowest);
 void     bs_plot_contour_line_path  (cairo_t            *cr,
                                      const BsPlotFrame  *frame,
                                      const BsPlotArtist *artist,

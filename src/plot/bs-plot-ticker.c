@@ -130,10 +130,34 @@ bs_plot_ticker_linear (double vmin,
                        int    nbins,
                        int    min_n_ticks)
 {
-  static const double base_steps[] = { 0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20 };
+  static const double axis_steps[] = { 1, 2, 2.5, 5, 10 };
+
+  return bs_plot_ticker_max_n (vmin, vmax, nbins, min_n_ticks,
+                               axis_steps, G_N_ELEMENTS (axis_steps));
+}
+
+GArray *
+bs_plot_ticker_max_n (double        vmin,
+                      double        vmax,
+                      int           nbins,
+                      int           min_n_ticks,
+                      const double *steps,
+                      gsize         n_steps)
+{
+  g_autofree double *base_steps = g_new (double, 2 * n_steps);
+  gsize n_base = 0;
   GArray *ticks = g_array_new (FALSE, FALSE, sizeof (double));
   double dv, meanv, offset = 0, scale, raw_step, lo, hi;
   int istep = 0;
+
+  g_return_val_if_fail (n_steps >= 2, ticks);
+  /* MaxNLocator._staircase: a tenth of each step but the last, the steps, ten times the
+   * second */
+  for (gsize i = 0; i + 1 < n_steps; i++)
+    base_steps[n_base++] = 0.1 * steps[i];
+  for (gsize i = 0; i < n_steps; i++)
+    base_steps[n_base++] = steps[i];
+  base_steps[n_base++] = 10 * steps[1];
 
   nonsingular (&vmin, &vmax, 1e-13, 1e-14);
   nbins = MAX (nbins, 1);
@@ -146,7 +170,7 @@ bs_plot_ticker_linear (double vmin,
   lo = vmin - offset;
   hi = vmax - offset;
   raw_step = (hi - lo) / nbins;
-  while (istep < (int) G_N_ELEMENTS (base_steps) - 1 && base_steps[istep] * scale < raw_step)
+  while (istep < (int) n_base - 1 && base_steps[istep] * scale < raw_step)
     istep++;
 
   for (; istep >= 0; istep--)

@@ -23,6 +23,14 @@ GArray  *bs_plot_ticker_linear      (double      vmin,
                                      double      vmax,
                                      int         nbins,
                                      int         min_n_ticks);
+/* MaxNLocator(nbins=NBINS, steps=STEPS, min_n_ticks=MIN_N_TICKS); STEPS run from 1 to 10
+ * (MaxNLocator's own default is 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10). */
+GArray  *bs_plot_ticker_max_n       (double        vmin,
+                                     double        vmax,
+                                     int           nbins,
+                                     int           min_n_ticks,
+                                     const double *steps,
+                                     gsize         n_steps);
 /* LogLocator(base 10): MINOR false gives powers of ten (every stride-th), true the 2..9
  * multiples; NUMTICKS is the tick space clipped to [2, 9]. VMIN must be positive. */
 GArray  *bs_plot_ticker_log         (double      vmin,

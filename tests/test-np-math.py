@@ -101,32 +101,79 @@ def script(rng):
 
 
 def power_lines(rng):
-    """np.power and `**` in the forms numpy computes differently: the ufunc, an array to the
-    powers numpy replaces by unary ufuncs, numpy scalars. The bases are positive and the
-    results normal wherever AVX-512's SVML takes its scalar path for special arguments (not
-    reproduced: float64 x <= 0, infinities, NaN, results beyond 2^+-1021.5; float32 x <= 0,
-    infinities, NaN, |y log2 x| > 125.5)."""
-    x = np.concatenate([rng.uniform(0, 10, 3000), np.exp(rng.uniform(-300, 300, 2000)),
-                        rng.uniform(0.5, 2, 2000), np.array([1.0, 2.0, 3.0, 0.5, 1e-300])])
-    y = np.concatenate([rng.uniform(-5, 5, 3000), rng.uniform(-2, 2, 2000),
-                        rng.uniform(-500, 500, 2000), np.array([2.0, 3.0, 0.5, -1.0, 1.0])])
-    neg = -rng.uniform(0, 10, 500)
-    lines = [f"px = np.array([{', '.join(literal(v) for v in x)}])",
-             f"py = np.array([{', '.join(literal(v) for v in y)}])",
-             f"pn = np.array([{', '.join(literal(v) for v in neg)}])",
-             "pf = px[:3000].astype(np.float32)", "pyf = py[:3000].astype(np.float32)"]
+    """np.power and `**` in the forms numpy computes differently: the ufunc (on AVX-512 SVML's
+    vector path, and its scalar path for x <= 0, subnormal x, infinities, NaN and results far
+    beyond the float range), an array to the powers numpy replaces by unary ufuncs, numpy's
+    scalar arithmetic (the C library's pow) and the mixed numbers it leaves to the ufunc."""
+    lines = []
+    for name, dtype, big, tiny in (("p", np.float64, 2000.0, 2.0 ** -1074),
+                                   ("q", np.float32, 260.0, 2.0 ** -149)):
+        width = 64 if dtype == np.float64 else 32
+        bits = np.uint64 if width == 64 else np.uint32
+        top = 300 if width == 64 else 40
+        special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0,
+                            3.0, -3.0, tiny, -tiny, 1e-30, 1e30, -1e30, 2.0 ** 53, 2.0 ** 24 + 2,
+                            2.0 ** 24 + 1, -(2.0 ** 23) - 1, 1.0 + 2 ** -20, 1.0 - 2 ** -20,
+                            float(np.finfo(dtype).max), -float(np.finfo(dtype).max),
+                            float(np.finfo(dtype).tiny), 125.5, -126.0, 1021.5, -1074.0])
+        with np.errstate(all="ignore"):
+            x = np.concatenate([
+                rng.uniform(0, 10, 3000), np.exp(rng.uniform(-top, top, 2000)),
+                rng.uniform(0.5, 2, 1500), -rng.uniform(0, 10, 1500),
+                -np.exp(rng.uniform(-top, top, 1000)),
+                rng.integers(1, 2 ** (52 if width == 64 else 23), 300, dtype=bits).view(dtype)
+                .astype(np.float64) * rng.choice([-1.0, 1.0], 300),
+                rng.integers(0, 2 ** width - 1, 1000, dtype=bits, endpoint=True).view(dtype)
+                .astype(np.float64),
+                rng.choice(special, 1200), rng.uniform(0.9, 1.1, 1000)]).astype(dtype)
+            y = np.concatenate([
+                rng.uniform(-5, 5, 3000), rng.uniform(-2, 2, 2000),
+                rng.uniform(-big, big, 1500), np.round(rng.uniform(-60, 60, 1500)),
+                np.round(rng.uniform(-9, 9, 1000)),
+                rng.uniform(-big / 2, big / 2, 300),
+                rng.integers(0, 2 ** width - 1, 1000, dtype=bits, endpoint=True).view(dtype)
+                .astype(np.float64),
+                rng.choice(special, 1200), rng.uniform(-big * 8, big * 8, 1000)]).astype(dtype)
+        kind = dtype.__name__
+        lines += [f"{name}x = np.array([{', '.join(literal(v) for v in x)}], dtype=np.{kind})",
+                  f"{name}y = np.array([{', '.join(literal(v) for v in y)}], dtype=np.{kind})",
+                  f"{name}s = np.array([{', '.join(literal(v) for v in special)}], "
+                  f"dtype=np.{kind})"]
     for label, expression in [
             ("ufunc", "np.power(px, py)"), ("operator", "px ** py"),
-            ("strided", "np.power(px[::3], py[1::3])"), ("cube", "px ** 3.0"),
-            ("int power", "px ** 3"), ("reflected", "2.0 ** py[:3000]"),
-            ("1.5", "np.power(px, 1.5)"), ("square", "pn ** 2"), ("sqrt", "px ** 0.5"),
-            ("reciprocal", "pn ** -1"), ("one", "pn ** 1"), ("zero", "pn ** 0"),
-            ("float32 square", "pf ** 2"), ("float32 half", "pf ** 0.5"),
-            ("float32 ufunc", "np.power(pf, pyf)"), ("float32 operator", "pf ** pyf"),
-            ("float32 strided", "np.power(pf[::2], pyf[1::2])"),
-            ("float32 to a float", "pf ** 2.5"), ("float32 to an int", "pf ** 3"),
-            ("scalars", "[float(np.float64(a) ** b) for a, b in zip(px[:500], py[:500])]"),
-            ("float32 scalars", "[float(np.float32(a) ** np.float32(2.5)) for a in pf[:500]]"),
+            ("strided", "np.power(px[::3], py[1::3])"), ("reversed", "px[::-1] ** py"),
+            ("special pairs", "np.power(ps[:, None], ps[None, :])"),
+            ("specials to powers", "np.power(ps[:, None], py[None, :300])"),
+            ("cube", "px ** 3.0"), ("int power", "px ** 3"), ("reflected", "2.0 ** py"),
+            ("negative base", "(-2.5) ** py"), ("1.5", "np.power(px, 1.5)"),
+            ("square", "px ** 2"), ("sqrt", "px ** 0.5"), ("reciprocal", "px ** -1"),
+            ("one", "px ** 1"), ("zero", "px ** 0"),
+            ("float32 ufunc", "np.power(qx, qy)"), ("float32 operator", "qx ** qy"),
+            ("float32 strided", "np.power(qx[::2], qy[1::2])"),
+            ("float32 special pairs", "np.power(qs[:, None], qs[None, :])"),
+            ("float32 specials to powers", "np.power(qs[:, None], qy[None, :300])"),
+            ("float32 square", "qx ** 2"), ("float32 half", "qx ** 0.5"),
+            ("float32 to a float", "qx ** 2.5"), ("float32 to an int", "qx ** 3"),
+            ("float32 negative base", "np.float32(-1.5) ** qy"),
+            ("scalars", "[float(np.float64(a) ** b) for a, b in zip(px[::5], py[::5])]"),
+            ("float32 scalars", "[float(a ** b) for a, b in zip(qx[::5], qy[::5])]"),
+            ("float32 ** float64",
+             "[float(a ** np.float64(b)) for a, b in zip(qx[::7], py[::7])]"),
+            ("float64 ** float32",
+             "[float(np.float64(a) ** b) for a, b in zip(px[::7], qy[::7])]"),
+            ("float32 ** Python float", "[float(a ** float(b)) for a, b in zip(qx[::9], py[::9])]"),
+            ("Python float ** float32", "[float(float(a) ** b) for a, b in zip(px[::9], qy[::9])]"),
+            ("float32 ** Python int", "[float(a ** 3) for a in qx[::9]]"),
+            ("Python int ** float32", "[float(3 ** b) for b in qy[::9]]"),
+            ("int32 ** float64",
+             "[float(np.int32(k) ** np.float64(b)) for k, b in zip(range(-40, 40), py)]"),
+            ("int64 ** Python float",
+             "[float(np.int64(k) ** float(b)) for k, b in zip(range(-40, 40), py)]"),
+            ("int8 ** float32",
+             "[float(np.int8(k) ** b) for k, b in zip(range(-40, 40), qy)]"),
+            ("int64 ** float32",
+             "[float(np.int64(k) ** b) for k, b in zip(range(-40, 40), qy)]"),
+            ("bool ** float32", "[float(np.bool_(k % 2) ** b) for k, b in zip(range(80), qy)]"),
             ("numpy scalar to an array", "np.float64(1.5) ** py[:1000]")]:
         result = expression if expression.startswith("[") else f"({expression}).tolist()"
         lines.append(f"print('power {label} |', {result})")

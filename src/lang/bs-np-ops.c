@@ -607,21 +607,6 @@ can_cast_same_kind (BsDType from,
   return kind_rank (np_kind (from).kind) <= kind_rank (np_kind (to).kind);
 }
 
-/* Whether numpy's scalar arithmetic takes value, of operand o (other the other one): a numpy
- * scalar of the result's type, or a Python int converted to it; anything else (a Python float
- * beside a float32) it leaves to the ufunc */
-static gboolean
-scalar_math (BsValue      value,
-             BsNpOperand *o,
-             BsNpOperand *other)
-{
-  if (o->array)
-    return FALSE;
-  if (bs_is_number (value))
-    return value.type != BS_VALUE_FLOAT;
-  return o->t->dtype == bs_np_result_dtype (o, other);
-}
-
 /* ufunc: numpy's function (np.power), not its operator (** by an array runs reciprocal,
  * sqrt or square for some exponents) */
 static int
@@ -671,8 +656,7 @@ binary_value (BsInterp *in,
     }
   res = op != BS_BINOP_POW ? bs_np_binary_tensor (in, op, &x, &y)
       : bs_np_power_tensor (in, ufunc ? BS_NP_POWER_UFUNC : target != NULL ? BS_NP_POWER_ARRAY
-                                : scalar_math (a, &x, &y) && scalar_math (b, &y, &x)
-                                ? BS_NP_POWER_SCALARS : BS_NP_POWER_UFUNC, &x, &y);
+                                : bs_np_scalar_power_form (a, &x, b, &y), &x, &y);
   bs_np_operand_clear (&x);
   bs_np_operand_clear (&y);
   if (res == NULL)

@@ -1,7 +1,7 @@
 /* bs-np-power.c: numpy 1.24's power of floats, which it computes three ways: an array to a
  * scalar power of 1, -1, 0, 0.5 or 2 by the matching unary ufunc (positive, reciprocal,
- * ones_like, sqrt, square: the `**` operator of an array only); two numpy scalars by the C
- * library's pow (numpy's scalar arithmetic); anything else by the power ufunc, whose loop
+ * ones_like, sqrt, square: the `**` operator of an array only); numbers that numpy's scalar
+ * arithmetic takes by the C library's pow (bs_np_scalar_power_form); anything else by the power ufunc, whose loop
  * depends on the processor (see bs-np-simd.h). */
 #define G_LOG_DOMAIN "bs-lang"
 
@@ -168,6 +168,49 @@ float_power (BsInterp    *in,
         bs_np_simd_pow_f32 (in->np_cpu, p, p_one, q, q_one, o, n);
     }
   return res;
+}
+
+/* What an operand of `a ** b` is to numpy's scalar arithmetic */
+typedef enum {
+  OPERAND_ARRAY, OPERAND_PY_INT, OPERAND_PY_FLOAT, OPERAND_NP_BOOL, OPERAND_NP,
+} OperandKind;
+
+static OperandKind
+operand_kind (BsValue      v,
+              BsNpOperand *o)
+{
+  if (o->array)
+    return OPERAND_ARRAY;
+  if (bs_is_number (v) && !v.numpy)
+    return v.type == BS_VALUE_FLOAT ? OPERAND_PY_FLOAT : OPERAND_PY_INT;
+  return o->t->dtype == BS_DTYPE_BOOL ? OPERAND_NP_BOOL : OPERAND_NP;
+}
+
+/* How numpy 1.24 computes `a ** b` of two numbers, one of them numpy's: Python runs the numpy
+ * scalar's power first (b's when a is a Python number); numpy's bool has none of its own, so
+ * its power is the ufunc's. The scalar takes the other operand when that converts safely to
+ * its own type (a Python int as an int64, a Python float as a float64), and leaves the
+ * operation to the other numpy scalar when its own type converts safely to that one's; then
+ * it is the scalar arithmetic (the C library's pow), otherwise the ufunc (int64 with float32,
+ * a Python int or float with a float32, a Python float with an integer). */
+BsNpPower
+bs_np_scalar_power_form (BsValue      a,
+                         BsNpOperand *x,
+                         BsValue      b,
+                         BsNpOperand *y)
+{
+  OperandKind ka = operand_kind (a, x), kb = operand_kind (b, y);
+  BsDType dtype = bs_np_result_dtype (x, y);
+  BsNpOperand *self = ka == OPERAND_NP ? x : y, *other = ka == OPERAND_NP ? y : x;
+  OperandKind k_other = ka == OPERAND_NP ? kb : ka;
+
+  if (ka == OPERAND_ARRAY || kb == OPERAND_ARRAY || ka == OPERAND_NP_BOOL
+      || (ka != OPERAND_NP && kb != OPERAND_NP))
+    return BS_NP_POWER_UFUNC;
+  if (dtype == self->t->dtype
+      || ((k_other == OPERAND_NP || k_other == OPERAND_NP_BOOL) && dtype == other->t->dtype))
+    return BS_NP_POWER_SCALARS;
+  return BS_NP_POWER_UFUNC;
 }
 
 /* The power, and numpy's RuntimeWarnings for it, named by the ufunc numpy ran */

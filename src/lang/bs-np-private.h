@@ -55,6 +55,9 @@ typedef enum {
 
 BsTensor    *bs_np_power_tensor      (BsInterp *in, BsNpPower form, BsNpOperand *x,
                                       BsNpOperand *y);
+/* The form of `a ** b` for two numbers, one numpy's (x and y their operands): the scalar
+ * arithmetic's or the ufunc's */
+BsNpPower    bs_np_scalar_power_form (BsValue a, BsNpOperand *x, BsValue b, BsNpOperand *y);
 
 /* The engine's error as the matching Python exception; returns NULL. */
 BsTensor    *bs_np_fail              (BsInterp *in, GError *error);

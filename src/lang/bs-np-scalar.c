@@ -109,7 +109,8 @@ bs_np_number_op (BsInterp *in,
       bs_np_operand_clear (&x);
       return FALSE;
     }
-  res = op == BS_BINOP_POW ? bs_np_power_tensor (in, BS_NP_POWER_SCALARS, &x, &y)
+  res = op == BS_BINOP_POW ? bs_np_power_tensor (in, bs_np_scalar_power_form (a, &x, b, &y),
+                                                &x, &y)
                            : bs_np_binary_tensor (in, op, &x, &y);
   bs_np_operand_clear (&x);
   bs_np_operand_clear (&y);

@@ -61,6 +61,9 @@ void         bs_np_svml_pow_f64      (const double *x, gboolean x_one, const dou
 void         bs_np_svml_f32          (BsNpMath func, const float *x, float *out, gint64 n);
 void         bs_np_svml_pow_f32      (const float *x, gboolean x_one, const float *y,
                                       gboolean y_one, float *out, gint64 n);
+/* SVML pow's scalar path, for the lanes its vector path leaves (bs-np-svml-pow.c) */
+float        bs_np_svml_pow_rare_f32 (float x, float y);
+double       bs_np_svml_pow_rare_f64 (double x, double y);
 /* numpy's own float64 exp and log of AVX512F processors without the Skylake-X features */
 void         bs_np_avx512f_f64       (BsNpMath func, const double *x, double *out, gint64 n);
 /* numpy's tanh with the features cpu (AVX2 and FMA3, or AVX512_SKX) */

@@ -60,9 +60,8 @@ void         bs_np_simd_math_f32     (BsNpCpu cpu, BsNpMath func, const float *x
                                       float *out, gint64 n);
 
 /* out[i] = x[i]^y[i] for i < n (x or y of one element standing for n of them), as numpy 1.24's
- * power ufunc with the features cpu: SVML's on AVX-512 (but for its special cases: x <= 0,
- * infinities, NaN, results beyond 2^±1021.5, which are the C library's here), the C library's
- * elsewhere */
+ * power ufunc with the features cpu: SVML's on AVX-512 (its vector path, and its scalar path
+ * for the special cases), the C library's elsewhere */
 void         bs_np_simd_pow_f64      (BsNpCpu cpu, const double *x, gboolean x_one,
                                       const double *y, gboolean y_one, double *out, gint64 n);
 

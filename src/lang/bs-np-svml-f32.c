@@ -220,7 +220,7 @@ log1p_lanes (__m512 x)
  * rcp14, log2 x = e + T(r) + log2 (1 + R) with R = r m - 1 (a polynomial of degree 5, its
  * first term in two parts); y log2 x = Z in two parts (rounded toward zero), 2^Z = 2^N
  * 2^(j/16) 2^R' with R' a polynomial of degree 3. Lanes with x <= 0, inf or NaN, y inf or NaN,
- * or |Z| > 125.5 are SVML's scalar path, which is not reproduced: the C library's there. */
+ * or |Z| > 125.5 take SVML's scalar path (bs-np-svml-pow.c). */
 SKX static __m512
 pow_lanes (__m512        x,
            __m512        y,
@@ -277,7 +277,7 @@ pow_lanes (__m512        x,
       _mm512_storeu_ps (got, res);
       for (int l = 0; l < 16; l++)
         if (special & (1u << l))
-          got[l] = powf (in_x[l], in_y[l]);
+          got[l] = bs_np_svml_pow_rare_f32 (in_x[l], in_y[l]);
       res = _mm512_loadu_ps (got);
     }
   return res;

@@ -483,8 +483,8 @@ cos_lanes (__m512d        x,
 /* x^y = 2^(y log2 x). log2 x = e + log2 (1/c) + log2 (1 + r), with c = 1/m estimated and
  * rounded to 5 bits after the point (m in [1/2, 1)) and r = c m - 1, in two doubles; then y
  * times it (rounded towards zero, with its rest), 2^that by a table of 2^(j/16) and a
- * polynomial. Lanes with x <= 0, x or y infinite or NaN, or |y log2 x| > 1021.5 are computed
- * apart (by the C library's pow here: SVML's own scalar path is not reproduced). */
+ * polynomial. Lanes with x <= 0, x or y infinite or NaN, or |y log2 x| > 1021.5 take SVML's
+ * scalar path (bs-np-svml-pow.c). */
 #define POW_P9 0x1.48799f5374b96p-3
 #define POW_P8 -0x1.717e59a559f5dp-3
 #define POW_P7 0x1.a6175fca19d03p-3
@@ -668,7 +668,7 @@ bs_np_svml_pow_f64 (const double *x,
       apart &= live;
       for (int k = 0; apart != 0; k++, apart >>= 1)
         if (apart & 1)
-          out[i + k] = pow (x[x_one ? 0 : i + k], y[y_one ? 0 : i + k]);
+          out[i + k] = bs_np_svml_pow_rare_f64 (x[x_one ? 0 : i + k], y[y_one ? 0 : i + k]);
     }
 }
 

@@ -221,7 +221,7 @@ bs_np_power_tensor (BsInterp    *in,
                     BsNpOperand *y)
 {
   BsDType dtype = bs_np_result_dtype (x, y);
-  gboolean scalar = !x->array && !y->array;
+  gboolean scalar = form == BS_NP_POWER_SCALARS;
   const char *name = "power";
   BsTensor *res;
 

@@ -1,6 +1,7 @@
 /* bs-builtins.c: Python's built-in functions and exceptions, importing modules */
 #define G_LOG_DOMAIN "bs-lang"
 
+#include "bs-api-names.h"
 #include "bs-builtins-private.h"
 #include "bs-warnings.h"
 
@@ -1273,10 +1274,6 @@ bs_import_module (BsInterp   *in,
                        "access files, the network, processes or the environment", name);
   if (strcmp (top, "numpy") == 0)
     return bs_np_import (in, name, out);
-  if (strcmp (top, "torchvision") == 0 || strcmp (top, "matplotlib") == 0)
-    return bs_raise (in, "ModuleNotFoundError", "No module named '%s' (Backstep provides torch, "
-                     "numpy, matplotlib.pyplot and Python's math, random, time, sys, collections, "
-                     "itertools, functools, copy, string, typing and dataclasses)", name);
   {
     gboolean found;
 
@@ -1285,7 +1282,21 @@ bs_import_module (BsInterp   *in,
     if (found)
       return TRUE;
   }
-  return bs_raise (in, "ModuleNotFoundError", "No module named '%s'", name);
+  if (dot != NULL)
+    {
+      /* a submodule the library has: torch.distributions */
+      const char *after = name + (dot - top) + 1, *next = strchr (after, '.');
+      g_autofree char *first = g_strndup (after, next != NULL ? (gsize) (next - after)
+                                                               : strlen (after));
+      g_autofree char *lacking = bs_api_names_missing_message (top, first);
+
+      if (lacking != NULL)
+        return bs_raise (in, "ModuleNotFoundError", "No module named '%s' (%s)", name, lacking);
+    }
+  return bs_raise (in, "ModuleNotFoundError", "No module named '%s' (Backstep provides torch, "
+                   "numpy, matplotlib.pyplot and Python's math, random, time, sys, collections, "
+                   "itertools, functools, copy, string, typing, dataclasses and warnings)",
+                   name);
 }
 
 /* --- singletons -------------------------------------------------------- */

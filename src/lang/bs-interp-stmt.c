@@ -1,6 +1,7 @@
 /* bs-interp-stmt.c: statements */
 #define G_LOG_DOMAIN "bs-lang"
 
+#include "bs-api-names.h"
 #include "bs-interp-stages.h"
 
 #include <string.h>
@@ -524,10 +525,15 @@ exec_import (BsInterp  *in,
 
             if (!bs_import_module (in, sub, &v))
               {
+                g_autofree char *lacking =
+                  bs_api_names_missing_message (node->import_from.module, a->alias.name);
+
                 bs_value_unref (in->exc);
                 in->exc = BS_NONE;
-                bs_raise (in, "ImportError", "cannot import name '%s' from '%s'",
-                          a->alias.name, node->import_from.module);
+                bs_raise (in, "ImportError", "cannot import name '%s' from '%s'%s%s%s",
+                          a->alias.name, node->import_from.module,
+                          lacking != NULL ? " (" : "", lacking != NULL ? lacking : "",
+                          lacking != NULL ? ")" : "");
                 bs_value_unref (module);
                 return BS_EXEC_ERROR;
               }

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "bs-api-names.h"
 #include "bs-builtins-private.h"
 #include "bs-py-dict.h"
 #include "bs-py-list.h"
@@ -689,9 +690,18 @@ bs_getattr (BsInterp   *in,
   if (bs_value_is_object (obj, BS_OBJECT_MODULE)
       && g_str_has_prefix (((BsModule *) obj.as.object)->name, "numpy"))
     return bs_np_raise_missing (in, ((BsModule *) obj.as.object)->name, name);
-  if (bs_value_is_object (obj, BS_OBJECT_MODULE))
-    return bs_raise (in, "AttributeError", "module '%s' has no attribute '%s'",
-                     ((BsModule *) obj.as.object)->name, name);
+  if (bs_value_is_object (obj, BS_OBJECT_MODULE) || bs_value_is_object (obj, BS_OBJECT_TENSOR))
+    {
+      gboolean tensor = bs_value_is_object (obj, BS_OBJECT_TENSOR);
+      const char *owner = tensor ? "torch.Tensor" : ((BsModule *) obj.as.object)->name;
+      g_autofree char *lacking = bs_api_names_missing_message (owner, name);
+
+      if (lacking != NULL)
+        return bs_raise (in, "AttributeError", "%s", lacking);
+      if (!tensor)
+        return bs_raise (in, "AttributeError", "module '%s' has no attribute '%s'", owner,
+                         name);
+    }
   if (bs_value_is_object (obj, BS_OBJECT_CLASS))
     return bs_raise (in, "AttributeError", "type object '%s' has no attribute '%s'",
                      ((BsClass *) obj.as.object)->name, name);

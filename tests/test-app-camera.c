@@ -62,6 +62,24 @@ assert_box_in_view (BsGraphView *view,
              node->x, node->y, node->width, node->height, x, y, width, height);
 }
 
+/* The current edge's label (its local gradient and the product that flows on) is on
+ * screen whole. */
+static void
+assert_label_in_view (BsGraphView *view)
+{
+  BsNoteRect label;
+  double x, y, width, height;
+
+  g_assert_true (bs_renderer_place_notes (bs_graph_view_get_renderer (view),
+                                          bs_graph_view_get_scene (view),
+                                          bs_graph_view_get_state (view), &label, NULL) & 1);
+  bs_graph_view_get_visible (view, &x, &y, &width, &height);
+  if (label.x < x - 0.5 || label.y < y - 0.5 || label.x + label.width > x + width + 0.5
+      || label.y + label.height > y + height + 0.5)
+    g_error ("the edge's label (%g, %g, %g x %g) is not inside the view (%g, %g, %g x %g)",
+             label.x, label.y, label.width, label.height, x, y, width, height);
+}
+
 /* Every box of the current iteration's graph is on screen (the scene is the live graph:
  * that pass's boxes, the parameters and the inputs). */
 static void
@@ -166,7 +184,8 @@ edge_shown_from_head (BsGraphView *view,
  * together at such a zoom. An edge whose ends are too far apart for that (from the
  * parameter row to a box far below) shows the box it enters, the op whose backward runs,
  * with the view reaching from it along the edge towards the box it leaves: the edge runs
- * on screen over most of the view's height or width. */
+ * on screen over most of the view's height or width. Either way the edge's label is on
+ * screen. */
 static void
 check_edges_followed (const char *example,
                       guint       min_far)
@@ -201,6 +220,7 @@ check_edges_followed (const char *example,
       to = bs_scene_get_edge (scene, (guint) edge)->to;
       g_assert_cmpfloat (bs_graph_view_get_zoom (view), >=, 0.6);
       assert_box_in_view (view, to);
+      assert_label_in_view (view);
       n_below_readable += !fit_together (view, from, to, 0.8);
       if (fit_together (view, from, to, 0.6))
         assert_box_in_view (view, from);

@@ -846,6 +846,65 @@ test_notes_clear (void)
   g_assert_cmpuint (n_callouts, >=, 2);
 }
 
+/* The notes of a step are placed once while nothing moves (a window measures and draws a
+ * step many times), and again once the scene's items move: the places the renderer
+ * gives are those a renderer placing them afresh gives, before and after every box,
+ * frame and edge moves right by 40 points and down by 30 (as a frame of a glide moves
+ * them), and the label follows its edge. */
+static void
+test_notes_follow_scene (void)
+{
+  Drawn d;
+  guint64 step;
+  BsNoteRect before, after, fresh;
+
+  drawn_init (&d, seed003_script);
+  step = step_of (d.trace, BS_TRACE_EVENT_EDGE, 0);
+  {
+    g_autoptr(BsTraceState) state = bs_replay_state_at (d.trace, step);
+    g_autoptr(BsRenderer) other = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+
+    g_assert_cmpuint (bs_renderer_place_notes (d.renderer, d.scene, state, &before, NULL), ==,
+                      1);
+    g_assert_cmpuint (bs_renderer_place_notes (d.renderer, d.scene, state, &after, NULL), ==,
+                      1);
+    g_assert_cmpmem (&before, sizeof before, &after, sizeof after);
+
+    for (guint i = 0; i < bs_scene_get_n_nodes (d.scene); i++)
+      {
+        bs_scene_get_node (d.scene, i)->x += 40;
+        bs_scene_get_node (d.scene, i)->y += 30;
+      }
+    for (guint i = 0; i < bs_scene_get_n_clusters (d.scene); i++)
+      {
+        bs_scene_get_cluster (d.scene, i)->x += 40;
+        bs_scene_get_cluster (d.scene, i)->y += 30;
+      }
+    for (guint e = 0; e < bs_scene_get_n_edges (d.scene); e++)
+      {
+        BsSceneEdge *edge = bs_scene_get_edge (d.scene, e);
+
+        for (guint k = 0; k < edge->n_points; k++)
+          {
+            edge->points[k].x += 40;
+            edge->points[k].y += 30;
+          }
+        edge->arrow_base.x += 40;
+        edge->arrow_base.y += 30;
+        edge->arrow_tip.x += 40;
+        edge->arrow_tip.y += 30;
+      }
+    bs_scene_moved (d.scene);
+    g_assert_cmpuint (bs_renderer_place_notes (d.renderer, d.scene, state, &after, NULL), ==,
+                      1);
+    g_assert_cmpuint (bs_renderer_place_notes (other, d.scene, state, &fresh, NULL), ==, 1);
+    g_assert_cmpmem (&after, sizeof after, &fresh, sizeof fresh);
+    g_assert_cmpfloat (after.x, >, before.x + 20);
+    g_assert_cmpfloat (after.y, >, before.y + 15);
+  }
+  drawn_clear (&d);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -866,5 +925,6 @@ main (int   argc,
   g_test_add_func ("/render/draw/every-step", test_draw_every_step);
   g_test_add_func ("/render/cache/value-widths", test_cache_value_widths);
   g_test_add_func ("/render/cache/same-pictures", test_cache_same_pictures);
+  g_test_add_func ("/render/cache/notes-follow-scene", test_notes_follow_scene);
   return g_test_run ();
 }

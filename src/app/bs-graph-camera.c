@@ -229,20 +229,39 @@ bs_graph_camera_follow (const BsGraphCamera   *camera,
   return TRUE;
 }
 
+/* camera moved at its zoom as little as it takes to show box, if keep stays in view. */
+static gboolean
+moved_along (const BsGraphCamera   *camera,
+             const Box             *box,
+             const double          *keep,
+             const BsGraphViewport *viewport,
+             BsGraphCamera         *target)
+{
+  if (keep == NULL || fit_zoom (box, viewport) < camera->zoom)
+    return FALSE;
+  *target = kept_inside (*camera, box, viewport);
+  return in_view (target, &(Box) { keep[0], keep[1], keep[0] + keep[2], keep[1] + keep[3] },
+                  viewport);
+}
+
 gboolean
 bs_graph_camera_include (const BsGraphCamera   *camera,
                          BsScene               *scene,
                          const double           note[4],
+                         const double          *keep,
+                         gboolean               along_first,
                          const BsGraphViewport *viewport,
                          BsGraphCamera         *target)
 {
   Box box = { note[0], note[1], note[0] + note[2], note[1] + note[3] };
-  Box graph, shown;
+  Box note_box = box, graph, shown;
   double zoom;
 
   g_return_val_if_fail (camera != NULL && scene != NULL && target != NULL, FALSE);
   if (in_view (camera, &box, viewport) || bs_scene_get_n_nodes (scene) == 0)
     return FALSE;
+  if (along_first && moved_along (camera, &note_box, keep, viewport, target))
+    return TRUE;
   /* the part of the graph in view, and the note */
   graph = graph_box (scene);
   shown = (Box) { MAX (graph.x0, -camera->x / camera->zoom),
@@ -253,8 +272,10 @@ bs_graph_camera_include (const BsGraphCamera   *camera,
     box = (Box) { MIN (box.x0, shown.x0), MIN (box.y0, shown.y0), MAX (box.x1, shown.x1),
                   MAX (box.y1, shown.y1) };
   zoom = MIN (camera->zoom, fit_zoom (&box, viewport));
-  if (zoom < MIN (camera->zoom, viewport->min_fit_zoom) || zoom < MIN_ZOOM)
-    return FALSE;
-  *target = centred (&box, zoom, viewport);
-  return TRUE;
+  if (zoom >= MIN (camera->zoom, viewport->min_fit_zoom) && zoom >= MIN_ZOOM)
+    {
+      *target = centred (&box, zoom, viewport);
+      return TRUE;
+    }
+  return !along_first && moved_along (camera, &note_box, keep, viewport, target);
 }

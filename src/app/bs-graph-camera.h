@@ -50,12 +50,17 @@ gboolean      bs_graph_camera_follow (const BsGraphCamera   *camera,
                                       BsGraphCamera         *target);
 
 /* Where camera goes so that a note drawn beside the graph (bs-note-places.h), at x, y,
- * width × height in scene coordinates, is in view as well as what camera shows of the
- * graph, zooming out no further than min_fit_zoom (or camera's zoom, when smaller):
- * TRUE and target set when it must move. */
+ * width × height in scene coordinates, is in view: with what camera shows of the graph,
+ * zooming out no further than min_fit_zoom (or camera's zoom, when smaller), else moved
+ * at its zoom as little as it takes, if keep (x, y, width, height: the boxes the step is
+ * about; NULL: none) stays in view. along_first tries the move first (a long edge
+ * followed from the box it enters: its label beside that box, the view still reaching
+ * along the edge). TRUE and target set when it must move. */
 gboolean      bs_graph_camera_include (const BsGraphCamera   *camera,
                                        BsScene               *scene,
                                        const double           note[4],
+                                       const double          *keep,
+                                       gboolean               along_first,
                                        const BsGraphViewport *viewport,
                                        BsGraphCamera         *target);
 

@@ -544,27 +544,65 @@ bs_graph_view_select_line (BsGraphView *self,
   return TRUE;
 }
 
+/* Whether camera shows node whole. */
+static gboolean
+node_in_camera (const BsSceneNode     *node,
+                const BsGraphCamera   *camera,
+                const BsGraphViewport *viewport)
+{
+  return camera->x + node->x * camera->zoom >= -0.5
+         && camera->y + node->y * camera->zoom >= -0.5
+         && camera->x + (node->x + node->width) * camera->zoom <= viewport->width + 0.5
+         && camera->y + (node->y + node->height) * camera->zoom <= viewport->height + 0.5;
+}
+
 /* Moves camera so the current edge's label and the error's callout are in view too:
  * they may stand beside the graph (bs-note-places.h). */
 static gboolean
 include_notes (BsGraphView           *self,
+               const int              focus[2],
                const BsGraphViewport *viewport,
                BsGraphCamera         *camera)
 {
   BsNoteRect notes[2];
   guint drawn;
-  gboolean moved = FALSE;
+  gboolean moved = FALSE, along = FALSE;
+  double keep[4] = { 0, 0, 0, 0 }, right = 0, bottom = 0;
+  guint n_kept = 0;
 
   if (self->renderer == NULL || self->scene == NULL || self->state == NULL)
     return FALSE;
   drawn = bs_renderer_place_notes (self->renderer, self->scene, self->state, &notes[0],
                                    &notes[1]);
+  /* The boxes the step is about that the camera shows; only the box an edge enters when
+   * the edge is too long for both (then the view moves along it rather than out). */
+  for (guint k = 0; k < 2; k++)
+    {
+      const BsSceneNode *box;
+
+      if (focus[k] < 0)
+        continue;
+      box = bs_scene_get_node (self->scene, (guint) focus[k]);
+      if (!node_in_camera (box, camera, viewport))
+        {
+          along = k == 1;
+          continue;
+        }
+      keep[0] = n_kept == 0 ? box->x : MIN (keep[0], box->x);
+      keep[1] = n_kept == 0 ? box->y : MIN (keep[1], box->y);
+      right = n_kept == 0 ? box->x + box->width : MAX (right, box->x + box->width);
+      bottom = n_kept == 0 ? box->y + box->height : MAX (bottom, box->y + box->height);
+      n_kept++;
+    }
+  keep[2] = right - keep[0];
+  keep[3] = bottom - keep[1];
   for (guint k = 0; k < 2; k++)
     if (drawn & (1u << k))
       {
         const double note[4] = { notes[k].x, notes[k].y, notes[k].width, notes[k].height };
 
-        moved |= bs_graph_camera_include (camera, self->scene, note, viewport, camera);
+        moved |= bs_graph_camera_include (camera, self->scene, note, n_kept > 0 ? keep : NULL,
+                                          along, viewport, camera);
       }
   return moved;
 }
@@ -598,7 +636,7 @@ bs_graph_view_follow_step (BsGraphView *self,
       if (!bs_graph_camera_follow (&fresh, self->scene, focus, &viewport, &target))
         target = camera;
     }
-  self->notes_framed = include_notes (self, &viewport, &target);
+  self->notes_framed = include_notes (self, focus, &viewport, &target);
   if (target.zoom == camera.zoom && target.x == camera.x && target.y == camera.y)
     return;
   self->auto_fit = FALSE;
@@ -685,7 +723,8 @@ bs_graph_view_fit (BsGraphView *self)
   self->user_zoom = FALSE;
   camera = bs_graph_camera_fit (self->scene,
                                 &(BsGraphViewport) { width, height, 1, 1, FALSE });
-  self->notes_framed = include_notes (self, &(BsGraphViewport) { width, height, 0, 0, FALSE },
+  self->notes_framed = include_notes (self, (const int[2]) { -1, -1 },
+                                      &(BsGraphViewport) { width, height, 0, 0, FALSE },
                                       &camera);
   self->zoom = camera.zoom;
   self->offset_x = camera.x;
@@ -952,6 +991,13 @@ bs_graph_view_set_renderer (BsGraphView *self,
   g_return_if_fail (BS_IS_GRAPH_VIEW (self));
   self->renderer = renderer;
   redraw (self, FALSE);
+}
+
+BsRenderer *
+bs_graph_view_get_renderer (BsGraphView *self)
+{
+  g_return_val_if_fail (BS_IS_GRAPH_VIEW (self), NULL);
+  return self->renderer;
 }
 
 void

@@ -20,6 +20,7 @@ GtkWidget          *bs_graph_view_new          (void);
 /* The renderer to draw with (borrowed: it must outlive the view's use of it). */
 void                bs_graph_view_set_renderer (BsGraphView  *self,
                                                 BsRenderer   *renderer);
+BsRenderer         *bs_graph_view_get_renderer (BsGraphView  *self);
 /* A laid-out scene (NULL: nothing), faded in over the old one; fit: fitted into view. */
 void                bs_graph_view_set_scene    (BsGraphView  *self,
                                                 BsScene      *scene,

@@ -322,6 +322,9 @@ bs_scene_motion_frame (BsSceneMotion *self,
       cluster->width = lerp (start->width, end->width, ease);
       cluster->height = lerp (start->height, end->height, ease);
     }
+  bs_scene_moved (self->frame);
+  if (self->leaving != NULL)
+    bs_scene_moved (self->leaving);
   return self->frame;
 }
 

@@ -44,6 +44,7 @@ struct _BsScene {
   BsScenePoint  origin;       /* the run's frame's (0, 0) (bs_scene_get_origin()) */
   gboolean      shared_row;
   gboolean      laid_out;
+  guint64       revision;     /* bs_scene_get_revision() */
   char         *layout_note;  /* Owned: NULL when dot laid it out as asked */
   BsScene      *strings;      /* Owned: the scene whose names a copy's point to, or NULL */
 };
@@ -746,6 +747,7 @@ bs_scene_set_origin (BsScene      *self,
 {
   g_return_if_fail (self != NULL);
   self->origin = origin;
+  self->revision++;
 }
 
 gboolean
@@ -769,6 +771,7 @@ bs_scene_set_edge_points (BsScene      *self,
   g_free (edge->points);
   edge->points = points;
   edge->n_points = points != NULL ? n_points : 0;
+  self->revision++;
 }
 
 void
@@ -780,6 +783,21 @@ bs_scene_set_laid_out (BsScene *self,
   self->width = width;
   self->height = height;
   self->laid_out = TRUE;
+  self->revision++;
+}
+
+guint64
+bs_scene_get_revision (BsScene *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->revision;
+}
+
+void
+bs_scene_moved (BsScene *self)
+{
+  g_return_if_fail (self != NULL);
+  self->revision++;
 }
 
 const char *

@@ -162,6 +162,12 @@ void                  bs_scene_get_size        (BsScene              *self,
                                                 double               *width,
                                                 double               *height);
 gboolean              bs_scene_is_laid_out     (BsScene              *self);
+/* A number that changes whenever the scene's items move or change size (a layout, the
+ * places of its row, a frame of an animation): what was worked out from their places
+ * (where a note goes) holds while it stays the same. Code that moves items itself calls
+ * bs_scene_moved(). */
+guint64               bs_scene_get_revision    (BsScene              *self);
+void                  bs_scene_moved           (BsScene              *self);
 /* Where, in the scene's coordinates, the (0, 0) of its run's frame is: the scenes of one
  * run laid out one after another (bs-scene-places.h) share a frame, in which the boxes
  * they share stand in the same place. (0, 0) until set. */

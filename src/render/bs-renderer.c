@@ -13,12 +13,11 @@
 #include "bs-note.h"
 #include "bs-note-places.h"
 #include "bs-render-frame.h"
+#include "bs-render-notes.h"
 #include "bs-step-text.h"
 #include "bs-text-measurer.h"
 
-#define MAX_BADGE_LINES  3
-/* The widest an edge's label and a "Σ …" of arrivals get, in ems */
-#define MAX_NOTE_EMS     26
+/* The widest a "Σ …" of arrivals gets, in ems */
 #define MAX_SUM_EMS      14
 /* Value texts and arrival texts kept */
 #define MAX_KEPT_VALUES  20000
@@ -44,7 +43,16 @@ struct _BsRenderer {
   guint32               n_scopes;
   BsValueTexts         *value_texts;       /* of the scene's trace */
   GHashTable           *arrival_texts;     /* ArrivalKey -> "Σ -6 + …" */
+
+  /* The notes placed last: a window draws and measures one step many times */
+  BsRenderNotes        *notes;             /* Owned */
 };
+
+static void
+clear_notes (BsRenderer *self)
+{
+  g_clear_pointer (&self->notes, bs_render_notes_free);
+}
 
 BsRenderer *
 bs_renderer_new (const BsPalette *palette)
@@ -97,6 +105,7 @@ bs_renderer_set_hide_edge_values (BsRenderer *self,
 {
   g_return_if_fail (self != NULL);
   self->hide_edge_values = hide;
+  clear_notes (self);
 }
 
 gboolean
@@ -138,6 +147,7 @@ bs_renderer_free (BsRenderer *self)
   if (self == NULL)
     return;
   clear_cache (self);
+  clear_notes (self);
   bs_text_measurer_free (self->text);
   g_free (self);
 }
@@ -167,6 +177,7 @@ bs_renderer_set_svg_text (BsRenderer *self,
   g_return_if_fail (self != NULL);
 
   bs_text_measurer_set_svg_text (self->text, svg_text);
+  clear_notes (self);
 }
 
 double
@@ -185,6 +196,7 @@ bs_renderer_set_caching (BsRenderer *self,
 
   bs_text_measurer_set_caching (self->text, caching);
   clear_cache (self);
+  clear_notes (self);
 }
 
 static gboolean
@@ -624,206 +636,6 @@ draw_edges (BsRenderFrame *f)
     }
 }
 
-/* The point halfway along an edge's curve (its middle segment's, evaluated at t = 0.5). */
-static BsScenePoint
-edge_middle (const BsSceneEdge *edge)
-{
-  guint n_segments = (edge->n_points - 1) / 3;
-  guint s = n_segments / 2;
-  const BsScenePoint *p = &edge->points[3 * s];
-  BsScenePoint middle;
-
-  if (n_segments % 2 == 0)
-    return *p;
-  middle.x = (p[0].x + 3 * p[1].x + 3 * p[2].x + p[3].x) / 8;
-  middle.y = (p[0].y + 3 * p[1].y + 3 * p[2].y + p[3].y) / 8;
-  return middle;
-}
-
-/* --- notes: the current edge's label and the error's callout ---------------- */
-
-/* Both notes of a drawing, their texts and where they go (bs-note-places.h). */
-typedef struct {
-  gboolean      has_label;
-  char         *local;        /* "∂x5/∂x3 = w2 = 2" */
-  char         *flow;         /* "upstream -1 × 2 = -2" */
-  BsNote        label;
-  BsScenePoint  middle;       /* of the current edge, marked with a dot */
-  BsNoteRect    label_rect;
-  gboolean      label_leader;
-
-  gboolean      has_callout;
-  char         *message;      /* "⚠ Trying to backward through ..." */
-  BsNote        callout;
-  BsNoteRect    callout_rect;
-  BsNoteRect    callout_target;  /* the box that raised */
-  gboolean      callout_leader;
-} Notes;
-
-static void
-notes_clear (Notes *n)
-{
-  g_free (n->local);
-  g_free (n->flow);
-  g_free (n->message);
-}
-
-static double
-dot_radius (BsRenderFrame *f)
-{
-  return f->palette->line_width * 2.5;
-}
-
-/* The current edge's label, beside its middle and clear of the edge. */
-static void
-place_edge_label (BsRenderFrame *f,
-                  Notes         *n)
-{
-  BsRenderer *self = f->renderer;
-  const BsTraceEvent *event = bs_trace_state_get_edge (f->state);
-  const BsSceneEdge *edge;
-  BsNoteRect target;
-  BsNoteAvoid avoid = { NULL, 0, NULL };
-  double width, height, radius = dot_radius (f);
-
-  if (f->current_edge < 0 || !f->detail
-      || !bs_scene_edge_visible (f->scene, (guint) f->current_edge, f->state))
-    return;
-  edge = bs_scene_get_edge (f->scene, (guint) f->current_edge);
-  if (edge->n_points < 4)
-    return;
-
-  n->local = bs_step_text_local_gradient (f->trace, f->state, event);
-  n->flow = bs_step_text_flow (f->trace, event);
-  if (self->hide_edge_values)
-    {
-      /* "∂x3/∂w1 = x1 = 1" asked as "∂x3/∂w1 = ?" */
-      char *asked;
-
-      n->local[strcspn (n->local, "=:")] = '\0';
-      asked = g_strdup_printf ("%s= ?", n->local);
-      g_free (n->local);
-      n->local = asked;
-      g_free (n->flow);
-      n->flow = g_strdup ("upstream ? × ? = ?");
-    }
-  /* Narrow enough not to cover half the graph: long names wrap, then are cut. */
-  n->label = (BsNote) { .n_lines = 2, .lines = { n->local, n->flow },
-                        .fonts = { BS_FONT_TITLE, BS_FONT_MONO },
-                        .max_width = f->palette->font_size * MAX_NOTE_EMS, .max_lines = 2 };
-  bs_note_size (self->text, self->palette, &n->label, &width, &height);
-  n->middle = edge_middle (edge);
-  target = (BsNoteRect) { n->middle.x - radius, n->middle.y - radius, 2 * radius, 2 * radius };
-  avoid.edge = edge;
-  n->label_leader = bs_note_places_choose (f->scene, f->state, &target, &avoid, radius * 2,
-                                           width, height, &n->label_rect);
-  n->has_label = TRUE;
-}
-
-/* The error's message beside the box that raised it, or near the top left when no box
- * did; clear of the boxes and of the edge's label. */
-static void
-place_error (BsRenderFrame *f,
-             Notes         *n)
-{
-  BsRenderer *self = f->renderer;
-  const BsTraceEvent *error = bs_trace_state_get_error (f->state);
-  const char *message;
-  double pad = f->palette->font_size * 0.45;
-  double width, height, scene_width, scene_height;
-  BsNoteAvoid avoid = { n->has_label ? &n->label_rect : NULL, n->has_label ? 1 : 0, NULL };
-
-  if (error == NULL || !f->detail)
-    return;
-  message = bs_trace_get_string (f->trace, error->text);
-  n->message = g_strdup_printf ("⚠ %s", message != NULL ? message : "error");
-  bs_scene_get_size (f->scene, &scene_width, &scene_height);
-  n->callout = (BsNote) { .n_lines = 1, .lines = { n->message }, .fonts = { BS_FONT_SMALL },
-                          .max_lines = MAX_BADGE_LINES,
-                          .max_width = MAX (MIN (f->palette->font_size * 30,
-                                                 scene_width - 4 - 2 * pad),
-                                            f->palette->font_size * 12) };
-  bs_note_size (self->text, self->palette, &n->callout, &width, &height);
-  if (f->error_box >= 0 && bs_scene_node_visible (f->scene, (guint) f->error_box, f->state))
-    {
-      const BsSceneNode *node = bs_scene_get_node (f->scene, (guint) f->error_box);
-
-      n->callout_target = (BsNoteRect) { node->x, node->y, node->width, node->height };
-      n->callout_leader = bs_note_places_choose (f->scene, f->state, &n->callout_target,
-                                                 &avoid, f->palette->font_size * 0.6, width,
-                                                 height, &n->callout_rect);
-    }
-  else
-    {
-      n->callout_target = (BsNoteRect) { 8, 8, 0, 0 };
-      bs_note_places_choose (f->scene, f->state, &n->callout_target, &avoid,
-                             f->palette->font_size * 0.6, width, height, &n->callout_rect);
-    }
-  n->has_callout = TRUE;
-}
-
-static void
-place_notes (BsRenderFrame *f,
-             Notes         *n)
-{
-  memset (n, 0, sizeof *n);
-  place_edge_label (f, n);
-  place_error (f, n);
-}
-
-/* A thin line from a note back to what it is about, when it stands away from it. */
-static void
-draw_leader (BsRenderFrame    *f,
-             const BsNoteRect *note,
-             const BsNoteRect *target,
-             const BsColor    *color)
-{
-  double line[4];
-
-  bs_note_leader (note, target, line);
-  cairo_new_path (f->cr);
-  cairo_move_to (f->cr, line[0], line[1]);
-  cairo_line_to (f->cr, line[2], line[3]);
-  cairo_set_line_width (f->cr, f->palette->line_width);
-  bs_color_set_source (color, f->cr);
-  cairo_stroke (f->cr);
-}
-
-static void
-draw_edge_label (BsRenderFrame *f,
-                 const Notes   *n)
-{
-  BsRenderer *self = f->renderer;
-  double radius = dot_radius (f);
-
-  if (!n->has_label)
-    return;
-  cairo_new_path (f->cr);
-  cairo_arc (f->cr, n->middle.x, n->middle.y, radius, 0, 2 * G_PI);
-  bs_color_set_source (&f->palette->backward, f->cr);
-  cairo_fill (f->cr);
-  if (n->label_leader)
-    draw_leader (f, &n->label_rect, &(BsNoteRect) { n->middle.x, n->middle.y, 0, 0 },
-                 &f->palette->backward);
-  bs_note_draw (self->text, self->palette, f->cr, &n->label, n->label_rect.x, n->label_rect.y,
-                &f->palette->backward_fill, &f->palette->backward, &f->palette->text);
-}
-
-static void
-draw_error (BsRenderFrame *f,
-            const Notes   *n)
-{
-  BsRenderer *self = f->renderer;
-
-  if (!n->has_callout)
-    return;
-  if (n->callout_leader)
-    draw_leader (f, &n->callout_rect, &n->callout_target, &f->palette->error);
-  bs_note_draw (self->text, self->palette, f->cr, &n->callout, n->callout_rect.x,
-                n->callout_rect.y, &f->palette->error_fill, &f->palette->error,
-                &f->palette->error_text);
-}
-
 /* --- boxes ----------------------------------------------------------------- */
 
 const BsColor *
@@ -1251,6 +1063,20 @@ bs_renderer_draw (BsRenderer         *self,
   bs_renderer_draw_faded (self, cr, scene, state, NULL);
 }
 
+/* The notes of the drawing f: those placed last when they are f's, else placed now. */
+static const BsRenderNotes *
+notes_of (BsRenderer    *self,
+          BsRenderFrame *f)
+{
+  if (self->notes == NULL || !caching (self)
+      || !bs_render_notes_matches (self->notes, f->scene, f->state, self->hide_edge_values))
+    {
+      clear_notes (self);
+      self->notes = bs_render_notes_new (f, self->text, self->hide_edge_values);
+    }
+  return self->notes;
+}
+
 /* scene's clusters, edges, boxes and the step's marks, at their opacities (NULL: all
  * opaque), over what cr holds. */
 static void
@@ -1280,14 +1106,8 @@ draw_items (BsRenderer         *self,
   for (guint i = 0; f.arrivals != NULL && i < bs_scene_get_n_nodes (scene); i++)
     if (bs_scene_node_visible (scene, i, state))
       draw_arrivals (&f, i, bs_scene_get_node (scene, i));
-  {
-    Notes notes;
-
-    place_notes (&f, &notes);
-    draw_edge_label (&f, &notes);
-    draw_error (&f, &notes);
-    notes_clear (&notes);
-  }
+  if (f.detail)
+    bs_render_notes_draw (notes_of (self, &f), &f, self->text);
   draw_layout_note (&f);
   bs_render_frame_clear (&f);
 }
@@ -1302,24 +1122,19 @@ bs_renderer_place_notes (BsRenderer         *self,
   cairo_surface_t *surface;
   cairo_t *cr;
   BsRenderFrame f;
-  Notes notes;
   guint drawn;
 
   g_return_val_if_fail (self != NULL && scene != NULL && state != NULL, 0);
 
-  /* measured as drawn at 1:1, in detail */
+  if (self->notes != NULL && caching (self)
+      && bs_render_notes_matches (self->notes, scene, state, self->hide_edge_values))
+    return bs_render_notes_get (self->notes, label, callout);
+  /* measured as drawn at 1:1 */
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cr = cairo_create (surface);
   prepare (self, cr, scene);
   bs_render_frame_init (&f, self, cr, scene, state);
-  f.detail = TRUE;
-  place_notes (&f, &notes);
-  drawn = (notes.has_label ? 1 : 0) | (notes.has_callout ? 2 : 0);
-  if (label != NULL)
-    *label = notes.label_rect;
-  if (callout != NULL)
-    *callout = notes.callout_rect;
-  notes_clear (&notes);
+  drawn = bs_render_notes_get (notes_of (self, &f), label, callout);
   bs_render_frame_clear (&f);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);

@@ -10,7 +10,6 @@
 #include <math.h>
 
 #include "render-fixtures.h"
-#include "bs-layered-layout.h"
 #include "bs-scene-cache.h"
 
 /* No loop: two graphs of different shapes from the same parameters, one after the
@@ -105,11 +104,12 @@ scene_alone (BsTrace     *trace,
   g_autoptr(BsScene) scene = bs_scene_cache_lookup (scenes, step);
   g_autoptr(GError) error = NULL;
 
+  /* no time for Graphviz: the layout in rows, with its note */
   if (fallback)
-    bs_layered_layout_run (scene);
-  else
-    g_assert_true (bs_layout_run (layout, scene, &error));
+    bs_layout_set_budget (layout, 0, BS_LAYOUT_DEFAULT_MEMORY);
+  g_assert_true (bs_layout_run (layout, scene, &error));
   g_assert_no_error (error);
+  g_assert_true ((bs_scene_get_layout_note (scene) != NULL) == fallback);
   bs_scene_cache_laid_out (scenes, scene);
   return g_steal_pointer (&scene);
 }
@@ -241,6 +241,37 @@ row_in_png (GBytes *png,
   g_assert_cmpint (*x, <, G_MAXINT);
 }
 
+/* A picture of a scene the fallback layout laid out (Graphviz past its budget) puts the
+ * row where a picture of one Graphviz laid out does: at the same x and y, whether the
+ * fallback's scene is another step's or the same step's. */
+static void
+test_fallback_picture_aligned (void)
+{
+  g_autoptr(BsTrace) trace = record (dynamic_net_script);
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  guint64 steps[3] = { stretch (trace, 2), stretch (trace, 2), stretch (trace, 4) };
+  gboolean fallback[3] = { FALSE, TRUE, TRUE };
+  int x[3], y[3];
+
+  for (guint k = 0; k < 3; k++)
+    {
+      g_autoptr(BsScene) scene = scene_alone (trace, renderer, BS_SCENE_VIEW_LIVE, steps[k],
+                                              fallback[k]);
+      g_autoptr(BsTraceState) state = bs_replay_state_at (trace, steps[k]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) png = bs_export_to_bytes (renderer, scene, state, BS_EXPORT_PNG,
+                                                  &error);
+
+      g_assert_no_error (error);
+      row_in_png (png, &x[k], &y[k]);
+    }
+  for (guint k = 1; k < 3; k++)
+    {
+      g_assert_cmpint (x[k], ==, x[0]);
+      g_assert_cmpint (y[k], ==, y[0]);
+    }
+}
+
 /* Two pictures of one run, as two `backstep export --step` commands write them, one of a
  * graph reaching left of the parameter row: the row stands at the same x and y in both
  * files. */
@@ -358,6 +389,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/places/no-loop", test_no_loop);
   g_test_add_func ("/render/places/fallback", test_fallback);
   g_test_add_func ("/render/places/pictures-aligned", test_pictures_aligned);
+  g_test_add_func ("/render/places/fallback-picture-aligned", test_fallback_picture_aligned);
   g_test_add_func ("/render/places/handout-aligned", test_handout_aligned);
   return g_test_run ();
 }

@@ -537,7 +537,7 @@ bs_layered_layout_run (BsScene *scene)
       above[item->first_rank] = MAX (above[item->first_rank], item->top_room);
       below[item->last_rank] = MAX (below[item->last_rank], item->bottom_room);
     }
-  y = BS_SCENE_MARGIN + BS_SCENE_NOTE_HEIGHT;
+  y = BS_SCENE_MARGIN;
   for (guint r = 0; r < n_ranks; r++)
     {
       y += above[r];
@@ -564,7 +564,7 @@ bs_layered_layout_run (BsScene *scene)
       cluster->width = item->width;
       if (item->first_rank == G_MAXINT)
         {
-          cluster->y = BS_SCENE_MARGIN + BS_SCENE_NOTE_HEIGHT;
+          cluster->y = BS_SCENE_MARGIN;
           cluster->height = title_height (cluster) + 2 * CLUSTER_PAD;
         }
       else
@@ -577,7 +577,8 @@ bs_layered_layout_run (BsScene *scene)
       y = MAX (y, cluster->y + cluster->height);
     }
   route_edges (scene, &p.ranks, row_top, above, &right);
-  bs_scene_set_laid_out (scene, right + BS_SCENE_MARGIN, y + BS_SCENE_MARGIN);
+  bs_scene_set_laid_out (scene, right + BS_SCENE_MARGIN,
+                         y + BS_SCENE_MARGIN + BS_SCENE_NOTE_HEIGHT);
 
   g_free (p.items);
   ranks_clear (&p.ranks);

@@ -20,8 +20,9 @@ G_BEGIN_DECLS
 guint64   bs_layered_layout_cost   (BsScene *scene,
                                     guint64 *local);
 
-/* Lays out scene (every box sized first), leaving BS_SCENE_NOTE_HEIGHT points at the
- * top for the note that says why. */
+/* Lays out scene (every box sized first), its top margin a Graphviz layout's (so the
+ * parameter row stands where it stands in those), leaving BS_SCENE_NOTE_HEIGHT points at
+ * the bottom for the note that says why. */
 void      bs_layered_layout_run    (BsScene *scene);
 
 G_END_DECLS

@@ -277,8 +277,7 @@ put_row_in_corner (BsScene *scene,
                    double   row_half_height)
 {
   double bounds[4] = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
-  double top = BS_SCENE_MARGIN + (bs_scene_get_layout_note (scene) != NULL
-                                  ? BS_SCENE_NOTE_HEIGHT : 0);
+  double top = BS_SCENE_MARGIN;
   double width, height, dx, dy;
   BsScenePoint origin;
 

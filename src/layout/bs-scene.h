@@ -175,7 +175,8 @@ void                  bs_scene_get_origin      (BsScene              *self,
                                                 BsScenePoint         *origin);
 /* NULL when Graphviz laid the scene out; else one line saying which cheaper layout was
  * used instead and why ("Graphviz needed more than 2 s ..."), to show with the picture.
- * Such a layout leaves BS_SCENE_NOTE_HEIGHT points free at the top for it. */
+ * Such a layout leaves BS_SCENE_NOTE_HEIGHT points free at the bottom for it (its top is
+ * a Graphviz layout's: two pictures of one run line up by their rows). */
 const char           *bs_scene_get_layout_note (BsScene              *self);
 
 #define BS_SCENE_NOTE_HEIGHT 24.0

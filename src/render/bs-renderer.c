@@ -1009,17 +1009,27 @@ draw_plain_boxes (BsRenderFrame *f)
 
 /* The layout's note (a cheaper layout than Graphviz's was used, and why) in the band the
  * layout left for it at the top. */
+/* Why the layout is not Graphviz's, in the room left under the graph for it. */
+static BsNote
+layout_note (BsScene *scene)
+{
+  return (BsNote) { .n_lines = 1, .fonts = { BS_FONT_SMALL },
+                    .lines = { bs_scene_get_layout_note (scene) } };
+}
+
 static void
 draw_layout_note (BsRenderFrame *f)
 {
-  const char *text = bs_scene_get_layout_note (f->scene);
-  BsNote note = { .n_lines = 1, .fonts = { BS_FONT_SMALL } };
+  BsNote note = layout_note (f->scene);
+  double width, height, scene_width, scene_height;
 
-  if (text == NULL)
+  if (note.lines[0] == NULL)
     return;
-  note.lines[0] = text;
-  bs_note_draw (f->renderer->text, f->palette, f->cr, &note, 2, 2, &f->palette->cluster,
-                &f->palette->cluster_border, &f->palette->text_dim);
+  bs_note_size (f->renderer->text, f->palette, &note, &width, &height);
+  bs_scene_get_size (f->scene, &scene_width, &scene_height);
+  bs_note_draw (f->renderer->text, f->palette, f->cr, &note, 2,
+                MAX (2, scene_height - 2 - MAX (height, BS_SCENE_NOTE_HEIGHT) / 2 - height / 2),
+                &f->palette->cluster, &f->palette->cluster_border, &f->palette->text_dim);
 }
 
 static void
@@ -1154,6 +1164,15 @@ bs_renderer_get_extent (BsRenderer         *self,
   g_return_if_fail (self != NULL && scene != NULL && state != NULL);
 
   bs_scene_get_size (scene, width, height);
+  if (bs_scene_get_layout_note (scene) != NULL)
+    {
+      BsNote note = layout_note (scene);
+      double note_width, note_height;
+
+      bs_text_measurer_for_measuring (self->text);
+      bs_note_size (self->text, self->palette, &note, &note_width, &note_height);
+      *width = MAX (*width, note_width + 4);
+    }
   drawn = bs_renderer_place_notes (self, scene, state, &rects[0], &rects[1]);
   for (guint i = 0; i < 2; i++)
     if (drawn & (1u << i))

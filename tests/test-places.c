@@ -272,6 +272,80 @@ test_fallback_picture_aligned (void)
     }
 }
 
+static cairo_surface_t *
+png_surface (GBytes *png)
+{
+  g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_bytes (png);
+  cairo_surface_t *surface = cairo_image_surface_create_from_png_stream (read_stream, stream);
+
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  return surface;
+}
+
+static gboolean
+pixel_is (cairo_surface_t *surface,
+          int              x,
+          int              y,
+          const BsColor   *color)
+{
+  guint32 pixel = *(const guint32 *) (cairo_image_surface_get_data (surface)
+                                      + y * cairo_image_surface_get_stride (surface) + 4 * x);
+
+  return ((pixel >> 16) & 0xff) == (guint) lround (color->red * 255)
+         && ((pixel >> 8) & 0xff) == (guint) lround (color->green * 255)
+         && (pixel & 0xff) == (guint) lround (color->blue * 255);
+}
+
+/* The sums ("Σ …") of the gradients arriving at the parameters, drawn above their boxes in
+ * the row at the top, have room there: through the backward call of the pass that uses
+ * the middle layer three times, each step's picture is blank along its top edge, and the
+ * sums stand between it and the row. */
+static void
+test_sums_room (void)
+{
+  const BsPalette *palette = bs_palette_get (BS_PALETTE_LIGHT);
+  g_autoptr(BsTrace) trace = record (dynamic_net_script);
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (palette);
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(BsSceneCache) scenes = bs_scene_cache_new (trace, renderer, BS_SCENE_VIEW_LIVE,
+                                                       NULL, 0);
+  guint64 first = bs_trace_get_event (trace, (guint64) bs_trace_find_backward (trace, 2))->step;
+  guint n_above = 0, n_steps = 0;
+
+  for (guint64 step = first; step < bs_trace_get_n_steps (trace); step++)
+    {
+      g_autoptr(BsTraceState) state = bs_replay_state_at (trace, step);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BsScene) scene = NULL;
+      g_autoptr(GBytes) png = NULL;
+      cairo_surface_t *surface;
+      int row_x, row_y;
+      gboolean above = FALSE;
+
+      if (state->backward == 0)
+        break;
+      scene = bs_scene_cache_get (scenes, layout, step, &error);
+      g_assert_no_error (error);
+      png = bs_export_to_bytes (renderer, scene, state, BS_EXPORT_PNG, &error);
+      g_assert_no_error (error);
+      row_in_png (png, &row_x, &row_y);
+      surface = png_surface (png);
+      for (int y = 0; y < row_y; y++)
+        for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+          {
+            if (y < 4 && !pixel_is (surface, x, y, &palette->background))
+              g_error ("step %" G_GUINT64_FORMAT ": drawn at (%d, %d), at the picture's top "
+                       "edge", step, x, y);
+            above |= pixel_is (surface, x, y, &palette->backward_fill);
+          }
+      n_above += above;
+      n_steps++;
+      cairo_surface_destroy (surface);
+    }
+  g_test_message ("%u steps, %u with a sum above the row", n_steps, n_above);
+  g_assert_cmpuint (n_above, >=, 3);
+}
+
 /* Two pictures of one run, as two `backstep export --step` commands write them, one of a
  * graph reaching left of the parameter row: the row stands at the same x and y in both
  * files. */
@@ -389,6 +463,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/places/no-loop", test_no_loop);
   g_test_add_func ("/render/places/fallback", test_fallback);
   g_test_add_func ("/render/places/pictures-aligned", test_pictures_aligned);
+  g_test_add_func ("/render/places/sums-room", test_sums_room);
   g_test_add_func ("/render/places/fallback-picture-aligned", test_fallback_picture_aligned);
   g_test_add_func ("/render/places/handout-aligned", test_handout_aligned);
   return g_test_run ();

@@ -194,6 +194,43 @@ describe (Drawn   *d,
   return bs_step_text_describe (d->trace, state);
 }
 
+/* The product that flows on names the gradient that arrived "upstream", in place of the
+ * formula's whole words "grad" and "gradient" only: a transpose's edge reads "the upstream
+ * transposed back", a matrix product's "Aᵀ @ upstream". */
+static void
+test_step_text_vjp_words (void)
+{
+  Drawn d;
+  guint n_checked = 0;
+
+  drawn_init (&d, "import torch\n"
+                  "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\n"
+                  "w = torch.tensor([[0.5, -1.0], [2.0, 1.5]], requires_grad=True)\n"
+                  "L = (a.t() @ w).sum()\n"
+                  "L.backward()\n");
+  for (guint64 i = 0; i < bs_trace_get_n_events (d.trace); i++)
+    {
+      const BsTraceEvent *event = bs_trace_get_event (d.trace, i);
+      const BsTraceNode *node = bs_trace_get_node (d.trace, event->node);
+      g_autofree char *vjp = NULL;
+      const char *name;
+
+      if (event->type != BS_TRACE_EVENT_EDGE || node == NULL)
+        continue;
+      name = bs_trace_get_string (d.trace, node->name);
+      vjp = bs_step_text_vjp (d.trace, event);
+      if (g_str_equal (name, "TBackward0"))
+        g_assert_cmpstr (vjp, ==, "the upstream transposed back");
+      else if (g_str_equal (name, "MmBackward0") && event->input_nr == 1)
+        g_assert_cmpstr (vjp, ==, "Aᵀ @ upstream");
+      else
+        continue;
+      n_checked++;
+    }
+  g_assert_cmpuint (n_checked, ==, 2);
+  drawn_clear (&d);
+}
+
 static void
 test_step_text_seed004 (void)
 {
@@ -916,6 +953,7 @@ main (int   argc,
   g_test_add_func ("/render/label/names", test_label_names);
   g_test_add_func ("/render/step-text/seed004", test_step_text_seed004);
   g_test_add_func ("/render/step-text/error", test_step_text_error);
+  g_test_add_func ("/render/step-text/vjp-words", test_step_text_vjp_words);
   g_test_add_func ("/render/measure/stable", test_measure_stable);
   g_test_add_func ("/render/hit-test", test_hit_test);
   g_test_add_func ("/render/notes-clear", test_notes_clear);

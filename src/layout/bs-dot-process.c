@@ -332,10 +332,13 @@ read_output (BsScene     *scene,
   g_autofree Agraph_t **clusters = g_new0 (Agraph_t *, MAX (n_clusters, 1));
   Box bb;
   BsSceneFrame frame;
+  double extra;
 
   if (!polygon_box (graph, "_draw_", &bb))
     return missing ("the drawing's bounding box", error);
-  frame = (BsSceneFrame) { bb.x0, bb.y1 };
+  /* the room asked for above the top boxes: the frame's top that far above dot's */
+  extra = bs_scene_get_top_margin (scene) - BS_SCENE_MARGIN;
+  frame = (BsSceneFrame) { bb.x0, bb.y1 + extra };
 
   for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
     {
@@ -386,7 +389,7 @@ read_output (BsScene     *scene,
       item->height = box.y1 - box.y0;
     }
   bs_scene_set_laid_out (scene, bb.x1 - bb.x0 + 2 * BS_SCENE_MARGIN,
-                         bb.y1 - bb.y0 + 2 * BS_SCENE_MARGIN);
+                         bb.y1 - bb.y0 + 2 * BS_SCENE_MARGIN + extra);
   return TRUE;
 }
 

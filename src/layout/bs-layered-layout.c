@@ -537,7 +537,7 @@ bs_layered_layout_run (BsScene *scene)
       above[item->first_rank] = MAX (above[item->first_rank], item->top_room);
       below[item->last_rank] = MAX (below[item->last_rank], item->bottom_room);
     }
-  y = BS_SCENE_MARGIN;
+  y = bs_scene_get_top_margin (scene);
   for (guint r = 0; r < n_ranks; r++)
     {
       y += above[r];
@@ -564,7 +564,7 @@ bs_layered_layout_run (BsScene *scene)
       cluster->width = item->width;
       if (item->first_rank == G_MAXINT)
         {
-          cluster->y = BS_SCENE_MARGIN;
+          cluster->y = bs_scene_get_top_margin (scene);
           cluster->height = title_height (cluster) + 2 * CLUSTER_PAD;
         }
       else

@@ -156,7 +156,9 @@ read_layout (BsScene      *scene,
              BsSceneGraph *graph)
 {
   boxf bb = GD_bb (graph->graph);
-  BsSceneFrame frame = { bb.LL.x, bb.UR.y };
+  /* the room asked for above the top boxes: the frame's top that far above dot's */
+  double extra = bs_scene_get_top_margin (scene) - BS_SCENE_MARGIN;
+  BsSceneFrame frame = { bb.LL.x, bb.UR.y + extra };
 
   for (guint i = 0; i < bs_scene_get_n_nodes (scene); i++)
     {
@@ -181,7 +183,7 @@ read_layout (BsScene      *scene,
       item->height = box.UR.y - box.LL.y;
     }
   bs_scene_set_laid_out (scene, bb.UR.x - bb.LL.x + 2 * BS_SCENE_MARGIN,
-                         bb.UR.y - bb.LL.y + 2 * BS_SCENE_MARGIN);
+                         bb.UR.y - bb.LL.y + 2 * BS_SCENE_MARGIN + extra);
 }
 
 /* --- the worker ------------------------------------------------------------ */

@@ -277,7 +277,7 @@ put_row_in_corner (BsScene *scene,
                    double   row_half_height)
 {
   double bounds[4] = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
-  double top = BS_SCENE_MARGIN;
+  double top = bs_scene_get_top_margin (scene);
   double width, height, dx, dy;
   BsScenePoint origin;
 

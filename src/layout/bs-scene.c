@@ -43,6 +43,7 @@ struct _BsScene {
   double        height;
   BsScenePoint  origin;       /* the run's frame's (0, 0) (bs_scene_get_origin()) */
   gboolean      shared_row;
+  double        top_margin;   /* bs_scene_get_top_margin(), 0: BS_SCENE_MARGIN */
   gboolean      laid_out;
   guint64       revision;     /* bs_scene_get_revision() */
   char         *layout_note;  /* Owned: NULL when dot laid it out as asked */
@@ -731,6 +732,21 @@ bs_scene_get_shared_row (BsScene *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);
   return self->shared_row;
+}
+
+void
+bs_scene_set_top_margin (BsScene *self,
+                         double   top_margin)
+{
+  g_return_if_fail (self != NULL);
+  self->top_margin = top_margin;
+}
+
+double
+bs_scene_get_top_margin (BsScene *self)
+{
+  g_return_val_if_fail (self != NULL, BS_SCENE_MARGIN);
+  return MAX (self->top_margin, BS_SCENE_MARGIN);
 }
 
 void

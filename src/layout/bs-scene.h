@@ -157,6 +157,13 @@ void                  bs_scene_set_shared_row  (BsScene              *self,
                                                 gboolean              shared_row);
 gboolean              bs_scene_get_shared_row  (BsScene              *self);
 
+/* The room above the top boxes, in points: a margin, or more when the renderer asks for
+ * it before layout (a note over a box's top corner must fit, bs_renderer_measure_scene()).
+ * Every layout keeps it, so the scenes of a run measured alike line up. */
+void                  bs_scene_set_top_margin  (BsScene              *self,
+                                                double                top_margin);
+double                bs_scene_get_top_margin  (BsScene              *self);
+
 /* Width and height once laid out (0 before). */
 void                  bs_scene_get_size        (BsScene              *self,
                                                 double               *width,

@@ -19,6 +19,9 @@
 
 /* The widest a "Σ …" of arrivals gets, in ems */
 #define MAX_SUM_EMS      14
+/* Points between a "Σ …" and the box it stands on, and above it at the picture's top */
+#define SUM_GAP          1.5
+#define SUM_CLEARANCE    6.0
 /* Value texts and arrival texts kept */
 #define MAX_KEPT_VALUES  20000
 #define MAX_KEPT_ARRIVALS 1000
@@ -253,6 +256,15 @@ bs_renderer_measure_scene (BsRenderer *self,
   bs_text_measurer_measure_scene (self->text, scene);
   if (self->compare != NULL && bs_scene_get_trace (scene) == bs_run_compare_get_now (self->compare))
     widen_for_compare (self, scene);
+  /* room for a "Σ …" above a top box (draw_arrivals()) */
+  {
+    BsNote sum = { .n_lines = 1, .lines = { "Σ 0" }, .fonts = { BS_FONT_MONO } };
+    double width, height;
+
+    bs_text_measurer_for_measuring (self->text);
+    bs_note_size (self->text, self->palette, &sum, &width, &height);
+    bs_scene_set_top_margin (scene, ceil (height + SUM_GAP + SUM_CLEARANCE));
+  }
 }
 
 double
@@ -837,11 +849,11 @@ draw_arrivals (BsRenderFrame     *f,
     }
   note.lines[0] = text;
   bs_note_size (self->text, self->palette, &note, &width, &height);
-  x = node->x + node->width - width * 0.5;
-  /* Over the top right corner, or under the bottom right one when a check's tag is on
-   * the top right. */
-  y = bs_check_mark_shown (node, f->state) ? node->y + node->height - height * 0.25
-                                           : node->y - height * 0.75;
+  /* Right above the box, at its right end (or right under it when a check's tag is on
+   * its top right): over no box's border. */
+  x = node->x + node->width - width;
+  y = bs_check_mark_shown (node, f->state) ? node->y + node->height + SUM_GAP
+                                           : node->y - height - SUM_GAP;
   note_place (f, width, height, &x, &y);
   if (bs_render_frame_shows (f, x - 2, y - 2, width + 4, height + 4))
     bs_note_draw (self->text, self->palette, f->cr, &note, x, y, &f->palette->backward_fill,

@@ -547,12 +547,32 @@ bs_step_text_vjp (BsTrace            *trace,
     rhs = equals + strlen (" = ");
   else if (colon != NULL)
     rhs = colon + strlen (": ");
-  /* "Aᵀ @ grad": the gradient that arrived is the upstream one. */
-  if (rhs != NULL && strstr (rhs, "grad") != NULL)
+  /* "Aᵀ @ grad", "the gradient transposed back": the gradient that arrived is the
+   * upstream one (whole words only). */
+  if (rhs != NULL)
     {
-      g_auto(GStrv) parts = g_strsplit (rhs, "grad", -1);
+      GString *out = g_string_new (NULL);
+      gboolean named = FALSE;
 
-      return g_strjoinv ("upstream", parts);
+      for (const char *p = rhs; *p != '\0';)
+        {
+          gboolean starts = p == rhs || !g_ascii_isalnum (p[-1]);
+
+          if (starts && g_str_has_prefix (p, "gradient"))
+            p += strlen ("gradient");
+          else if (starts && g_str_has_prefix (p, "grad") && !g_ascii_isalnum (p[4]))
+            p += strlen ("grad");
+          else
+            {
+              g_string_append_c (out, *p++);
+              continue;
+            }
+          g_string_append (out, "upstream");
+          named = TRUE;
+        }
+      if (named)
+        return g_string_free (out, FALSE);
+      g_string_free (out, TRUE);
     }
   if (rhs != NULL)
     return g_strdup_printf ("upstream × %s", rhs);

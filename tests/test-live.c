@@ -4,6 +4,7 @@
 #include "render-fixtures.h"
 #include "bs-scene-cache.h"
 #include "bs-scene-motion.h"
+#include "bs-trace-nav.h"
 
 /* A training loop's shape: each pass rebinds loss, which drops the previous graph. */
 static const char loop_script[] =
@@ -556,26 +557,177 @@ ink_in (cairo_surface_t *surface,
   return sum;
 }
 
-/* The frames (loop passes, module calls) of DynamicNet's scenes as the shape changes: a
- * frame both scenes have glides and resizes from its old rectangle to its new one; one
- * only the old scene has fades out where it stood, one only the new has fades in,
- * measured in the pictures at t = 0, 0.25, 0.5 and 1 where nothing else is drawn. */
-static void
-test_frames_fade (void)
+/* The boxes to shares with from (the parameters and inputs) stand at the same place of
+ * both pictures; how many. */
+static guint
+assert_shared_still (BsScene *from,
+                     BsScene *to)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < bs_scene_get_n_nodes (to); i++)
+    {
+      const BsSceneNode *node = bs_scene_get_node (to, i), *before;
+      int old;
+
+      if (!bs_scene_node_is_shared (node))
+        continue;
+      old = bs_scene_find_tensor (from, node->tensor, NULL);
+      g_assert_cmpint (old, >=, 0);
+      before = bs_scene_get_node (from, (guint) old);
+      g_assert_cmpfloat_with_epsilon (node->x, before->x, 0.01);
+      g_assert_cmpfloat_with_epsilon (node->y, before->y, 0.01);
+      n++;
+    }
+  return n;
+}
+
+/* The frames (loop passes, module calls) of the motion from one scene of DynamicNet's run
+ * to another (state: the step shown): a frame both scenes have glides and resizes from
+ * its old rectangle to its new one; one only the old scene has fades out where it stood,
+ * one only the new has fades in, measured in the pictures at t = 0, 0.25, 0.5 and 1 where
+ * nothing else is drawn. Counts the frames that glided and the groups of frames fading
+ * out (n_measured[0]) and in ([1]) measured; FALSE when the scenes share no box. */
+static gboolean
+check_frames_motion (BsRenderer         *renderer,
+                     BsScene            *from,
+                     BsScene            *to,
+                     const BsTraceState *state,
+                     guint              *n_glided,
+                     guint               n_measured[2])
 {
   static const double times[] = { 0, 0.25, 0.5, 1 };
-  g_autoptr(BsTrace) trace = record (dynamic_net_script);
-  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
   const BsColor *fill = &bs_renderer_get_palette (renderer)->cluster;
   /* the darkness of one pixel of a frame's ground */
   double fill_ink = 3 * 255 - 255 * (fill->red + fill->green + fill->blue);
+  g_autoptr(BsSceneMotion) motion = NULL;
+  g_autofree guint8 *matched = NULL;
+  BsScenePoint from_origin, to_origin;
+  cairo_surface_t *shots[G_N_ELEMENTS (times)];
+  double width, height;
+  BsScene *frame;
+
+  g_assert_cmpfloat (fill_ink, >, 5);
+  motion = bs_scene_motion_new (from, to);
+  if (motion == NULL)
+    return FALSE;
+  bs_scene_get_origin (from, &from_origin);
+  bs_scene_get_origin (to, &to_origin);
+  bs_scene_get_size (to, &width, &height);
+  /* Frames of one scope in both: from the old rectangle to the new, eased. */
+  matched = g_new0 (guint8, MAX (bs_scene_get_n_clusters (to), 1));
+  for (guint c = 0; c < bs_scene_get_n_clusters (to); c++)
+    {
+      const BsSceneCluster *end = bs_scene_get_cluster (to, c);
+      const BsSceneCluster *start = NULL;
+
+      for (guint j = 0; j < bs_scene_get_n_clusters (from); j++)
+        if (bs_scene_get_cluster (from, j)->scope == end->scope)
+          start = bs_scene_get_cluster (from, j);
+      matched[c] = start != NULL;
+      bs_scene_motion_frame (motion, 0);
+      g_assert_cmpfloat (bs_scene_motion_cluster_alphas (motion)[c], ==,
+                         (start != NULL ? 1 : 0));
+      if (start == NULL)
+        continue;
+      for (guint t = 0; t < G_N_ELEMENTS (times); t++)
+        {
+          double ease = 1 - pow (1 - times[t], 3);
+          const BsSceneCluster *now;
+
+          frame = bs_scene_motion_frame (motion, times[t]);
+          now = bs_scene_get_cluster (frame, c);
+          g_assert_cmpfloat (bs_scene_motion_cluster_alphas (motion)[c], ==, 1);
+          g_assert_cmpfloat_with_epsilon (
+            now->x, start->x + to_origin.x - from_origin.x
+                      + (end->x - start->x - to_origin.x + from_origin.x) * ease, 1e-6);
+          g_assert_cmpfloat_with_epsilon (
+            now->y, start->y + to_origin.y - from_origin.y
+                      + (end->y - start->y - to_origin.y + from_origin.y) * ease, 1e-6);
+          g_assert_cmpfloat_with_epsilon (
+            now->width, start->width + (end->width - start->width) * ease, 1e-6);
+          g_assert_cmpfloat_with_epsilon (
+            now->height, start->height + (end->height - start->height) * ease, 1e-6);
+        }
+      *n_glided += start->x + to_origin.x - from_origin.x != end->x
+                  || start->width != end->width || start->height != end->height;
+    }
+
+  /* Frames one scene has: their ground where nothing else is drawn, fading. */
+  for (guint t = 0; t < G_N_ELEMENTS (times); t++)
+    shots[t] = draw_motion (renderer, motion, to, state, times[t]);
+  for (int measure_new = 0; measure_new < 2; measure_new++)
+    {
+      cairo_surface_t *region = cairo_image_surface_create (CAIRO_FORMAT_A8, (int) width,
+                                                            (int) height);
+      cairo_surface_t *mask = cairo_image_surface_create (CAIRO_FORMAT_A8, (int) width,
+                                                          (int) height);
+      BsScene *scene = measure_new ? to : bs_scene_motion_leaving (motion);
+      cairo_t *cr = cairo_create (region);
+      double inks[G_N_ELEMENTS (times)];
+      guint n_pixels = 0, n_frames = 0;
+
+      bs_scene_motion_frame (motion, 0);
+      for (guint c = 0; scene != NULL && c < bs_scene_get_n_clusters (scene); c++)
+        {
+          const BsSceneCluster *cluster = bs_scene_get_cluster (scene, c);
+          double alpha = measure_new ? bs_scene_motion_cluster_alphas (motion)[c]
+                                     : bs_scene_motion_leaving_cluster_alphas (motion)[c];
+
+          if (alpha != (measure_new ? 0 : 1))
+            continue;
+          /* (inside its border) */
+          cairo_rectangle (cr, cluster->x + 3, cluster->y + 3, cluster->width - 6,
+                           cluster->height - 6);
+          n_frames++;
+        }
+      cairo_fill (cr);
+      cairo_destroy (cr);
+      cairo_surface_flush (region);
+      mask_others (mask, motion, matched, measure_new);
+      for (guint t = 0; t < G_N_ELEMENTS (times); t++)
+        inks[t] = ink_in (shots[t], region, mask, &n_pixels);
+      cairo_surface_destroy (region);
+      cairo_surface_destroy (mask);
+      if (n_frames == 0 || n_pixels < 400)
+        continue;
+      if (measure_new)
+        {
+          /* unseen, then fainter than at the end, then their ground whole */
+          g_assert_cmpfloat (inks[0], <=, 0.01 * inks[3]);
+          g_assert_cmpfloat (inks[1], >, inks[0] + 0.2 * (inks[3] - inks[0]));
+          g_assert_cmpfloat (inks[2], >, inks[1]);
+          g_assert_cmpfloat (inks[2], <, inks[3]);
+          g_assert_cmpfloat (inks[3], >=, 0.95 * n_pixels * fill_ink);
+        }
+      else
+        {
+          /* their ground whole where they stood, fading, then gone */
+          g_assert_cmpfloat (inks[0], >=, 0.95 * n_pixels * fill_ink);
+          g_assert_cmpfloat (inks[1], <, 0.8 * inks[0]);
+          g_assert_cmpfloat (inks[2], <, inks[1]);
+          g_assert_cmpfloat (inks[2], >, inks[3] + 0.02 * (inks[0] - inks[3]));
+          g_assert_cmpfloat (inks[3], <=, 0.01 * inks[0]);
+        }
+      n_measured[measure_new]++;
+    }
+  for (guint t = 0; t < G_N_ELEMENTS (times); t++)
+    cairo_surface_destroy (shots[t]);
+  return TRUE;
+}
+
+/* The live view of DynamicNet's run, from each pass's graph to the next's. */
+static void
+test_frames_fade (void)
+{
+  g_autoptr(BsTrace) trace = record (dynamic_net_script);
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
   g_autoptr(BsLayout) layout = bs_layout_new ();
   g_autoptr(BsSceneCache) scenes = bs_scene_cache_new (trace, renderer, BS_SCENE_VIEW_LIVE,
                                                        NULL, 0);
   g_autoptr(GArray) starts = bs_replay_live_starts (trace);
   guint n_glided = 0, n_measured[2] = { 0, 0 };
 
-  g_assert_cmpfloat (fill_ink, >, 5);
   for (guint k = 0; k + 1 < starts->len && (n_glided == 0 || n_measured[0] == 0
                                              || n_measured[1] == 0); k++)
     {
@@ -589,124 +741,63 @@ test_frames_fade (void)
       guint64 last = k + 2 < starts->len ? g_array_index (starts, guint64, k + 2) - 1
                                          : bs_trace_get_n_steps (trace) - 1;
       g_autoptr(BsTraceState) state = bs_replay_state_at (trace, last);
-      g_autoptr(BsSceneMotion) motion = NULL;
-      g_autofree guint8 *matched = NULL;
-      BsScenePoint from_origin, to_origin;
-      cairo_surface_t *shots[G_N_ELEMENTS (times)];
-      double width, height;
-      BsScene *frame;
 
       g_assert_no_error (error);
-      motion = bs_scene_motion_new (from, to);
-      if (motion == NULL)
-        continue;
-      bs_scene_get_origin (from, &from_origin);
-      bs_scene_get_origin (to, &to_origin);
-      bs_scene_get_size (to, &width, &height);
-
-      /* Frames of one scope in both: from the old rectangle to the new, eased. */
-      matched = g_new0 (guint8, MAX (bs_scene_get_n_clusters (to), 1));
-      for (guint c = 0; c < bs_scene_get_n_clusters (to); c++)
-        {
-          const BsSceneCluster *end = bs_scene_get_cluster (to, c);
-          const BsSceneCluster *start = NULL;
-
-          for (guint j = 0; j < bs_scene_get_n_clusters (from); j++)
-            if (bs_scene_get_cluster (from, j)->scope == end->scope)
-              start = bs_scene_get_cluster (from, j);
-          matched[c] = start != NULL;
-          bs_scene_motion_frame (motion, 0);
-          g_assert_cmpfloat (bs_scene_motion_cluster_alphas (motion)[c], ==,
-                             (start != NULL ? 1 : 0));
-          if (start == NULL)
-            continue;
-          for (guint t = 0; t < G_N_ELEMENTS (times); t++)
-            {
-              double ease = 1 - pow (1 - times[t], 3);
-              const BsSceneCluster *now;
-
-              frame = bs_scene_motion_frame (motion, times[t]);
-              now = bs_scene_get_cluster (frame, c);
-              g_assert_cmpfloat (bs_scene_motion_cluster_alphas (motion)[c], ==, 1);
-              g_assert_cmpfloat_with_epsilon (
-                now->x, start->x + to_origin.x - from_origin.x
-                          + (end->x - start->x - to_origin.x + from_origin.x) * ease, 1e-6);
-              g_assert_cmpfloat_with_epsilon (
-                now->y, start->y + to_origin.y - from_origin.y
-                          + (end->y - start->y - to_origin.y + from_origin.y) * ease, 1e-6);
-              g_assert_cmpfloat_with_epsilon (
-                now->width, start->width + (end->width - start->width) * ease, 1e-6);
-              g_assert_cmpfloat_with_epsilon (
-                now->height, start->height + (end->height - start->height) * ease, 1e-6);
-            }
-          n_glided += start->x + to_origin.x - from_origin.x != end->x
-                      || start->width != end->width || start->height != end->height;
-        }
-
-      /* Frames one scene has: their ground where nothing else is drawn, fading. */
-      for (guint t = 0; t < G_N_ELEMENTS (times); t++)
-        shots[t] = draw_motion (renderer, motion, to, state, times[t]);
-      for (int measure_new = 0; measure_new < 2; measure_new++)
-        {
-          cairo_surface_t *region = cairo_image_surface_create (CAIRO_FORMAT_A8, (int) width,
-                                                                (int) height);
-          cairo_surface_t *mask = cairo_image_surface_create (CAIRO_FORMAT_A8, (int) width,
-                                                              (int) height);
-          BsScene *scene = measure_new ? to : bs_scene_motion_leaving (motion);
-          cairo_t *cr = cairo_create (region);
-          double inks[G_N_ELEMENTS (times)];
-          guint n_pixels = 0, n_frames = 0;
-
-          bs_scene_motion_frame (motion, 0);
-          for (guint c = 0; scene != NULL && c < bs_scene_get_n_clusters (scene); c++)
-            {
-              const BsSceneCluster *cluster = bs_scene_get_cluster (scene, c);
-              double alpha = measure_new ? bs_scene_motion_cluster_alphas (motion)[c]
-                                         : bs_scene_motion_leaving_cluster_alphas (motion)[c];
-
-              if (alpha != (measure_new ? 0 : 1))
-                continue;
-              /* (inside its border) */
-              cairo_rectangle (cr, cluster->x + 3, cluster->y + 3, cluster->width - 6,
-                               cluster->height - 6);
-              n_frames++;
-            }
-          cairo_fill (cr);
-          cairo_destroy (cr);
-          cairo_surface_flush (region);
-          mask_others (mask, motion, matched, measure_new);
-          for (guint t = 0; t < G_N_ELEMENTS (times); t++)
-            inks[t] = ink_in (shots[t], region, mask, &n_pixels);
-          cairo_surface_destroy (region);
-          cairo_surface_destroy (mask);
-          if (n_frames == 0 || n_pixels < 400)
-            continue;
-          if (measure_new)
-            {
-              /* unseen, then fainter than at the end, then their ground whole */
-              g_assert_cmpfloat (inks[0], <=, 0.01 * inks[3]);
-              g_assert_cmpfloat (inks[1], >, inks[0] + 0.2 * (inks[3] - inks[0]));
-              g_assert_cmpfloat (inks[2], >, inks[1]);
-              g_assert_cmpfloat (inks[2], <, inks[3]);
-              g_assert_cmpfloat (inks[3], >=, 0.95 * n_pixels * fill_ink);
-            }
-          else
-            {
-              /* their ground whole where they stood, fading, then gone */
-              g_assert_cmpfloat (inks[0], >=, 0.95 * n_pixels * fill_ink);
-              g_assert_cmpfloat (inks[1], <, 0.8 * inks[0]);
-              g_assert_cmpfloat (inks[2], <, inks[1]);
-              g_assert_cmpfloat (inks[2], >, inks[3] + 0.02 * (inks[0] - inks[3]));
-              g_assert_cmpfloat (inks[3], <=, 0.01 * inks[0]);
-            }
-          n_measured[measure_new]++;
-        }
-      for (guint t = 0; t < G_N_ELEMENTS (times); t++)
-        cairo_surface_destroy (shots[t]);
+      check_frames_motion (renderer, from, to, state, &n_glided, n_measured);
     }
   g_assert_cmpuint (n_glided, >, 0);
   g_assert_cmpuint (n_measured[0], >, 0);
   g_assert_cmpuint (n_measured[1], >, 0);
+}
+
+/* The whole-run view (every pass one box but the open one, as the window's ⋮ menu shows
+ * it) from the pass open to the next: the pass that closes has its frame fade out where
+ * it stood, the one that opens has its frame fade in, and the parameters and inputs stand
+ * where they stood. */
+static void
+test_whole_frames_fade (void)
+{
+  g_autoptr(BsTrace) trace = record (dynamic_net_script);
+  g_autoptr(BsRenderer) renderer = bs_renderer_new (bs_palette_get (BS_PALETTE_LIGHT));
+  g_autoptr(BsLayout) layout = bs_layout_new ();
+  g_autoptr(GArray) passes = bs_trace_nav_outer_iterations (trace);
+  g_autoptr(BsScene) from = NULL;
+  guint n_glided = 0, n_measured[2] = { 0, 0 }, n_kept = 0;
+
+  g_assert_cmpuint (passes->len, ==, 5);
+  for (guint k = 0; k < passes->len; k++)
+    {
+      g_autoptr(GArray) collapsed = g_array_new (FALSE, FALSE, sizeof (guint32));
+      g_autoptr(BsSceneCache) scenes = NULL;
+      g_autoptr(BsScene) to = NULL;
+      g_autoptr(BsTraceState) state = NULL;
+      g_autoptr(GError) error = NULL;
+      guint64 first, last;
+
+      for (guint i = 0; i < passes->len; i++)
+        if (i != k)
+          g_array_append_val (collapsed, g_array_index (passes, guint32, i));
+      scenes = bs_scene_cache_new (trace, renderer, BS_SCENE_VIEW_WHOLE,
+                                   (const guint32 *) (gpointer) collapsed->data, collapsed->len);
+      bs_trace_nav_scope_steps (trace, g_array_index (passes, guint32, k), &first, &last);
+      to = bs_scene_cache_get (scenes, layout, last, &error);
+      g_assert_no_error (error);
+      state = bs_replay_state_at (trace, last);
+      if (from != NULL)
+        {
+          g_assert_true (check_frames_motion (renderer, from, to, state, &n_glided,
+                                              n_measured));
+          n_kept += assert_shared_still (from, to);
+        }
+      g_clear_pointer (&from, bs_scene_unref);
+      from = g_steal_pointer (&to);
+    }
+  g_test_message ("%u passes: frames measured fading out %u times, in %u times", passes->len,
+                  n_measured[0], n_measured[1]);
+  g_assert_cmpuint (n_measured[0], >=, 2);
+  g_assert_cmpuint (n_measured[1], >=, 2);
+  /* six parameters, x and y, each time */
+  g_assert_cmpuint (n_kept, ==, 8 * (passes->len - 1));
 }
 
 static void
@@ -824,6 +915,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/live/glide", test_glide);
   g_test_add_func ("/render/live/fade-out", test_fade_out);
   g_test_add_func ("/render/live/frames-fade", test_frames_fade);
+  g_test_add_func ("/render/live/whole-frames-fade", test_whole_frames_fade);
   g_test_add_func ("/render/live/custom-function", test_custom_function);
   g_test_add_func ("/render/live/second-derivative", test_second_derivative);
   return g_test_run ();

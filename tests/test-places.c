@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 
 #include "render-fixtures.h"
 #include "bs-scene-cache.h"
@@ -298,7 +299,7 @@ pixel_is (cairo_surface_t *surface,
 
 /* The sums ("Σ …") of the gradients arriving at the parameters, drawn above their boxes in
  * the row at the top, have room there: through the backward call of the pass that uses
- * the middle layer three times, each step's picture is blank along its top edge, and the
+ * the middle layer three times, the pictures are blank along their top edge, and the
  * sums stand between it and the row. */
 static void
 test_sums_room (void)
@@ -312,7 +313,8 @@ test_sums_room (void)
   guint64 first = bs_trace_get_event (trace, (guint64) bs_trace_find_backward (trace, 2))->step;
   guint n_above = 0, n_steps = 0;
 
-  for (guint64 step = first; step < bs_trace_get_n_steps (trace); step++)
+  /* (every third step: each picture takes a while) */
+  for (guint64 step = first; step < bs_trace_get_n_steps (trace); step += 3)
     {
       g_autoptr(BsTraceState) state = bs_replay_state_at (trace, step);
       g_autoptr(GError) error = NULL;
@@ -388,6 +390,11 @@ test_pictures_aligned (void)
   g_assert_cmpint (y[0], ==, y[1]);
 }
 
+typedef struct {
+  int      x, y;     /* where the row's fill begins on a page */
+  gboolean thick;    /* the step accumulates into the row's box */
+} PagePlace;
+
 /* A handout of both passes' backward calls, one page per step, as `backstep export
  * --handout` writes it: rasterised by pdftoppm (1 pixel a point), the row stands at the
  * same place on every page, the graph's shape changing between them. */
@@ -407,8 +414,9 @@ test_handout_aligned (void)
   guint64 first = bs_trace_get_event (trace, (guint64) bs_trace_find_backward (trace, 1))->step;
   guint64 last = bs_trace_get_event (trace, (guint64) bs_trace_find_backward (trace, 2))->step;
   const char *argv[] = { "pdftoppm", "-r", "72", "-png", NULL, NULL, NULL };
-  int status = -1, x0 = 0, y0 = 0;
+  int status = -1, x0 = -1, y0 = -1;
   guint n_pages = 0;
+  g_autoptr(GArray) places = g_array_new (FALSE, FALSE, sizeof (PagePlace));
   g_autoptr(GDir) listing = NULL;
   const char *name;
 
@@ -433,6 +441,10 @@ test_handout_aligned (void)
       g_autofree char *data = NULL;
       gsize length;
       g_autoptr(GBytes) png = NULL;
+      g_autoptr(BsTraceState) state = NULL;
+      const BsTraceEvent *event;
+      gboolean accumulating;
+      guint page;
       int x, y;
 
       if (!g_str_has_suffix (name, ".png"))
@@ -440,16 +452,34 @@ test_handout_aligned (void)
       g_assert_true (g_file_get_contents (path, &data, &length, &error));
       png = g_bytes_new_take (g_steal_pointer (&data), length);
       row_in_png (png, &x, &y);
-      if (n_pages++ == 0)
+      page = (guint) g_ascii_strtoull (strrchr (name, '-') + 1, NULL, 10);
+      g_assert_cmpuint (page, >=, 1);
+      g_assert_cmpuint (page, <=, last - first + 1);
+      state = bs_replay_state_at (trace, first + page - 1);
+      event = bs_trace_state_get_step_event (state);
+      accumulating = event != NULL && event->type == BS_TRACE_EVENT_ACCUMULATE;
+      g_array_append_val (places, ((PagePlace) { x, y, accumulating }));
+      if (!accumulating)
         {
           x0 = x;
           y0 = y;
         }
-      g_assert_cmpint (x, ==, x0);
-      g_assert_cmpint (y, ==, y0);
+      n_pages++;
       g_assert_cmpint (g_remove (path), ==, 0);
     }
   g_assert_cmpuint (n_pages, ==, last - first + 1);
+  /* The box w's .grad accumulates into is outlined twice as thick, half a line width
+   * further into its fill (at most a pixel): where the fill begins, not where the box
+   * stands. */
+  for (guint i = 0; i < places->len; i++)
+    {
+      const PagePlace *place = &g_array_index (places, PagePlace, i);
+
+      g_assert_cmpint (place->x, >=, x0);
+      g_assert_cmpint (place->x, <=, x0 + (place->thick ? 1 : 0));
+      g_assert_cmpint (place->y, >=, y0);
+      g_assert_cmpint (place->y, <=, y0 + (place->thick ? 1 : 0));
+    }
   g_assert_cmpint (g_remove (pdf), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }

@@ -237,11 +237,16 @@ moved_along (const BsGraphCamera   *camera,
              const BsGraphViewport *viewport,
              BsGraphCamera         *target)
 {
+  BsGraphCamera moved;
+
   if (keep == NULL || fit_zoom (box, viewport) < camera->zoom)
     return FALSE;
-  *target = kept_inside (*camera, box, viewport);
-  return in_view (target, &(Box) { keep[0], keep[1], keep[0] + keep[2], keep[1] + keep[3] },
-                  viewport);
+  moved = kept_inside (*camera, box, viewport);
+  if (!in_view (&moved, &(Box) { keep[0], keep[1], keep[0] + keep[2], keep[1] + keep[3] },
+                viewport))
+    return FALSE;
+  *target = moved;
+  return TRUE;
 }
 
 gboolean

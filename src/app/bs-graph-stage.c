@@ -276,6 +276,7 @@ static void
 follow_iteration (BsGraphStage *self)
 {
   guint32 iteration;
+  gboolean in_frame = self->in_frame;
 
   if (self->view != BS_SCENE_VIEW_WHOLE || self->scenes == NULL)
     return;
@@ -285,6 +286,9 @@ follow_iteration (BsGraphStage *self)
   self->open_iteration = iteration;
   drop_scenes (self);
   new_scenes (self);
+  /* the scenes of both passes stand in the run's frame: the one shown glides into the
+   * next, the parameters still (bs_graph_view_move_to_scene()) */
+  self->in_frame = in_frame;
 }
 
 void

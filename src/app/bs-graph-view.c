@@ -702,6 +702,13 @@ bs_graph_view_is_animating (BsGraphView *self)
   return self->glide_tick != 0 || self->fade_tick != 0 || self->move_tick != 0;
 }
 
+gboolean
+bs_graph_view_is_gliding (BsGraphView *self)
+{
+  g_return_val_if_fail (BS_IS_GRAPH_VIEW (self), FALSE);
+  return self->glide_tick != 0;
+}
+
 void
 bs_graph_view_fit (BsGraphView *self)
 {

@@ -51,6 +51,8 @@ void                bs_graph_view_get_visible  (BsGraphView  *self,
                                                 double       *height);
 /* Whether boxes glide or the picture fades now. */
 gboolean            bs_graph_view_is_animating (BsGraphView  *self);
+/* Whether boxes glide from one scene's places to another's now (and frames fade). */
+gboolean            bs_graph_view_is_gliding   (BsGraphView  *self);
 
 /* The selected box's scene index, or -1. */
 int                 bs_graph_view_get_selected (BsGraphView  *self);

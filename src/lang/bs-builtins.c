@@ -4,6 +4,7 @@
 #include "bs-api-names.h"
 #include "bs-builtins-private.h"
 #include "bs-warnings.h"
+#include "bs-re-module.h"
 
 #include <errno.h>
 #include <math.h>
@@ -137,6 +138,34 @@ DECLARED (builtin_int)
       *r = BS_INT ((gint64) d);
       return TRUE;
     }
+  /* an instance converts itself: __int__, else __index__, as CPython's int() */
+  if (bs_value_is_object (v, BS_OBJECT_INSTANCE))
+    for (guint i = 0; i < 2; i++)
+      {
+        const char *name = i == 0 ? "__int__" : "__index__";
+        BsValue method;
+        gboolean found;
+
+        if (!bs_getattr_opt (in, v, name, &method, &found))
+          return FALSE;
+        if (!found)
+          continue;
+        found = bs_call_simple (in, method, NULL, 0, r);
+        bs_value_unref (method);
+        if (!found)
+          return FALSE;
+        if (!bs_is_int (*r))
+          {
+            BsValue result = *r;
+
+            *r = BS_NONE;
+            bs_raise (in, "TypeError", "%s returned non-int (type %s)", name,
+                      bs_type_name (result));
+            bs_value_unref (result);
+            return FALSE;
+          }
+        return TRUE;
+      }
   return bs_raise (in, "TypeError", "int() argument must be a string, a bytes-like object or a "
                    "real number, not '%s'", bs_type_name (v));
 }
@@ -1479,4 +1508,5 @@ bs_builtins_init (BsInterp *in)
   bs_sys_module_init (in);
   bs_backstep_module_init (in);
   bs_warnings_module_init (in);
+  bs_re_module_init (in);
 }

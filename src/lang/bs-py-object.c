@@ -15,6 +15,7 @@
 #include "bs-np-array.h"
 #include "bs-py-property.h"
 #include "bs-warnings.h"
+#include "bs-re-module.h"
 #include "bs-py-range.h"
 #include "bs-py-set.h"
 #include "bs-py-str.h"
@@ -101,7 +102,7 @@ bs_py_signatures_add (struct _BsSignatureSet *set)
     &bs_py_iter_table, &bs_math_table, &bs_random_table, &bs_time_table,
     &bs_sys_table, &bs_backstep_table, &bs_generator_table,
     &bs_autograd_function_table, &bs_py_range_table, &bs_py_property_table,
-    &bs_py_slice_table, &bs_warnings_table,
+    &bs_py_slice_table, &bs_warnings_table, &bs_re_table,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (tables); i++)

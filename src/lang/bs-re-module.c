@@ -416,7 +416,7 @@ DECLARED (re_sub)
   if (!bs_to_int (in, bs_call_value (call, 3), &count)
       || !scan_init (in, call, &s, 0, G_MAXINT64))
     return FALSE;
-  while (count <= 0 || n < count)
+  while (count == 0 || n < count)
     {
       if (!scan_next (in, &s, &matched))
         {
@@ -462,7 +462,7 @@ DECLARED (re_split)
       || !scan_init (in, call, &s, 0, G_MAXINT64))
     return FALSE;
   list = bs_list_new (in->heap);
-  while (maxsplit <= 0 || n < maxsplit)
+  while (maxsplit == 0 || n < maxsplit)
     {
       if (!scan_next (in, &s, &matched))
         {

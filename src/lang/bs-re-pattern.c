@@ -256,6 +256,7 @@ typedef enum {
   ITEM_NONE,
   ITEM_AT,
   ITEM_REPEAT,
+  ITEM_CHAR,    /* one character: a literal, a set, a category, . */
   ITEM_OTHER,
 } ItemKind;
 
@@ -510,6 +511,7 @@ typedef struct {
   ItemKind kind;
   gsize    start;   /* where its PCRE text starts in out */
   Width    width;
+  guint    groups;  /* groups opened before it: those after are inside it */
 } Item;
 
 static void
@@ -605,6 +607,12 @@ parse_repeat (Parser *p,
     return fail (p, here - this.len, "nothing to repeat");
   if (last->kind == ITEM_REPEAT)
     return fail (p, here - this.len, "multiple repeat");
+  /* which iteration's capture a group keeps when an iteration matched nothing differs
+   * between PCRE and CPython ('( *?){,3}' in 'a b') */
+  if (max > 1 && last->width.lo == 0 && bs_re_n_groups (p) > last->groups)
+    return unsupported (p, "Backstep's re does not run a repeat (*, +, {m,n}) of a group "
+                        "that captures and can match an empty string (PCRE, which it runs "
+                        "on, keeps other captures than CPython then)");
   if (min > PCRE_MAX_REPEAT || (max != MAXREPEAT && max > PCRE_MAX_REPEAT))
     return unsupported (p, "Backstep's re does not support repeat counts above %d (PCRE's limit)",
                         PCRE_MAX_REPEAT);
@@ -614,7 +622,15 @@ parse_repeat (Parser *p,
   if (match (p, '?'))
     g_string_append_c (p->out, '?');
   else if (match (p, '+'))
-    g_string_append_c (p->out, '+');
+    {
+      /* CPython 3.11.2's matcher gives possessive repeats of more than one character
+       * results of its own ((?:(?!\d))*+x* matches "1" in "12") */
+      if (last->kind != ITEM_CHAR)
+        return unsupported (p, "Backstep's re runs possessive repeats (*+, ++, ?+, {m,n}+) "
+                            "of single characters and sets only, not of groups (CPython "
+                            "3.11 matches those in a way of its own)");
+      g_string_append_c (p->out, '+');
+    }
   if (FAILED (p))
     return FALSE;
   last->kind = ITEM_REPEAT;
@@ -1041,14 +1057,14 @@ parse_seq (Parser  *p,
            gboolean first,
            Width   *w)
 {
-  Item last = { ITEM_NONE, 0, { 0, 0 } };
+  Item last = { ITEM_NONE, 0, { 0, 0 }, 0 };
   Width sum = { 0, 0 };
   gboolean has_items = FALSE;
 
   for (;;)
     {
       Tok this;
-      Item item = { ITEM_OTHER, p->out->len, { 1, 1 } };
+      Item item = { ITEM_CHAR, p->out->len, { 1, 1 }, bs_re_n_groups (p) };
 
       if (p->next.len == 0 || is_next (p, '|') || is_next (p, ')'))
         break;
@@ -1091,6 +1107,7 @@ parse_seq (Parser  *p,
               break;
             case ESC_GROUPREF:
               emit_groupref (p, e.group);
+              item.kind = ITEM_OTHER;
               item.width = g_array_index (p->widths, Width, e.group);
               break;
             default:

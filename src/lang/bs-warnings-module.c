@@ -1,5 +1,5 @@
 /* bs-warnings-module.c: _backstep_warnings, what py/warnings.py needs of the interpreter
- * (the caller's file and line, a line's text, regular expressions), and the way in for
+ * (the caller's file, line, module and registry, a line's text), and the way in for
  * warnings raised by C code */
 #define G_LOG_DOMAIN "bs-lang"
 
@@ -27,24 +27,79 @@ helper_module (BsInterp *in)
   return m;
 }
 
-/* caller(stacklevel): (filename, lineno, module) of the script's frame stacklevel - 1
- * frames out from the one calling warn; beyond the outermost, CPython's ("sys", 1) */
+/* The globals of a frame: its function's, or the outermost scope of a module's code */
+static BsEnv *
+frame_globals (BsFrame *f)
+{
+  BsEnv *env = f->env;
+
+  if (f->func != NULL)
+    return f->func->globals;
+  while (env->parent != NULL)
+    env = env->parent;
+  return env;
+}
+
+/* globals['__warningregistry__'], made when missing, as CPython's warn() keeps it */
+static BsValue
+registry_of (BsInterp *in,
+             BsEnv    *globals)
+{
+  BsValue *found = bs_env_lookup (globals, "__warningregistry__");
+  BsValue registry;
+
+  if (found != NULL)
+    return bs_value_ref (*found);
+  registry = bs_dict_new (in->heap);
+  bs_env_set (globals, "__warningregistry__", bs_value_ref (registry));
+  return registry;
+}
+
+/* caller(stacklevel): (filename, lineno, module, registry) of the script's frame
+ * stacklevel - 1 frames out from the one calling warn; beyond the outermost, CPython's
+ * ("sys", 1, "sys", sys.__warningregistry__) */
 DECLARED (warnings_caller)
 {
   gint64 level;
   BsFrame *f = script_frame (in->frame);
-  BsValue items[3];
+  BsValue items[4], *name = NULL, sys = BS_NONE;
 
   if (!bs_to_int (in, bs_call_value (call, 0), &level))
     return FALSE;
   for (; level > 1 && f != NULL; level--)
     f = script_frame (f->parent);
-  items[0] = bs_str_value (in, f != NULL ? f->filename : "sys");
-  items[1] = BS_INT (f != NULL ? f->line : 1);
-  items[2] = bs_str_value (in, f != NULL ? "__main__" : "sys");
-  *r = bs_tuple_from (in, items, 3);
+  if (f != NULL)
+    {
+      BsEnv *globals = frame_globals (f);
+
+      name = bs_env_lookup (globals, "__name__");
+      items[0] = bs_str_value (in, f->filename);
+      items[1] = BS_INT (f->line);
+      items[2] = name != NULL && bs_value_str (*name) != NULL ? bs_value_ref (*name)
+                 : bs_str_value (in, "<string>");
+      items[3] = registry_of (in, globals);
+    }
+  else
+    {
+      BsValue dict;
+
+      bs_dict_get_str (in->modules, "sys", &sys);
+      dict = ((BsModule *) sys.as.object)->dict;
+      items[0] = bs_str_value (in, "sys");
+      items[1] = BS_INT (1);
+      items[2] = bs_str_value (in, "sys");
+      if (bs_dict_get_str (dict, "__warningregistry__", &items[3]))
+        bs_value_ref (items[3]);
+      else
+        {
+          items[3] = bs_dict_new (in->heap);
+          bs_dict_set_str (dict, "__warningregistry__", bs_value_ref (items[3]));
+        }
+    }
+  *r = bs_tuple_from (in, items, 4);
   bs_value_unref (items[0]);
   bs_value_unref (items[2]);
+  bs_value_unref (items[3]);
   return TRUE;
 }
 
@@ -97,25 +152,6 @@ DECLARED (warnings_getline)
   return TRUE;
 }
 
-/* match(pattern, text, ignorecase): re.match's answer for the filters' patterns */
-DECLARED (warnings_match)
-{
-  const char *pattern = bs_value_str (bs_call_value (call, 0));
-  const char *text = bs_value_str (bs_call_value (call, 1));
-  g_autoptr(GRegex) regex = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (pattern == NULL || text == NULL)
-    return bs_raise (in, "TypeError", "match() needs a pattern and a text");
-  regex = g_regex_new (pattern, (bs_value_truthy (bs_call_value (call, 2)) ? G_REGEX_CASELESS
-                                 : 0) | G_REGEX_ANCHORED, 0, &error);
-  if (regex == NULL)
-    return bs_raise (in, "ValueError", "the warnings filter's pattern %s does not compile: %s",
-                     pattern, error->message);
-  *r = BS_BOOL (g_regex_match (regex, text, 0, NULL));
-  return TRUE;
-}
-
 DECLARED (warnings_is_class)
 {
   *r = BS_BOOL (bs_value_is_object (bs_call_value (call, 0), BS_OBJECT_CLASS));
@@ -137,8 +173,6 @@ static const BsSignatureRow rows[] = {
     warnings_caller },
   { "_backstep_warnings", BS_SIG_BUILTIN, "_backstep_warnings.getline(filename, lineno, /)",
     warnings_getline },
-  { "_backstep_warnings", BS_SIG_BUILTIN,
-    "_backstep_warnings.match(pattern, text, ignorecase, /)", warnings_match },
   { "_backstep_warnings", BS_SIG_BUILTIN, "_backstep_warnings.is_class(obj, /)",
     warnings_is_class },
   { "_backstep_warnings", BS_SIG_BUILTIN, "_backstep_warnings.module()", warnings_module },
@@ -158,35 +192,43 @@ bs_warnings_module_init (BsInterp *in)
 
 /* --- warnings from C ------------------------------------------------------------- */
 
+/* warnings.<function>(text, category, place...) with the place's filename, lineno and
+ * module when there is one (the module's own function, which a script cannot rebind) */
 static gboolean
-warn_explicit (BsInterp   *in,
-               const char *category,
-               const char *text,
-               const char *filename,
-               int         lineno,
-               const char *module)
+call_warnings (BsInterp             *in,
+               const char           *function,
+               const char           *category,
+               const char           *text,
+               const BsWarningPlace *place)
 {
   BsValue warnings, fn = BS_NONE, args[5], result;
+  guint n = place != NULL ? 5 : 2;
   gboolean ok;
 
   if (!bs_import_module (in, "warnings", &warnings))
     return FALSE;
-  ok = bs_getattr (in, warnings, "warn_explicit", &fn);
+  ok = bs_getattr (in, warnings, function, &fn);
   bs_value_unref (warnings);
   if (!ok)
     return FALSE;
   args[0] = bs_str_value (in, text);
   args[1] = bs_lookup_builtin (in, category);
-  args[2] = bs_str_value (in, filename);
-  args[3] = BS_INT (lineno);
-  args[4] = bs_str_value (in, module);
-  ok = bs_call_simple (in, fn, args, 5, &result);
+  if (place != NULL)
+    {
+      args[2] = bs_str_value (in, place->filename);
+      args[3] = BS_INT (place->lineno);
+      args[4] = bs_str_value (in, place->module);
+    }
+  ok = bs_call_simple (in, fn, args, n, &result);
   if (ok)
     bs_value_unref (result);
   bs_value_unref (fn);
   bs_value_unref (args[0]);
-  bs_value_unref (args[2]);
-  bs_value_unref (args[4]);
+  if (place != NULL)
+    {
+      bs_value_unref (args[2]);
+      bs_value_unref (args[4]);
+    }
   return ok;
 }
 
@@ -195,10 +237,7 @@ bs_warn (BsInterp   *in,
          const char *category,
          const char *text)
 {
-  BsFrame *f = script_frame (in->frame);
-
-  return warn_explicit (in, category, text, f != NULL ? f->filename : "sys",
-                        f != NULL ? f->line : 1, f != NULL ? "__main__" : "sys");
+  return call_warnings (in, "_warn_c", category, text, NULL);
 }
 
 gboolean
@@ -215,5 +254,5 @@ bs_warn_at (BsInterp             *in,
 
       bs_dict_set_str (lines, key, bs_str_value (in, place->line));
     }
-  return warn_explicit (in, category, text, place->filename, place->lineno, place->module);
+  return call_warnings (in, "_warn_at", category, text, place);
 }

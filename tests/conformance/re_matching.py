@@ -15,7 +15,7 @@ CASES = [
     ("(?i)straße", "STRASSE"), ("(?i)é", "É"), ("(?ai)é", "É"), ("(?ai)k", "\u212a"), ("(?i)k", "\u212a"),
     ("(?i)[a-c]+", "xABCx"), ("(?ai)[a-c]+", "xABCx"), ("(?ai)[^a-c]+", "ABCdef"),
     ("(?i:a)b", "AB"), ("(?i:a)b", "Ab"), ("a(?-i:b)", "AB"), ("(?i)a(?-i:b)", "Ab"),
-    ("(a)|b", "b"), ("(a)(b)?", "a"), ("(a*)*", "aa"), ("(a|b)*c", "abac"), ("(?:(a)|b)*", "ab"),
+    ("(a)|b", "b"), ("(a)(b)?", "a"), ("(a|b)*c", "abac"), ("(?:(a)|b)*", "ab"),
     (r"(a)\1", "aa"), (r"(?i)(a)\1", "aA"), (r"(?P<x>a)(?P=x)", "aa"), ("(a)?(?(1)b)", "ab"),
     ("(a)?(?(1)b|c)", "ab"), ("(a)?(?(1)b|c)", "c"), ("(?=a)a", "a"), ("(?!a)\\w", "ab"),
     ("(?<=a)b", "ab"), ("(?<!a)b", "ab cb"), ("(?<=ab|cd)e", "xcde"), ("a{2,3}", "aaaa"),
@@ -79,3 +79,5 @@ print(re.I, re.I | re.M, re.A | re.I, re.NOFLAG, re.M & re.I, re.I | 2, repr(re.
       re.I == 2, int(re.I), re.I + 0, re.DOTALL.value, re.IGNORECASE.name, re.I | 1024)
 print(re.escape("a.b*c d-e_f\n"), re.escape("é#&~"), re.escape(""))
 print(re.search(re.escape("1+1=2?"), "is 1+1=2?"), re.purge())
+print(re.sub("a", "b", "aaa", count=-1), re.split("a", "bab", maxsplit=-1),
+      re.sub("a", lambda m: "x", "aa", count=-2), re.subn("a", "b", "aaa", -1))

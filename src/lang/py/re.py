@@ -329,7 +329,7 @@ def _sub_function(pattern, function, string, count):
     last = 0
     pos = 0
     must_advance = False
-    while count <= 0 or n < count:
+    while count == 0 or n < count:
         found = _backstep_re.exec(pattern._code, string, pos, sys.maxsize, 1, must_advance)
         if found is None:
             break

@@ -1,9 +1,12 @@
-"""Python's warnings module as CPython 3.11 behaves: the filters and their actions, the
-once-per-location rule (a registry per module), catch_warnings and WarningMessage.
+"""Python's warnings module as CPython 3.11 behaves: the filters (their message and module
+patterns compiled by re) and their actions, the once-per-location rule in the
+__warningregistry__ of the module that warns, catch_warnings (record, module) and
+WarningMessage.
 
-numpy's RuntimeWarnings and torch's UserWarnings go through warn_explicit too. The
-module's state that code elsewhere rebinds (showwarning, formatwarning) is read from the
-module itself; the rest is changed in place."""
+numpy's RuntimeWarnings and torch's UserWarnings go through warn_explicit too. As
+CPython's C half does, the module's state (filters, defaultaction, onceregistry,
+showwarning, _showwarnmsg_impl...) is read from the module each time, so that code
+rebinding it (catch_warnings) is followed."""
 
 import sys
 import _backstep_warnings
@@ -20,10 +23,9 @@ filters = [
 defaultaction = "default"
 onceregistry = {}
 
-# the filters' version (a registry made under older filters is cleared), the registry of
-# each module (CPython keeps it in the module's __warningregistry__), and where shown
-# warnings go while catch_warnings(record=True) records them
-_state = {"version": 1, "registries": {}, "record": None}
+# the filters' version (a registry made under older filters is cleared), and the
+# registries of the library files Backstep's C code warns for (numpy's _methods.py)
+_state = {"version": 0, "registries": {}}
 
 
 def _module():
@@ -35,6 +37,7 @@ def _filters_mutated():
 
 
 def _add_filter(item, append):
+    filters = _module().filters
     if not append:
         if item in filters:
             filters.remove(item)
@@ -57,11 +60,21 @@ def filterwarnings(action, message="", category=Warning, module="", lineno=0, ap
     assert issubclass(category, Warning), "category must be a Warning subclass"
     assert isinstance(module, str), "module must be a string"
     assert isinstance(lineno, int) and lineno >= 0, "lineno must be an int >= 0"
-    _add_filter((action, message or None, category, module or None, lineno), append)
+    if message or module:
+        import re
+    if message:
+        message = re.compile(message, re.I)
+    else:
+        message = None
+    if module:
+        module = re.compile(module)
+    else:
+        module = None
+    _add_filter((action, message, category, module, lineno), append)
 
 
 def resetwarnings():
-    filters.clear()
+    _module().filters[:] = []
     _filters_mutated()
 
 
@@ -107,9 +120,6 @@ def _formatwarnmsg(msg):
 
 
 def _showwarnmsg_impl(msg):
-    if _state["record"] is not None:
-        _state["record"].append(msg)
-        return
     file = msg.file
     if file is None:
         file = sys.stderr
@@ -130,15 +140,50 @@ def _showwarnmsg(msg):
             raise TypeError("warnings.showwarning() must be set to a function or method")
         show(msg.message, msg.category, msg.filename, msg.lineno, msg.file, msg.line)
         return
-    _showwarnmsg_impl(msg)
+    _module()._showwarnmsg_impl(msg)
 
 
-def _matches(item, text, category, module, lineno):
-    action, message, cat, mod, ln = item
-    return ((message is None or _backstep_warnings.match(message, text, True))
-            and issubclass(category, cat)
-            and (mod is None or _backstep_warnings.match(mod, module, False))
-            and (ln == 0 or lineno == ln))
+def _matched(pattern, text):
+    # a filter's message or module: None matches all, a str (the default filters') only
+    # itself, else a compiled pattern's match()
+    if pattern is None:
+        return True
+    if type(pattern) is str:
+        return pattern == text
+    return pattern.match(text)
+
+
+def _filter_action(text, category, module, lineno):
+    filters = _module().filters
+    if not isinstance(filters, list):
+        raise ValueError("_warnings.filters must be a list")
+    for i, item in enumerate(filters):
+        if not isinstance(item, tuple) or len(item) != 5:
+            raise ValueError("_warnings.filters item %d isn't a 5-tuple" % (i,))
+        action, message, cat, mod, ln = item
+        if not isinstance(action, str):
+            raise TypeError("action must be a string, not '%s'" % (type(action).__name__,))
+        if (_matched(message, text) and issubclass(category, cat) and _matched(mod, module)
+                and (ln == 0 or lineno == ln)):
+            return action, item
+    action = _module().defaultaction
+    if not isinstance(action, str):
+        raise TypeError("_warnings.defaultaction must be a string, not '%s'"
+                        % (type(action).__name__,))
+    return action, None
+
+
+def _already_warned(registry, key, should_set):
+    # CPython's already_warned(): a registry of older filters starts again
+    version = _state["version"]
+    if registry.get("version") != version or type(registry.get("version")) is not int:
+        registry.clear()
+        registry["version"] = version
+    elif registry.get(key):
+        return True
+    if should_set:
+        registry[key] = True
+    return False
 
 
 def warn_explicit(message, category, filename, lineno, module=None, registry=None,
@@ -148,11 +193,8 @@ def warn_explicit(message, category, filename, lineno, module=None, registry=Non
         module = filename or "<unknown>"
         if module[-3:].lower() == ".py":
             module = module[:-3]
-    if registry is None:
-        registry = _state["registries"].setdefault(module, {})
-    if registry.get("version", 0) != _state["version"]:
-        registry.clear()
-        registry["version"] = _state["version"]
+    if registry is not None and not isinstance(registry, dict):
+        raise TypeError("'registry' must be a dict or None")
     if isinstance(message, Warning):
         text = str(message)
         category = message.__class__
@@ -160,38 +202,27 @@ def warn_explicit(message, category, filename, lineno, module=None, registry=Non
         text = message
         message = category(message)
     key = (text, category, lineno)
-    if registry.get(key):
+    if registry is not None and _already_warned(registry, key, False):
         return
-    action = None
-    for item in filters:
-        if _matches(item, text, category, module, lineno):
-            action = item[0]
-            break
-    if action is None:
-        action = _module().defaultaction
-    if action == "ignore":
-        return
+    action, item = _filter_action(text, category, module, lineno)
     if action == "error":
         raise message
-    if action == "once":
-        registry[key] = 1
-        oncekey = (text, category)
-        if onceregistry.get(oncekey):
-            return
-        onceregistry[oncekey] = 1
-    elif action == "always":
-        pass
-    elif action == "module":
-        registry[key] = 1
-        altkey = (text, category, 0)
-        if registry.get(altkey):
-            return
-        registry[altkey] = 1
-    elif action == "default":
-        registry[key] = 1
-    else:
-        raise RuntimeError("Unrecognized action (%r) in warnings.filters:\n %s"
-                           % (action, item))
+    if action == "ignore":
+        return
+    if action != "always":
+        if registry is not None:
+            registry[key] = True
+        if action == "once" or action == "module":
+            if registry is None and action == "once":
+                registry = _module().onceregistry
+                if not isinstance(registry, dict):
+                    raise TypeError("_warnings.onceregistry must be a dict, not '%s'"
+                                    % (type(registry).__name__,))
+            if registry is not None and _already_warned(registry, (text, category), True):
+                return
+        elif action != "default":
+            raise RuntimeError("Unrecognized action (%r) in warnings.filters:\n %r"
+                               % (action, item))
     _showwarnmsg(WarningMessage(message, category, filename, lineno, None, None, source))
 
 
@@ -203,17 +234,27 @@ def warn(message, category=None, stacklevel=1, source=None):
     if not (_backstep_warnings.is_class(category) and issubclass(category, Warning)):
         raise TypeError("category must be a Warning subclass, not '%s'"
                         % (type(category).__name__,))
-    filename, lineno, module = _backstep_warnings.caller(stacklevel)
-    warn_explicit(message, category, filename, lineno, module, None, None, source)
+    filename, lineno, module, registry = _backstep_warnings.caller(stacklevel)
+    warn_explicit(message, category, filename, lineno, module, registry, None, source)
+
+
+def _warn_c(message, category):
+    # a warning of Backstep's C code at the script's line, as PyErr_WarnEx(stacklevel=1)
+    filename, lineno, module, registry = _backstep_warnings.caller(1)
+    warn_explicit(message, category, filename, lineno, module, registry)
+
+
+def _warn_at(message, category, filename, lineno, module):
+    # a warning at a line of a library's file (numpy's _methods.py), in that module's registry
+    registry = _state["registries"].setdefault(module, {})
+    warn_explicit(message, category, filename, lineno, module, registry)
 
 
 class catch_warnings(object):
     def __init__(self, *, record=False, module=None, action=None, category=Warning,
                  lineno=0, append=False):
-        if module is not None:
-            raise NotImplementedError("catch_warnings(module=...) is not supported by "
-                                      "Backstep")
         self._record = record
+        self._module = _module() if module is None else module
         self._entered = False
         if action is None:
             self._filter = None
@@ -224,30 +265,32 @@ class catch_warnings(object):
         args = []
         if self._record:
             args.append("record=True")
+        if self._module is not _module():
+            args.append("module=%r" % (self._module,))
         return "%s(%s)" % (type(self).__name__, ", ".join(args))
 
     def __enter__(self):
         if self._entered:
             raise RuntimeError("Cannot enter %r twice" % self)
         self._entered = True
-        module = _module()
-        self._filters = list(filters)
-        self._showwarning = module.showwarning
-        self._recording = _state["record"]
-        _filters_mutated()
+        self._filters = self._module.filters
+        self._module.filters = self._filters[:]
+        self._module._filters_mutated()
+        self._showwarning = self._module.showwarning
+        self._showwarnmsg_impl = self._module._showwarnmsg_impl
         if self._filter is not None:
             simplefilter(*self._filter)
         if self._record:
             log = []
-            _state["record"] = log
-            module.showwarning = _showwarning_orig
+            self._module._showwarnmsg_impl = log.append
+            self._module.showwarning = self._module._showwarning_orig
             return log
         return None
 
     def __exit__(self, *exc_info):
         if not self._entered:
             raise RuntimeError("Cannot exit %r without entering first" % self)
-        filters[:] = self._filters
-        _filters_mutated()
-        _module().showwarning = self._showwarning
-        _state["record"] = self._recording
+        self._module.filters = self._filters
+        self._module._filters_mutated()
+        self._module.showwarning = self._showwarning
+        self._module._showwarnmsg_impl = self._showwarnmsg_impl

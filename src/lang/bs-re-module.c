@@ -484,7 +484,88 @@ DECLARED (re_split)
   return TRUE;
 }
 
+/* re's functions and the methods of its Pattern and Match (classes of py/re.py), declared
+ * with CPython's signatures: their arguments are checked here as CPython checks them, then
+ * re.py's function named by the row's data runs with them */
+DECLARED (re_declared)
+{
+  const char *impl = (const char *) call->row->data;
+  BsValue re = BS_NONE, fn = BS_NONE, args[BS_SIGNATURE_MAX_PARAMS];
+  const char *names[BS_SIGNATURE_MAX_PARAMS];
+  BsValue values[BS_SIGNATURE_MAX_PARAMS];
+  BsArgs a = { args, 0, names, values, 0 };
+  gboolean ok;
+
+  if (!bs_dict_get_str (in->modules, "re", &re) || !bs_getattr (in, re, impl, &fn))
+    return bs_raise (in, "ImportError", "Backstep's re module is not loaded");
+  if (!bs_value_is_none (call->self))
+    args[a.n_args++] = call->self;
+  for (guint i = 0; i < call->sig->n_params; i++)
+    {
+      const BsParam *param = &call->sig->params[i];
+
+      if (param->is_self || param->absent || !call->given[i])
+        continue;
+      if (param->positional_only || param->star)
+        args[a.n_args++] = call->values[i];
+      else
+        {
+          names[a.n_kw] = param->name;
+          values[a.n_kw++] = call->values[i];
+        }
+    }
+  ok = bs_call (in, fn, &a, r);
+  bs_value_unref (fn);
+  return ok;
+}
+
+/* bind(method, obj): a method of the rows below bound to obj as its receiver, so that its
+ * arguments are counted as CPython counts a method's */
+DECLARED (re_bind)
+{
+  BsValue method = bs_call_value (call, 0);
+
+  if (!bs_value_is_object (method, BS_OBJECT_BUILTIN)
+      || ((BsBuiltin *) method.as.object)->decl == NULL)
+    return bs_raise (in, "TypeError", "bind() needs a declared method");
+  *r = bs_decl_builtin (in, ((BsBuiltin *) method.as.object)->decl,
+                        bs_value_ref (bs_call_value (call, 1)));
+  return TRUE;
+}
+
+#define DECLARED_IN_RE(owner, signature, impl) \
+  { owner, BS_SIG_BUILTIN, signature, re_declared, (gintptr) impl }
+
 static const BsSignatureRow rows[] = {
+  DECLARED_IN_RE ("_backstep_re_pattern",
+                  "Pattern.match(self, /, string, pos=0, endpos=sys.maxsize)", "_pattern_match"),
+  DECLARED_IN_RE ("_backstep_re_pattern",
+                  "Pattern.search(self, /, string, pos=0, endpos=sys.maxsize)", "_pattern_search"),
+  DECLARED_IN_RE ("_backstep_re_pattern",
+                  "Pattern.fullmatch(self, /, string, pos=0, endpos=sys.maxsize)",
+                  "_pattern_fullmatch"),
+  DECLARED_IN_RE ("_backstep_re_pattern",
+                  "Pattern.findall(self, /, string, pos=0, endpos=sys.maxsize)",
+                  "_pattern_findall"),
+  DECLARED_IN_RE ("_backstep_re_pattern",
+                  "Pattern.finditer(self, /, string, pos=0, endpos=sys.maxsize)",
+                  "_pattern_finditer"),
+  DECLARED_IN_RE ("_backstep_re_pattern", "Pattern.split(self, /, string, maxsplit=0)",
+                  "_pattern_split"),
+  DECLARED_IN_RE ("_backstep_re_pattern", "Pattern.sub(self, /, repl, string, count=0)",
+                  "_pattern_sub"),
+  DECLARED_IN_RE ("_backstep_re_pattern", "Pattern.subn(self, /, repl, string, count=0)",
+                  "_pattern_subn"),
+  DECLARED_IN_RE ("_backstep_re_match", "Match.start(self, group=0, /)|check_positional",
+                  "_match_start"),
+  DECLARED_IN_RE ("_backstep_re_match", "Match.end(self, group=0, /)|check_positional",
+                  "_match_end"),
+  DECLARED_IN_RE ("_backstep_re_match", "Match.span(self, group=0, /)|check_positional",
+                  "_match_span"),
+  DECLARED_IN_RE ("_backstep_re_match", "Match.groups(self, /, default=None)", "_match_groups"),
+  DECLARED_IN_RE ("_backstep_re_match", "Match.groupdict(self, /, default=None)",
+                  "_match_groupdict"),
+  DECLARED_IN_RE ("_backstep_re_match", "Match.expand(self, /, template)", "_match_expand"),
   { "_backstep_re", BS_SIG_BUILTIN, "_backstep_re.compile(pattern, flags, /)", re_compile },
   { "_backstep_re", BS_SIG_BUILTIN,
     "_backstep_re.exec(code, string, pos, endpos, mode, must_advance, /)", re_exec },
@@ -493,6 +574,7 @@ static const BsSignatureRow rows[] = {
   { "_backstep_re", BS_SIG_BUILTIN, "_backstep_re.template(code, repl, /)", re_template },
   { "_backstep_re", BS_SIG_BUILTIN, "_backstep_re.sub(code, string, items, count, /)", re_sub },
   { "_backstep_re", BS_SIG_BUILTIN, "_backstep_re.split(code, string, maxsplit, /)", re_split },
+  { "_backstep_re", BS_SIG_BUILTIN, "_backstep_re.bind(method, obj, /)", re_bind },
 };
 
 const BsSignatureTable bs_re_table = BS_SIGNATURE_TABLE (rows);
@@ -500,8 +582,15 @@ const BsSignatureTable bs_re_table = BS_SIGNATURE_TABLE (rows);
 void
 bs_re_module_init (BsInterp *in)
 {
-  BsValue m = bs_module_new (in, "_backstep_re");
+  static const char *const owners[] = {
+    "_backstep_re", "_backstep_re_pattern", "_backstep_re_match",
+  };
 
-  bs_module_add_declared (in, m, "_backstep_re", BS_NONE);
-  bs_value_unref (m);
+  for (guint i = 0; i < G_N_ELEMENTS (owners); i++)
+    {
+      BsValue m = bs_module_new (in, owners[i]);
+
+      bs_module_add_declared (in, m, owners[i], BS_NONE);
+      bs_value_unref (m);
+    }
 }

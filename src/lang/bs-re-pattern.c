@@ -90,6 +90,17 @@ emit_char (GString  *out,
     g_string_append_printf (out, "\\x{%x}", c);
 }
 
+/* CPython's IGNORECASE takes i, I, dotless ı and dotted İ for one another; PCRE's
+ * caseless mode does not (the only such difference in the BMP) */
+#define DOTTED_I "iI\\x{130}\\x{131}"
+
+static gboolean
+range_has_i (gunichar lo,
+             gunichar hi)
+{
+  return (lo <= 'I' && hi >= 'I') || (lo <= 'i' && hi >= 'i') || (lo <= 0x131 && hi >= 0x130);
+}
+
 static void
 emit_literal (Parser   *p,
               gunichar  c)
@@ -97,6 +108,8 @@ emit_literal (Parser   *p,
   if (ascii_ignore (p->cur) && c < 128 && g_ascii_isalpha ((char) c))
     g_string_append_printf (p->out, "[%c%c]", g_ascii_tolower ((char) c),
                             g_ascii_toupper ((char) c));
+  else if (pcre_caseless (p->cur) && range_has_i (c, c))
+    g_string_append (p->out, "[" DOTTED_I "]");
   else
     emit_char (p->out, c);
 }
@@ -152,6 +165,8 @@ set_add_range (Parser   *p,
       g_string_append_c (set->pos, '-');
       emit_char (set->pos, hi);
     }
+  if (pcre_caseless (p->cur) && range_has_i (lo, hi))
+    g_string_append (set->pos, DOTTED_I);
   if (ascii_ignore (p->cur))
     for (int upper = 0; upper < 2; upper++)
       {
@@ -592,13 +607,15 @@ parse_repeat (Parser *p,
         {
           min = digits_value (lo->str);
           if (min >= MAXREPEAT)
-            return bs_re_fail_code (p, BS_RE_ERROR_OVERFLOW, -1, "the repetition number is too large");
+            return bs_re_fail_code (p, BS_RE_ERROR_OVERFLOW, -1,
+                                    "the repetition number is too large");
         }
       if (hi->len > 0)
         {
           max = digits_value (hi->str);
           if (max >= MAXREPEAT)
-            return bs_re_fail_code (p, BS_RE_ERROR_OVERFLOW, -1, "the repetition number is too large");
+            return bs_re_fail_code (p, BS_RE_ERROR_OVERFLOW, -1,
+                                    "the repetition number is too large");
           if (max < min)
             return fail (p, here, "min repeat greater than max repeat");
         }

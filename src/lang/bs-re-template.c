@@ -76,7 +76,8 @@ template_named (Parser            *p,
         return fail (p, tell (p) - len - 1, "invalid group reference %" G_GINT64_FORMAT, index);
       bs_re_warn_group_number (p, name, tell (p) - len - 1);
     }
-  return template_group (p, items, literal, (guint64) index, tell (p) - len - 1, bs_re_pattern_n_groups (re));
+  return template_group (p, items, literal, (guint64) index, tell (p) - len - 1,
+                         bs_re_pattern_n_groups (re));
 }
 
 static gboolean

@@ -9,6 +9,8 @@ CPython's, type(re.I) is re.RegexFlag."""
 import sys
 import _backstep
 import _backstep_re
+import _backstep_re_match
+import _backstep_re_pattern
 
 __all__ = [
     "match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer",
@@ -242,48 +244,83 @@ class Pattern(object):
     def __deepcopy__(self, memo):
         return self
 
-    def _run(self, string, pos, endpos, mode):
-        found = _backstep_re.exec(self._code, string, pos, endpos, mode, False)
-        if found is None:
-            return None
-        return _new_match(self, string, found, pos, endpos)
+    def __getattr__(self, name):
+        return _method(_PATTERN_METHODS, "re.Pattern", self, name)
 
-    def match(self, string, pos=0, endpos=sys.maxsize):
-        return self._run(string, pos, endpos, 0)
 
-    def search(self, string, pos=0, endpos=sys.maxsize):
-        return self._run(string, pos, endpos, 1)
+# Pattern's and Match's methods, declared with CPython's signatures (bs-re-module.c) and
+# run by the functions below; bound to the object as their receiver when asked for
+_PATTERN_METHODS = {
+    "match": _backstep_re_pattern.match, "search": _backstep_re_pattern.search,
+    "fullmatch": _backstep_re_pattern.fullmatch, "findall": _backstep_re_pattern.findall,
+    "finditer": _backstep_re_pattern.finditer, "split": _backstep_re_pattern.split,
+    "sub": _backstep_re_pattern.sub, "subn": _backstep_re_pattern.subn,
+}
+_MATCH_METHODS = {
+    "groups": _backstep_re_match.groups, "groupdict": _backstep_re_match.groupdict,
+    "start": _backstep_re_match.start, "end": _backstep_re_match.end,
+    "span": _backstep_re_match.span, "expand": _backstep_re_match.expand,
+}
 
-    def fullmatch(self, string, pos=0, endpos=sys.maxsize):
-        return self._run(string, pos, endpos, 2)
 
-    def findall(self, string, pos=0, endpos=sys.maxsize):
-        return _backstep_re.findall(self._code, string, pos, endpos)
+def _method(methods, type_name, obj, name):
+    method = methods.get(name)
+    if method is None:
+        raise AttributeError("'%s' object has no attribute '%s'" % (type_name, name))
+    return _backstep_re.bind(method, obj)
 
-    def finditer(self, string, pos=0, endpos=sys.maxsize):
-        _check_str(string)
-        return _iterate(self, string, pos, endpos)
 
-    def split(self, string, maxsplit=0):
-        return _backstep_re.split(self._code, string, maxsplit)
+def _run(pattern, string, pos, endpos, mode):
+    found = _backstep_re.exec(pattern._code, string, pos, endpos, mode, False)
+    if found is None:
+        return None
+    return _new_match(pattern, string, found, pos, endpos)
 
-    def sub(self, repl, string, count=0):
-        return self._subx(repl, string, count)[0]
 
-    def subn(self, repl, string, count=0):
-        return self._subx(repl, string, count)
+def _pattern_match(self, string, pos=0, endpos=sys.maxsize):
+    return _run(self, string, pos, endpos, 0)
 
-    def _subx(self, repl, string, count):
-        if callable(repl):
-            return _sub_function(self, repl, string, count)
-        if not isinstance(repl, str):
-            raise TypeError("decoding to str: need a bytes-like object, %s found"
-                            % (type(repl).__name__,))
-        if "\\" in repl:
-            items = _template(self, repl)
-        else:
-            items = [repl]
-        return _backstep_re.sub(self._code, string, items, count)
+
+def _pattern_search(self, string, pos=0, endpos=sys.maxsize):
+    return _run(self, string, pos, endpos, 1)
+
+
+def _pattern_fullmatch(self, string, pos=0, endpos=sys.maxsize):
+    return _run(self, string, pos, endpos, 2)
+
+
+def _pattern_findall(self, string, pos=0, endpos=sys.maxsize):
+    return _backstep_re.findall(self._code, string, pos, endpos)
+
+
+def _pattern_finditer(self, string, pos=0, endpos=sys.maxsize):
+    _check_str(string)
+    return _iterate(self, string, pos, endpos)
+
+
+def _pattern_split(self, string, maxsplit=0):
+    return _backstep_re.split(self._code, string, maxsplit)
+
+
+def _pattern_sub(self, repl, string, count=0):
+    return _subx(self, repl, string, count)[0]
+
+
+def _pattern_subn(self, repl, string, count=0):
+    return _subx(self, repl, string, count)
+
+
+def _subx(pattern, repl, string, count):
+    if callable(repl):
+        return _sub_function(pattern, repl, string, count)
+    if not isinstance(repl, str):
+        raise TypeError("decoding to str: need a bytes-like object, %s found"
+                        % (type(repl).__name__,))
+    if "\\" in repl:
+        items = _template(pattern, repl)
+    else:
+        items = [repl]
+    return _backstep_re.sub(pattern._code, string, items, count)
 
 
 def _error(made, pattern):
@@ -394,30 +431,8 @@ class Match(object):
     def __getitem__(self, group):
         return self._get(self._index(group))
 
-    def groups(self, default=None):
-        return tuple(self._get(i, default) for i in range(1, len(self.regs)))
-
-    def groupdict(self, default=None):
-        return {name: self._get(index, default)
-                for name, index in self.re._groupindex.items()}
-
-    def start(self, group=0):
-        return self.regs[self._index(group)][0]
-
-    def end(self, group=0):
-        return self.regs[self._index(group)][1]
-
-    def span(self, group=0):
-        return self.regs[self._index(group)]
-
-    def expand(self, template):
-        pieces = []
-        for item in _template(self.re, template):
-            if isinstance(item, str):
-                pieces.append(item)
-            else:
-                pieces.append(self._get(item, ""))
-        return "".join(pieces)
+    def __getattr__(self, name):
+        return _method(_MATCH_METHODS, "re.Match", self, name)
 
     @property
     def lastgroup(self):
@@ -427,6 +442,36 @@ class Match(object):
             if index == self.lastindex:
                 return name
         return None
+
+
+def _match_groups(self, default=None):
+    return tuple(self._get(i, default) for i in range(1, len(self.regs)))
+
+
+def _match_groupdict(self, default=None):
+    return {name: self._get(index, default) for name, index in self.re._groupindex.items()}
+
+
+def _match_start(self, group=0):
+    return self.regs[self._index(group)][0]
+
+
+def _match_end(self, group=0):
+    return self.regs[self._index(group)][1]
+
+
+def _match_span(self, group=0):
+    return self.regs[self._index(group)]
+
+
+def _match_expand(self, template):
+    pieces = []
+    for item in _template(self.re, template):
+        if isinstance(item, str):
+            pieces.append(item)
+        else:
+            pieces.append(self._get(item, ""))
+    return "".join(pieces)
 
 
 def _new_match(pattern, string, found, pos, endpos):

@@ -189,7 +189,7 @@ static const TracebackCase traceback_cases[] = {
     "    import seaborn as sns\n"
     "ModuleNotFoundError: No module named 'seaborn' (Backstep provides torch, numpy, "
     "matplotlib.pyplot and Python's math, random, time, sys, collections, itertools, functools, "
-    "copy, string, typing, dataclasses and warnings)\n" },
+    "copy, string, typing, dataclasses, warnings and re)\n" },
   { "import torch\ndef bad():\n"
     "    return 1 / 0\nx = torch.ones(2, requires_grad=True)\n"
     "y = x.sum() + bad()\n",

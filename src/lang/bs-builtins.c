@@ -1324,7 +1324,7 @@ bs_import_module (BsInterp   *in,
     }
   return bs_raise (in, "ModuleNotFoundError", "No module named '%s' (Backstep provides torch, "
                    "numpy, matplotlib.pyplot and Python's math, random, time, sys, collections, "
-                   "itertools, functools, copy, string, typing, dataclasses and warnings)",
+                   "itertools, functools, copy, string, typing, dataclasses, warnings and re)",
                    name);
 }
 

@@ -5,6 +5,7 @@
 #include "bs-autograd.h"
 #include "bs-context.h"
 #include "bs-error.h"
+#include "bs-hooks.h"
 #include "bs-node.h"
 #include "bs-ops.h"
 #include "bs-tensor.h"
@@ -517,44 +518,6 @@ bs_backward_begin_grad (BsContext                *context,
 
 /* --- running a node ---------------------------------------------------- */
 
-/* The hooks on the gradient of output output_nr (a leaf's: 0). */
-static BsTensor *
-run_hooks (GArray    *hooks,
-           guint      output_nr,
-           BsTensor  *grad,
-           GError   **error)
-{
-  BsTensor *current = bs_tensor_ref (grad);
-  /* a hook registered by a hook waits for the next pass, as in PyTorch (not an endless
-   * loop) */
-  guint n = hooks != NULL ? hooks->len : 0;
-
-  for (guint i = 0; i < n && i < hooks->len; i++)
-    {
-      BsHook *hook = &g_array_index (hooks, BsHook, i);
-      GError *local_error = NULL;
-      BsTensor *replaced;
-
-      if (hook->output_nr != output_nr)
-        continue;
-      replaced = hook->func (current, hook->user_data, &local_error);
-
-      if (local_error != NULL)
-        {
-          g_propagate_error (error, local_error);
-          g_clear_pointer (&replaced, bs_tensor_unref);
-          bs_tensor_unref (current);
-          return NULL;
-        }
-      if (replaced != NULL)
-        {
-          bs_tensor_unref (current);
-          current = replaced;
-        }
-    }
-  return current;
-}
-
 static gboolean
 accumulate_into (BsTensor  *total,
                  BsTensor  *grad,
@@ -578,8 +541,8 @@ run_accumulate_grad (BsBackward *self,
   BsTensor *variable = task->node->variable;
   g_autoptr(BsTensor) grad = NULL;
 
-  grad = run_hooks (variable->hooks, 0, incoming, error);
-  if (grad == NULL)
+  grad = bs_tensor_ref (incoming);
+  if (!bs_hooks_run (variable->hooks, 0, -1, &grad, error))
     return FALSE;
 
   if (variable->grad == NULL)
@@ -716,6 +679,15 @@ add_to_buffer (BsBackward *self,
 }
 
 static gboolean
+any_arrived (GPtrArray *grads)
+{
+  for (guint k = 0; k < grads->len; k++)
+    if (grads->pdata[k] != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
 call_backward (BsBackward *self,
                NodeTask   *task,
                BsTensor   *grad,
@@ -752,40 +724,24 @@ run_node (BsBackward *self,
     context->sink->node_begin (context->sink_data, self->id, node,
                                task->buffers != NULL ? task->buffers[0] : task->buffer);
 
-  if (task->buffers != NULL)
+  if (bs_node_is_multi_output (node))
     {
-      g_autofree BsTensor **arrived = g_steal_pointer (&task->buffers);
+      g_autofree BsTensor **arrived = task->buffers != NULL
+        ? g_steal_pointer (&task->buffers) : g_new0 (BsTensor *, node->n_outputs);
 
+      /* the pre-hooks run even when no gradient arrived (they see None), as in PyTorch */
       grads = g_ptr_array_new_full (node->n_outputs, (GDestroyNotify) bs_tensor_unref);
       g_ptr_array_set_size (grads, (gint) node->n_outputs);
-      if (!bs_node_run_hooks (node, FALSE, arrived, node->n_outputs, NULL, 0, error))
-        {
-          for (guint j = 0; j < node->n_outputs; j++)
-            g_clear_pointer (&arrived[j], bs_tensor_unref);
-          return FALSE;
-        }
+      ok = bs_node_run_pre_hooks (node, arrived, error);
       for (guint k = 0; k < node->n_outputs; k++)
-        if (arrived[k] != NULL)
-          {
-            grads->pdata[k] = run_hooks (node->pre_hooks, k, arrived[k], error);
-            g_clear_pointer (&arrived[k], bs_tensor_unref);
-            if (grads->pdata[k] == NULL)
-              {
-                for (guint j = k + 1; j < node->n_outputs; j++)
-                  g_clear_pointer (&arrived[j], bs_tensor_unref);
-                return FALSE;
-              }
-          }
-    }
-  else if (task->buffer != NULL)
-    {
-      g_autoptr(BsTensor) arrived = g_steal_pointer (&task->buffer);
-
-      /* grad_fn.register_prehook's hooks, then the tensor's (retain_grad() is one of them) */
-      if (!bs_node_run_hooks (node, FALSE, &arrived, 1, NULL, 0, error))
+        grads->pdata[k] = g_steal_pointer (&arrived[k]);
+      if (!ok)
         return FALSE;
-      grad = arrived != NULL ? run_hooks (node->pre_hooks, 0, arrived, error) : NULL;
-      if (grad == NULL && arrived != NULL)
+    }
+  else
+    {
+      grad = g_steal_pointer (&task->buffer);
+      if (!bs_node_run_pre_hooks (node, &grad, error))
         return FALSE;
     }
 
@@ -805,8 +761,8 @@ run_node (BsBackward *self,
     return TRUE;
 
   if (node->op == BS_OP_ACCUMULATE_GRAD)
-    return grad == NULL || (run_accumulate_grad (self, task, grad, error)
-                            && bs_node_run_hooks (node, TRUE, NULL, 0, &grad, 1, error));
+    return (grad == NULL || run_accumulate_grad (self, task, grad, error))
+           && bs_node_run_hooks (node, TRUE, NULL, 0, &grad, 1, error);
 
   if (grads != NULL && node->op == BS_OP_CUSTOM)
     {
@@ -817,10 +773,11 @@ run_node (BsBackward *self,
       ok = node->custom->backward (node, (BsTensor *const *) grads->pdata, node->n_outputs,
                                    grad_inputs, node->custom->user_data, error);
     }
-  else if (grads != NULL)
+  else if (grads != NULL && any_arrived (grads))
     ok = bs_op_info (node->op)->backward_multi (node, (BsTensor *const *) grads->pdata,
                                                 grad_inputs, locals, &grad, error);
-  else if (grad != NULL)
+  /* a Function's backward runs without gradients too (it gets zeros or None) */
+  else if (grads == NULL && (grad != NULL || node->op == BS_OP_CUSTOM))
     ok = call_backward (self, task, grad, grad_inputs, locals, error);
   /* grad_fn.register_hook's hooks see (and may replace) what the node made */
   if (ok && node->node_hooks != NULL)

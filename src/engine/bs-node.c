@@ -4,6 +4,7 @@
 #include "bs-node.h"
 #include "bs-context.h"
 #include "bs-error.h"
+#include "bs-hooks.h"
 #include "bs-ops.h"
 #include "bs-storage.h"
 
@@ -119,6 +120,14 @@ retain_hook (BsTensor  *grad,
 
   if (retained == NULL)
     return NULL;
+  if (grad == NULL)
+    {
+      /* what PyTorch 1.13's retain_grad hook says of a gradient that did not arrive */
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "Expected a proper Tensor but got None (or an undefined Tensor in "
+                           "C++) for argument #0 'self'");
+      return NULL;
+    }
   total = retained->grad == NULL
     ? (data->node->context->grad_enabled ? bs_clone (grad, error)
                                          : bs_tensor_contiguous_copy (grad, grad->dtype, error))
@@ -136,7 +145,7 @@ bs_node_retain_output (BsNode   *self,
                        BsTensor *tensor)
 {
   RetainHook *data;
-  BsHook hook = { retain_hook, NULL, g_free, 0, output_nr };
+  BsHook hook = { retain_hook, NULL, g_free, 0, output_nr, TRUE };
 
   if (bs_node_get_retained (self, output_nr) == tensor)
     return;
@@ -236,6 +245,9 @@ bs_node_free (BsNode *self)
             }
           g_clear_pointer (&node->node_hooks, g_array_unref);
         }
+      g_clear_pointer (&node->hook_lists, g_array_unref);
+      if (node->metadata_destroy != NULL)
+        node->metadata_destroy (node->metadata);
       if (node->output_metas != NULL)
         {
           bs_context_uncharge (node->context, node->n_outputs * (sizeof (BsTensorMeta)
@@ -426,6 +438,7 @@ bs_node_add_pre_hook (BsNode       *self,
   if (self->pre_hooks == NULL)
     self->pre_hooks = g_array_new (FALSE, FALSE, sizeof (BsHook));
   g_array_append_val (self->pre_hooks, *hook);
+  bs_node_note_hook_list (self, bs_hook_list_of (hook->output_nr, hook->retain));
 }
 
 gboolean
@@ -461,6 +474,8 @@ bs_node_add_hook (BsNode         *self,
   if (self->node_hooks == NULL)
     self->node_hooks = g_array_new (FALSE, FALSE, sizeof (BsNodeHook));
   g_array_append_val (self->node_hooks, hook);
+  if (!post)
+    bs_node_note_hook_list (self, BS_HOOK_LIST_NODE);
   return hook.id;
 }
 

@@ -79,9 +79,14 @@ struct _BsNode {
   GArray           *pre_hooks;    /* Owned: BsHook on the output's gradient */
   GArray           *node_hooks;   /* Owned: BsNodeHook, grad_fn.register_prehook's and
                                    * register_hook's, in the order they were added */
+  GArray           *hook_lists;   /* Owned: guint, the order of the pre-hook lists
+                                   * (bs-hooks.h) */
   BsTensor         *retained;     /* Weak: a non-leaf whose retain_grad() was called
                                    * (bs_node_get_retained: any output's) */
   BsCustomFunction *custom;       /* Owned */
+  gpointer          metadata;     /* Owned, by metadata_destroy: grad_fn.metadata, the
+                                   * interpreter's dict, which lives as long as the node */
+  GDestroyNotify    metadata_destroy;
   gpointer          py_object;    /* Weak: the interpreter's object for the node while one
                                    * exists, so that a.grad_fn is b.grad_fn as in PyTorch */
   BsNodeTask        task;

@@ -42,6 +42,8 @@
   X (LOG_SIGMOID, log_sigmoid)                                                         \
   X (CLAMP, clamp)                                                                     \
   X (CLAMP_TENSOR, clamp_tensor)      /* clamp with tensor bounds */                   \
+  X (CLAMP_MIN_TENSOR, clamp_min_tensor) /* clamp_min with a tensor bound */            \
+  X (CLAMP_MAX_TENSOR, clamp_max_tensor) /* clamp_max with a tensor bound */            \
   X (ROUND, round)                                                                     \
   X (ROUND_DECIMALS, round_decimals)  /* round(decimals=args.index) */                  \
   X (CLAMP_MIN, clamp_min)            /* clamp's args, min only */                      \
@@ -68,6 +70,7 @@
   X (ATAN2, atan2)                                                                     \
   X (REMAINDER, remainder)                                                             \
   X (REMAINDER_SCALAR, remainder_scalar) /* a % Python number */                       \
+  X (FLOOR_DIVIDE, floor_divide)      /* a // b: a node without a derivative */       \
   X (FMOD, fmod)                                                                       \
   X (FMOD_SCALAR, fmod_scalar)        /* fmod (a, Python number) */                    \
   X (CLONE, clone)                                                                     \
@@ -111,6 +114,7 @@
   X (RESHAPE_ALIAS, reshape_alias)                                                     \
   X (UNSAFE_VIEW, unsafe_view)                                                         \
   X (T, t)                                                                             \
+  X (T_INPLACE, t_inplace)            /* t_(): the tensor's new history, TBackward1 */  \
   X (TRANSPOSE, transpose)                                                             \
   X (PERMUTE, permute)                                                                 \
   X (SQUEEZE, squeeze)                /* all size-1 dims */                            \

@@ -41,6 +41,16 @@ bs_backward_wants_locals (const BsNode *node)
       return FALSE; \
     }
 
+/* Sums float32 or float64 a over the dims mask marks into out (a's dtype, the shape kept
+ * with size 1 where reduced, contiguous) in PyTorch 1.13's order of additions; FALSE for
+ * other dtypes (bs-ops-cascade.c). */
+gboolean  bs_cascade_sum          (const BsTensor *a,
+                                   const gboolean *mask,
+                                   BsTensor       *out);
+/* The same over every dim, into result (a float or a double) */
+gboolean  bs_cascade_sum_all      (const BsTensor *a,
+                                   gpointer        result);
+
 /* Broadcast shape of a and b, with PyTorch's message when they do not match. */
 gboolean  bs_broadcast_shapes     (int            ndim_a,
                                    const gint64  *shape_a,

@@ -1,4 +1,5 @@
-/* bs-ops-clamp.c: clamp with tensor bounds (ClampBackward0)
+/* bs-ops-clamp.c: clamp with tensor bounds (ClampBackward0), clamp_min and clamp_max with a
+ * tensor bound (ClampMinBackward1, ClampMaxBackward1)
  *
  * clamp(a, min, max) = min(max(a, min), max) elementwise, the three broadcast together; a
  * bound not given is a 0-dim placeholder that args.has_min / has_max mark absent, so the
@@ -6,7 +7,8 @@
  *   ∂/∂a   = [min ≤ a ≤ max]
  *   ∂/∂min = [a < min and min < max]    (only min: [a < min])
  *   ∂/∂max = [a > max or max < min]     (only max: [a > max])
- * each gradient summed back to its input's shape.
+ * each gradient summed back to its input's shape. clamp_min(a, min) and clamp_max(a, max)
+ * compute the same (max(a, min), min(a, max)) with the formulas of one bound, on two inputs.
  */
 #define G_LOG_DOMAIN "bs-engine"
 
@@ -201,6 +203,80 @@ const BsOpInfo bs_op_clamp_tensor = {
 BsTensor *
 bs_clamp_tensor (BsTensor *a, BsTensor *min, BsTensor *max, GError **error)
 {
+  return bs_clamp_tensor_full (a, min, max, FALSE, error);
+}
+
+/* clamp_min / clamp_max with a tensor bound: clamp's forward and formulas with one bound,
+ * on the node's two inputs (args.has_min says which) */
+static BsTensor *
+clamp_bound_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+                     GError **error)
+{
+  BsTensor *three[3] = { in[0], args->has_min ? in[1] : in[0], args->has_max ? in[1] : in[0] };
+
+  return clamp_tensor_forward (three, 3, args, extra, error);
+}
+
+static void
+clamp_bound_save (BsNode *node, BsTensor *const *in, BsTensor *out, BsTensor *extra)
+{
+  SAVE (0, in[0]);
+  SAVE (1, in[1]);
+}
+
+static gboolean
+clamp_bound_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
+                      GError **error)
+{
+  GError *local_error = NULL;
+  gboolean is_min = node->args.has_min;
+  UNPACK (a, 0);
+  UNPACK (bound, 1);
+
+  if (NEEDS (0))
+    {
+      g_autoptr(BsTensor) inside = bs_compare (a, bound, is_min ? BS_COMPARE_GE : BS_COMPARE_LE,
+                                               error);
+
+      if (inside == NULL || (gi[0] = masked (grad, inside, a->shape, a->ndim, error)) == NULL)
+        return FALSE;
+      if (WANTS_LOCALS ())
+        locals[0] = bs_cast_raw (inside, grad->dtype, NULL);
+    }
+  if (NEEDS (1))
+    {
+      g_autoptr(BsTensor) beyond = bs_compare (a, bound, is_min ? BS_COMPARE_LT : BS_COMPARE_GT,
+                                               error);
+
+      if (beyond == NULL
+          || (gi[1] = masked (grad, beyond, bound->shape, bound->ndim, error)) == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+const BsOpInfo bs_op_clamp_min_tensor = {
+  .name = "clamp_min", .grad_fn_name = "ClampMinBackward1", .symbol = "clamp_min",
+  .n_inputs = 2, .forward = clamp_bound_forward, .save = clamp_bound_save,
+  .backward = clamp_bound_backward,
+  .formulas = { "∂clamp_min(a,min)/∂a = [a ≥ min]", "∂clamp_min(a,min)/∂min = [a < min]" },
+};
+
+const BsOpInfo bs_op_clamp_max_tensor = {
+  .name = "clamp_max", .grad_fn_name = "ClampMaxBackward1", .symbol = "clamp_max",
+  .n_inputs = 2, .forward = clamp_bound_forward, .save = clamp_bound_save,
+  .backward = clamp_bound_backward,
+  .formulas = { "∂clamp_max(a,max)/∂a = [a ≤ max]", "∂clamp_max(a,max)/∂max = [a > max]" },
+};
+
+/* clamp(a, min, max) with tensor bounds (either may be NULL), out of place or in place */
+BsTensor *
+bs_clamp_tensor_full (BsTensor  *a,
+                      BsTensor  *min,
+                      BsTensor  *max,
+                      gboolean   inplace,
+                      GError   **error)
+{
   g_autoptr(BsTensor) none = bs_tensor_new_wrapped_number (a->context, 0.0, FALSE);
   BsTensor *in[3] = { a, min != NULL ? min : none, max != NULL ? max : none };
   BsOpArgs args;
@@ -214,5 +290,25 @@ bs_clamp_tensor (BsTensor *a, BsTensor *min, BsTensor *max, GError **error)
   bs_op_args_init (&args);
   args.has_min = min != NULL;
   args.has_max = max != NULL;
-  return bs_op_apply (BS_OP_CLAMP_TENSOR, in, 3, &args, error);
+  return inplace ? bs_op_apply_inplace (BS_OP_CLAMP_TENSOR, in, 3, &args, error)
+                 : bs_op_apply (BS_OP_CLAMP_TENSOR, in, 3, &args, error);
+}
+
+/* clamp_min(a, bound) (is_min) or clamp_max(a, bound) with a tensor bound */
+BsTensor *
+bs_clamp_bound_tensor (BsTensor  *a,
+                       BsTensor  *bound,
+                       gboolean   is_min,
+                       gboolean   inplace,
+                       GError   **error)
+{
+  BsTensor *in[2] = { a, bound };
+  BsOp op = is_min ? BS_OP_CLAMP_MIN_TENSOR : BS_OP_CLAMP_MAX_TENSOR;
+  BsOpArgs args;
+
+  bs_op_args_init (&args);
+  args.has_min = is_min;
+  args.has_max = !is_min;
+  return inplace ? bs_op_apply_inplace (op, in, 2, &args, error)
+                 : bs_op_apply (op, in, 2, &args, error);
 }

@@ -387,10 +387,9 @@ running (BsTensor *a, int dim, gboolean product, BsDType dtype, GError **error)
             gint64 at = (o * n + j) * inner + i;
             double x = bs_tensor_get (src, at);
 
+            /* in double, each result rounded to the tensor's type, as PyTorch's CPU kernel
+             * (its accumulator is acc_type<float, false>, a double) */
             acc = product ? acc * x : acc + x;
-            /* float32 accumulates in float32, as PyTorch's CPU kernel */
-            if (dtype == BS_DTYPE_FLOAT32)
-              acc = (float) acc;
             bs_tensor_set (out, at, acc);
           }
       }

@@ -96,18 +96,27 @@ mse_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
   if (args->reduction == BS_REDUCTION_NONE)
     return g_steal_pointer (&squares);
   {
-    /* reduced here rather than with bs_sum, which would announce a tensor of its own */
+    /* reduced here rather than with bs_sum, which would announce a tensor of its own; in
+     * PyTorch's order (its loss.sum() or loss.mean()) */
     gint64 count = bs_tensor_numel (squares);
     const char *p = bs_tensor_data (squares);
     gsize size = bs_dtype_size (dtype);
     BsTensor *out = bs_tensor_new (in[0]->context, dtype, 0, NULL, error);
-    double total = 0.0;
+    double sum = 0.0;
 
     if (out == NULL)
       return NULL;
+    if (bs_cascade_sum_all (squares, bs_tensor_data (out)))
+      {
+        if (dtype == BS_DTYPE_FLOAT32 && args->reduction == BS_REDUCTION_MEAN)
+          *(float *) bs_tensor_data (out) /= (float) count;
+        else if (args->reduction == BS_REDUCTION_MEAN)
+          *(double *) bs_tensor_data (out) /= (double) count;
+        return out;
+      }
     for (gint64 i = 0; i < count; i++)
-      total += bs_dtype_load (p + i * size, dtype);
-    bs_tensor_set (out, 0, args->reduction == BS_REDUCTION_SUM ? total : total / (double) count);
+      sum += bs_dtype_load (p + i * size, dtype);
+    bs_tensor_set (out, 0, args->reduction == BS_REDUCTION_SUM ? sum : sum / (double) count);
     return out;
   }
 }
@@ -250,6 +259,71 @@ nll_check (BsTensor        *input,
   return TRUE;
 }
 
+/* A reduced nll_loss as PyTorch's nll_loss_out_frame sums it, in the input's type: the
+ * losses (and weights) of the targets kept, each added to the first of eight partial sums,
+ * which pass up a level every 2^power rows; the levels summed, then divided for 'mean' by
+ * the total weight (the count of targets kept without a weight). */
+#define NLL_CASCADE(T, SUFFIX)                                                                 \
+static void                                                                                    \
+nll_cascade_##SUFFIX (BsTensor       *x,                                                       \
+                      const gint64   *targets,                                                 \
+                      BsTensor       *weight,                                                  \
+                      gint64          n_rows,                                                  \
+                      gint64          n_classes,                                               \
+                      const BsOpArgs *args,                                                    \
+                      BsTensor       *out,                                                     \
+                      BsTensor      **extra)                                                   \
+{                                                                                              \
+  enum { LEVELS = 8 };                                                                         \
+  const T *data = bs_tensor_data (x);                                                          \
+  const T *w = weight != NULL ? bs_tensor_data (weight) : NULL;                                \
+  gint64 ceil_log2 = n_rows <= 2 ? 1 : 64 - __builtin_clzll ((guint64) n_rows - 1);            \
+  gint64 power = MAX (4, ceil_log2 / LEVELS), mask = ((gint64) 1 << power) - 1, ignored = 0;   \
+  T losses[LEVELS] = { 0 }, weights[LEVELS] = { 0 }, loss = 0, total = 0;                      \
+                                                                                               \
+  for (gint64 b = 0; b < n_rows; b++)                                                          \
+    {                                                                                          \
+      T value;                                                                                 \
+                                                                                               \
+      if (targets[b] == args->ignore_index)                                                    \
+        {                                                                                      \
+          ignored++;                                                                           \
+          continue;                                                                            \
+        }                                                                                      \
+      value = data[b * n_classes + targets[b]];                                                \
+      if (w != NULL)                                                                           \
+        {                                                                                      \
+          losses[0] -= value * w[targets[b]];                                                  \
+          weights[0] += w[targets[b]];                                                         \
+        }                                                                                      \
+      else                                                                                     \
+        {                                                                                      \
+          losses[0] -= value;                                                                  \
+        }                                                                                      \
+      for (int j = 0; j + 1 < LEVELS && (b & (mask << (j * power))) == 0; j++)                 \
+        {                                                                                      \
+          weights[j + 1] += weights[j];                                                        \
+          losses[j + 1] += losses[j];                                                          \
+          weights[j] = 0;                                                                      \
+          losses[j] = 0;                                                                       \
+        }                                                                                      \
+    }                                                                                          \
+  for (int j = 0; j < LEVELS; j++)                                                             \
+    {                                                                                          \
+      loss += losses[j];                                                                       \
+      total += weights[j];                                                                     \
+    }                                                                                          \
+  if (w == NULL)                                                                               \
+    total = (T) (n_rows - ignored);                                                            \
+  if (args->reduction == BS_REDUCTION_MEAN)                                                    \
+    loss /= total;                                                                             \
+  *(T *) bs_tensor_data (out) = loss;                                                          \
+  *extra = bs_tensor_new_scalar (out->context, out->dtype, (double) total);                    \
+}
+
+NLL_CASCADE (float, f32)
+NLL_CASCADE (double, f64)
+
 /* Output, and the weight of the targets not ignored (total_weight: their count without a
  * weight) as extra. inputs: input, target[, weight]. */
 static BsTensor *
@@ -280,6 +354,19 @@ nll_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extr
     out = bs_tensor_new (input->context, input->dtype, 0, NULL, error);
   if (out == NULL)
     return NULL;
+  if (args->reduction != BS_REDUCTION_NONE
+      && (input->dtype == BS_DTYPE_FLOAT32 || input->dtype == BS_DTYPE_FLOAT64))
+    {
+      g_autoptr(BsTensor) w = weight != NULL ? contiguous_raw (weight, error) : NULL;
+
+      if (weight != NULL && w == NULL)
+        return NULL;
+      if (input->dtype == BS_DTYPE_FLOAT32)
+        nll_cascade_f32 (x, targets, w, n_rows, n_classes, args, out, extra);
+      else
+        nll_cascade_f64 (x, targets, w, n_rows, n_classes, args, out, extra);
+      return *extra != NULL ? g_steal_pointer (&out) : NULL;
+    }
   for (gint64 i = 0; i < n_rows; i++)
     {
       double v, w;

@@ -680,6 +680,49 @@ const BsOpInfo bs_op_remainder = {
   .formulas = { "∂(a mod b)/∂a = 1", "∂(a mod b)/∂b = -⌊a/b⌋" },
 };
 
+/* a // b as PyTorch 1.13 records it: a NotImplemented node, whose backward fails. The
+ * quotient comes computed (the third input, never differentiated); the node's edges are a's
+ * and b's. */
+static BsTensor *
+floor_divide_forward (BsTensor *const *in, guint n, const BsOpArgs *args, BsTensor **extra,
+                      GError **error)
+{
+  BsTensor *q = in[2];
+
+  return bs_tensor_alias (q, q->ndim, q->shape, q->strides, q->offset);
+}
+
+static gboolean
+floor_divide_backward (BsNode *node, BsTensor *grad, BsTensor **gi, BsTensor **locals,
+                       GError **error)
+{
+  g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                       "derivative for aten::floor_divide is not implemented");
+  return FALSE;
+}
+
+const BsOpInfo bs_op_floor_divide = {
+  .name = "floor_divide", .grad_fn_name = "torch::autograd::NotImplemented", .symbol = "//",
+  .n_inputs = 3, .nondiff_inputs = 1u << 2,
+  .forward = floor_divide_forward, .backward = floor_divide_backward,
+  .formulas = { "a // b has no derivative in PyTorch", "a // b has no derivative in PyTorch" },
+};
+
+/* a // b, the quotient q computed already: q itself, or a's new value (in place), with
+ * PyTorch's node where a or b requires grad */
+BsTensor *
+bs_floor_divide_record (BsTensor  *a,
+                        BsTensor  *b,
+                        BsTensor  *q,
+                        gboolean   inplace,
+                        GError   **error)
+{
+  BsTensor *in[3] = { a, b, q };
+
+  return inplace ? bs_op_apply_inplace (BS_OP_FLOOR_DIVIDE, in, 3, NULL, error)
+                 : bs_op_apply (BS_OP_FLOOR_DIVIDE, in, 3, NULL, error);
+}
+
 const BsOpInfo bs_op_remainder_scalar = {
   .name = "remainder", .grad_fn_name = "RemainderBackward0", .symbol = "%", .n_inputs = 1,
   .forward = remainder_scalar_forward, .backward = remainder_backward,

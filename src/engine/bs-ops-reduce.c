@@ -1,7 +1,8 @@
 /* bs-ops-reduce.c: reductions, max/min, arg-extrema and softmax, forward and backward
  *
- * Sums accumulate in double (int64 for integral and bool inputs, which sum to
- * int64 as in PyTorch), so float32 results are within rounding of PyTorch's.
+ * float32 and float64 sums add in PyTorch's order (bs-ops-cascade.c), so they agree with
+ * PyTorch's bit for bit; other floating types accumulate in double, integral and bool
+ * inputs in int64 (they sum to int64 as in PyTorch).
  */
 #define G_LOG_DOMAIN "bs-engine"
 
@@ -154,25 +155,6 @@ sum_loop (char         **p,
     }
 }
 
-static double
-sum_contiguous_float (const float *x,
-                      gint64       n)
-{
-  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-  gint64 i = 0;
-
-  for (; i + 4 <= n; i += 4)
-    {
-      s0 += x[i];
-      s1 += x[i + 1];
-      s2 += x[i + 2];
-      s3 += x[i + 3];
-    }
-  for (; i < n; i++)
-    s0 += x[i];
-  return (s0 + s1) + (s2 + s3);
-}
-
 /* Untracked sum (or mean) over the masked dims. */
 static BsTensor *
 sum_raw (BsTensor        *a,
@@ -187,47 +169,38 @@ sum_raw (BsTensor        *a,
   gint64 keep_shape[BS_MAX_DIMS], out_shape[BS_MAX_DIMS];
   int out_ndim = reduced_shape (a, mask, keepdim, out_shape);
   gint64 count = 1, n_out;
-  gboolean all = TRUE;
   g_autoptr(BsTensor) acc = NULL;
   g_autoptr(BsTensor) shaped = NULL;
 
   reduced_shape (a, mask, TRUE, keep_shape);
   for (int d = 0; d < a->ndim; d++)
-    {
-      if (mask[d])
-        count *= a->shape[d];
-      else
-        all = all && a->shape[d] == 1;
-    }
+    if (mask[d])
+      count *= a->shape[d];
 
-  /* float32 into float64 then back would waste a copy for the common full sum */
-  if (all && a->dtype == BS_DTYPE_FLOAT32 && bs_tensor_is_contiguous (a))
+  /* float32 and float64 in their own type, in PyTorch's order; a mean divides the sum */
+  if (a->dtype == BS_DTYPE_FLOAT32 || a->dtype == BS_DTYPE_FLOAT64)
     {
-      g_autoptr(BsTensor) out = bs_tensor_new (a->context, BS_DTYPE_FLOAT32, out_ndim,
-                                               out_shape, error);
-      double total;
+      g_autoptr(BsTensor) out = bs_tensor_new (a->context, a->dtype, a->ndim, keep_shape,
+                                               error);
 
       if (out == NULL)
         return NULL;
-      total = sum_contiguous_float (bs_tensor_data (a), count);
-      *(float *) bs_tensor_data (out) = (float) (mean ? total / (double) count : total);
-      return g_steal_pointer (&out);
+      bs_cascade_sum (a, mask, out);
+      n_out = bs_tensor_numel (out);
+      if (mean && a->dtype == BS_DTYPE_FLOAT32)
+        for (gint64 i = 0; i < n_out; i++)
+          ((float *) bs_tensor_data (out))[i] /= (float) count;
+      else if (mean)
+        for (gint64 i = 0; i < n_out; i++)
+          ((double *) bs_tensor_data (out))[i] /= (double) count;
+      return reshape_raw (out, out_ndim, out_shape);
     }
 
   acc = bs_tensor_new (a->context, acc_dtype, a->ndim, keep_shape, error);
   if (acc == NULL)
     return NULL;
   n_out = bs_tensor_numel (acc);
-  if (all && a->dtype == BS_DTYPE_FLOAT64 && bs_tensor_is_contiguous (a))
-    {
-      const double *x = bs_tensor_data (a);
-      double total = 0.0;
-
-      for (gint64 i = 0; i < count; i++)
-        total += x[i];
-      *(double *) bs_tensor_data (acc) = total;
-    }
-  else if (bs_tensor_numel (a) > 0)
+  if (bs_tensor_numel (a) > 0)
     {
       BsIter iter;
 

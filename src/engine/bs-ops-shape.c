@@ -382,6 +382,12 @@ const BsOpInfo bs_op_t = {
   .formulas = { "∂a.t()/∂a: the gradient transposed back" },
 };
 
+const BsOpInfo bs_op_t_inplace = {
+  .name = "t_", .grad_fn_name = "TBackward1", .symbol = "t_", .n_inputs = 1, .is_view = TRUE,
+  .forward = transpose_forward, .backward = t_backward,
+  .formulas = { "∂a.t_()/∂a: the gradient transposed back" },
+};
+
 const BsOpInfo bs_op_transpose = {
   .name = "transpose", .grad_fn_name = "TransposeBackward0", .symbol = "transpose",
   .n_inputs = 1, .is_view = TRUE,
@@ -401,6 +407,53 @@ bs_t (BsTensor *a, GError **error)
       return NULL;
     }
   return apply1 (BS_OP_T, a, &args, error);
+}
+
+/* a.t_(): a's own shape and strides swapped, its version bumped, and its history continued
+ * by a TBackward1 node (the data is not touched, so a view's base keeps its history) */
+BsTensor *
+bs_t_ (BsTensor *a, GError **error)
+{
+  BsContext *context = a->context;
+  BsOpArgs args = dim_args (0, a->ndim == 2 ? 1 : 0);
+  g_autoptr(BsTensor) moved = NULL;
+  int saved_in_backward = context->in_backward;
+
+  if (a->ndim > 2)
+    {
+      g_set_error (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                   "t_() expects a tensor with <= 2 dimensions, but self is %dD", a->ndim);
+      return NULL;
+    }
+  if (!bs_check_inplace (a, error))
+    return NULL;
+  /* announced as a change of a, not as a new tensor */
+  context->in_backward = 1;
+  moved = apply1 (BS_OP_T_INPLACE, a, &args, error);
+  context->in_backward = saved_in_backward;
+  if (moved == NULL)
+    return NULL;
+  memcpy (a->shape, moved->shape, sizeof a->shape);
+  memcpy (a->strides, moved->strides, sizeof a->strides);
+  bs_tensor_bump_version (a);
+  if (moved->grad_fn != NULL)
+    {
+      g_clear_pointer (&a->grad_fn, bs_node_unref);
+      a->grad_fn = bs_node_ref (moved->grad_fn);
+      a->output_nr = 0;
+    }
+  if (bs_context_emits (context, inplace) && context->in_backward == 0)
+    {
+      BsInplaceEvent event = {
+        .tensor = a,
+        .version = bs_tensor_version (a),
+        .grad_fn = moved->grad_fn,
+        .op_name = "t_",
+      };
+
+      context->sink->inplace (context->sink_data, &event);
+    }
+  return bs_tensor_ref (a);
 }
 
 BsTensor *

@@ -82,6 +82,10 @@ BsTensor *bs_clamp_int      (BsTensor *a, gboolean has_min, gint64 min,
 /* clamp(a, min, max) with tensor bounds broadcast with a (ClampBackward0); NULL for
  * a bound not given */
 BsTensor *bs_clamp_tensor   (BsTensor *a, BsTensor *min, BsTensor *max, GError **error);
+BsTensor *bs_clamp_tensor_full (BsTensor *a, BsTensor *min, BsTensor *max, gboolean inplace,
+                                GError **error);
+BsTensor *bs_clamp_bound_tensor (BsTensor *a, BsTensor *bound, gboolean is_min, gboolean inplace,
+                                 GError **error);
 BsTensor *bs_clone          (BsTensor *a, GError **error);
 /* Returns a itself (a new reference) when it already has that dtype, as PyTorch. */
 BsTensor *bs_to_dtype       (BsTensor *a, BsDType dtype, GError **error);
@@ -198,6 +202,9 @@ BsTensor *bs_reshape        (BsTensor *a, const gint64 *shape, int ndim, GError 
 BsTensor *bs_flatten        (BsTensor *a, int start_dim, int end_dim, GError **error);
 BsTensor *bs_contiguous     (BsTensor *a, GError **error);
 BsTensor *bs_t              (BsTensor *a, GError **error);
+BsTensor *bs_t_             (BsTensor *a, GError **error);
+BsTensor *bs_floor_divide_record (BsTensor *a, BsTensor *b, BsTensor *q, gboolean inplace,
+                                  GError **error);
 BsTensor *bs_transpose      (BsTensor *a, int dim0, int dim1, GError **error);
 BsTensor *bs_permute        (BsTensor *a, const gint64 *dims, int n_dims, GError **error);
 BsTensor *bs_squeeze        (BsTensor *a, GError **error);

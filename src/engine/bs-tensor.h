@@ -19,6 +19,7 @@ typedef struct {
   GDestroyNotify destroy;
   guint          id;
   guint          output_nr;   /* a node's pre-hook: the output whose gradient it sees */
+  gboolean       retain;      /* retain_grad()'s, a list of its own (bs-hooks.h) */
 } BsHook;
 
 struct _BsTensor {

@@ -401,6 +401,20 @@ bs_delitem (BsInterp *in,
         return FALSE;
       return found || bs_raise_key_error (in, key);
     }
+  if (bs_value_is_object (obj, BS_OBJECT_INSTANCE))
+    {
+      BsValue method, r;
+
+      if (bs_class_lookup (((BsInstance *) obj.as.object)->klass, "__delitem__", &method))
+        {
+          BsValue args[2] = { obj, key };
+
+          if (!bs_call_simple (in, method, args, 2, &r))
+            return FALSE;
+          bs_value_unref (r);
+          return TRUE;
+        }
+    }
   return bs_raise (in, "TypeError", "'%s' object doesn't support item deletion",
                    bs_type_name (obj));
 }

@@ -105,7 +105,16 @@ div_rounding (BsInterp *in,
   if (mode == NULL)
     return bs_tensor_binary (in, BS_BINOP_DIV, self, call->values[1], FALSE, r);
   if (strcmp (mode, "floor") == 0)
-    return bs_tensor_binary (in, BS_BINOP_FLOOR_DIV, self, call->values[1], FALSE, r);
+    {
+      BsTensor *a = bs_value_tensor (self), *b = bs_value_tensor (call->values[1]);
+
+      /* PyTorch records DivBackward2 (zero gradients) here, not floor_divide's node */
+      if (in->context->grad_enabled && ((a != NULL && bs_tensor_requires_grad (a))
+                                        || (b != NULL && bs_tensor_requires_grad (b))))
+        return bs_raise (in, "NotImplementedError", "div(rounding_mode='floor') of tensors "
+                         "that require grad (DivBackward2) is not supported by Backstep");
+      return bs_tensor_binary (in, BS_BINOP_FLOOR_DIV, self, call->values[1], FALSE, r);
+    }
   if (strcmp (mode, "trunc") == 0)
     return bs_raise (in, "NotImplementedError", "div(rounding_mode='trunc') is not supported "
                      "by Backstep");
@@ -365,6 +374,21 @@ clamp_promotes (BsCall   *call,
   return x->dtype == BS_DTYPE_BOOL ? v.type != BS_VALUE_BOOL : v.type == BS_VALUE_FLOAT;
 }
 
+/* An in-place clamp's result: the tensor changed, or the error */
+static gboolean
+clamp_inplace_return (BsInterp  *in,
+                      BsCall    *call,
+                      BsTensor  *t,
+                      GError    *error,
+                      BsValue   *r)
+{
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (t);
+  *r = bs_value_ref (call->given[0] ? call->values[0] : call->self);
+  return TRUE;
+}
+
 /* clamp(input, min, max) with numbers; data: CLAMP_INPLACE for clamp_, CLAMP_MIN_ONLY for
  * clamp_min(input, min) (ClampMinBackward0), CLAMP_MAX_ONLY for clamp_max(input, max) */
 enum { CLAMP_INPLACE = 1, CLAMP_MIN_ONLY = 2, CLAMP_MAX_ONLY = 4 };
@@ -426,13 +450,8 @@ clamp (BsInterp *in,
   else
     t = inplace ? bs_clamp_ (x, has_min, mn, has_max, mx, &error)
                 : bs_clamp (x, has_min, mn, has_max, mx, &error);
-  if (!inplace)
-    return bs_call_return_tensor (call, t, &error, r);
-  if (t == NULL)
-    return bs_raise_gerror (in, error);
-  bs_tensor_unref (t);
-  *r = bs_value_ref (call->given[0] ? call->values[0] : call->self);
-  return TRUE;
+  return inplace ? clamp_inplace_return (in, call, t, error, r)
+                 : bs_call_return_tensor (call, t, &error, r);
 }
 
 /* clamp(input, min, max) with tensors (ClampBackward0); data 1 for clamp_ */
@@ -441,29 +460,35 @@ clamp_tensors (BsInterp *in,
                BsCall   *call,
                BsValue  *r)
 {
+  gboolean inplace = bs_call_data (call) != 0;
   GError *error = NULL;
+  BsTensor *t;
 
-  if (bs_call_data (call))
-    return bs_raise (in, "NotImplementedError", "clamp_() with tensor bounds is not supported "
-                     "by Backstep: use x = x.clamp(min, max)");
   if (!bs_call_has (call, 1) && !bs_call_has (call, 2))
     return bs_raise (in, "RuntimeError", "torch.clamp: At least one of 'min' or 'max' must not "
                      "be None");
-  return bs_call_return_tensor (call, bs_clamp_tensor (bs_call_self (call),
-                                                       bs_call_tensor (call, 1),
-                                                       bs_call_tensor (call, 2), &error),
-                                &error, r);
+  t = bs_clamp_tensor_full (bs_call_self (call), bs_call_tensor (call, 1),
+                            bs_call_tensor (call, 2), inplace, &error);
+  return inplace ? clamp_inplace_return (in, call, t, error, r)
+                 : bs_call_return_tensor (call, t, &error, r);
 }
 
-/* clamp_min(input, min) with a tensor bound (ClampMinBackward1): not Backstep's */
+/* clamp_min(input, min), clamp_max(input, max) with a tensor bound (ClampMinBackward1,
+ * ClampMaxBackward1); data as clamp's */
 static gboolean
 clamp_one_tensor (BsInterp *in,
                   BsCall   *call,
                   BsValue  *r)
 {
-  return bs_raise (in, "NotImplementedError", "%s() with a tensor bound is not supported by "
-                   "Backstep: use clamp(%s=...)", call->sig->name,
-                   call->sig->params[1].name);
+  gintptr data = bs_call_data (call);
+  gboolean inplace = (data & CLAMP_INPLACE) != 0;
+  GError *error = NULL;
+  BsTensor *t;
+
+  t = bs_clamp_bound_tensor (bs_call_self (call), bs_call_tensor (call, 1),
+                             (data & CLAMP_MIN_ONLY) != 0, inplace, &error);
+  return inplace ? clamp_inplace_return (in, call, t, error, r)
+                 : bs_call_return_tensor (call, t, &error, r);
 }
 
 static gboolean
@@ -858,14 +883,18 @@ static const BsSignatureRow rows[] = {
   { TT, BS_SIG_TORCH, "clamp_(Tensor input, Tensor? min=None, Tensor? max=None)", clamp_tensors,
     1 },
   { TT, BS_SIG_TORCH, "clamp_(Tensor input, Scalar? min=None, Scalar? max=None)", clamp, 1 },
-  { TT, BS_SIG_TORCH, "clamp_min(Tensor input, Tensor min" OUT, clamp_one_tensor, 0 },
+  { TT, BS_SIG_TORCH, "clamp_min(Tensor input, Tensor min" OUT, clamp_one_tensor,
+    CLAMP_MIN_ONLY },
   { TT, BS_SIG_TORCH, "clamp_min(Tensor input, Scalar min" OUT, clamp, CLAMP_MIN_ONLY },
-  { TT, BS_SIG_TORCH, "clamp_max(Tensor input, Tensor max" OUT, clamp_one_tensor, 0 },
+  { TT, BS_SIG_TORCH, "clamp_max(Tensor input, Tensor max" OUT, clamp_one_tensor,
+    CLAMP_MAX_ONLY },
   { TT, BS_SIG_TORCH, "clamp_max(Tensor input, Scalar max" OUT, clamp, CLAMP_MAX_ONLY },
-  { TT, BS_SIG_TORCH, "clamp_min_(Tensor input, Tensor min)", clamp_one_tensor, 0 },
+  { TT, BS_SIG_TORCH, "clamp_min_(Tensor input, Tensor min)", clamp_one_tensor,
+    CLAMP_MIN_ONLY | CLAMP_INPLACE },
   { TT, BS_SIG_TORCH, "clamp_min_(Tensor input, Scalar min)", clamp,
     CLAMP_MIN_ONLY | CLAMP_INPLACE },
-  { TT, BS_SIG_TORCH, "clamp_max_(Tensor input, Tensor max)", clamp_one_tensor, 0 },
+  { TT, BS_SIG_TORCH, "clamp_max_(Tensor input, Tensor max)", clamp_one_tensor,
+    CLAMP_MAX_ONLY | CLAMP_INPLACE },
   { TT, BS_SIG_TORCH, "clamp_max_(Tensor input, Scalar max)", clamp,
     CLAMP_MAX_ONLY | CLAMP_INPLACE },
   { TT, BS_SIG_TORCH, "clip(Tensor input, Tensor? min=None, Tensor? max=None" OUT,

@@ -98,6 +98,22 @@ transpose_t (BsInterp *in,
   return bs_call_return_tensor (call, bs_t (bs_call_self (call), &error), &error, r);
 }
 
+/* Tensor.t_(self) */
+static gboolean
+transpose_t_ (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  GError *error = NULL;
+  BsTensor *t = bs_t_ (bs_call_self (call), &error);
+
+  if (t == NULL)
+    return bs_raise_gerror (in, error);
+  bs_tensor_unref (t);
+  *r = bs_value_ref (call->self);
+  return TRUE;
+}
+
 static gboolean
 permute (BsInterp *in,
          BsCall   *call,
@@ -442,7 +458,7 @@ run_hook (BsTensor  *grad,
 {
   HookData *d = user_data;
   BsInterp *in = d->in;
-  BsValue arg = bs_wrap_tensor (in, bs_tensor_ref (grad)), result;
+  BsValue arg = bs_wrap_tensor (in, grad != NULL ? bs_tensor_ref (grad) : NULL), result;
   BsTensor *out = NULL;
 
   if (!bs_call_simple (in, d->func, &arg, 1, &result))
@@ -452,7 +468,12 @@ run_hook (BsTensor  *grad,
       return NULL;
     }
   bs_value_unref (arg);
-  if (bs_value_tensor (result) != NULL)
+  if (grad == NULL && !bs_value_is_none (result))
+    {
+      bs_raise (in, "RuntimeError", "can't replace a None gradient with a non-None value");
+      bs_callback_failed (in, error);
+    }
+  else if (bs_value_tensor (result) != NULL)
     {
       out = bs_tensor_ref (bs_value_tensor (result));
       if (out->dtype != grad->dtype || !bs_tensor_same_shape (out, grad))
@@ -480,70 +501,50 @@ run_hook (BsTensor  *grad,
   return out;
 }
 
-/* torch.utils.hooks.RemovableHandle of a tensor's hook: it holds the tensor (PyTorch holds
- * its hooks' dict weakly; Backstep has no weak references) */
+/* A hook the engine holds, for the torch.utils.hooks.RemovableHandle that removes it (see
+ * _EngineHooks in torch.utils.hooks.py): it holds the tensor or node (PyTorch's handle
+ * holds its hooks' dict weakly; Backstep has no weak references) */
 typedef struct {
   BsTensor *tensor;   /* Owned; NULL once removed */
   BsNode   *node;     /* Owned: a grad_fn's hook's node instead; NULL once removed */
   guint     id;
-} HookHandle;
+} EngineHook;
 
 static void
-hook_handle_free (gpointer p)
+engine_hook_free (gpointer p)
 {
-  HookHandle *h = p;
+  EngineHook *h = p;
 
   g_clear_pointer (&h->tensor, bs_tensor_unref);
   g_clear_pointer (&h->node, bs_node_unref);
   g_free (h);
 }
 
-static gboolean hook_handle_getattr (BsInterp *in, BsValue self, const char *name,
-                                     BsValue *out, gboolean *found);
-
 static gboolean
-hook_handle_repr (BsInterp *in,
-                  BsValue   self,
-                  GString  *out)
-{
-  g_string_append_printf (out,
-                          "<torch.utils.hooks.RemovableHandle object at " BS_ADDRESS_FORMAT ">",
-                          bs_value_address (self));
-  return TRUE;
-}
-
-static const BsNativeType hook_handle_type = {
-  { "RemovableHandle", hook_handle_free }, hook_handle_getattr, NULL, hook_handle_repr,
-};
-
-static gboolean
-hook_handle_getattr (BsInterp   *in,
+engine_hook_getattr (BsInterp   *in,
                      BsValue     self,
                      const char *name,
                      BsValue    *out,
                      gboolean   *found)
 {
-  HookHandle *h = ((BsNative *) self.as.object)->data;
-
-  *found = TRUE;
-  if (strcmp (name, "id") == 0)
-    *out = BS_INT (h->id);
-  else if (strcmp (name, "remove") == 0 || strcmp (name, "__enter__") == 0
-           || strcmp (name, "__exit__") == 0)
-    *out = bs_decl_builtin (in, bs_signature_set_find (in->signatures, "RemovableHandle", name),
+  *found = strcmp (name, "remove") == 0;
+  if (*found)
+    *out = bs_decl_builtin (in, bs_signature_set_find (in->signatures, "_EngineHook", name),
                             bs_value_ref (self));
-  else
-    *found = FALSE;
   return TRUE;
 }
 
-/* RemovableHandle.remove(self); a second remove does nothing, as in PyTorch */
+static const BsNativeType engine_hook_type = {
+  { "_EngineHook", engine_hook_free }, engine_hook_getattr, NULL, NULL,
+};
+
+/* _EngineHook.remove(self); a second remove does nothing, as in PyTorch */
 static gboolean
-hook_handle_remove (BsInterp *in,
+engine_hook_remove (BsInterp *in,
                     BsCall   *call,
                     BsValue  *r)
 {
-  HookHandle *h = ((BsNative *) call->self.as.object)->data;
+  EngineHook *h = ((BsNative *) call->self.as.object)->data;
 
   if (h->tensor != NULL)
     bs_tensor_remove_hook (h->tensor, h->id);
@@ -555,14 +556,26 @@ hook_handle_remove (BsInterp *in,
   return TRUE;
 }
 
-/* with handle: ... removes the hook at the end */
+/* The torch.utils.hooks.RemovableHandle of hook h (taken) */
 static gboolean
-hook_handle_enter (BsInterp *in,
-                   BsCall   *call,
-                   BsValue  *r)
+removable_handle (BsInterp   *in,
+                  EngineHook *h,
+                  BsValue    *r)
 {
-  *r = bs_value_ref (call->self);
-  return TRUE;
+  BsValue hook = bs_native_new (in->heap, &engine_hook_type.base, h);
+  BsValue module, make = BS_NONE;
+  gboolean ok;
+
+  ok = bs_import_module (in, "torch.utils.hooks", &module);
+  if (ok)
+    {
+      ok = bs_getattr (in, module, "_engine_handle", &make);
+      bs_value_unref (module);
+    }
+  ok = ok && bs_call_simple (in, make, &hook, 1, r);
+  bs_value_unref (make);
+  bs_value_unref (hook);
+  return ok;
 }
 
 /* Tensor.register_hook(self, hook) */
@@ -572,7 +585,7 @@ register_hook (BsInterp *in,
                BsValue  *r)
 {
   HookData *d = g_new0 (HookData, 1);
-  HookHandle *h;
+  EngineHook *h;
   GError *error = NULL;
   guint id;
 
@@ -581,11 +594,10 @@ register_hook (BsInterp *in,
   id = bs_tensor_register_hook (bs_call_self (call), run_hook, d, hook_data_free, &error);
   if (id == 0 && error != NULL)
     return bs_raise_gerror (in, error);
-  h = g_new0 (HookHandle, 1);
+  h = g_new0 (EngineHook, 1);
   h->tensor = bs_tensor_ref (bs_call_self (call));
   h->id = id;
-  *r = bs_native_new (in->heap, &hook_handle_type.base, h);
-  return TRUE;
+  return removable_handle (in, h, r);
 }
 
 /* gradients as a tuple, None where there is none */
@@ -628,12 +640,12 @@ take_hook_result (BsInterp  *in,
     }
   for (guint i = 0; i < n; i++)
     {
-      if (!bs_value_is_none (items[i]) && bs_value_tensor (items[i]) == NULL)
-        return bs_raise (in, "TypeError", "expected Variable, but hook returned '%s'",
-                         bs_type_name (items[i]));
       if (!bs_value_is_none (items[i]) && grads[i] == NULL)
         return bs_raise (in, "RuntimeError", "can't replace a None gradient with a non-None "
                          "value");
+      if (!bs_value_is_none (items[i]) && bs_value_tensor (items[i]) == NULL)
+        return bs_raise (in, "TypeError", "expected Variable, but hook returned '%s'",
+                         bs_type_name (items[i]));
     }
   for (guint i = 0; i < n; i++)
     {
@@ -688,7 +700,7 @@ node_register_hook (BsInterp *in,
   const char *method = post ? "register_hook" : "register_prehook";
   const char *type = node->custom != NULL ? "_FunctionBase" : bs_node_name (node);
   HookData *d;
-  HookHandle *h;
+  EngineHook *h;
   BsValue *args;
   gsize n;
 
@@ -701,11 +713,10 @@ node_register_hook (BsInterp *in,
   d = g_new0 (HookData, 1);
   d->in = in;
   d->func = bs_value_ref (args[0]);
-  h = g_new0 (HookHandle, 1);
+  h = g_new0 (EngineHook, 1);
   h->node = bs_node_ref (node);
   h->id = bs_node_add_hook (node, post, run_node_hook, d, hook_data_free);
-  *r = bs_native_new (in->heap, &hook_handle_type.base, h);
-  return TRUE;
+  return removable_handle (in, h, r);
 }
 
 /* --- conversions --------------------------------------------------------------- */
@@ -844,6 +855,7 @@ static const BsSignatureRow rows[] = {
   { TT, BS_SIG_TORCH, "transpose(Tensor input, Dimname dim0, Dimname dim1)",
     bs_torch_refuse_named, 0 },
   NOARGS (t, transpose_t),
+  NOARGS (t_, transpose_t_),
   { "torch", BS_SIG_TORCH, "t(Tensor input)", transpose_t, 0 },
   { TT, BS_SIG_TORCH, "permute(Tensor input, IntArrayRef dims)", permute, 0 },
   { TT, BS_SIG_TORCH, "squeeze(Tensor input)", squeeze, 0 },
@@ -888,10 +900,7 @@ static const BsSignatureRow rows[] = {
   { "Tensor", BS_SIG_PYTHON, "Tensor.register_hook(self, hook)", register_hook, 0 },
   { "Node", BS_SIG_BUILTIN, "register_prehook(*args, **kwargs)", node_register_hook, 0 },
   { "Node", BS_SIG_BUILTIN, "register_hook(*args, **kwargs)", node_register_hook, 1 },
-  { "RemovableHandle", BS_SIG_PYTHON, "RemovableHandle.remove(self)", hook_handle_remove, 0 },
-  { "RemovableHandle", BS_SIG_PYTHON, "RemovableHandle.__enter__(self)", hook_handle_enter, 0 },
-  { "RemovableHandle", BS_SIG_PYTHON, "RemovableHandle.__exit__(self, type, value, tb)",
-    hook_handle_remove, 0 },
+  { "_EngineHook", BS_SIG_PYTHON, "_EngineHook.remove(self)", engine_hook_remove, 0 },
 
   { "Tensor", BS_SIG_TORCH, "float(Tensor input, *, MemoryFormat? memory_format=None)", convert,
     BS_DTYPE_FLOAT32 },

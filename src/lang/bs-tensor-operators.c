@@ -101,8 +101,8 @@ mod_value (double a,
   return mod;
 }
 
-/* a // b and a % b (torch.floor_divide, torch.remainder): computed without
- * autograd, so refused where PyTorch would record a node. */
+/* a // b and a % b (torch.floor_divide, torch.remainder), computed without autograd (the
+ * caller records floor_divide's node). */
 static gboolean
 floor_mod (BsInterp  *in,
            BsBinOp    op,
@@ -120,10 +120,6 @@ floor_mod (BsInterp  *in,
   BsTensor *res;
   gint64 n;
 
-  if (in->context->grad_enabled && (bs_tensor_requires_grad (a) || bs_tensor_requires_grad (b)))
-    return bs_raise (in, "NotImplementedError", "Backstep computes // (floor_divide) on tensors "
-                     "without autograd, and an operand requires grad; detach() it, or write "
-                     "(x / y).floor() with differentiable ops");
   if (dtype == BS_DTYPE_BOOL)
     return bs_raise (in, "RuntimeError", "\"%s\" not implemented for 'Bool'",
                      op == BS_BINOP_MOD ? "remainder_cpu" : "div_floor_cpu");
@@ -241,6 +237,18 @@ exact_binary (BsInterp  *in,
     {
       if (!floor_mod (in, op, a, b, &res))
         return FALSE;
+      /* PyTorch records a node that has no derivative (NotImplemented) */
+      if (op == BS_BINOP_FLOOR_DIV && in->context->grad_enabled
+          && (bs_tensor_requires_grad (a) || bs_tensor_requires_grad (b)))
+        {
+          BsTensor *recorded = bs_floor_divide_record (a, b, res, inplace, &error);
+
+          bs_tensor_unref (res);
+          if (recorded == NULL)
+            return bs_raise_gerror (in, error);
+          *out = recorded;
+          return TRUE;
+        }
     }
   else if ((res = bs_bitwise (a, b, bitwise_ops[op], &error)) == NULL)
     return bs_raise_gerror (in, error);

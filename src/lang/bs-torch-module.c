@@ -427,6 +427,12 @@ grad_fn_name (BsInterp *in, BsCall *call, BsValue *r)
   return TRUE;
 }
 
+static void
+metadata_free (gpointer dict)
+{
+  bs_value_unref (BS_OBJECT (dict));
+}
+
 static gboolean
 grad_fn_getattr (BsInterp   *in,
                  BsValue     self,
@@ -443,15 +449,24 @@ grad_fn_getattr (BsInterp   *in,
                             bs_value_ref (self));
   else if (strcmp (name, "next_functions") == 0)
     {
-      BsValue t = bs_tuple_new (in->heap, node->n_inputs);
+      /* a NotImplemented node (floor_divide's) has edges only to the inputs that require
+       * grad, in PyTorch */
+      gboolean only_tracked = node->op == BS_OP_FLOOR_DIVIDE;
+      guint n = 0;
+      BsValue t;
 
       for (guint i = 0; i < node->n_inputs; i++)
+        n += !only_tracked || node->next[i].node != NULL;
+      t = bs_tuple_new (in->heap, n);
+      for (guint i = 0, k = 0; i < node->n_inputs; i++)
         {
           BsValue pair[2];
 
+          if (only_tracked && node->next[i].node == NULL)
+            continue;
           bs_grad_fn_value (in, node->next[i].node, &pair[0]);
           pair[1] = BS_INT (node->next[i].input_nr);
-          ((BsTuple *) t.as.object)->items[i] = bs_tuple_from (in, pair, 2);
+          ((BsTuple *) t.as.object)->items[k++] = bs_tuple_from (in, pair, 2);
           bs_value_unref (pair[0]);
         }
       *out = t;
@@ -459,7 +474,15 @@ grad_fn_getattr (BsInterp   *in,
   else if (strcmp (name, "variable") == 0 && node->variable != NULL)
     *out = bs_wrap_tensor (in, bs_tensor_ref (node->variable));
   else if (strcmp (name, "metadata") == 0)
-    *out = bs_dict_new (in->heap);
+    {
+      /* one dict per node, kept by the node as PyTorch's */
+      if (node->metadata == NULL)
+        {
+          node->metadata = bs_dict_new (in->heap).as.object;
+          node->metadata_destroy = metadata_free;
+        }
+      *out = bs_value_ref (BS_OBJECT (node->metadata));
+    }
   else
     *found = FALSE;
   return TRUE;

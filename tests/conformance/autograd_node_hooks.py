@@ -1,7 +1,8 @@
 # grad_fn.register_prehook and grad_fn.register_hook as PyTorch 1.13 runs them: pre-hooks
-# before the tensor's hooks, post-hooks after the node with its gradients and the arrived
-# ones, a returned tuple replacing them (None drops a gradient), RemovableHandle.remove,
-# PyTorch's messages for a wrong return; AccumulateGrad's hooks
+# among the tensor's hooks (each list in the order first registered), post-hooks after the
+# node with its gradients and the arrived ones, a returned tuple replacing them (None drops
+# a gradient), RemovableHandle.remove, PyTorch's messages for a wrong return;
+# AccumulateGrad's hooks
 import torch
 
 def attempt(name, f):

@@ -3,14 +3,29 @@
 # run after nn.py in its globals, as PyTorch 1.13's torch/nn/modules/activation.py has them.
 
 
+def _bs_activation_warning(lineno, text):
+    # PyTorch's UserWarning from its line of torch/nn/modules/activation.py (Debian's 1.13)
+    import _backstep_warnings
+    import warnings
+    filename = '/usr/lib/python3/dist-packages/torch/nn/modules/activation.py'
+    _backstep_warnings._lines['{}:{}'.format(filename, lineno)] = \
+        '            warnings.warn("{}")'.format(text)
+    warnings.warn_explicit(text, UserWarning, filename, lineno, 'torch.nn.modules.activation')
+
+
 class Hardtanh(Module):
     __module__ = 'torch.nn.modules.activation'
 
     def __init__(self, min_val=-1., max_val=1., inplace=False, min_value=None, max_value=None):
         super().__init__()
-        if min_value is not None or max_value is not None:
-            _bs_not_supported('Hardtanh(min_value=..., max_value=...) (deprecated by PyTorch; '
-                              'use min_val= and max_val=)')
+        if min_value is not None:
+            _bs_activation_warning(222, "keyword argument min_value is deprecated and rename to "
+                                   "min_val")
+            min_val = min_value
+        if max_value is not None:
+            _bs_activation_warning(225, "keyword argument max_value is deprecated and rename to "
+                                   "max_val")
+            max_val = max_value
         self.min_val = min_val
         self.max_val = max_val
         self.inplace = inplace

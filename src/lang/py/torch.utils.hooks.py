@@ -1,6 +1,5 @@
-# torch.utils.hooks: the handle that register_forward_hook, register_forward_pre_hook and
-# register_full_backward_hook return (a tensor's register_hook returns Backstep's own,
-# written in C), and what runs a module's full backward hooks
+# torch.utils.hooks: the handle that every register_*hook returns, and what runs a module's
+# full backward hooks
 import torch
 
 
@@ -23,6 +22,23 @@ class RemovableHandle:
 
     def __exit__(self, type, value, tb):
         self.remove()
+
+
+class _EngineHooks:
+    # Backstep's own: stands for the dict of hooks of a tensor or grad_fn, which the engine
+    # holds (the hook, written in C, removes itself)
+    def __init__(self, hook):
+        self.hook = hook
+
+    def __contains__(self, id):
+        return True
+
+    def __delitem__(self, id):
+        self.hook.remove()
+
+
+def _engine_handle(hook):
+    return RemovableHandle(_EngineHooks(hook))
 
 
 class BackwardHookFunction(torch.autograd.Function):

@@ -3,14 +3,19 @@
 # run after nn.py in its globals, as PyTorch 1.13's torch/nn/modules/activation.py has them.
 
 
+_bs_activation_registry = {}
+
+
 def _bs_activation_warning(lineno, text):
-    # PyTorch's UserWarning from its line of torch/nn/modules/activation.py (Debian's 1.13)
+    # PyTorch's UserWarning from its line of torch/nn/modules/activation.py (Debian's 1.13),
+    # once per line as that module's __warningregistry__ keeps them
     import _backstep_warnings
     import warnings
     filename = '/usr/lib/python3/dist-packages/torch/nn/modules/activation.py'
     _backstep_warnings._lines['{}:{}'.format(filename, lineno)] = \
         '            warnings.warn("{}")'.format(text)
-    warnings.warn_explicit(text, UserWarning, filename, lineno, 'torch.nn.modules.activation')
+    warnings.warn_explicit(text, UserWarning, filename, lineno, 'torch.nn.modules.activation',
+                           _bs_activation_registry)
 
 
 class Hardtanh(Module):

@@ -525,6 +525,11 @@ test_sandbox (void)
   check_error ("eval('1')\n", "PermissionError: eval() is not available in Backstep: scripts "
                "cannot run code they build at run time or reach the interpreter's internals\n");
   check_error ("__import__('os')\n", "reach the interpreter's internals\n");
+  /* inspect has frames, not source files */
+  check_error ("import inspect\ninspect.getsource(print)\n",
+               "AttributeError: module 'inspect' has no attribute 'getsource' (not supported by "
+               "Backstep, whose inspect has currentframe, getargvalues, ArgInfo, isclass, "
+               "isfunction)\n");
 }
 
 static void

@@ -18,6 +18,8 @@ extern const BsSignatureTable bs_time_table;
 extern const BsSignatureTable bs_sys_table;
 extern const BsSignatureTable bs_backstep_table;
 extern const BsSignatureTable bs_py_slice_table;
+extern const BsSignatureTable bs_py_class_table;
+extern const BsSignatureTable bs_py_frame_table;
 
 /* The modules, registered in in->modules */
 void        bs_math_module_init   (BsInterp *in);

@@ -13,6 +13,7 @@
 #include "bs-float-repr.h"
 #include "bs-np-array.h"
 #include "bs-py-number.h"
+#include "bs-py-property.h"
 #include "bs-signature.h"
 
 /* --- print and conversions --------------------------------------------- */
@@ -704,7 +705,7 @@ type_matches (BsInterp *in,
       return FALSE;
     }
   if (bs_value_is_object (type, BS_OBJECT_CLASS))
-    return bs_is_subclass (bs_class_of (in, v), type);
+    return ((BsClass *) type.as.object)->is_object || bs_is_subclass (bs_class_of (in, v), type);
   if (bs_np_is_type (type))
     return bs_np_scalar_isinstance (v, type);
   if (bs_value_is_object (type, BS_OBJECT_BUILTIN))
@@ -749,6 +750,26 @@ DECLARED (builtin_isinstance)
   return TRUE;
 }
 
+/* issubclass(cls, base): base in cls's method resolution order (built-in types too) */
+static gboolean
+class_derives (BsInterp *in,
+               BsValue   klass,
+               BsValue   base)
+{
+  BsValue mro;
+  BsTuple *t;
+  gboolean found = FALSE;
+
+  if (bs_value_is_object (base, BS_OBJECT_CLASS))
+    return ((BsClass *) base.as.object)->is_object || bs_is_subclass (klass, base);
+  mro = bs_class_mro (in, klass);
+  t = (BsTuple *) mro.as.object;
+  for (gsize i = 0; i < t->length && !found; i++)
+    found = base.type == BS_VALUE_OBJECT && t->items[i].as.object == base.as.object;
+  bs_value_unref (mro);
+  return found;
+}
+
 DECLARED (builtin_issubclass)
 {
   BsValue klass = bs_call_value (call, 0);
@@ -756,12 +777,12 @@ DECLARED (builtin_issubclass)
   BsValue *bases = &call->values[1];
   gboolean result = FALSE;
 
-  if (!bs_value_is_object (klass, BS_OBJECT_CLASS))
+  if (!bs_value_is_object (klass, BS_OBJECT_CLASS) && !bs_builtin_is_type (in, klass))
     return bs_raise (in, "TypeError", "issubclass() arg 1 must be a class");
   if (bs_value_is_object (*bases, BS_OBJECT_TUPLE))
     bases = bs_value_items (*bases, &n);
   for (gsize i = 0; i < n && !result; i++)
-    result = bs_is_subclass (klass, bases[i]);
+    result = class_derives (in, klass, bases[i]);
   *r = BS_BOOL (result);
   return TRUE;
 }
@@ -1103,6 +1124,8 @@ super_free (gpointer p)
   g_free (d);
 }
 
+/* Looks name up along the method resolution order of self's type (of self, a class, in a
+ * class method) after d->klass, then in object; binds what it finds to self. */
 static gboolean
 super_getattr (BsInterp   *in,
                BsValue     self,
@@ -1111,17 +1134,26 @@ super_getattr (BsInterp   *in,
                gboolean   *found)
 {
   SuperData *d = bs_value_native (self, &super_type.base);
-  BsValue v;
-  BsValue base = ((BsClass *) d->klass.as.object)->base_class;
+  gboolean of_class = bs_value_is_object (d->self, BS_OBJECT_CLASS);
+  BsValue type = of_class ? d->self : bs_class_of (in, d->self);
+  BsValue v, owner;
   BsValue *object = bs_env_lookup (in->builtins, "object");
 
   *found = FALSE;
-  /* a class without a base derives from object */
-  if (!bs_class_lookup (base, name, &v)
+  if (!bs_class_lookup_after (type, d->klass, name, &v, &owner)
       && !(object != NULL && bs_class_lookup (*object, name, &v)))
     return TRUE;
   *found = TRUE;
-  if (bs_value_is_object (v, BS_OBJECT_FUNCTION) || bs_value_is_object (v, BS_OBJECT_BUILTIN))
+  if (bs_classmethod_func (v) != NULL)
+    *out = bs_bound_method_new (in, type, *bs_classmethod_func (v));
+  else if (bs_value_is_object (v, BS_OBJECT_NATIVE)
+           && strcmp (((BsNative *) v.as.object)->klass->name, "staticmethod") == 0)
+    *out = bs_value_ref (*(BsValue *) ((BsNative *) v.as.object)->data);
+  else if (of_class)
+    *out = bs_value_ref (v);
+  else if (bs_property_is (v))
+    return bs_property_get (in, v, d->self, out);
+  else if (bs_value_is_object (v, BS_OBJECT_FUNCTION) || bs_value_is_object (v, BS_OBJECT_BUILTIN))
     *out = bs_bound_method_new (in, d->self, v);
   else
     *out = bs_value_ref (v);
@@ -1278,7 +1310,7 @@ DECLARED (builtin_refused)
 static const char *const refused_modules[] = {
   "os", "subprocess", "socket", "shutil", "pathlib", "io", "builtins", "importlib",
   "ctypes", "pickle", "urllib", "http", "requests", "signal", "threading", "multiprocessing",
-  "glob", "tempfile", "inspect", "gc", "code", "pty", "posix", "select", "asyncio", NULL,
+  "glob", "tempfile", "gc", "code", "pty", "posix", "select", "asyncio", NULL,
 };
 
 gboolean
@@ -1446,6 +1478,7 @@ bs_builtins_init (BsInterp *in)
 
   bs_signature_set_foreach (in->signatures, "builtins", install_builtin, in);
   object = bs_class_new (in, "object", BS_NONE);
+  ((BsClass *) object.as.object)->is_object = TRUE;
   bs_dict_set_str (((BsClass *) object.as.object)->dict, "__init__",
                    bs_decl_builtin (in, bs_signature_set_find (in->signatures, "object",
                                                                "__init__"), BS_NONE));

@@ -225,7 +225,9 @@ bs_make_function (BsInterp   *in,
   f->has_default = g_new0 (gboolean, MAX (n, 1));
   f->kw_defaults = g_new0 (BsValue, MAX (k, 1));
   f->has_kw_default = g_new0 (gboolean, MAX (k, 1));
-  f->klass = BS_NONE;
+  /* what super() names: the class whose body defines it, or the enclosing method's */
+  f->klass = in->frame->scope == BS_SCOPE_CLASS ? bs_value_ref (in->frame->klass)
+           : in->frame->func != NULL ? bs_value_ref (in->frame->func->klass) : BS_NONE;
   bs_value_ref (BS_OBJECT (closure));
   f->closure = closure;
   bs_value_ref (BS_OBJECT (in->globals));

@@ -87,8 +87,16 @@ struct _BsClass {
   BsObject     base;
   char        *name;
   char        *qualname;    /* CPython's __qualname__: Outer.Inner, f.<locals>.C */
-  BsValue      base_class;  /* a class or None */
+  BsValue      base_class;  /* CPython's __base__ (the base whose lay-out it has), or None */
+  BsValue      bases;       /* tuple: the bases as the class statement gave them */
+  BsValue      ancestors;   /* tuple: its method resolution order after itself (C3), object
+                             * left out (bs-py-class.c) */
   BsValue      dict;        /* a dict */
+  BsClass     *solid;       /* Borrowed: itself or the ancestor whose instance lay-out it has
+                             * (CPython's solid_base), NULL for object's */
+  const char  *stands_for;  /* interned: the built-in type a stand-in of the collections
+                             * prelude is for (_DictSubclass: "dict"), else NULL */
+  gboolean     is_object;   /* the class object */
   gboolean     is_exception;
   gboolean     is_module;   /* nn.Module or a subclass */
   gboolean     is_prelude;  /* defined by Backstep's prelude (repr as torch.nn's) */
@@ -163,6 +171,8 @@ struct _BsFrame {
   struct _BsPyGenerator *generator;  /* a generator's frame: the generator, else NULL */
   BsScopeKind  scope;
   const char  *qualname;    /* Borrowed: the function's or the class's, else NULL */
+  BsValue      klass;       /* Borrowed: a class body's class, what its functions' zero-argument
+                             * super() names (CPython's __class__ cell); else None */
 };
 
 struct _BsInterp {
@@ -322,6 +332,23 @@ gboolean    bs_py_check_budget    (BsInterp *in);
 BsValue     bs_builtin_new        (BsInterp *in, const char *name, BsBuiltinFunc func,
                                    BsValue self);   /* self is taken */
 BsValue     bs_class_new          (BsInterp *in, const char *name, BsValue base);
+/* A class statement's class from its bases (classes, object and the collections stand-ins
+ * included; borrowed): CPython's TypeErrors for an instance lay-out conflict, a duplicate
+ * base and an inconsistent method resolution order. */
+gboolean    bs_class_new_from_bases (BsInterp *in, const char *name, const BsValue *bases,
+                                     guint n, BsValue *out);
+/* Marks klass (of the collections prelude) as what class X(builtin) derives from. */
+void        bs_class_set_stands_for (BsValue klass, const char *builtin);
+void        bs_class_finalize     (BsObject *object);
+/* __mro__ of a class or of a built-in type, a new tuple */
+BsValue     bs_class_mro          (BsInterp *in, BsValue klass);
+/* The attributes every class has besides its dict's: *found FALSE for others */
+gboolean    bs_class_attribute    (BsInterp *in, BsValue klass, const char *name, BsValue *out,
+                                   gboolean *found);
+/* Lookup along klass's method resolution order, after `after` (super()): *owner the class
+ * that has it (borrowed). */
+gboolean    bs_class_lookup_after (BsValue klass, BsValue after, const char *name,
+                                   BsValue *value, BsValue *owner);
 BsValue     bs_instance_new       (BsInterp *in, BsValue klass);
 BsValue     bs_module_new         (BsInterp *in, const char *name);
 /* Adds every function declared for owner (bs-signature.h) to module, bound to receiver

@@ -144,46 +144,91 @@ builtin_base (BsInterp    *in,
   return TRUE;
 }
 
+/* One base of a class statement: the built-in types lecture code subclasses replaced by
+ * their stand-ins. Takes base; appends it to bases. */
+static gboolean
+add_base (BsInterp *in,
+          BsValue   base,
+          GArray   *bases)
+{
+  const char *stand_in = NULL;
+
+  if (!builtin_base (in, &base, &stand_in))
+    return FALSE;
+  g_array_append_val (bases, base);
+  if (!bs_value_is_object (base, BS_OBJECT_CLASS))
+    return bs_raise (in, "TypeError", "bases must be types");
+  if (stand_in != NULL)
+    bs_class_set_stands_for (base, stand_in);
+  return TRUE;
+}
+
+/* The bases of a class statement, evaluated (new references in bases), *bases unpacked */
+static gboolean
+eval_bases (BsInterp  *in,
+            BsAstNode *node,
+            GArray    *bases)
+{
+  for (guint i = 0; i < node->class_def.bases.len; i++)
+    {
+      BsAstNode *expr = node->class_def.bases.items[i];
+      BsValue v, list;
+      gsize n;
+      BsValue *items;
+      gboolean ok = TRUE;
+
+      if (expr->kind != BS_AST_STARRED)
+        {
+          if (!bs_eval (in, expr, &v) || !add_base (in, v, bases))
+            return FALSE;
+          continue;
+        }
+      if (!bs_eval (in, expr->starred.value, &v))
+        return FALSE;
+      ok = bs_to_list (in, v, &list);
+      bs_value_unref (v);
+      if (!ok)
+        return FALSE;
+      items = bs_value_items (list, &n);
+      for (gsize k = 0; k < n && ok; k++)
+        ok = add_base (in, bs_value_ref (items[k]), bases);
+      bs_value_unref (list);
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static BsExecResult
 exec_class (BsInterp  *in,
             BsAstNode *node)
 {
-  BsValue base = BS_NONE, klass, decorated;
+  BsValue klass, decorated;
   BsEnv *env;
   BsFrame body;
   BsExecResult r;
   BsValue ignored = BS_NONE;
   BsClass *c;
-  const char *builtin = NULL;
+  g_autoptr(GArray) bases = g_array_new (FALSE, FALSE, sizeof (BsValue));
+  gboolean ok;
 
-  if (node->class_def.bases.len > 1)
-    {
-      bs_raise (in, "NotImplementedError",
-                "multiple inheritance is not supported by Backstep (class %s)",
-                node->class_def.name);
-      return BS_EXEC_ERROR;
-    }
-  if (node->class_def.bases.len == 1)
-    {
-      if (!bs_eval (in, node->class_def.bases.items[0], &base))
-        return BS_EXEC_ERROR;
-      if (!builtin_base (in, &base, &builtin))
-        return BS_EXEC_ERROR;
-      if (!bs_value_is_object (base, BS_OBJECT_CLASS))
-        {
-          bs_raise (in, "TypeError", "bases must be types");
-          bs_value_unref (base);
-          return BS_EXEC_ERROR;
-        }
-    }
-  klass = bs_class_new (in, node->class_def.name, base);
+  ok = eval_bases (in, node, bases)
+       && bs_class_new_from_bases (in, node->class_def.name, (BsValue *) bases->data,
+                                   bases->len, &klass);
+  for (guint i = 0; i < bases->len; i++)
+    bs_value_unref (g_array_index (bases, BsValue, i));
+  if (!ok)
+    return BS_EXEC_ERROR;
   c = (BsClass *) klass.as.object;
   g_free (c->qualname);
   c->qualname = bs_qualname (in, node->class_def.name);
-  c->builtin_base = builtin != NULL ? builtin
-                  : bs_value_is_object (base, BS_OBJECT_CLASS)
-                    ? ((BsClass *) base.as.object)->builtin_base : NULL;
-  bs_value_unref (base);
+  /* the built-in type of the base whose lay-out it has (class X(dict)) */
+  if (bs_value_is_object (c->base_class, BS_OBJECT_CLASS))
+    {
+      BsClass *b = (BsClass *) c->base_class.as.object;
+
+      c->builtin_base = b->stands_for != NULL ? b->stands_for : b->builtin_base;
+    }
   c->is_prelude = in->frame->is_prelude;
   /* as CPython's class body, which starts with __module__ = __name__ (a module of
    * Backstep's own Python: its name; its classes may name PyTorch's file instead) */
@@ -203,6 +248,7 @@ exec_class (BsInterp  *in,
   bs_push_pseudo_frame (in, &body, node->class_def.name, env);
   body.scope = BS_SCOPE_CLASS;
   body.qualname = c->qualname;
+  body.klass = klass;
   r = bs_exec_block (in, node->class_def.body.items, node->class_def.body.len, &ignored);
   bs_pop_pseudo_frame (in, &body);
   bs_value_unref (ignored);

@@ -439,7 +439,7 @@ parse_class (BsParser   *p,
         {
           BsAstNode *base = g_ptr_array_index (bases, i);
 
-          if (base->kind == BS_AST_STARRED || base->kind == BS_AST_GENERATOR_EXP)
+          if (base->kind == BS_AST_GENERATOR_EXP)
             {
               bs_parser_refuse (p, base->span, "this kind of base class is");
               return NULL;

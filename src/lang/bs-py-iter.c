@@ -7,6 +7,7 @@
  * `<enumerate object at 0x...>`.
  */
 #include "bs-interp-private.h"
+#include "bs-interp-stages.h"
 
 #include <string.h>
 
@@ -31,10 +32,12 @@ typedef struct {
   BsValue         func;         /* map and filter */
   gint64          count;        /* enumerate */
   gboolean        count_past;   /* enumerate's next count is past 2**63 - 1 */
+  gboolean        strict;       /* zip(strict=True) */
   gboolean        done;
   BsGenStepFunc   step;         /* generators */
   gpointer        state;
   GDestroyNotify  free_state;
+  char           *qualname;     /* generator expressions: f.<locals>.<genexpr> */
 } IterData;
 
 static void
@@ -48,7 +51,42 @@ iter_data_free (gpointer p)
   bs_value_unref (d->func);
   if (d->free_state != NULL)
     d->free_state (d->state);
+  g_free (d->qualname);
   g_free (d);
+}
+
+/* zip(strict=True) when iterable `ended` ran out: CPython's ValueError unless every other
+ * one ran out too (0), or -1 */
+static int
+zip_strict_end (BsInterp *in,
+                IterData *d,
+                guint     ended)
+{
+  const char *plural = ended == 1 ? " " : "s 1-";
+
+  if (ended > 0)
+    {
+      bs_raise (in, "ValueError", "zip() argument %u is shorter than argument%s%u", ended + 1,
+                plural, ended);
+      return -1;
+    }
+  for (guint i = 1; i < d->n_iters; i++)
+    {
+      BsValue item;
+      int r = bs_py_iter_next (in, &d->iters[i], &item);
+
+      if (r < 0)
+        return -1;
+      if (r > 0)
+        {
+          bs_value_unref (item);
+          plural = i == 1 ? " " : "s 1-";
+          bs_raise (in, "ValueError", "zip() argument %u is longer than argument%s%u", i + 1,
+                    plural, i);
+          return -1;
+        }
+    }
+  return 0;
 }
 
 static int
@@ -106,6 +144,8 @@ iter_next (BsInterp *in,
             if (r <= 0)
               break;
           }
+        if (r == 0 && d->strict)
+          r = zip_strict_end (in, d, got);
         if (r > 0 && d->kind == IT_ZIP)
           *out = bs_tuple_from (in, items, got);
         else if (r > 0 && !bs_call_simple (in, d->func, items, got, out))
@@ -155,8 +195,29 @@ iter_next (BsInterp *in,
 static gboolean
 generator_repr (BsInterp *in, BsValue self, GString *out)
 {
-  g_string_append_printf (out, "<generator object <genexpr> at " BS_ADDRESS_FORMAT ">",
+  IterData *d = ((BsNative *) self.as.object)->data;
+
+  g_string_append_printf (out, "<generator object %s at " BS_ADDRESS_FORMAT ">", d->qualname,
                           bs_value_address (self));
+  return TRUE;
+}
+
+static gboolean
+generator_getattr (BsInterp   *in,
+                   BsValue     self,
+                   const char *name,
+                   BsValue    *out,
+                   gboolean   *found)
+{
+  IterData *d = ((BsNative *) self.as.object)->data;
+
+  *found = TRUE;
+  if (strcmp (name, "__name__") == 0)
+    *out = bs_str_value (in, "<genexpr>");
+  else if (strcmp (name, "__qualname__") == 0)
+    *out = bs_str_value (in, d->qualname);
+  else
+    *found = FALSE;
   return TRUE;
 }
 
@@ -189,7 +250,7 @@ static const BsNativeType iter_types[] = {
   [T_DICT_ITEMS] = ITER_TYPE ("dict_itemiterator"),
   [T_DICT_REVERSED] = ITER_TYPE ("dict_reversekeyiterator"),
   [T_ITERATOR] = ITER_TYPE ("iterator"),
-  [T_GENERATOR] = { { "generator", iter_data_free }, NULL, NULL, generator_repr, NULL,
+  [T_GENERATOR] = { { "generator", iter_data_free }, generator_getattr, NULL, generator_repr, NULL,
                     &iter_ops },
 };
 
@@ -228,6 +289,7 @@ bs_genexp_new (BsInterp       *in,
   d->step = step;
   d->state = state;
   d->free_state = free_state;
+  d->qualname = bs_qualname (in, "<genexpr>");
   return v;
 }
 
@@ -513,10 +575,8 @@ builtin_zip (BsInterp *in, BsCall *call, BsValue *r)
 
   if (call->given[1] && !bs_truthy (in, bs_call_value (call, 1), &strict))
     return FALSE;
-  if (strict)
-    return bs_raise (in, "NotImplementedError", "zip(strict=True) is not supported by "
-                     "Backstep");
   *r = iter_new (in, T_ZIP, IT_ZIP, n);
+  iter_data (*r)->strict = strict;
   return init_iters (in, *r, iterables, n);
 }
 

@@ -31,17 +31,6 @@ builtin_finalize (BsObject *object)
 }
 
 static void
-class_finalize (BsObject *object)
-{
-  BsClass *c = (BsClass *) object;
-
-  g_free (c->name);
-  g_free (c->qualname);
-  bs_value_unref (c->base_class);
-  bs_value_unref (c->dict);
-}
-
-static void
 instance_finalize (BsObject *object)
 {
   BsInstance *i = (BsInstance *) object;
@@ -85,7 +74,7 @@ void
 bs_py_object_init (BsInterp *in)
 {
   bs_heap_set_finalizer (in->heap, BS_OBJECT_BUILTIN, builtin_finalize);
-  bs_heap_set_finalizer (in->heap, BS_OBJECT_CLASS, class_finalize);
+  bs_heap_set_finalizer (in->heap, BS_OBJECT_CLASS, bs_class_finalize);
   bs_heap_set_finalizer (in->heap, BS_OBJECT_INSTANCE, instance_finalize);
   bs_heap_set_finalizer (in->heap, BS_OBJECT_BOUND_METHOD, bound_method_finalize);
   bs_heap_set_finalizer (in->heap, BS_OBJECT_MODULE, module_finalize);
@@ -102,7 +91,8 @@ bs_py_signatures_add (struct _BsSignatureSet *set)
     &bs_py_iter_table, &bs_math_table, &bs_random_table, &bs_time_table,
     &bs_sys_table, &bs_backstep_table, &bs_generator_table,
     &bs_autograd_function_table, &bs_py_range_table, &bs_py_property_table,
-    &bs_py_slice_table, &bs_warnings_table, &bs_re_table,
+    &bs_py_slice_table, &bs_warnings_table, &bs_re_table, &bs_py_class_table,
+    &bs_py_frame_table,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
@@ -136,26 +126,6 @@ bs_builtin_new (BsInterp      *in,
   b->func = func;
   b->self = self;
   return BS_OBJECT (b);
-}
-
-BsValue
-bs_class_new (BsInterp   *in,
-              const char *name,
-              BsValue     base)
-{
-  BsClass *c = (BsClass *) bs_object_alloc (in->heap, BS_OBJECT_CLASS, sizeof (BsClass));
-
-  c->name = g_strdup (name);
-  c->qualname = g_strdup (name);
-  c->base_class = bs_value_ref (base);
-  c->dict = bs_dict_new (in->heap);
-  if (bs_value_is_object (base, BS_OBJECT_CLASS))
-    {
-      c->is_exception = ((BsClass *) base.as.object)->is_exception;
-      c->is_module = ((BsClass *) base.as.object)->is_module;
-      c->has_properties = ((BsClass *) base.as.object)->has_properties;
-    }
-  return BS_OBJECT (c);
 }
 
 BsValue
@@ -284,39 +254,6 @@ bs_class_of (BsInterp *in,
   return BS_NONE;
 }
 
-gboolean
-bs_is_subclass (BsValue klass,
-                BsValue base)
-{
-  int guard = 0;
-
-  while (bs_value_is_object (klass, BS_OBJECT_CLASS) && guard++ < 1000)
-    {
-      if (klass.as.object == base.as.object)
-        return TRUE;
-      klass = ((BsClass *) klass.as.object)->base_class;
-    }
-  return FALSE;
-}
-
-gboolean
-bs_class_lookup (BsValue     klass,
-                 const char *name,
-                 BsValue    *value)
-{
-  int guard = 0;
-
-  while (bs_value_is_object (klass, BS_OBJECT_CLASS) && guard++ < 1000)
-    {
-      BsClass *c = (BsClass *) klass.as.object;
-
-      if (bs_dict_get_str (c->dict, name, value))
-        return TRUE;
-      klass = c->base_class;
-    }
-  return FALSE;
-}
-
 /* --- attributes -------------------------------------------------------- */
 
 /* An instance's attribute; __getattr__'s AttributeError is kept when keep_error (getattr
@@ -390,87 +327,6 @@ getattr_instance (BsInterp   *in,
   return TRUE;
 }
 
-/* A class's base as Python sees it: the built-in type that a stand-in of the collections
- * prelude stands for (class D(dict)), object for a class statement without one, None for
- * object itself. Borrowed. */
-static BsValue
-class_base (BsInterp *in,
-            BsValue   klass)
-{
-  BsClass *c = (BsClass *) klass.as.object;
-  BsValue object = bs_lookup_builtin (in, "object");
-
-  if (bs_value_is_object (c->base_class, BS_OBJECT_CLASS))
-    {
-      BsClass *b = (BsClass *) c->base_class.as.object;
-      BsValue builtin;
-
-      if (c->builtin_base != NULL && b->builtin_base == NULL
-          && !bs_value_is_none (builtin = bs_lookup_builtin (in, c->builtin_base)))
-        return builtin;
-      return c->base_class;
-    }
-  return klass.as.object == object.as.object ? BS_NONE : object;
-}
-
-static BsValue
-class_mro (BsInterp *in,
-           BsValue   klass)
-{
-  g_autoptr(GPtrArray) chain = g_ptr_array_new ();
-  BsValue v = klass, t;
-
-  BsValue object = bs_lookup_builtin (in, "object");
-
-  /* a built-in base (dict) is followed by object alone */
-  while (!bs_value_is_none (v))
-    {
-      g_ptr_array_add (chain, v.as.object);
-      v = bs_value_is_object (v, BS_OBJECT_CLASS) ? class_base (in, v)
-        : v.as.object == object.as.object ? BS_NONE
-        : strcmp (((BsBuiltin *) v.as.object)->name, "bool") == 0 ? bs_lookup_builtin (in, "int")
-        : object;
-    }
-  t = bs_tuple_new (in->heap, chain->len);
-  for (guint i = 0; i < chain->len; i++)
-    ((BsTuple *) t.as.object)->items[i] = bs_value_ref (BS_OBJECT (chain->pdata[i]));
-  return t;
-}
-
-/* What every class has besides its dict's names: __name__, __qualname__, __bases__,
- * __mro__, __module__ (builtins for Backstep's exceptions), __class__. */
-static gboolean
-class_attribute (BsInterp   *in,
-                 BsValue     klass,
-                 const char *name,
-                 BsValue    *out,
-                 gboolean   *found)
-{
-  BsClass *c = (BsClass *) klass.as.object;
-
-  if (strcmp (name, "__name__") == 0)
-    *out = bs_str_value (in, c->name);
-  else if (strcmp (name, "__qualname__") == 0)
-    *out = bs_str_value (in, c->qualname);
-  else if (strcmp (name, "__module__") == 0)
-    *out = bs_str_value (in, "builtins");
-  else if (strcmp (name, "__bases__") == 0)
-    {
-      BsValue base = class_base (in, klass);
-
-      *out = bs_tuple_new (in->heap, bs_value_is_none (base) ? 0 : 1);
-      if (!bs_value_is_none (base))
-        ((BsTuple *) out->as.object)->items[0] = bs_value_ref (base);
-    }
-  else if (strcmp (name, "__mro__") == 0)
-    *out = class_mro (in, klass);
-  else if (strcmp (name, "__class__") == 0)
-    return bs_type_of (in, klass, out);
-  else
-    *found = FALSE;
-  return TRUE;
-}
-
 gboolean
 bs_getattr_opt (BsInterp   *in,
                 BsValue     obj,
@@ -509,7 +365,7 @@ bs_getattr_opt (BsInterp   *in,
               *out = bs_value_ref (v);
             return TRUE;
           }
-        return class_attribute (in, obj, name, out, found);
+        return bs_class_attribute (in, obj, name, out, found);
       }
 
     case BS_OBJECT_MODULE:
@@ -593,7 +449,7 @@ bs_getattr_opt (BsInterp   *in,
         if (bs_builtin_is_type (in, obj)
             && (strcmp (name, "__bases__") == 0 || strcmp (name, "__mro__") == 0))
           {
-            *out = class_mro (in, obj);
+            *out = bs_class_mro (in, obj);
             if (strcmp (name, "__bases__") == 0)
               {
                 BsTuple *mro = (BsTuple *) out->as.object;
@@ -696,9 +552,17 @@ bs_getattr (BsInterp   *in,
       gboolean tensor = bs_value_is_object (obj, BS_OBJECT_TENSOR);
       const char *owner = tensor ? "torch.Tensor" : ((BsModule *) obj.as.object)->name;
       g_autofree char *lacking = bs_api_names_missing_message (owner, name);
+      BsValue partial;
 
       if (lacking != NULL)
         return bs_raise (in, "AttributeError", "%s", lacking);
+      /* a standard module Backstep has only part of names what it has */
+      if (!tensor
+          && bs_dict_get_str (((BsModule *) obj.as.object)->dict, "__backstep_partial__", &partial)
+          && bs_value_str (partial) != NULL)
+        return bs_raise (in, "AttributeError", "module '%s' has no attribute '%s' (not "
+                         "supported by Backstep, whose %s has %s)", owner, name, owner,
+                         bs_value_str (partial));
       if (!tensor)
         return bs_raise (in, "AttributeError", "module '%s' has no attribute '%s'", owner,
                          name);

@@ -108,6 +108,26 @@ append_class_path (GString *out,
     g_string_append_printf (out, "__main__.%s", c->qualname);
 }
 
+/* Whether a built-in's receiver is named in its repr, as CPython's method of a built-in
+ * type's value: "<built-in method append of list object at 0x...>" */
+static gboolean
+self_shown (BsValue self)
+{
+  if (self.type != BS_VALUE_OBJECT)
+    return FALSE;
+  switch (self.as.object->type)
+    {
+    case BS_OBJECT_STR:
+    case BS_OBJECT_LIST:
+    case BS_OBJECT_TUPLE:
+    case BS_OBJECT_DICT:
+    case BS_OBJECT_CLASS:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 static gboolean
 repr_inner (BsInterp *in,
             BsValue   v,
@@ -290,6 +310,12 @@ repr_inner (BsInterp *in,
           g_string_append_printf (out, "<class '%s'>", path);
         else if (bs_builtin_is_type (in, v))
           g_string_append_printf (out, "<class '%s'>", name);
+        else if (self_shown (((BsBuiltin *) v.as.object)->self))
+          g_string_append_printf (out, "<built-in method %s of %s object at " BS_ADDRESS_FORMAT ">",
+                                  name, bs_value_is_object (((BsBuiltin *) v.as.object)->self,
+                                                            BS_OBJECT_CLASS)
+                                        ? "type" : bs_type_name (((BsBuiltin *) v.as.object)->self),
+                                  bs_value_address (((BsBuiltin *) v.as.object)->self));
         else
           g_string_append_printf (out, "<built-in function %s>", name);
       }

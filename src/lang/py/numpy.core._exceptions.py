@@ -1,7 +1,7 @@
 """numpy's exceptions with numpy 1.24's arguments, messages and module."""
 
 
-class AxisError(ValueError):
+class AxisError(ValueError, IndexError):
     # raised as AxisError(axis, ndim, msg_prefix), or with its message alone
     def __init__(self, axis, ndim=None, msg_prefix=None):
         if ndim is None and msg_prefix is None:

@@ -189,7 +189,7 @@ static const TracebackCase traceback_cases[] = {
     "    import seaborn as sns\n"
     "ModuleNotFoundError: No module named 'seaborn' (Backstep provides torch, numpy, "
     "matplotlib.pyplot and Python's math, random, time, sys, collections, itertools, functools, "
-    "copy, string, typing, dataclasses, warnings and re)\n" },
+    "copy, string, typing, dataclasses, warnings, re, abc, contextlib, inspect and types)\n" },
   { "import torch\ndef bad():\n"
     "    return 1 / 0\nx = torch.ones(2, requires_grad=True)\n"
     "y = x.sum() + bad()\n",
@@ -530,6 +530,9 @@ test_sandbox (void)
                "AttributeError: module 'inspect' has no attribute 'getsource' (not supported by "
                "Backstep, whose inspect has currentframe, getargvalues, ArgInfo, isclass, "
                "isfunction)\n");
+  check_error ("from typing import NamedTuple\nclass P(NamedTuple):\n    x: int\n",
+               "NotImplementedError: class P(typing.NamedTuple) is not supported by Backstep: "
+               "use collections.namedtuple\n");
 }
 
 static void

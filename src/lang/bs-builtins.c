@@ -1288,6 +1288,13 @@ DECLARED (object_init)
                    "to initialize)");
 }
 
+/* object.__init_subclass__(): what super().__init_subclass__() ends at; does nothing */
+DECLARED (object_init_subclass)
+{
+  *r = BS_NONE;
+  return TRUE;
+}
+
 /* --- refused ------------------------------------------------------------ */
 
 /* what scripts may not do: open(), eval(), input(), vars() without an argument... */
@@ -1356,7 +1363,8 @@ bs_import_module (BsInterp   *in,
     }
   return bs_raise (in, "ModuleNotFoundError", "No module named '%s' (Backstep provides torch, "
                    "numpy, matplotlib.pyplot and Python's math, random, time, sys, collections, "
-                   "itertools, functools, copy, string, typing, dataclasses, warnings and re)",
+                   "itertools, functools, copy, string, typing, dataclasses, warnings, re, abc, "
+                   "contextlib, inspect and types)",
                    name);
 }
 
@@ -1398,6 +1406,7 @@ add_exception (BsInterp   *in,
   BsValue klass = bs_class_new (in, name, base);
 
   ((BsClass *) klass.as.object)->is_exception = TRUE;
+  bs_class_init_builtin_exception (klass);
   bs_env_set (in->builtins, name, klass);
   return klass;
 }
@@ -1447,6 +1456,7 @@ static const BsSignatureRow rows[] = {
   ROW ("chr(i, /)", builtin_chr),
   ROW ("ord(c, /)", builtin_ord),
   { "object", BS_SIG_BUILTIN, "object.__init__(self, /, *args, **kwargs)", object_init },
+  { "object", BS_SIG_BUILTIN, "object.__init_subclass__(self, /)", object_init_subclass },
   { "BaseException", BS_SIG_BUILTIN, "BaseException.__init__(self, /, *args, **kwargs)",
     exception_init },
   ROW ("super(type=None, object=None, /)", builtin_super),
@@ -1482,6 +1492,9 @@ bs_builtins_init (BsInterp *in)
   bs_dict_set_str (((BsClass *) object.as.object)->dict, "__init__",
                    bs_decl_builtin (in, bs_signature_set_find (in->signatures, "object",
                                                                "__init__"), BS_NONE));
+  bs_dict_set_str (((BsClass *) object.as.object)->dict, "__init_subclass__",
+                   bs_classmethod_new (in, bs_decl_builtin (in, bs_signature_set_find (
+                     in->signatures, "object", "__init_subclass__"), BS_NONE)));
   bs_env_set (in->builtins, "object", object);
   bs_env_set (in->builtins, "NotImplemented",
               bs_native_new (in->heap, &not_implemented_type.base, NULL));

@@ -518,6 +518,8 @@ bs_call (BsInterp     *in,
             BsValue instance, init;
             BsClass *klass = (BsClass *) callee.as.object;
 
+            if (!bs_value_is_none (klass->abstracts) && !bs_class_check_abstract (in, callee))
+              return FALSE;
             instance = bs_instance_new (in, callee);
             if (klass->is_exception)
               {

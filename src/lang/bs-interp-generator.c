@@ -48,6 +48,7 @@ struct _BsPyGenerator {
   /* Handed between the two */
   BsValue           transfer;    /* Owned: the value yielded, or sent in */
   BsValue           result;      /* Owned: what the body returned */
+  BsValue           throwing;    /* Owned: what throw() raises at the yield, or None */
   int               outcome;     /* 1 yielded, 0 returned, -1 raised (in->exc) */
 };
 
@@ -140,6 +141,16 @@ yield_value (BsInterp    *in,
   in->expr_depth = g->caller_expr_depth + g->rel_expr_depth;
   in->call_depth = g->caller_call_depth + g->rel_call_depth;
   in->handling = handling;
+  if (!bs_value_is_none (g->throwing))
+    {
+      BsValue exc = g->throwing;
+
+      g->throwing = BS_NONE;
+      bs_value_unref (g->transfer);
+      g->transfer = BS_NONE;
+      bs_raise_value (in, exc);
+      return FALSE;
+    }
   if (g->closing)
     {
       BsValue exc;
@@ -332,6 +343,7 @@ generator_free (gpointer data)
   bs_value_unref (BS_OBJECT (g->env));
   bs_value_unref (g->transfer);
   bs_value_unref (g->result);
+  bs_value_unref (g->throwing);
   g_mutex_clear (&g->lock);
   g_cond_clear (&g->cond);
   g_free (g);
@@ -514,8 +526,52 @@ method_iter (BsInterp *in, BsCall *call, BsValue *r)
   return TRUE;
 }
 
+/* throw(type[, value]): the exception raised at the yield the generator waits at; what
+ * it yields next, or StopIteration when it returns */
+static gboolean
+method_throw (BsInterp *in, BsCall *call, BsValue *r)
+{
+  BsPyGenerator *g = generator_of (call->self);
+  BsValue type = bs_call_value (call, 1), value = bs_call_value (call, 2), exc;
+  int n;
+
+  if (call->given[3] && !bs_value_is_none (bs_call_value (call, 3)))
+    return bs_raise (in, "NotImplementedError", "generator.throw() with a traceback is not "
+                     "supported by Backstep");
+  if (bs_is_exception_instance (type))
+    {
+      if (call->given[2] && !bs_value_is_none (value))
+        return bs_raise (in, "TypeError", "instance exception may not have a separate value");
+      exc = bs_value_ref (type);
+    }
+  else if (bs_value_is_object (type, BS_OBJECT_CLASS) && ((BsClass *) type.as.object)->is_exception)
+    {
+      if (bs_is_exception_instance (value))
+        exc = bs_value_ref (value);
+      else if (!bs_call_simple (in, type, &value, call->given[2] && !bs_value_is_none (value),
+                                &exc))
+        return FALSE;
+    }
+  else
+    return bs_raise (in, "TypeError", "exceptions must be classes or instances deriving from "
+                     "BaseException, not %s", bs_type_name (type));
+  if (g->state != GEN_SUSPENDED)
+    {
+      /* not started yet, or finished: raised here, and it is finished */
+      g->state = GEN_DONE;
+      return bs_raise_value (in, exc);
+    }
+  g->throwing = exc;
+  n = resume (in, g, BS_NONE, r);
+  if (n == 0)
+    return stop_iteration (in, g);
+  return n > 0;
+}
+
 static const BsSignatureRow rows[] = {
   { "generator", BS_SIG_BUILTIN, "generator.__next__(self, /)", method_next },
+  { "generator", BS_SIG_BUILTIN, "generator.throw(self, typ, val=None, tb=None, /)",
+    method_throw },
   { "generator", BS_SIG_BUILTIN, "generator.send(self, value, /)", method_send },
   { "generator", BS_SIG_BUILTIN, "generator.close(self, /)", method_close },
   { "generator", BS_SIG_BUILTIN, "generator.__iter__(self, /)", method_iter },

@@ -80,6 +80,7 @@ typedef struct {
   const char  *source;
   gboolean     is_prelude;
   gboolean     is_generator;  /* a call makes a generator (bs-interp-generator.c) */
+  gboolean     is_abstract;   /* @abc.abstractmethod: __isabstractmethod__ */
 } BsFunction;
 
 typedef struct _BsClass BsClass;
@@ -97,6 +98,11 @@ struct _BsClass {
   const char  *stands_for;  /* interned: the built-in type a stand-in of the collections
                              * prelude is for (_DictSubclass: "dict"), else NULL */
   gboolean     is_object;   /* the class object */
+  gboolean     is_abc;      /* abc.ABC or a subclass: abstract methods are looked for */
+  BsValue      slots;       /* tuple: the attributes its instances may have when __slots__
+                             * leaves them no __dict__ (its and its bases' slots), else None */
+  BsValue      abstracts;   /* tuple: the names of its abstract methods, sorted; None when it
+                             * has none (it can be instantiated) */
   gboolean     is_exception;
   gboolean     is_module;   /* nn.Module or a subclass */
   gboolean     is_prelude;  /* defined by Backstep's prelude (repr as torch.nn's) */
@@ -340,6 +346,17 @@ gboolean    bs_class_new_from_bases (BsInterp *in, const char *name, const BsVal
 /* Marks klass (of the collections prelude) as what class X(builtin) derives from. */
 void        bs_class_set_stands_for (BsValue klass, const char *builtin);
 void        bs_class_finalize     (BsObject *object);
+/* A built-in exception class: whether its instances have a lay-out of their own */
+void        bs_class_init_builtin_exception (BsValue klass);
+/* After a class body ran: the abstract methods an abc.ABC subclass has left (CPython's
+ * ABCMeta.__new__), which keep it from being instantiated (bs_class_check_abstract). */
+void        bs_class_update_abstracts (BsInterp *in, BsValue klass);
+gboolean    bs_class_check_abstract (BsInterp *in, BsValue klass);
+/* After a class body ran: the __slots__ its instances are held to (CPython's ValueError for
+ * a slot that is also a class variable) */
+gboolean    bs_class_update_slots (BsInterp *in, BsValue klass);
+/* Whether an instance of klass may have attribute name (__slots__) */
+gboolean    bs_class_allows_attribute (BsValue klass, const char *name);
 /* __mro__ of a class or of a built-in type, a new tuple */
 BsValue     bs_class_mro          (BsInterp *in, BsValue klass);
 /* The attributes every class has besides its dict's: *found FALSE for others */

@@ -163,11 +163,11 @@ add_base (BsInterp *in,
   return TRUE;
 }
 
-/* The bases of a class statement, evaluated (new references in bases), *bases unpacked */
+/* The bases of a class statement, evaluated (new references in given), *bases unpacked */
 static gboolean
 eval_bases (BsInterp  *in,
             BsAstNode *node,
-            GArray    *bases)
+            GArray    *given)
 {
   for (guint i = 0; i < node->class_def.bases.len; i++)
     {
@@ -175,28 +175,98 @@ eval_bases (BsInterp  *in,
       BsValue v, list;
       gsize n;
       BsValue *items;
-      gboolean ok = TRUE;
 
       if (expr->kind != BS_AST_STARRED)
         {
-          if (!bs_eval (in, expr, &v) || !add_base (in, v, bases))
+          if (!bs_eval (in, expr, &v))
             return FALSE;
+          g_array_append_val (given, v);
           continue;
         }
       if (!bs_eval (in, expr->starred.value, &v))
         return FALSE;
-      ok = bs_to_list (in, v, &list);
+      if (!bs_to_list (in, v, &list))
+        {
+          bs_value_unref (v);
+          return FALSE;
+        }
       bs_value_unref (v);
+      items = bs_value_items (list, &n);
+      for (gsize k = 0; k < n; k++)
+        {
+          v = bs_value_ref (items[k]);
+          g_array_append_val (given, v);
+        }
+      bs_value_unref (list);
+    }
+  return TRUE;
+}
+
+/* The bases the class gets (new references in bases): what each given base's
+ * __mro_entries__ (PEP 560: typing.Generic[T]) replaces it by, else itself. *replaced: the
+ * given ones, as a tuple for __orig_bases__, when one was replaced; else None. */
+static gboolean
+resolve_bases (BsInterp *in,
+               GArray   *given,
+               GArray   *bases,
+               BsValue  *replaced)
+{
+  *replaced = BS_NONE;
+  for (guint i = 0; i < given->len; i++)
+    {
+      BsValue base = g_array_index (given, BsValue, i), entries, method;
+      gboolean found, ok;
+      gsize n;
+      BsValue *items;
+
+      if (!bs_value_is_object (base, BS_OBJECT_INSTANCE))
+        {
+          if (!add_base (in, bs_value_ref (base), bases))
+            return FALSE;
+          continue;
+        }
+      if (!bs_getattr_opt (in, base, "__mro_entries__", &method, &found))
+        return FALSE;
+      if (!found)
+        return bs_raise (in, "TypeError", "bases must be types");
+      if (bs_value_is_none (*replaced))
+        *replaced = bs_tuple_from (in, (BsValue *) given->data, given->len);
+      ok = bs_call_simple (in, method, replaced, 1, &entries);
+      bs_value_unref (method);
       if (!ok)
         return FALSE;
-      items = bs_value_items (list, &n);
+      items = bs_value_is_object (entries, BS_OBJECT_TUPLE) ? bs_value_items (entries, &n) : NULL;
+      if (items == NULL)
+        {
+          bs_value_unref (entries);
+          return bs_raise (in, "TypeError", "__mro_entries__ must return a tuple");
+        }
       for (gsize k = 0; k < n && ok; k++)
         ok = add_base (in, bs_value_ref (items[k]), bases);
-      bs_value_unref (list);
+      bs_value_unref (entries);
       if (!ok)
         return FALSE;
     }
   return TRUE;
+}
+
+/* CPython's type.__new__ calls the parent's __init_subclass__ (an implicit class method)
+ * once the class is made; object's does nothing. */
+static gboolean
+init_subclass (BsInterp *in,
+               BsValue   klass)
+{
+  BsValue method, owner, ignored;
+  gboolean ok;
+
+  if (!bs_class_lookup_after (klass, klass, "__init_subclass__", &method, &owner))
+    return TRUE;
+  if (bs_classmethod_func (method) != NULL)
+    method = *bs_classmethod_func (method);
+  ok = bs_call_simple (in, method, &klass, 1, &ignored);
+  if (ok)
+    bs_value_unref (ignored);
+  return ok;
 }
 
 static BsExecResult
@@ -209,16 +279,23 @@ exec_class (BsInterp  *in,
   BsExecResult r;
   BsValue ignored = BS_NONE;
   BsClass *c;
+  g_autoptr(GArray) given = g_array_new (FALSE, FALSE, sizeof (BsValue));
   g_autoptr(GArray) bases = g_array_new (FALSE, FALSE, sizeof (BsValue));
+  BsValue orig_bases = BS_NONE;
   gboolean ok;
 
-  ok = eval_bases (in, node, bases)
+  ok = eval_bases (in, node, given) && resolve_bases (in, given, bases, &orig_bases)
        && bs_class_new_from_bases (in, node->class_def.name, (BsValue *) bases->data,
                                    bases->len, &klass);
+  for (guint i = 0; i < given->len; i++)
+    bs_value_unref (g_array_index (given, BsValue, i));
   for (guint i = 0; i < bases->len; i++)
     bs_value_unref (g_array_index (bases, BsValue, i));
   if (!ok)
-    return BS_EXEC_ERROR;
+    {
+      bs_value_unref (orig_bases);
+      return BS_EXEC_ERROR;
+    }
   c = (BsClass *) klass.as.object;
   g_free (c->qualname);
   c->qualname = bs_qualname (in, node->class_def.name);
@@ -241,6 +318,8 @@ exec_class (BsInterp  *in,
       if (module != NULL && bs_value_str (*module) != NULL)
         bs_dict_set_str (c->dict, "__module__", bs_value_ref (*module));
     }
+  if (!bs_value_is_none (orig_bases))
+    bs_dict_set_str (c->dict, "__orig_bases__", orig_bases);
   if (c->is_prelude && strcmp (c->name, "Module") == 0)
     c->is_module = TRUE;
   env = bs_env_new (in, in->frame->env);
@@ -285,6 +364,12 @@ exec_class (BsInterp  *in,
       }
     }
   bs_value_unref (BS_OBJECT (env));
+  bs_class_update_abstracts (in, klass);
+  if (!bs_class_update_slots (in, klass) || !init_subclass (in, klass))
+    {
+      bs_value_unref (klass);
+      return BS_EXEC_ERROR;
+    }
   /* the class keeps its methods, which point back at it through klass: a cycle
    * the heap frees at the end */
   decorated = klass;

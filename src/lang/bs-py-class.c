@@ -6,6 +6,9 @@
 
 #include <string.h>
 
+#include "bs-py-property.h"
+#include "bs-py-set.h"
+
 /* The built-in exceptions that have an instance lay-out of their own in CPython 3.11 (a
  * C struct with more fields than their base's): two bases whose lay-outs neither contains
  * cannot be combined. */
@@ -25,6 +28,8 @@ bs_class_finalize (BsObject *object)
   bs_value_unref (c->base_class);
   bs_value_unref (c->bases);
   bs_value_unref (c->ancestors);
+  bs_value_unref (c->abstracts);
+  bs_value_unref (c->slots);
   bs_value_unref (c->dict);
 }
 
@@ -51,10 +56,17 @@ class_alloc (BsInterp   *in,
   c->qualname = g_strdup (name);
   c->base_class = bs_value_ref (base);
   c->dict = bs_dict_new (in->heap);
-  for (guint i = 0; i < G_N_ELEMENTS (own_layout); i++)
-    if (strcmp (name, own_layout[i]) == 0)
-      c->solid = c;
   return BS_OBJECT (c);
+}
+
+void
+bs_class_init_builtin_exception (BsValue klass)
+{
+  BsClass *c = as_class (klass);
+
+  for (guint i = 0; i < G_N_ELEMENTS (own_layout); i++)
+    if (strcmp (c->name, own_layout[i]) == 0)
+      c->solid = c;
 }
 
 /* What a class inherits from one more base: flags, and whether it is a built-in type. */
@@ -63,6 +75,7 @@ inherit_flags (BsClass *c,
                BsClass *b)
 {
   c->is_exception |= b->is_exception;
+  c->is_abc |= b->is_abc;
   c->is_module |= b->is_module;
   c->has_properties |= b->has_properties;
 }
@@ -473,13 +486,233 @@ bs_class_attribute (BsInterp   *in,
                             bs_value_ref (klass));
   else if (strcmp (name, "__class__") == 0)
     return bs_type_of (in, klass, out);
+  else if (strcmp (name, "__abstractmethods__") == 0 && c->is_abc)
+    {
+      gsize n = 0;
+      BsValue *items = bs_value_items (c->abstracts, &n);
+
+      *out = bs_set_new (in, TRUE);
+      for (gsize i = 0; items != NULL && i < n; i++)
+        if (!bs_set_add (in, *out, items[i]))
+          return FALSE;
+    }
   else
     *found = FALSE;
   return TRUE;
 }
 
+/* --- __slots__ ------------------------------------------------------------ */
+
+gboolean
+bs_class_update_slots (BsInterp *in,
+                       BsValue   klass)
+{
+  BsClass *c = as_class (klass);
+  BsTuple *bases = (BsTuple *) c->bases.as.object;
+  BsValue declared, list;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  gboolean has_dict = FALSE;
+  gsize n;
+  BsValue *items;
+
+  if (!bs_dict_get_str (c->dict, "__slots__", &declared))
+    return TRUE;
+  if (bs_value_str (declared) != NULL)
+    list = bs_tuple_from (in, &declared, 1);
+  else if (!bs_to_list (in, declared, &list))
+    return FALSE;
+  items = bs_value_items (list, &n);
+  for (gsize i = 0; i < n; i++)
+    {
+      const char *name = bs_value_str (items[i]);
+      BsValue clash;
+
+      if (name == NULL)
+        {
+          bs_value_unref (list);
+          return bs_raise (in, "TypeError", "__slots__ items must be strings, not '%s'",
+                           bs_type_name (items[i]));
+        }
+      if (strcmp (name, "__dict__") == 0)
+        has_dict = TRUE;
+      else if (bs_dict_get_str (c->dict, name, &clash))
+        {
+          bs_raise (in, "ValueError", "'%s' in __slots__ conflicts with class variable", name);
+          bs_value_unref (list);
+          return FALSE;
+        }
+      g_ptr_array_add (names, (gpointer) name);
+    }
+  /* a base other than object that has a __dict__ gives its instances one */
+  for (gsize i = 0; i < bases->length && !has_dict; i++)
+    has_dict = !as_class (bases->items[i])->is_object
+               && bs_value_is_none (as_class (bases->items[i])->slots);
+  if (!has_dict)
+    {
+      BsTuple *ancestors = (BsTuple *) c->ancestors.as.object;
+      GArray *all = g_array_new (FALSE, FALSE, sizeof (BsValue));
+
+      for (guint i = 0; i < names->len; i++)
+        {
+          BsValue v = bs_str_value (in, names->pdata[i]);
+
+          g_array_append_val (all, v);
+        }
+      for (gsize i = 0; i < ancestors->length; i++)
+        {
+          gsize m;
+          BsValue *inherited = bs_value_items (as_class (ancestors->items[i])->slots, &m);
+
+          for (gsize k = 0; inherited != NULL && k < m; k++)
+            {
+              BsValue v = bs_value_ref (inherited[k]);
+
+              g_array_append_val (all, v);
+            }
+        }
+      c->slots = bs_tuple_from (in, (BsValue *) all->data, all->len);
+      for (guint i = 0; i < all->len; i++)
+        bs_value_unref (g_array_index (all, BsValue, i));
+      g_array_unref (all);
+    }
+  bs_value_unref (list);
+  return TRUE;
+}
+
+gboolean
+bs_class_allows_attribute (BsValue     klass,
+                           const char *name)
+{
+  gsize n;
+  BsValue *items = bs_value_items (as_class (klass)->slots, &n);
+
+  if (items == NULL)
+    return TRUE;
+  for (gsize i = 0; i < n; i++)
+    if (strcmp (bs_value_str (items[i]), name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* --- abstract base classes (the abc module is src/lang/py/abc.py) ------- */
+
+/* CPython's __isabstractmethod__ of a class body's value: an @abstractmethod function, or
+ * a property, classmethod or staticmethod of one */
+static gboolean
+is_abstract (BsValue v)
+{
+  if (bs_classmethod_func (v) != NULL)
+    return is_abstract (*bs_classmethod_func (v));
+  if (bs_value_is_object (v, BS_OBJECT_NATIVE)
+      && strcmp (((BsNative *) v.as.object)->klass->name, "staticmethod") == 0)
+    return is_abstract (*(BsValue *) ((BsNative *) v.as.object)->data);
+  if (bs_property_is (v))
+    return is_abstract (bs_property_fget (v));
+  return bs_value_is_object (v, BS_OBJECT_FUNCTION) && ((BsFunction *) v.as.object)->is_abstract;
+}
+
+static gint
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+void
+bs_class_update_abstracts (BsInterp *in,
+                           BsValue   klass)
+{
+  BsClass *c = as_class (klass);
+  BsDict *own = (BsDict *) c->dict.as.object;
+  BsTuple *bases = (BsTuple *) c->bases.as.object;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  BsValue v;
+
+  if (!c->is_abc)
+    return;
+  for (guint i = 0; i < own->entries->len; i++)
+    {
+      BsDictEntry *e = &g_array_index (own->entries, BsDictEntry, i);
+
+      if (!e->deleted && bs_value_str (e->key) != NULL && is_abstract (e->value))
+        g_ptr_array_add (names, (gpointer) bs_value_str (e->key));
+    }
+  /* what a base left abstract and this class did not define */
+  for (gsize i = 0; i < bases->length; i++)
+    {
+      BsValue inherited = as_class (bases->items[i])->abstracts;
+      gsize n;
+      BsValue *items = bs_value_items (inherited, &n);
+
+      for (gsize k = 0; items != NULL && k < n; k++)
+        {
+          const char *name = bs_value_str (items[k]);
+
+          if (bs_class_lookup (klass, name, &v) && is_abstract (v)
+              && !g_ptr_array_find_with_equal_func (names, name, g_str_equal, NULL))
+            g_ptr_array_add (names, (gpointer) name);
+        }
+    }
+  bs_value_unref (c->abstracts);
+  bs_value_unref (c->slots);
+  c->abstracts = BS_NONE;
+  if (names->len == 0)
+    return;
+  g_ptr_array_sort (names, compare_names);
+  c->abstracts = bs_tuple_new (in->heap, names->len);
+  for (guint i = 0; i < names->len; i++)
+    ((BsTuple *) c->abstracts.as.object)->items[i] = bs_str_value (in, names->pdata[i]);
+}
+
+/* CPython's object.__new__ on a class with abstract methods left */
+gboolean
+bs_class_check_abstract (BsInterp *in,
+                         BsValue   klass)
+{
+  BsClass *c = as_class (klass);
+  g_autoptr(GString) names = g_string_new (NULL);
+  gsize n;
+  BsValue *items = bs_value_items (c->abstracts, &n);
+
+  if (items == NULL)
+    return TRUE;
+  for (gsize i = 0; i < n; i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", bs_value_str (items[i]));
+  return bs_raise (in, "TypeError", "Can't instantiate abstract class %s with abstract method%s %s",
+                   c->name, n > 1 ? "s" : "", names->str);
+}
+
+/* _backstep.abstractmethod(funcobj): abc.abstractmethod */
+DECLARED (bk_abstractmethod)
+{
+  BsValue f = bs_call_value (call, 0);
+
+  if (bs_value_is_object (f, BS_OBJECT_FUNCTION))
+    ((BsFunction *) f.as.object)->is_abstract = TRUE;
+  else if (!is_abstract (f))
+    return bs_raise (in, "NotImplementedError", "abstractmethod() of a %s is not supported by "
+                     "Backstep (only of a function, or a property, classmethod or staticmethod "
+                     "of one)", bs_type_name (f));
+  *r = bs_value_ref (f);
+  return TRUE;
+}
+
+/* _backstep.mark_abc(cls): abc.ABC, whose subclasses look for abstract methods */
+DECLARED (bk_mark_abc)
+{
+  BsValue klass = bs_call_value (call, 0);
+
+  if (!bs_value_is_object (klass, BS_OBJECT_CLASS))
+    return bs_raise (in, "TypeError", "mark_abc() needs a class");
+  as_class (klass)->is_abc = TRUE;
+  *r = BS_NONE;
+  return TRUE;
+}
+
 static const BsSignatureRow rows[] = {
   { "type", BS_SIG_BUILTIN, "type.mro(self, /)", class_mro_method, 0 },
+  { "_backstep", BS_SIG_BUILTIN, "_backstep.abstractmethod(funcobj, /)", bk_abstractmethod, 0 },
+  { "_backstep", BS_SIG_BUILTIN, "_backstep.mark_abc(cls, /)", bk_mark_abc, 0 },
 };
 
 const BsSignatureTable bs_py_class_table = BS_SIGNATURE_TABLE (rows);

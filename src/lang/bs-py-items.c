@@ -281,6 +281,17 @@ bs_getitem (BsInterp *in,
     }
   if (bs_value_is_object (obj, BS_OBJECT_CLASS))
     {
+      BsValue method;
+
+      /* typing.Generic[T]: an implicit class method, as in CPython */
+      if (bs_class_lookup (obj, "__class_getitem__", &method))
+        {
+          BsValue args[2] = { obj, key };
+
+          if (bs_classmethod_func (method) != NULL)
+            method = *bs_classmethod_func (method);
+          return bs_call_simple (in, method, args, 2, out);
+        }
       /* list[int] style annotations */
       *out = bs_value_ref (obj);
       return TRUE;

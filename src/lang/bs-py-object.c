@@ -399,6 +399,11 @@ bs_getattr_opt (BsInterp   *in,
             *out = bs_str_value (in, f->qualname);
             return TRUE;
           }
+        if (strcmp (name, "__isabstractmethod__") == 0 && f->is_abstract)
+          {
+            *out = BS_BOOL (TRUE);
+            return TRUE;
+          }
         if (strcmp (name, "__module__") == 0)
           {
             BsValue *module = bs_env_lookup (f->globals, "__name__");
@@ -601,6 +606,8 @@ bs_setattr (BsInterp   *in,
               bs_value_unref (ignored);
               return ok;
             }
+          if (!bs_class_allows_attribute (i->klass, name))
+            break;
           bs_dict_set_str (i->dict, name, bs_value_ref (value));
           return TRUE;
         }
@@ -655,6 +662,17 @@ bs_delattr (BsInterp   *in,
       bs_value_unref (key);
       if (ok)
         return TRUE;
+    }
+  if (bs_value_is_object (obj, BS_OBJECT_CLASS))
+    {
+      BsValue key = bs_str_value (in, name);
+      gboolean ok = bs_dict_remove (((BsClass *) obj.as.object)->dict, key);
+
+      bs_value_unref (key);
+      if (ok)
+        return TRUE;
+      return bs_raise (in, "AttributeError", "type object '%s' has no attribute '%s'",
+                       ((BsClass *) obj.as.object)->name, name);
     }
   return bs_raise (in, "AttributeError", "'%s' object has no attribute '%s'",
                    bs_type_name (obj), name);

@@ -51,6 +51,12 @@ bs_property_is (BsValue v)
   return property_of (v) != NULL;
 }
 
+BsValue
+bs_property_fget (BsValue prop)
+{
+  return property_of (prop)->fget;
+}
+
 static BsValue
 property_new (BsInterp *in,
               BsValue   fget,
@@ -145,6 +151,12 @@ bs_property_delete (BsInterp *in,
 }
 
 static gboolean
+function_is_abstract (BsValue f)
+{
+  return bs_value_is_object (f, BS_OBJECT_FUNCTION) && ((BsFunction *) f.as.object)->is_abstract;
+}
+
+static gboolean
 property_getattr (BsInterp   *in,
                   BsValue     self,
                   const char *name,
@@ -162,6 +174,9 @@ property_getattr (BsInterp   *in,
     *out = bs_value_ref (p->fdel);
   else if (strcmp (name, "__doc__") == 0)
     *out = bs_value_ref (p->doc);
+  else if (strcmp (name, "__isabstractmethod__") == 0)
+    *out = BS_BOOL (function_is_abstract (p->fget) || function_is_abstract (p->fset)
+                    || function_is_abstract (p->fdel));
   else
     *found = bs_py_method_find (in, "property", self, name, out);
   return TRUE;

@@ -7,6 +7,8 @@
 G_BEGIN_DECLS
 
 gboolean    bs_property_is        (BsValue v);
+/* Its getter (borrowed), or None */
+BsValue     bs_property_fget      (BsValue prop);
 /* The name a class body bound it to (CPython's __set_name__); kept when already set. */
 void        bs_property_set_name  (BsValue prop, const char *name);
 /* obj.name where name is the property prop of obj's class */

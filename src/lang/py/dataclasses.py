@@ -101,13 +101,24 @@ def _make_init(cls, fields):
 
 
 def _process_class(cls, init, repr, eq, order):
-    fields = _fields_of(cls)
-    for f in fields:
+    # the fields of the dataclasses it derives from, the most basic first, then its own
+    all_fields = {}
+    for b in cls.__mro__[-1:0:-1]:
+        base_fields = getattr(b, "__dataclass_fields__", None)
+        if base_fields is not None:
+            for f in base_fields.values():
+                all_fields[f.name] = f
+    own = _fields_of(cls)
+    for f in own:
+        all_fields[f.name] = f
         if f.default is not MISSING:
             if type(f.default) in (list, dict, set):
                 raise ValueError(f"mutable default {type(f.default)} for field {f.name} is "
                                  f"not allowed: use default_factory")
             setattr(cls, f.name, f.default)
+        elif isinstance(_class_dict(cls).get(f.name), Field):
+            delattr(cls, f.name)
+    fields = list(all_fields.values())
     cls.__dataclass_fields__ = {f.name: f for f in fields}
     if init:
         set_function_name(_make_init(cls, fields), "__init__", cls)

@@ -27,7 +27,7 @@ def _type_repr(obj):
         return "NoneType"
     if obj is ...:
         return "..."
-    if isinstance(obj, _Special):
+    if isinstance(obj, (_Special, TypeVar, _GenericAlias)):
         return repr(obj)
     return getattr(obj, "__name__", repr(obj))
 
@@ -66,7 +66,42 @@ class TypeVar:
 
 
 class NamedTuple:
-    pass
+    def __init_subclass__(cls):
+        raise NotImplementedError(f"class {cls.__name__}(typing.NamedTuple) is not supported by "
+                                  f"Backstep: use collections.namedtuple")
+
+    def __init__(self, *args, **kwargs):
+        raise NotImplementedError("typing.NamedTuple() is not supported by Backstep: use "
+                                  "collections.namedtuple")
+
+
+class _GenericAlias:
+    # Generic[T], or a generic class subscripted (Box[int]): as a base it stands for its class
+    def __init__(self, origin, params):
+        self.__origin__ = origin
+        self.__args__ = params if isinstance(params, tuple) else (params,)
+
+    def __mro_entries__(self, bases):
+        if self.__origin__ is Generic:
+            for b in bases[bases.index(self) + 1:]:
+                if isinstance(b, _GenericAlias) and b is not self:
+                    return ()
+        return (self.__origin__,)
+
+    def __call__(self, *args, **kwargs):
+        return self.__origin__(*args, **kwargs)
+
+    def __repr__(self):
+        origin = self.__origin__
+        return (origin.__module__ + "." + origin.__qualname__ + "["
+                + ", ".join(_type_repr(a) for a in self.__args__) + "]")
+
+
+class Generic:
+    """Abstract base class for generic types."""
+
+    def __class_getitem__(cls, params):
+        return _GenericAlias(cls, params)
 
 
 def cast(typ, val):

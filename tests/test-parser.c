@@ -1025,6 +1025,9 @@ test_refused (void)
       "class keywords (such as metaclass=...) are not supported by Backstep" },
     { "try:\n    pass\nexcept* E:\n    pass\n", "'except*' is not supported by Backstep" },
     { "x = '\\N{DASH}'\n", "\\N{...} escapes are not supported by Backstep" },
+    { "match x:\n    case 1:\n        pass\n", "the match statement is not supported by Backstep" },
+    { "match {'a': 1}:\n    case {}:\n        pass\n",
+      "the match statement is not supported by Backstep" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -1259,6 +1262,14 @@ test_seeds (void)
     "print(f'Result: y = {linear_layer.bias.item()} + {linear_layer.weight[:, 0].item()} x')\n");
 }
 
+/* match is a soft keyword: elsewhere it is a name as any other */
+static void
+test_match_name (void)
+{
+  assert_parses ("match-name.py", "match = [1]\nmatch[0] = 2\nmatch.append(3)\n"
+                 "match = match + [4]\nprint(match)\n");
+}
+
 static void
 assert_error (const char *source,
               gssize      length,
@@ -1402,6 +1413,7 @@ main (int   argc,
   g_test_add_func ("/lang/parser/limits", test_limits);
   g_test_add_func ("/lang/parser/mutations", test_mutations);
   g_test_add_func ("/lang/parser/expression", test_expression);
+  g_test_add_func ("/lang/parser/match-name", test_match_name);
 
   return g_test_run ();
 }

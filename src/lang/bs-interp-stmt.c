@@ -156,6 +156,10 @@ add_base (BsInterp *in,
   if (!builtin_base (in, &base, &stand_in))
     return FALSE;
   g_array_append_val (bases, base);
+  if (bs_value_is_object (base, BS_OBJECT_BUILTIN) && bs_builtin_is_type (in, base))
+    return bs_raise (in, "NotImplementedError", "subclassing the built-in type %s is not "
+                     "supported by Backstep (dict, OrderedDict and list are)",
+                     ((BsBuiltin *) base.as.object)->name);
   if (!bs_value_is_object (base, BS_OBJECT_CLASS))
     return bs_raise (in, "TypeError", "bases must be types");
   if (stand_in != NULL)

@@ -1162,6 +1162,20 @@ parse_simple_statements (BsParser  *p,
   bs_parser_invalid_syntax (p);
 }
 
+/* `match` (a soft keyword) followed by what starts a subject rather than an operator: a
+ * name or a literal cannot follow a name in an expression statement */
+static gboolean
+is_match_statement (BsParser *p)
+{
+  BsTokenKind next;
+
+  if (p->cur.kind != BS_TOKEN_NAME || strcmp (bs_parser_token_text (p, &p->cur), "match") != 0)
+    return FALSE;
+  next = bs_parser_peek (p)->kind;
+  return next == BS_TOKEN_NAME || next == BS_TOKEN_INT || next == BS_TOKEN_FLOAT
+         || next == BS_TOKEN_STRING || next == BS_TOKEN_LBRACE;
+}
+
 void
 bs_parser_parse_statement (BsParser  *p,
                            GPtrArray *into)
@@ -1209,6 +1223,11 @@ bs_parser_parse_statement (BsParser  *p,
       bs_parser_invalid_syntax (p);
       break;
     default:
+      if (is_match_statement (p))
+        {
+          bs_parser_refuse (p, bs_parser_token_span (&p->cur), "the match statement is");
+          break;
+        }
       parse_simple_statements (p, into);
       break;
     }

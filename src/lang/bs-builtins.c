@@ -717,6 +717,9 @@ type_matches (BsInterp *in,
 
       if (strcmp (name, "object") == 0)
         return TRUE;
+      /* np.dtype, int ... are types */
+      if (strcmp (name, "type") == 0 && bs_builtin_is_type (in, v))
+        return TRUE;
       /* an instance of class X(dict) is a dict; of X(OrderedDict) an OrderedDict too */
       if (subclassed != NULL)
         return strcmp (name, subclassed) == 0
@@ -777,12 +780,14 @@ DECLARED (builtin_issubclass)
   BsValue *bases = &call->values[1];
   gboolean result = FALSE;
 
-  if (!bs_value_is_object (klass, BS_OBJECT_CLASS) && !bs_builtin_is_type (in, klass))
+  gboolean numpy = bs_np_is_type (klass);
+
+  if (!numpy && !bs_value_is_object (klass, BS_OBJECT_CLASS) && !bs_builtin_is_type (in, klass))
     return bs_raise (in, "TypeError", "issubclass() arg 1 must be a class");
   if (bs_value_is_object (*bases, BS_OBJECT_TUPLE))
     bases = bs_value_items (*bases, &n);
   for (gsize i = 0; i < n && !result; i++)
-    result = class_derives (in, klass, bases[i]);
+    result = numpy ? bs_np_issubclass (in, klass, bases[i]) : class_derives (in, klass, bases[i]);
   *r = BS_BOOL (result);
   return TRUE;
 }
@@ -812,14 +817,15 @@ bs_type_of (BsInterp *in,
       *r = bs_value_ref (((BsInstance *) v.as.object)->klass);
       return TRUE;
     }
+  /* (np.dtype is a numpy._DTypeMeta) */
+  *r = bs_np_scalar_type_of (in, v);
+  if (!bs_value_is_none (*r))
+    return TRUE;
   if (bs_builtin_is_type (in, v))
     {
       *r = bs_value_ref (bs_lookup_builtin (in, "type"));
       return TRUE;
     }
-  *r = bs_np_scalar_type_of (in, v);
-  if (!bs_value_is_none (*r))
-    return TRUE;
   name = bs_value_tensor (v) != NULL ? "Tensor"
        : bs_value_is_object (v, BS_OBJECT_TUPLE) && ((BsTuple *) v.as.object)->is_size ? "Size"
        : bs_value_type_name (v);

@@ -647,7 +647,9 @@ bs_append_exception_line (BsInterp *in,
       && (module_name = bs_value_str (module)) != NULL && strcmp (module_name, "__main__") != 0
       && strcmp (module_name, "builtins") != 0)
     g_string_append_printf (s, "%s.", module_name);
-  g_string_append (s, klass->name);
+  /* CPython's traceback names the class by its __qualname__ (numpy's casting errors rename
+   * themselves after their base) */
+  g_string_append (s, with_module ? klass->qualname : klass->name);
   if (bs_str (in, exc, message) && message->len > 0)
     {
       g_string_append (s, ": ");

@@ -198,6 +198,8 @@ struct _BsInterp {
   BsNpPrintOptions np_print_options;  /* Owned: numpy's, np.set_printoptions() */
   BsNpErrState     np_errstate;       /* numpy's, np.seterr() */
   BsValue          np_errcall;        /* Owned: np.seterrcall()'s function or log, or None */
+  BsValue          np_dtype_classes[BS_N_DTYPES];  /* Owned: numpy.dtype[float64] ..., or None */
+  BsValue          np_dtype_meta;     /* Owned: numpy._DTypeMeta, or None */
   BsNpCpu          np_cpu;            /* the features numpy's loops are chosen by */
   BsPyRandom      *py_random;    /* Owned */
   gint64           start_time_us;

@@ -875,6 +875,9 @@ bs_interp_new (const BsInterpOptions *options)
   bs_np_print_options_init (&in->np_print_options);
   bs_np_errstate_init (&in->np_errstate);
   in->np_errcall = BS_NONE;
+  for (guint i = 0; i < G_N_ELEMENTS (in->np_dtype_classes); i++)
+    in->np_dtype_classes[i] = BS_NONE;
+  in->np_dtype_meta = BS_NONE;
   /* numpy's, less those its environment variable turns off (an error at `import numpy`) */
   if (!bs_np_simd_cpu_disable (g_getenv ("NPY_DISABLE_CPU_FEATURES"), &in->np_cpu, NULL, NULL))
     in->np_cpu = bs_np_simd_cpu ();
@@ -947,6 +950,9 @@ bs_interp_free (BsInterp *in)
   bs_value_unref (in->exc);
   bs_value_unref (in->callback_exc);
   bs_value_unref (in->np_errcall);
+  for (guint i = 0; i < G_N_ELEMENTS (in->np_dtype_classes); i++)
+    bs_value_unref (in->np_dtype_classes[i]);
+  bs_value_unref (in->np_dtype_meta);
   g_clear_pointer (&in->plots, bs_plot_session_free);
   bs_heap_free (in->heap);
   g_ptr_array_unref (in->generators);

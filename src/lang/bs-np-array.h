@@ -52,6 +52,16 @@ gboolean     bs_np_is_type          (BsValue value);
 gboolean     bs_np_is_scalar_type   (BsValue value);
 /* A dtype: np.dtype('float64') */
 gboolean     bs_np_is_dtype         (BsValue value);
+/* issubclass(a, b) where a is one of numpy's types (bs_np_is_type); b any class */
+gboolean     bs_np_issubclass       (BsInterp *in, BsValue a, BsValue b);
+
+/* bs-np-dtype-class.c: type(np.dtype('float64')), numpy.dtype[float64], made once a run
+ * (new reference), and numpy._DTypeMeta, the class of np.dtype and of those */
+BsValue      bs_np_dtype_class_value (BsInterp *in, BsDType dtype);
+gboolean     bs_np_is_dtype_class   (BsValue value);
+BsDType      bs_np_dtype_class_dtype (BsValue value);
+BsValue      bs_np_dtype_meta_value (BsInterp *in);
+gboolean     bs_np_is_dtype_meta    (BsValue value);
 /* The 0-dim tensor of a numpy scalar object (borrowed), or NULL (Python numbers too). */
 BsTensor    *bs_np_scalar_tensor    (BsValue value);
 /* The tensor of an ndarray or of a numpy scalar object (borrowed), or NULL. */

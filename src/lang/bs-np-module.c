@@ -345,6 +345,7 @@ numpy_module_new (BsInterp *in)
     &module_table, &bs_np_create_table, &bs_np_math_table, &bs_np_reduce_table,
     &bs_np_shape_table, &bs_np_index_table, &bs_np_print_table, &bs_np_sort_table,
     &bs_np_histogram_table, &bs_np_scalar_table, &bs_np_errstate_table,
+    &bs_np_dtype_class_table,
   };
   static const char *const aliases[][2] = {
     { "float64", "float64" }, { "double", "float64" }, { "float_", "float64" },
@@ -377,14 +378,6 @@ numpy_module_new (BsInterp *in)
     if (bs_dict_get_str (((BsModule *) m.as.object)->dict, "dtype", &ndarray)
         && bs_value_is_object (ndarray, BS_OBJECT_BUILTIN))
       ((BsBuiltin *) ndarray.as.object)->name = g_intern_static_string ("numpy.dtype");
-  }
-  {
-    /* the ufuncs' casting error, a TypeError (numpy.AxisError and numpy.linalg.LinAlgError
-     * are written in Python: numpy_python_parts_add) */
-    BsValue klass = bs_class_new (in, "UFuncTypeError", bs_lookup_builtin (in, "TypeError"));
-
-    ((BsClass *) klass.as.object)->is_exception = TRUE;
-    add_value (m, "_UFuncTypeError", klass);
   }
   bs_np_index_concat_add (in, m);
   bs_np_abstract_types_add (in, m);

@@ -607,6 +607,38 @@ can_cast_same_kind (BsDType from,
   return kind_rank (np_kind (from).kind) <= kind_rank (np_kind (to).kind);
 }
 
+/* numpy's _UFuncOutputCastingError(ufunc, 'same_kind', from, to, 2): a binary ufunc's
+ * output, numbered after its two inputs */
+static void
+raise_output_cast (BsInterp   *in,
+                   const char *ufunc,
+                   BsDType     from,
+                   BsDType     to)
+{
+  BsValue np, exceptions, klass = BS_NONE, exc;
+  BsValue args[5] = { BS_NONE, BS_NONE, BS_NONE, BS_NONE, BS_INT (2) };
+
+  if (bs_dict_get_str (in->modules, "numpy", &np)
+      && bs_dict_get_str (((BsModule *) np.as.object)->dict, ufunc, &args[0])
+      && bs_dict_get_str (in->modules, "numpy.core._exceptions", &exceptions))
+    bs_dict_get_str (((BsModule *) exceptions.as.object)->dict, "_UFuncOutputCastingError",
+                     &klass);
+  if (bs_value_is_none (klass))
+    {
+      bs_raise (in, "TypeError", "Cannot cast ufunc '%s' output from dtype('%s') to "
+                "dtype('%s') with casting rule 'same_kind'", ufunc, bs_np_dtype_str (from),
+                bs_np_dtype_str (to));
+      return;
+    }
+  args[1] = bs_str_value (in, "same_kind");
+  args[2] = bs_np_dtype_value (in, from);
+  args[3] = bs_np_dtype_value (in, to);
+  if (bs_call_simple (in, klass, args, 5, &exc))
+    bs_raise_value (in, exc);
+  for (guint i = 1; i < 4; i++)
+    bs_value_unref (args[i]);
+}
+
 /* ufunc: numpy's function (np.power), not its operator (** by an array runs reciprocal,
  * sqrt or square for some exponents) */
 static int
@@ -669,13 +701,7 @@ binary_value (BsInterp *in,
 
       if (!can_cast_same_kind (res->dtype, target->dtype))
         {
-          g_autofree char *message = g_strdup_printf ("Cannot cast ufunc '%s' output from "
-                                                      "dtype('%s') to dtype('%s') with casting "
-                                                      "rule 'same_kind'", ufunc_names[op],
-                                                      bs_np_dtype_str (res->dtype),
-                                                      bs_np_dtype_str (target->dtype));
-
-          bs_np_raise_class (in, "_UFuncTypeError", "TypeError", message);
+          raise_output_cast (in, ufunc_names[op], res->dtype, target->dtype);
           bs_tensor_unref (res);
           return -1;
         }

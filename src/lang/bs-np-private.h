@@ -92,7 +92,7 @@ gboolean     bs_np_shape_arg_any     (BsInterp *in, BsValue v, gint64 *shape, in
 /* --- bs-np-shape.c ------------------------------------------------------ */
 
 /* An exception of numpy's own class made with message (key: the class's attribute in
- * numpy, "_UFuncTypeError", or in a submodule, "linalg.LinAlgError"), else of base; FALSE */
+ * numpy or in a submodule, "linalg.LinAlgError"), else of base; FALSE */
 gboolean     bs_np_raise_class       (BsInterp *in, const char *key, const char *base,
                                       const char *message);
 /* numpy.AxisError "axis 2 is out of bounds for array of dimension 2"; FALSE */
@@ -154,6 +154,7 @@ extern const BsSignatureTable bs_np_index_table;
 extern const BsSignatureTable bs_np_sort_table;
 extern const BsSignatureTable bs_np_histogram_table;
 extern const BsSignatureTable bs_np_scalar_table;
+extern const BsSignatureTable bs_np_dtype_class_table;
 /* np.generic, np.number, np.integer, np.floating ... into the module */
 void         bs_np_abstract_types_add (BsInterp *in, BsValue module);
 

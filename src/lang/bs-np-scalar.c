@@ -158,98 +158,6 @@ bs_np_number_abs (BsInterp *in,
   return ok;
 }
 
-/* --- the class of a dtype: type(np.dtype('float64')) is numpy.dtype[float64] ------ */
-
-static BsDType
-native_dtype (BsValue v)
-{
-  return GPOINTER_TO_INT (((BsNative *) v.as.object)->data);
-}
-
-/* "dtype[float64]"; numpy names the bool one after its scalar type, bool_ */
-static char *
-dtype_class_name (BsDType dtype)
-{
-  return g_strdup_printf ("dtype[%s%s]", bs_np_dtype_str (dtype),
-                          dtype == BS_DTYPE_BOOL ? "_" : "");
-}
-
-static gboolean
-dtype_class_repr (BsInterp *in,
-                  BsValue   self,
-                  GString  *out)
-{
-  g_autofree char *name = dtype_class_name (native_dtype (self));
-
-  g_string_append_printf (out, "<class 'numpy.%s'>", name);
-  return TRUE;
-}
-
-static gboolean
-dtype_class_getattr (BsInterp   *in,
-                     BsValue     self,
-                     const char *name,
-                     BsValue    *out,
-                     gboolean   *found)
-{
-  *found = TRUE;
-  if (strcmp (name, "__name__") == 0 || strcmp (name, "__qualname__") == 0)
-    {
-      g_autofree char *text = dtype_class_name (native_dtype (self));
-
-      *out = bs_str_value (in, text);
-    }
-  else if (strcmp (name, "__module__") == 0)
-    *out = bs_str_value (in, "numpy");
-  else
-    *found = FALSE;
-  return TRUE;
-}
-
-static gboolean is_dtype_class (BsValue v);
-
-/* numpy makes one class per dtype: two are the same class when their dtypes are */
-static int
-dtype_class_compare (BsInterp *in,
-                     BsCmpOp   op,
-                     BsValue   a,
-                     BsValue   b,
-                     gboolean *result)
-{
-  if (op != BS_CMPOP_EQ && op != BS_CMPOP_NOT_EQ)
-    return 0;
-  *result = is_dtype_class (b) && native_dtype (a) == native_dtype (b);
-  if (op == BS_CMPOP_NOT_EQ)
-    *result = !*result;
-  return 1;
-}
-
-static gboolean
-dtype_class_hash (BsInterp *in,
-                  BsValue   self,
-                  gint64   *hash)
-{
-  *hash = bs_hash_int (native_dtype (self) + 2000);
-  return TRUE;
-}
-
-static const BsNativeOps dtype_class_ops = {
-  .compare = dtype_class_compare,
-  .hash = dtype_class_hash,
-};
-
-static const BsNativeType dtype_class_type = {
-  { "numpy._DTypeMeta", NULL }, dtype_class_getattr, NULL, dtype_class_repr, NULL,
-  &dtype_class_ops,
-};
-
-static gboolean
-is_dtype_class (BsValue v)
-{
-  return bs_value_is_object (v, BS_OBJECT_NATIVE)
-         && ((BsNative *) v.as.object)->klass == &dtype_class_type.base;
-}
-
 /* np.dtype itself */
 static gboolean
 is_np_dtype (BsValue v)
@@ -269,8 +177,9 @@ bs_np_scalar_type_of (BsInterp *in,
   BsDType dtype;
 
   if (bs_np_is_dtype (v))
-    return bs_native_new (in->heap, &dtype_class_type.base,
-                          GINT_TO_POINTER (native_dtype (v)));
+    return bs_np_dtype_class_value (in, GPOINTER_TO_INT (((BsNative *) v.as.object)->data));
+  if (is_np_dtype (v) || bs_np_is_dtype_class (v))
+    return bs_np_dtype_meta_value (in);
   if (v.type != BS_VALUE_OBJECT && v.numpy)
     dtype = bs_np_number_dtype (v);
   else if (t != NULL)
@@ -399,8 +308,8 @@ bs_np_abstract_types_add (BsInterp *in,
 gboolean
 bs_np_is_type (BsValue value)
 {
-  return bs_np_is_scalar_type (value) || is_abstract (value) || is_dtype_class (value)
-         || is_np_dtype (value);
+  return bs_np_is_scalar_type (value) || is_abstract (value) || bs_np_is_dtype_class (value)
+         || is_np_dtype (value) || bs_np_is_dtype_meta (value);
 }
 
 /* isinstance(v, np.float64) or (v, np.floating): whether v is a numpy scalar of that dtype
@@ -414,8 +323,12 @@ bs_np_scalar_isinstance (BsValue v,
 
   if (is_np_dtype (type))
     return bs_np_is_dtype (v);
-  if (is_dtype_class (type))
-    return bs_np_is_dtype (v) && native_dtype (v) == native_dtype (type);
+  if (bs_np_is_dtype_class (type))
+    return bs_np_is_dtype (v)
+           && (BsDType) GPOINTER_TO_INT (((BsNative *) v.as.object)->data)
+              == bs_np_dtype_class_dtype (type);
+  if (bs_np_is_dtype_meta (type))
+    return is_np_dtype (v) || bs_np_is_dtype_class (v);
   if (v.type != BS_VALUE_OBJECT && v.numpy)
     dtype = bs_np_number_dtype (v);
   else if (t != NULL)
@@ -425,6 +338,44 @@ bs_np_scalar_isinstance (BsValue v,
   if (is_abstract (type))
     return abstract_has (GPOINTER_TO_INT (((BsNative *) type.as.object)->data), dtype);
   return dtype == bs_np_scalar_type_dtype (type);
+}
+
+static gboolean
+is_builtin_named (BsValue     v,
+                  const char *name)
+{
+  return bs_value_is_object (v, BS_OBJECT_BUILTIN)
+         && strcmp (((BsBuiltin *) v.as.object)->name, name) == 0;
+}
+
+/* issubclass(a, b), a one of numpy's types: np.float64 is a float and a np.floating,
+ * numpy.dtype[float64] a np.dtype, numpy._DTypeMeta a type; everything an object */
+gboolean
+bs_np_issubclass (BsInterp *in,
+                  BsValue   a,
+                  BsValue   b)
+{
+  if (bs_value_is_object (b, BS_OBJECT_CLASS)
+      && b.as.object == bs_lookup_builtin (in, "object").as.object)
+    return TRUE;
+  if (b.type == BS_VALUE_OBJECT && b.as.object == a.as.object)
+    return TRUE;
+  if (bs_np_is_dtype_class (a))
+    return is_np_dtype (b);
+  if (bs_np_is_dtype_meta (a))
+    return is_builtin_named (b, "type");
+  if (is_abstract (a))
+    return is_abstract (b)
+           && abstract_below (GPOINTER_TO_INT (((BsNative *) a.as.object)->data),
+                              GPOINTER_TO_INT (((BsNative *) b.as.object)->data));
+  if (!bs_np_is_scalar_type (a))
+    return FALSE;
+  if (is_abstract (b))
+    return abstract_has (GPOINTER_TO_INT (((BsNative *) b.as.object)->data),
+                         bs_np_scalar_type_dtype (a));
+  if (bs_np_is_scalar_type (b))
+    return bs_np_scalar_type_dtype (a) == bs_np_scalar_type_dtype (b);
+  return is_builtin_named (b, "float") && bs_np_scalar_type_dtype (a) == BS_DTYPE_FLOAT64;
 }
 
 /* issubdtype(arg1, arg2): each a dtype, a scalar type or an abstract type */

@@ -612,6 +612,18 @@ bs_setattr (BsInterp   *in,
           return TRUE;
         }
       case BS_OBJECT_CLASS:
+        /* the class's own name (reprs of its instances); its __qualname__ stays */
+        if (strcmp (name, "__name__") == 0)
+          {
+            BsClass *c = (BsClass *) obj.as.object;
+
+            if (bs_value_str (value) == NULL)
+              return bs_raise (in, "TypeError", "can only assign string to %s.__name__, not "
+                               "'%s'", c->name, bs_type_name (value));
+            g_free (c->name);
+            c->name = g_strdup (bs_value_str (value));
+            return TRUE;
+          }
         if (bs_property_is (value))
           {
             bs_property_set_name (value, name);

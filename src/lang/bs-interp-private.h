@@ -200,6 +200,8 @@ struct _BsInterp {
   BsValue          np_errcall;        /* Owned: np.seterrcall()'s function or log, or None */
   BsValue          np_dtype_classes[BS_N_DTYPES];  /* Owned: numpy.dtype[float64] ..., or None */
   BsValue          np_dtype_meta;     /* Owned: numpy._DTypeMeta, or None */
+  gconstpointer    np_method_place;   /* the BsWarningPlace of numpy's own line calling an
+                                         array method (bs-np-lib.c), or NULL */
   BsNpCpu          np_cpu;            /* the features numpy's loops are chosen by */
   BsPyRandom      *py_random;    /* Owned */
   gint64           start_time_us;

@@ -878,6 +878,7 @@ bs_interp_new (const BsInterpOptions *options)
   for (guint i = 0; i < G_N_ELEMENTS (in->np_dtype_classes); i++)
     in->np_dtype_classes[i] = BS_NONE;
   in->np_dtype_meta = BS_NONE;
+  in->np_method_place = NULL;
   /* numpy's, less those its environment variable turns off (an error at `import numpy`) */
   if (!bs_np_simd_cpu_disable (g_getenv ("NPY_DISABLE_CPU_FEATURES"), &in->np_cpu, NULL, NULL))
     in->np_cpu = bs_np_simd_cpu ();

@@ -119,8 +119,9 @@ bs_np_raise_missing (BsInterp   *in,
     return bs_np_random_raise_missing (in, name);
   if (strcmp (owner, "numpy.linalg") == 0 && g_strv_contains (linalg_names, name))
     return bs_raise (in, "AttributeError", "Backstep's numpy has no 'linalg.%s'", name);
-  /* numpy.core: Backstep's has only the module of the exceptions */
-  if (g_str_has_prefix (owner, "numpy.core"))
+  /* numpy.core: Backstep's has only the module of the exceptions; numpy.lib those of its
+   * functions written in Python */
+  if (g_str_has_prefix (owner, "numpy.core") || g_str_has_prefix (owner, "numpy.lib"))
     return bs_raise (in, "AttributeError", "Backstep's numpy has no '%s.%s'",
                      owner + strlen ("numpy."), name);
   if (g_strv_contains (array ? ndarray_names : numpy_names, name))
@@ -345,7 +346,7 @@ numpy_module_new (BsInterp *in)
     &module_table, &bs_np_create_table, &bs_np_math_table, &bs_np_reduce_table,
     &bs_np_shape_table, &bs_np_index_table, &bs_np_print_table, &bs_np_sort_table,
     &bs_np_histogram_table, &bs_np_scalar_table, &bs_np_errstate_table,
-    &bs_np_dtype_class_table,
+    &bs_np_dtype_class_table, &bs_np_lib_table,
   };
   static const char *const aliases[][2] = {
     { "float64", "float64" }, { "double", "float64" }, { "float_", "float64" },
@@ -353,7 +354,7 @@ numpy_module_new (BsInterp *in)
     { "int_", "int64" }, { "longlong", "int64" }, { "bool_", "bool" }, { "int32", "int32" },
     { "intc", "int32" }, { "int16", "int16" }, { "short", "int16" }, { "int8", "int8" },
     { "byte", "int8" }, { "uint8", "uint8" }, { "ubyte", "uint8" }, { "float16", "float16" },
-    { "half", "float16" },
+    { "half", "float16" }, { "intp", "int64" },
   };
   BsValue m = bs_module_new (in, "numpy");
 
@@ -393,12 +394,38 @@ numpy_module_new (BsInterp *in)
   return m;
 }
 
+/* The functions of a module of numpy's written in Python into np */
+static gboolean
+functions_add (BsInterp           *in,
+               BsValue             np,
+               const char         *module,
+               const char *const  *names)
+{
+  BsValue m, f;
+  gboolean found;
+
+  if (!bs_module_load_python (in, module, &m, &found))
+    return FALSE;
+  for (guint i = 0; found && names[i] != NULL; i++)
+    if (bs_dict_get_str (((BsModule *) m.as.object)->dict, names[i], &f))
+      add_value (np, names[i], bs_value_ref (f));
+  bs_value_unref (m);
+  return TRUE;
+}
+
 /* numpy's parts written in Python (py/numpy.*.py): numpy.AxisError, numpy.linalg with its
- * LinAlgError */
+ * LinAlgError, the nan-functions, median, average, percentile and quantile */
 static gboolean
 numpy_python_parts_add (BsInterp *in,
                         BsValue   np)
 {
+  static const char *const nanfunctions[] = {
+    "nanmin", "nanmax", "nanargmin", "nanargmax", "nansum", "nanprod", "nanmean", "nanvar",
+    "nanstd", NULL,
+  };
+  static const char *const function_base[] = {
+    "median", "average", "percentile", "quantile", NULL,
+  };
   BsValue exceptions, linalg, axis_error;
   gboolean found;
 
@@ -411,7 +438,9 @@ numpy_python_parts_add (BsInterp *in,
   if (!bs_module_load_python (in, "numpy.linalg", &linalg, &found))
     return FALSE;
   bs_value_unref (linalg);
-  return TRUE;
+  bs_np_lib_module_init (in);
+  return functions_add (in, np, "numpy.lib.nanfunctions", nanfunctions)
+         && functions_add (in, np, "numpy.lib.function_base", function_base);
 }
 
 /* numpy's reading of NPY_DISABLE_CPU_FEATURES at import: its RuntimeError, or warnings */

@@ -155,6 +155,9 @@ extern const BsSignatureTable bs_np_sort_table;
 extern const BsSignatureTable bs_np_histogram_table;
 extern const BsSignatureTable bs_np_scalar_table;
 extern const BsSignatureTable bs_np_dtype_class_table;
+extern const BsSignatureTable bs_np_lib_table;
+/* bs-np-lib.c: _backstep_numpy, for numpy's functions written in Python */
+void         bs_np_lib_module_init   (BsInterp *in);
 /* np.generic, np.number, np.integer, np.floating ... into the module */
 void         bs_np_abstract_types_add (BsInterp *in, BsValue module);
 

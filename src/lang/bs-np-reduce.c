@@ -61,6 +61,46 @@ axes_arg (BsInterp *in,
   return TRUE;
 }
 
+/* numpy's float32 product: each result multiplied up in float32, in order (the engine's
+ * product rounds once, from double) */
+static BsTensor *
+prod_float32 (BsInterp       *in,
+              BsTensor       *a,
+              const gboolean *reduced,
+              gboolean        keepdims,
+              GError        **error)
+{
+  gint64 shape[BS_MAX_DIMS], index[BS_MAX_DIMS] = { 0 }, n = bs_tensor_numel (a), n_out;
+  int ndim = 0;
+  g_autofree float *acc = NULL;
+  BsTensor *res;
+
+  for (int d = 0; d < a->ndim; d++)
+    if (!reduced[d] || keepdims)
+      shape[ndim++] = reduced[d] ? 1 : a->shape[d];
+  res = bs_tensor_new (in->context, BS_DTYPE_FLOAT32, ndim, shape, error);
+  if (res == NULL)
+    return NULL;
+  n_out = bs_tensor_numel (res);
+  acc = g_new (float, MAX (n_out, 1));
+  for (gint64 i = 0; i < n_out; i++)
+    acc[i] = 1.0f;
+  for (gint64 i = 0; i < n; i++)
+    {
+      gint64 out = 0;
+
+      for (int d = 0; d < a->ndim; d++)
+        if (!reduced[d])
+          out = out * a->shape[d] + index[d];
+      acc[out] *= (float) bs_tensor_get (a, i);
+      for (int d = a->ndim - 1; d >= 0 && ++index[d] == a->shape[d]; d--)
+        index[d] = 0;
+    }
+  for (gint64 i = 0; i < n_out; i++)
+    bs_tensor_set (res, i, acc[i]);
+  return res;
+}
+
 static BsTensor *
 reduce_dims (BsInterp  *in,
              Reduction  kind,
@@ -92,6 +132,15 @@ reduce_dims (BsInterp  *in,
       {
         /* one dim at a time, the highest first so that the others keep their place */
         g_autoptr(BsTensor) t = bs_tensor_ref (a);
+
+        if (a->dtype == BS_DTYPE_FLOAT32)
+          {
+            gboolean reduced[BS_MAX_DIMS] = { FALSE };
+
+            for (int i = 0; i < n; i++)
+              reduced[dims[i]] = TRUE;
+            return prod_float32 (in, a, reduced, keepdims, error);
+          }
 
         for (int i = n - 1; i >= 0; i--)
           {
@@ -157,6 +206,16 @@ static const BsWarningPlace at_var_scalar_divide =
   METHODS (261, "        ret = ret.dtype.type(ret / rcount)");
 static const BsWarningPlace at_std_var =
   METHODS (269, "    ret = _var(a, axis=axis, dtype=dtype, out=out, ddof=ddof,");
+
+/* A method's warning at its caller's line: the script's, or numpy's own (bs-np-lib.c) */
+static gboolean
+warn_method (BsInterp   *in,
+             const char *text)
+{
+  if (in->np_method_place != NULL)
+    return bs_warn_at (in, "RuntimeWarning", text, in->np_method_place);
+  return bs_warn (in, "RuntimeWarning", text);
+}
 
 /* What one result of a reduction saw of its inputs */
 typedef struct {
@@ -263,8 +322,7 @@ warn_var (BsCall         *call,
   if (ddof >= (double) count
       && !(kind == R_STD ? bs_warn_at (in, "RuntimeWarning", "Degrees of freedom <= 0 for slice",
                                        &at_std_var)
-           : call->sig->has_self ? bs_warn (in, "RuntimeWarning",
-                                            "Degrees of freedom <= 0 for slice")
+           : call->sig->has_self ? warn_method (in, "Degrees of freedom <= 0 for slice")
            : bs_warn_at (in, "RuntimeWarning", "Degrees of freedom <= 0 for slice",
                          &at_np_var)))
     return FALSE;
@@ -331,7 +389,7 @@ reduce_warnings (BsCall         *call,
                                   !method ? &at_np_reduce : kind == R_SUM ? &at_sum : &at_prod);
     case R_MEAN:
       if (count == 0
-          && !(method ? bs_warn (in, "RuntimeWarning", "Mean of empty slice.")
+          && !(method ? warn_method (in, "Mean of empty slice.")
                : bs_warn_at (in, "RuntimeWarning", "Mean of empty slice.", &at_np_mean)))
         return FALSE;
       if (n_out == 0 || all_finite (res))
@@ -519,6 +577,16 @@ DECLARED (np_arg_reduce)
   if (bs_value_is_none (axis) ? bs_tensor_numel (a) == 0 : a->shape[dim] == 0)
     return bs_raise (in, "ValueError", "attempt to get %s of an empty sequence",
                      identity_names[kind]);
+  if (a->dtype == BS_DTYPE_BOOL)
+    {
+      /* numpy's bools compare as 0 and 1 (the engine's argmax has no bool kernel) */
+      BsTensor *ints = bs_np_cast (in, a, BS_DTYPE_INT64);
+
+      if (ints == NULL)
+        return FALSE;
+      bs_tensor_unref (a);
+      a = ints;
+    }
   if (bs_value_is_none (axis) && !keepdims)
     {
       if (!bs_np_fast_arg_extreme (in, kind == R_ARGMAX, a, &res))

@@ -180,6 +180,16 @@ bs_np_scalar_type_of (BsInterp *in,
     return bs_np_dtype_class_value (in, GPOINTER_TO_INT (((BsNative *) v.as.object)->data));
   if (is_np_dtype (v) || bs_np_is_dtype_class (v))
     return bs_np_dtype_meta_value (in);
+  if (bs_np_array_tensor (v) != NULL)
+    {
+      /* np.ndarray itself, so that type(a) is np.ndarray */
+      BsValue np, ndarray;
+
+      if (bs_dict_get_str (in->modules, "numpy", &np) && bs_value_is_object (np, BS_OBJECT_MODULE)
+          && bs_dict_get_str (((BsModule *) np.as.object)->dict, "ndarray", &ndarray))
+        return bs_value_ref (ndarray);
+      return BS_NONE;
+    }
   if (v.type != BS_VALUE_OBJECT && v.numpy)
     dtype = bs_np_number_dtype (v);
   else if (t != NULL)

@@ -104,7 +104,7 @@ static const char *const ndarray_names[] = {
 /* numpy.linalg's: Backstep's has only LinAlgError */
 static const char *const linalg_names[] = {
   "cholesky", "cond", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv", "linalg", "lstsq",
-  "matrix_power", "matrix_rank", "multi_dot", "norm", "pinv", "qr", "slogdet", "solve", "svd",
+  "matrix_power", "matrix_rank", "multi_dot", "pinv", "qr", "slogdet", "solve", "svd",
   "tensorinv", "tensorsolve", "test", NULL,
 };
 
@@ -426,6 +426,11 @@ numpy_python_parts_add (BsInterp *in,
   static const char *const function_base[] = {
     "median", "average", "percentile", "quantile", NULL,
   };
+  static const char *const shape_base[] = {
+    "take_along_axis", "tile", "repeat", "split", "array_split", "append", "roll", "flip",
+    "fliplr", "flipud", "count_nonzero", "argwhere", "flatnonzero", NULL,
+  };
+  static const char *const twodim_base[] = { "diag", "tri", "tril", "triu", NULL };
   BsValue exceptions, linalg, axis_error;
   gboolean found;
 
@@ -440,7 +445,9 @@ numpy_python_parts_add (BsInterp *in,
   bs_value_unref (linalg);
   bs_np_lib_module_init (in);
   return functions_add (in, np, "numpy.lib.nanfunctions", nanfunctions)
-         && functions_add (in, np, "numpy.lib.function_base", function_base);
+         && functions_add (in, np, "numpy.lib.function_base", function_base)
+         && functions_add (in, np, "numpy.lib.shape_base", shape_base)
+         && functions_add (in, np, "numpy.lib.twodim_base", twodim_base);
 }
 
 /* numpy's reading of NPY_DISABLE_CPU_FEATURES at import: its RuntimeError, or warnings */

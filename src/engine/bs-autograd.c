@@ -78,16 +78,54 @@ set_gradient_edge (BsEdge   *edge,
 }
 
 /* A view's base is the tensor its input views, or the input; as PyTorch's creation meta,
- * a view made with grad mode off, or of such a view, is marked. */
+ * a view made with grad mode off or in inference mode, or of such a view, is marked. A view
+ * of an inference tensor is an inference tensor, which PyTorch does not track as a view. */
 static void
 mark_view (BsTensor *view,
            BsTensor *input)
 {
-  if (view->view_base != NULL)
+  BsContext *context = view->context;
+
+  if (view->view_base != NULL || input->is_inference)
     return;
   view->view_base = bs_tensor_ref (input->view_base != NULL ? input->view_base : input);
-  view->made_without_grad = !view->context->grad_enabled || input->made_without_grad;
+  view->made_in_inference = context->inference_mode || input->made_in_inference;
+  view->made_without_grad = !context->grad_enabled || view->made_in_inference
+                            || input->made_without_grad;
   view->view_version = bs_tensor_version (view);
+}
+
+/* PyTorch runs no autograd kernel in inference mode, nor for an op whose tensors are all
+ * inference tensors. */
+static gboolean
+autograd_runs (BsContext       *context,
+               BsTensor *const *inputs,
+               guint            n_inputs)
+{
+  if (!context->grad_enabled || context->inference_mode)
+    return FALSE;
+  for (guint i = 0; i < n_inputs; i++)
+    if (!inputs[i]->is_inference)
+      return TRUE;
+  return FALSE;
+}
+
+/* An inference tensor cannot be saved for backward: FALSE with PyTorch's error. */
+static gboolean
+check_saved_not_inference (BsNode  *node,
+                           GError **error)
+{
+  for (guint i = 0; i < node->n_saved; i++)
+    if (node->saved[i].tensor != NULL && !node->saved[i].is_output
+        && node->saved[i].tensor->is_inference)
+      {
+        g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                             "Inference tensors cannot be saved for backward. To work around "
+                             "you can make a clone to get a normal tensor and use it in "
+                             "autograd.");
+        return FALSE;
+      }
+  return TRUE;
 }
 
 static gboolean
@@ -98,7 +136,8 @@ should_record (const BsOpInfo   *info,
                guint             n_inputs,
                BsTensor         *output)
 {
-  if (!context->grad_enabled || !has_backward || !bs_dtype_is_floating (output->dtype))
+  if (!has_backward || !bs_dtype_is_floating (output->dtype)
+      || !autograd_runs (context, inputs, n_inputs))
     return FALSE;
   for (guint i = 0; i < n_inputs; i++)
     if (!(info->nondiff_inputs & (1u << MIN (i, 31))) && bs_tensor_requires_grad (inputs[i]))
@@ -234,6 +273,15 @@ bs_op_apply_full (BsOp             op,
     {
       output->grad_fn = record (op, info, inputs, n_inputs, args, output, extra);
       output->output_nr = 0;
+      if (!check_saved_not_inference (output->grad_fn, &local_error))
+        {
+          g_clear_pointer (&output, bs_tensor_unref);
+          g_clear_pointer (&extra, bs_tensor_unref);
+          if (bs_context_emits (context, error) && context->in_backward == 0)
+            context->sink->error (context->sink_data, local_error, NULL);
+          g_propagate_error (error, local_error);
+          return NULL;
+        }
     }
   if (G_UNLIKELY (context->tape != NULL) && context->in_backward == 0)
     {
@@ -313,6 +361,16 @@ bs_op_apply_multi (BsOp             op,
       record_inputs (node, info, inputs, n_inputs);
       if (info->save != NULL)
         info->save (node, inputs, outputs[0], NULL);
+      if (!check_saved_not_inference (node, &local_error))
+        {
+          bs_node_unref (node);
+          for (guint k = 0; k < n_outputs; k++)
+            g_clear_pointer (&outputs[k], bs_tensor_unref);
+          if (bs_context_emits (context, error) && context->in_backward == 0)
+            context->sink->error (context->sink_data, local_error, NULL);
+          g_propagate_error (error, local_error);
+          return FALSE;
+        }
       for (guint k = 0; k < n_outputs; k++)
         {
           bs_node_set_output_meta (node, k, outputs[k]);
@@ -352,7 +410,7 @@ check_inplace_allowed (BsTensor  *self,
 {
   BsTensor *base = self->view_base;
 
-  if (!self->context->grad_enabled)
+  if (!self->context->grad_enabled || self->context->inference_mode)
     return TRUE;
   if (bs_tensor_is_leaf (self) && self->requires_grad)
     {
@@ -367,6 +425,15 @@ check_inplace_allowed (BsTensor  *self,
         g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
                              "!grad_fn INTERNAL ASSERT FAILED at \"./torch/csrc/autograd/"
                              "variable.cpp\":792, please report a bug to PyTorch. ");
+      else if (self->made_in_inference)
+        g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                             "A view was created in inference mode and is being modified "
+                             "inplace in normal mode. Given that this use case is ambiguous "
+                             "and error-prone, it is forbidden. You can clarify your code by "
+                             "moving both the view and the inplace either both inside the "
+                             "inference_mode block (if you don't want the inplace to be "
+                             "tracked) or both outside (if you want the inplace to be "
+                             "tracked).");
       else
         g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
                              "A view was created in no_grad mode and is being modified inplace "
@@ -742,6 +809,18 @@ bs_check_view_unchanged (const BsTensor  *self,
       || bs_tensor_version (self) == self->view_version
       || (self->grad_fn == NULL && !bs_tensor_requires_grad (self->view_base)))
     return TRUE;
+  if (self->made_in_inference)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "A view was created in inference mode and its base or another view "
+                           "of its base has been modified inplace in normal mode. Given that "
+                           "this use case is ambiguous and error-prone, it is forbidden. You "
+                           "can clarify your code by moving both the view and the inplace "
+                           "either both inside the inference_mode block (if you don't want the "
+                           "inplace to be tracked) or both outside (if you want the inplace to "
+                           "be tracked).");
+      return FALSE;
+    }
   g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
                        "A view was created in no_grad mode and its base or another view of its "
                        "base has been modified inplace with grad mode enabled. Given that this "
@@ -788,7 +867,7 @@ bs_op_apply_inplace (BsOp             op,
 
   for (guint i = 0; i < n_inputs; i++)
     if (!(info->nondiff_inputs & (1u << i)) && bs_tensor_requires_grad (inputs[i]))
-      tracked = context->grad_enabled;
+      tracked = context->grad_enabled && !context->inference_mode;
   on_view = tracked && self->view_base != NULL;
   if (!check_inplace_allowed (self, &local_error)
       || (on_view && !view_geometry (self, self->view_base, &geometry, &local_error)))
@@ -844,9 +923,9 @@ bs_op_apply_inplace (BsOp             op,
                    bs_dtype_scalar_name (self->dtype));
       return NULL;
     }
-  if (!bs_tensor_copy_from (self, result, error))
+  if (!bs_tensor_copy_from (self, result, error)
+      || !bs_tensor_bump_version_checked (self, error))
     return NULL;
-  bs_tensor_bump_version (self);
   if (tape_ids != NULL && context->tape != NULL)
     {
       bs_tape_record_op (context->tape, op, args, tape_ids, n_inputs, self, NULL);

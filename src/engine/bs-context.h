@@ -11,6 +11,8 @@ G_BEGIN_DECLS
 struct _BsContext {
   gboolean           grad_enabled;
   gboolean           anomaly_enabled;
+  gboolean           inference_mode;       /* torch.inference_mode: tensors made are
+                                            * inference tensors, no op is recorded */
   int                in_backward;          /* >0 while a backward runs a node */
   const BsEventSink *sink;
   gpointer           sink_data;

@@ -142,7 +142,7 @@ attach (const char           *name,
   for (guint i = 0; i < n_inputs; i++)
     if (inputs[i] != NULL && bs_tensor_requires_grad (inputs[i]))
       record = TRUE;
-  record = record && context->grad_enabled && any_output;
+  record = record && context->grad_enabled && !context->inference_mode && any_output;
   if (!record)
     {
       if (destroy != NULL)

@@ -19,6 +19,7 @@ tensor_alloc (BsContext *context)
   self->ref_count = 1;
   self->context = context;
   self->id = context->next_tensor_id++;
+  self->is_inference = context->inference_mode;
   bs_context_charge (context, sizeof (BsTensor));
   return self;
 }
@@ -157,7 +158,10 @@ bs_tensor_new_wrapped_number (BsContext *context,
                                          value);
 
   if (self != NULL)
-    self->is_wrapped_number = TRUE;
+    {
+      self->is_wrapped_number = TRUE;
+      self->is_inference = FALSE;   /* as bs_wrap_number's */
+    }
   return self;
 }
 
@@ -248,6 +252,8 @@ bs_tensor_alias (BsTensor     *self,
   alias->storage = bs_storage_ref (self->storage);
   alias->version = bs_version_ref (self->version);
   alias->dtype = self->dtype;
+  alias->is_inference = self->is_inference;
+  alias->has_version = self->has_version;
   alias->ndim = ndim;
   alias->offset = offset;
   if (ndim > 0)
@@ -515,6 +521,27 @@ bs_tensor_bump_version (BsTensor *self)
   self->version->value++;
 }
 
+gboolean
+bs_tensor_bump_version_checked (BsTensor  *self,
+                                GError   **error)
+{
+  BsContext *context = self->context;
+  GError *local_error = NULL;
+
+  bs_tensor_bump_version (self);
+  if (!bs_tensor_lacks_version (self) || context->inference_mode)
+    return TRUE;
+  g_set_error_literal (&local_error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                       "Inplace update to inference tensor outside InferenceMode is not "
+                       "allowed.You can make a clone to get a normal tensor before doing "
+                       "inplace update.See https://github.com/pytorch/rfcs/pull/17 for more "
+                       "details.");
+  if (bs_context_emits (context, error) && context->in_backward == 0)
+    context->sink->error (context->sink_data, local_error, NULL);
+  g_propagate_error (error, local_error);
+  return FALSE;
+}
+
 guint64
 bs_tensor_version (const BsTensor *self)
 {
@@ -548,6 +575,13 @@ bs_tensor_set_requires_grad (BsTensor  *self,
                            : "you can only change requires_grad flags of leaf variables. If you "
                              "want to use a computed variable in a subgraph that doesn't require "
                              "differentiation use var_no_grad = var.detach().");
+      return FALSE;
+    }
+  if (requires_grad && self->is_inference && !self->context->inference_mode)
+    {
+      g_set_error_literal (error, BS_ENGINE_ERROR, BS_ENGINE_ERROR_RUNTIME,
+                           "Setting requires_grad=True on inference tensor outside "
+                           "InferenceMode is not allowed.");
       return FALSE;
     }
   if (requires_grad && !bs_dtype_is_floating (self->dtype))
@@ -744,6 +778,7 @@ bs_tensor_data_alias (BsTensor *self)
 
   bs_version_unref (alias->version);
   alias->version = bs_version_new (self->context);
+  alias->has_version = TRUE;
   if (G_UNLIKELY (self->context->tape != NULL) && self->context->in_backward == 0)
     bs_tape_record_alias (self->context->tape, self, alias);
   return alias;

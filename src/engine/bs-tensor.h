@@ -43,6 +43,12 @@ struct _BsTensor {
   guint       made_without_grad : 1; /* a view made with grad mode off (or a view of one):
                                       * it requires grad when its base does, as PyTorch's,
                                       * without a history; in-place ops refuse it */
+  guint       made_in_inference : 1; /* such a view of a normal tensor made in inference
+                                      * mode: PyTorch's messages name inference mode */
+  guint       is_inference : 1;      /* made in inference mode (or a view of such a tensor):
+                                      * autograd neither records nor saves it */
+  guint       has_version : 1;       /* an inference tensor's .data (or a view of it): it
+                                      * has a version counter, as PyTorch's */
 
   BsNode     *grad_fn;               /* Owned */
   guint       output_nr;
@@ -140,7 +146,13 @@ gboolean    bs_tensor_copy_from          (BsTensor       *self,
                                           BsTensor       *src,
                                           GError        **error);
 void        bs_tensor_bump_version       (BsTensor       *self);
+/* As PyTorch's version counter: an inference tensor's, outside inference mode, refuses
+ * (after the change was made) with PyTorch's error. */
+gboolean    bs_tensor_bump_version_checked (BsTensor     *self,
+                                          GError        **error);
 guint64     bs_tensor_version            (const BsTensor *self);
+/* An inference tensor has no version counter (but its .data has one). */
+#define bs_tensor_lacks_version(self) ((self)->is_inference && !(self)->has_version)
 
 /* Autograd metadata */
 gboolean    bs_tensor_requires_grad      (const BsTensor *self);

@@ -338,6 +338,15 @@ is_floating_point (BsInterp *in,
 /* --- autograd ---------------------------------------------------------------- */
 
 static gboolean
+is_inference (BsInterp *in,
+              BsCall   *call,
+              BsValue  *r)
+{
+  *r = BS_BOOL (bs_call_self (call)->is_inference);
+  return TRUE;
+}
+
+static gboolean
 detach (BsInterp *in,
         BsCall   *call,
         BsValue  *r)
@@ -888,6 +897,8 @@ static const BsSignatureRow rows[] = {
   NOARGS (is_floating_point, is_floating_point),
   { "torch", BS_SIG_TORCH, "is_floating_point(Tensor input)", is_floating_point, 0 },
 
+  NOARGS (is_inference, is_inference),
+  { "torch", BS_SIG_TORCH, "is_inference(Tensor input)", is_inference, 0 },
   NOARGS (detach, detach),
   { "torch", BS_SIG_TORCH, "detach(Tensor input)", detach, 0 },
   NOARGS (detach_, detach_),

@@ -74,7 +74,11 @@ mode_enter_data (BsInterp *in,
       in->context->anomaly_enabled = d->value;
     }
   else if (d->kind == MODE_INFERENCE)
-    prev = bs_grad_mode_set (in->context, !d->value);
+    {
+      /* both flags, kept in two bits */
+      prev = bs_grad_mode_set (in->context, !d->value) | (in->context->inference_mode << 1);
+      in->context->inference_mode = d->value;
+    }
   else
     prev = bs_grad_mode_set (in->context, d->kind == MODE_NO_GRAD ? FALSE
                                           : d->kind == MODE_ENABLE_GRAD ? TRUE : d->value);
@@ -93,6 +97,11 @@ mode_exit_data (BsInterp *in,
   g_array_set_size (d->saved, d->saved->len - 1);
   if (d->kind == MODE_ANOMALY)
     in->context->anomaly_enabled = prev;
+  else if (d->kind == MODE_INFERENCE)
+    {
+      bs_grad_mode_set (in->context, prev & 1);
+      in->context->inference_mode = (prev >> 1) & 1;
+    }
   else
     bs_grad_mode_set (in->context, prev);
 }
@@ -235,8 +244,8 @@ grad_mode (BsInterp *in,
   return TRUE;
 }
 
-/* inference_mode(mode=True): grad mode off, or on for inference_mode(False), as PyTorch's
- * InferenceMode guard sets it (the tensors it makes are not marked as inference tensors) */
+/* inference_mode(mode=True): grad mode off and inference mode on (tensors made are inference
+ * tensors), or the reverse for inference_mode(False), as PyTorch's InferenceMode guard */
 static gboolean
 inference_mode (BsInterp *in,
                 BsCall   *call,
@@ -427,16 +436,21 @@ parameter (BsInterp *in,
   BsTensor *t;
   GError *error = NULL;
   g_autoptr(BsTensor) empty = NULL;
+  gboolean requires_grad;
 
   if (!bs_call_has (call, 0))
     data = empty = bs_tensor_new (in->context, BS_DTYPE_FLOAT32, 1, (gint64[]) { 0 }, NULL);
   if (data == NULL)
     return bs_raise (in, "TypeError", "_make_subclass(): argument 'data' (position 2) must be "
                      "Tensor, not %s", bs_type_name (bs_call_value (call, 0)));
+  requires_grad = !call->given[1] || bs_value_truthy (bs_call_value (call, 1));
+  if (requires_grad && data->is_inference && !in->context->inference_mode)
+    return bs_raise (in, "RuntimeError", "Setting requires_grad=True on inference tensor "
+                     "outside InferenceMode is not allowed.");
   t = bs_nn_parameter (data, &error);
   if (t == NULL)
     return bs_raise_gerror (in, error);
-  if (call->given[1] && !bs_value_truthy (bs_call_value (call, 1)))
+  if (!requires_grad)
     bs_tensor_set_requires_grad (t, FALSE, NULL);
   *r = bs_wrap_tensor (in, t);
   return TRUE;

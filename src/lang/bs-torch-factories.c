@@ -549,6 +549,15 @@ is_grad_enabled (BsInterp *in,
 }
 
 static gboolean
+is_inference_mode_enabled (BsInterp *in,
+                           BsCall   *call,
+                           BsValue  *r)
+{
+  *r = BS_BOOL (in->context->inference_mode);
+  return TRUE;
+}
+
+static gboolean
 option_int (BsInterp *in,
             BsCall   *call,
             guint     i,
@@ -676,6 +685,8 @@ static const BsSignatureRow rows[] = {
     0 },
   { "torch", BS_SIG_PYTHON, "is_tensor(obj)", is_tensor, 0 },
   { "torch", BS_SIG_BUILTIN, "torch.is_grad_enabled()", is_grad_enabled, 0 },
+  { "torch", BS_SIG_BUILTIN, "torch.is_inference_mode_enabled()", is_inference_mode_enabled,
+    0 },
   { "torch", BS_SIG_PYTHON, "set_printoptions(precision=None, threshold=None, edgeitems=None, "
     "linewidth=None, profile=None, sci_mode=None)", set_printoptions, 0 },
 };

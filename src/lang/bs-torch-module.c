@@ -307,6 +307,9 @@ bs_wrap_number (BsInterp *in,
   else
     *(guint8 *) bs_tensor_data (t) = v.as.boolean != 0;
   t->is_wrapped_number = TRUE;
+  /* it is used once, by the op it is an operand of (or reused, see operand_tensor): never
+   * an inference tensor, which only inference mode's ops could see */
+  t->is_inference = FALSE;
   return t;
 }
 
@@ -631,6 +634,8 @@ bs_tensor_getattr (BsInterp   *in,
     }
   if (strcmp (name, "_version") == 0)
     {
+      if (bs_tensor_lacks_version (t))
+        return bs_raise (in, "RuntimeError", "Inference tensors do not track version counter.");
       *out = BS_INT (bs_tensor_version (t));
       return TRUE;
     }

@@ -705,7 +705,8 @@ type_matches (BsInterp *in,
       return FALSE;
     }
   if (bs_value_is_object (type, BS_OBJECT_CLASS))
-    return ((BsClass *) type.as.object)->is_object || bs_is_subclass (bs_class_of (in, v), type);
+    return ((BsClass *) type.as.object)->is_object || bs_is_subclass (bs_class_of (in, v), type)
+           || bs_is_subclass (bs_builtin_class_base (in, bs_value_type_name (v)), type);
   if (bs_np_is_type (type))
     return bs_np_scalar_isinstance (v, type);
   if (bs_value_is_object (type, BS_OBJECT_BUILTIN))
@@ -763,8 +764,9 @@ class_derives (BsInterp *in,
   BsTuple *t;
   gboolean found = FALSE;
 
-  if (bs_value_is_object (base, BS_OBJECT_CLASS))
+  if (bs_value_is_object (base, BS_OBJECT_CLASS) && bs_value_is_object (klass, BS_OBJECT_CLASS))
     return ((BsClass *) base.as.object)->is_object || bs_is_subclass (klass, base);
+  /* a built-in type, also one with a Python base (torch.optim.SGD), goes by its __mro__ */
   mro = bs_class_mro (in, klass);
   t = (BsTuple *) mro.as.object;
   for (gsize i = 0; i < t->length && !found; i++)
@@ -782,7 +784,9 @@ DECLARED (builtin_issubclass)
 
   gboolean numpy = bs_np_is_type (klass);
 
-  if (!numpy && !bs_value_is_object (klass, BS_OBJECT_CLASS) && !bs_builtin_is_type (in, klass))
+  if (!numpy && !bs_value_is_object (klass, BS_OBJECT_CLASS) && !bs_builtin_is_type (in, klass)
+      && !(bs_value_is_object (klass, BS_OBJECT_BUILTIN)
+           && !bs_value_is_none (bs_builtin_class_base (in, ((BsBuiltin *) klass.as.object)->name))))
     return bs_raise (in, "TypeError", "issubclass() arg 1 must be a class");
   if (bs_value_is_object (*bases, BS_OBJECT_TUPLE))
     bases = bs_value_items (*bases, &n);

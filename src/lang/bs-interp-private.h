@@ -407,6 +407,9 @@ gboolean    bs_repr               (BsInterp *in, BsValue v, GString *out);
 /* "torch.optim.sgd.SGD" for the built-in named "SGD": the classes that are built-ins, or
  * NULL */
 const char *bs_builtin_class_path (const char *name);
+/* The Python class a built-in class derives from (the optimizers' torch.optim.Optimizer),
+ * borrowed, or None */
+BsValue     bs_builtin_class_base (BsInterp *in, const char *name);
 gboolean    bs_str                (BsInterp *in, BsValue v, GString *out);
 gboolean    bs_format_value       (BsInterp *in, BsValue v, const char *spec, GString *out);
 

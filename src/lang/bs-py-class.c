@@ -433,6 +433,18 @@ bs_class_mro (BsInterp *in,
             }
         }
     }
+  else if (!bs_value_is_none (bs_builtin_class_base (in, ((BsBuiltin *) klass.as.object)->name)))
+    {
+      /* torch.optim.SGD, a built-in here, derives from torch.optim.Optimizer */
+      BsValue base_mro = bs_class_mro (in, bs_builtin_class_base (in,
+                                                                  ((BsBuiltin *) klass.as.object)->name));
+      BsTuple *above = (BsTuple *) base_mro.as.object;
+
+      for (gsize i = 0; i < above->length; i++)
+        if (above->items[i].as.object != object.as.object)
+          g_ptr_array_add (chain, above->items[i].as.object);
+      bs_value_unref (base_mro);
+    }
   else if (strcmp (((BsBuiltin *) klass.as.object)->name, "bool") == 0)
     g_ptr_array_add (chain, bs_lookup_builtin (in, "int").as.object);
   if (klass.as.object != object.as.object)

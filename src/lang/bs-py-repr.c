@@ -20,6 +20,7 @@ static gboolean repr_inner (BsInterp *in, BsValue v, GString *out, gboolean as_s
 static const struct {
   const char *name;
   const char *path;
+  const char *base;   /* a Python class it derives from, as module:attribute */
 } builtin_classes[] = {
   { "Tensor", "torch.Tensor" },
   { "Size", "torch.Size" },
@@ -27,12 +28,35 @@ static const struct {
   { "numpy.ndarray", "numpy.ndarray" },
   { "numpy.dtype", "numpy.dtype" },
   { "OrderedDict", "collections.OrderedDict" },
-  { "SGD", "torch.optim.sgd.SGD" },
-  { "Adam", "torch.optim.adam.Adam" },
-  { "AdamW", "torch.optim.adamw.AdamW" },
-  { "RMSprop", "torch.optim.rmsprop.RMSprop" },
-  { "Adagrad", "torch.optim.adagrad.Adagrad" },
+  { "SGD", "torch.optim.sgd.SGD", "torch.optim:Optimizer" },
+  { "Adam", "torch.optim.adam.Adam", "torch.optim:Optimizer" },
+  { "AdamW", "torch.optim.adamw.AdamW", "torch.optim:Optimizer" },
+  { "RMSprop", "torch.optim.rmsprop.RMSprop", "torch.optim:Optimizer" },
+  { "Adagrad", "torch.optim.adagrad.Adagrad", "torch.optim:Optimizer" },
 };
+
+BsValue
+bs_builtin_class_base (BsInterp   *in,
+                       const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (builtin_classes); i++)
+    if (builtin_classes[i].base != NULL && strcmp (builtin_classes[i].name, name) == 0)
+      {
+        const char *colon = strchr (builtin_classes[i].base, ':');
+        g_autofree char *module_name = g_strndup (builtin_classes[i].base,
+                                                  colon - builtin_classes[i].base);
+        BsValue module, klass = BS_NONE;
+        gboolean found = FALSE;
+
+        /* the module is torch's own, imported with torch: nothing of the script runs */
+        if (!bs_dict_get_str (in->modules, module_name, &module)
+            || !bs_value_is_object (module, BS_OBJECT_MODULE))
+          return BS_NONE;
+        found = bs_dict_get_str (((BsModule *) module.as.object)->dict, colon + 1, &klass);
+        return found && bs_value_is_object (klass, BS_OBJECT_CLASS) ? klass : BS_NONE;
+      }
+  return BS_NONE;
+}
 
 const char *
 bs_builtin_class_path (const char *name)

@@ -62,8 +62,51 @@ class Optimizer:
                  for k, v in self.state.items()}
         return {'state': state, 'param_groups': groups}
 
+    def __getstate__(self):
+        return {'defaults': self.defaults, 'state': self.state,
+                'param_groups': self.param_groups}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self.defaults.setdefault('differentiable', False)
+
     def load_state_dict(self, state_dict):
-        raise NotImplementedError('Optimizer.load_state_dict is not supported by Backstep')
+        from copy import deepcopy
+        # a copy of everything, as PyTorch's: the saved dict stays as it was
+        state_dict = deepcopy(state_dict)
+        groups = self.param_groups
+        saved_groups = state_dict['param_groups']
+        if len(groups) != len(saved_groups):
+            raise ValueError('loaded state dict has a different number of parameter groups')
+        for mine, theirs in zip(groups, saved_groups):
+            if len(mine['params']) != len(theirs['params']):
+                raise ValueError("loaded state dict contains a parameter group that doesn't "
+                                 "match the size of optimizer's group")
+        saved_ids = [i for g in saved_groups for i in g['params']]
+        params = [p for g in groups for p in g['params']]
+        param_of = dict(zip(saved_ids, params))
+
+        def converted(param, value, key=None):
+            # tensors take the param's floating dtype, but a 'step' count
+            if isinstance(value, torch.Tensor):
+                if key != 'step' and param.is_floating_point():
+                    value = value.to(param.dtype)
+                return value
+            if isinstance(value, dict):
+                return {k: converted(param, v, key=k) for k, v in value.items()}
+            if isinstance(value, (list, tuple, set)):
+                return type(value)(converted(param, v) for v in value)
+            return value
+
+        state = defaultdict(dict)
+        for key, value in state_dict['state'].items():
+            if key in param_of:
+                state[param_of[key]] = converted(param_of[key], value)
+            else:
+                state[key] = value
+        for mine, theirs in zip(groups, saved_groups):
+            theirs['params'] = mine['params']
+        self.__setstate__({'state': state, 'param_groups': saved_groups})
 
     def zero_grad(self, set_to_none=False):
         for group in self.param_groups:

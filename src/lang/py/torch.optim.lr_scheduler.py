@@ -1,10 +1,12 @@
 # torch.optim.lr_scheduler: PyTorch 1.13's schedulers, setting each param group's 'lr'
 import math
 import sys
+import torch
+from collections import Counter
 
 
 def _bs_check_optimizer(optimizer):
-    if not hasattr(optimizer, 'param_groups') or not hasattr(optimizer, 'step'):
+    if not isinstance(optimizer, torch.optim.Optimizer):
         raise TypeError('{} is not an Optimizer'.format(type(optimizer).__name__))
 
 
@@ -15,6 +17,24 @@ def _bs_lambdas(optimizer, lr_lambda):
         raise ValueError("Expected {} lr_lambdas, but got {}".format(
             len(optimizer.param_groups), len(lr_lambda)))
     return list(lr_lambda)
+
+
+def _bs_lambdas_state(scheduler):
+    # a function is not saved (None); a callable object's attributes are
+    state = {key: value for key, value in scheduler.__dict__.items()
+             if key not in ('optimizer', 'lr_lambdas')}
+    state['lr_lambdas'] = [None if type(fn).__name__ == 'function' else fn.__dict__.copy()
+                           for fn in scheduler.lr_lambdas]
+    return state
+
+
+def _bs_lambdas_load(scheduler, state_dict):
+    lr_lambdas = state_dict.pop('lr_lambdas')
+    scheduler.__dict__.update(state_dict)
+    state_dict['lr_lambdas'] = lr_lambdas
+    for fn, saved in zip(scheduler.lr_lambdas, lr_lambdas):
+        if saved is not None:
+            fn.__dict__.update(saved)
 
 
 class _LRScheduler:
@@ -36,8 +56,8 @@ class _LRScheduler:
                                    "resuming an optimizer".format(i))
         self.base_lrs = [group['initial_lr'] for group in optimizer.param_groups]
         self.last_epoch = last_epoch
-        self._step_count = 0
         self.verbose = verbose
+        self._step_count = 0
         self.step()
 
     def state_dict(self):
@@ -63,9 +83,12 @@ class _LRScheduler:
 
     def step(self, epoch=None):
         self._step_count += 1
+        # as PyTorch's, a flag get_lr() may read, kept in state_dict()
+        self._get_lr_called_within_step = True
         if epoch is None:
             self.last_epoch += 1
             values = self.get_lr()
+            self._get_lr_called_within_step = False
         else:
             sys.stderr.write("UserWarning: The epoch parameter in `scheduler.step()` was not necessary and is "
                           "being deprecated where possible. Please use `scheduler.step()` to "
@@ -79,6 +102,7 @@ class _LRScheduler:
                 values = self._get_closed_form_lr()
             else:
                 values = self.get_lr()
+            self._get_lr_called_within_step = False
         for i, data in enumerate(zip(self.optimizer.param_groups, values)):
             param_group, lr = data
             param_group['lr'] = lr
@@ -92,6 +116,12 @@ class LambdaLR(_LRScheduler):
         self.lr_lambdas = _bs_lambdas(optimizer, lr_lambda)
         super().__init__(optimizer, last_epoch, verbose)
 
+    def state_dict(self):
+        return _bs_lambdas_state(self)
+
+    def load_state_dict(self, state_dict):
+        _bs_lambdas_load(self, state_dict)
+
     def get_lr(self):
         return [base_lr * lmbda(self.last_epoch)
                 for lmbda, base_lr in zip(self.lr_lambdas, self.base_lrs)]
@@ -102,6 +132,12 @@ class MultiplicativeLR(_LRScheduler):
         self.optimizer = optimizer
         self.lr_lambdas = _bs_lambdas(optimizer, lr_lambda)
         super().__init__(optimizer, last_epoch, verbose)
+
+    def state_dict(self):
+        return _bs_lambdas_state(self)
+
+    def load_state_dict(self, state_dict):
+        _bs_lambdas_load(self, state_dict)
 
     def get_lr(self):
         if self.last_epoch > 0:
@@ -128,10 +164,7 @@ class StepLR(_LRScheduler):
 
 class MultiStepLR(_LRScheduler):
     def __init__(self, optimizer, milestones, gamma=0.1, last_epoch=-1, verbose=False):
-        counts = {}
-        for m in milestones:
-            counts[m] = counts.get(m, 0) + 1
-        self.milestones = counts
+        self.milestones = Counter(milestones)
         self.gamma = gamma
         super().__init__(optimizer, last_epoch, verbose)
 
@@ -210,6 +243,7 @@ class ReduceLROnPlateau:
         else:
             self.min_lrs = [min_lr] * n_groups
         self.patience = patience
+        self.verbose = verbose
         self.cooldown = cooldown
         self.cooldown_counter = 0
         self.mode = mode
@@ -220,7 +254,6 @@ class ReduceLROnPlateau:
         self.mode_worse = None
         self.eps = eps
         self.last_epoch = 0
-        self.verbose = verbose
         self._init_is_better(mode=mode, threshold=threshold, threshold_mode=threshold_mode)
         self._reset()
 

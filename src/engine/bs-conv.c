@@ -418,12 +418,13 @@ conv_forward (BsTensor *const *in,
   bs_conv_params_from_args (args, &p);
   geometry_init (&g, x->shape, w->shape, &p);
   shape[0] = g.n;
-  shape[1] = g.o;
+  /* PyTorch's empty convolution of an input without channels has no channels either */
+  shape[1] = g.c == 0 ? 0 : g.o;
   shape[2] = p.n_spatial == 1 ? g.ow : g.oh;
   shape[3] = g.ow;
   out = bs_tensor_new_uninit (x->context, x->dtype, 2 + p.n_spatial, shape, error);
-  if (out == NULL)
-    return NULL;
+  if (out == NULL || g.c == 0)
+    return g_steal_pointer (&out);
   bias = b != NULL ? bs_tensor_data (b) : NULL;
   if (uses_onednn (&g, x->dtype))
     {
@@ -480,6 +481,21 @@ conv_backward (BsNode    *node,
   elsize = bs_dtype_size (dtype);
   plane = g.oh * g.ow;
   k = g.cg * g.kh * g.kw;
+  if (g.c == 0)
+    {
+      /* no output: every gradient is zero */
+      for (guint i = 0; i < node->n_inputs; i++)
+        if (NEEDS (i))
+          {
+            BsTensor *like = i == 0 ? x : i == 1 ? w : NULL;
+
+            gi[i] = bs_tensor_new (x->context, dtype, like != NULL ? like->ndim : 1,
+                                   like != NULL ? like->shape : &g.o, error);
+            if (gi[i] == NULL)
+              return FALSE;
+          }
+      return TRUE;
+    }
   gy = bs_tensor_contiguous_copy (grad, dtype, error);
   cx = gy != NULL ? contiguous (x, error) : NULL;
   cw = cx != NULL ? contiguous (w, error) : NULL;

@@ -105,6 +105,7 @@
   X (BMM, bmm)                                                                         \
   X (ADDMM, addmm)                                                                     \
   X (CONVOLUTION, convolution)        /* bs-conv.c: conv1d, conv2d */                 \
+  X (NATIVE_BATCH_NORM, native_batch_norm) /* bs-batch-norm.c */                      \
   X (MAX_POOL2D, max_pool2d)          /* bs-pooling.c: indices the extra output */     \
   X (AVG_POOL2D, avg_pool2d)                                                           \
   X (ADAPTIVE_AVG_POOL2D, adaptive_avg_pool2d)                                         \

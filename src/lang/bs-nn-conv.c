@@ -4,6 +4,8 @@
 
 #include "bs-torch-private.h"
 
+#include "bs-batch-norm.h"
+
 #include "bs-conv.h"
 
 #include <string.h>
@@ -150,6 +152,30 @@ conv (BsInterp *in,
   return TRUE;
 }
 
+/* torch.batch_norm(...): one NativeBatchNormBackward0, the running statistics updated in
+ * place when training; F.batch_norm (py/nn.py) checks its arguments first, as PyTorch's */
+static gboolean
+batch_norm (BsInterp *in,
+            BsCall   *call,
+            BsValue  *r)
+{
+  GError *error = NULL;
+  gboolean training = bs_call_bool (call, 5);
+  BsTensor *running_mean = bs_call_tensor (call, 3), *running_var = bs_call_tensor (call, 4);
+  BsTensor *out;
+
+  if (!training && (running_mean == NULL || running_var == NULL))
+    return bs_raise (in, "RuntimeError", "%s must be defined in evaluation mode",
+                     running_mean == NULL ? "running_mean" : "running_var");
+  out = bs_batch_norm (bs_call_tensor (call, 0), bs_call_tensor (call, 1),
+                       bs_call_tensor (call, 2), running_mean, running_var, training,
+                       bs_call_double (call, 6), bs_call_double (call, 7), &error);
+  if (out == NULL)
+    return bs_raise_gerror (in, error);
+  *r = bs_wrap_tensor (in, out);
+  return TRUE;
+}
+
 #define OWNERS "torch torch.nn.functional"
 
 static const BsSignatureRow rows[] = {
@@ -163,6 +189,9 @@ static const BsSignatureRow rows[] = {
   { OWNERS, BS_SIG_TORCH, "conv2d(Tensor input, Tensor weight, Tensor? bias=None, "
     "IntArrayRef[2] stride=1, c10::string_view padding=\"valid\", IntArrayRef[2] dilation=1, "
     "int groups=1)", conv, 2 },
+  { "torch", BS_SIG_TORCH, "batch_norm(Tensor input, Tensor? weight, Tensor? bias, "
+    "Tensor? running_mean, Tensor? running_var, bool training, double momentum, double eps, "
+    "bool cudnn_enabled)", batch_norm, 0 },
 };
 
 const BsSignatureTable bs_nn_conv_table = BS_SIGNATURE_TABLE (rows);

@@ -452,20 +452,23 @@ grad_fn_getattr (BsInterp   *in,
                             bs_value_ref (self));
   else if (strcmp (name, "next_functions") == 0)
     {
-      /* a NotImplemented node (floor_divide's) has edges only to the inputs that require
-       * grad, in PyTorch */
+      /* an input that is never differentiated (an index, a target) is no edge in
+       * PyTorch's graph; a NotImplemented node (floor_divide's) has edges only to the
+       * inputs that require grad */
       gboolean only_tracked = node->op == BS_OP_FLOOR_DIVIDE;
-      guint n = 0;
+      guint nondiff = node->custom == NULL && node->op < BS_N_OPS
+                      ? bs_op_info (node->op)->nondiff_inputs : 0;
+      guint n = 0, k = 0;
       BsValue t;
 
       for (guint i = 0; i < node->n_inputs; i++)
-        n += !only_tracked || node->next[i].node != NULL;
+        n += !(nondiff & (1u << MIN (i, 31))) && (!only_tracked || node->next[i].node != NULL);
       t = bs_tuple_new (in->heap, n);
-      for (guint i = 0, k = 0; i < node->n_inputs; i++)
+      for (guint i = 0; i < node->n_inputs; i++)
         {
           BsValue pair[2];
 
-          if (only_tracked && node->next[i].node == NULL)
+          if ((nondiff & (1u << MIN (i, 31))) || (only_tracked && node->next[i].node == NULL))
             continue;
           bs_grad_fn_value (in, node->next[i].node, &pair[0]);
           pair[1] = BS_INT (node->next[i].input_nr);

@@ -718,6 +718,15 @@ class BatchNorm1d(Module):
             self.register_buffer('running_mean', None)
             self.register_buffer('running_var', None)
             self.register_buffer('num_batches_tracked', None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        # as PyTorch's, in place: each buffer and parameter starts at version 1
+        self.reset_running_stats()
+        if self.affine:
+            with torch.no_grad():
+                self.weight.fill_(1)
+                self.bias.zero_()
 
     def reset_running_stats(self):
         if self.track_running_stats:
@@ -1195,33 +1204,15 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
                momentum=0.1, eps=1e-5):
     size = input.size()
-    n = size[0]
-    for s in size[2:]:
-        n *= s
-    if training and n == 1:
-        raise ValueError('Expected more than 1 value per channel when training, got input size '
-                         '{}'.format(size))
-    shape = [1, size[1]] + [1] * (input.dim() - 2)
     if training:
-        dims = [0] + list(range(2, input.dim()))
-        mean = input.mean(dims, keepdim=True)
-        centered = input - mean
-        var = (centered * centered).mean(dims, keepdim=True)
-        if running_mean is not None:
-            with torch.no_grad():
-                running_mean.mul_(1 - momentum).add_(mean.reshape(-1) * momentum)
-        if running_var is not None:
-            with torch.no_grad():
-                running_var.mul_(1 - momentum).add_(var.reshape(-1) * (momentum * n / (n - 1)))
-    else:
-        centered = input - running_mean.reshape(shape)
-        var = running_var.reshape(shape)
-    out = centered / torch.sqrt(var + eps)
-    if weight is not None:
-        out = out * weight.reshape(shape)
-    if bias is not None:
-        out = out + bias.reshape(shape)
-    return out
+        n = size[0]
+        for s in size[2:]:
+            n *= s
+        if n == 1:
+            raise ValueError('Expected more than 1 value per channel when training, got input '
+                             'size {}'.format(size))
+    return torch.batch_norm(input, weight, bias, running_mean, running_var, training, momentum,
+                            eps, False)
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):

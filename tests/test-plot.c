@@ -626,6 +626,142 @@ test_session (void)
   g_assert_cmpint (bs_plot_session_gcf (session)->number, ==, 1);
 }
 
+/* axis('equal'): matplotlib 3.6's limits after fig.canvas.draw() on plt.subplots()'s
+ * axes, 496 × 369.6 px */
+static void
+test_datalim (void)
+{
+  static const struct {
+    double x[2], y[2];
+    gboolean invert_y;
+    double want[2][2];
+  } cases[] = {
+    /* ax.plot([0, 1], [0, 1]); ax.axis('equal') */
+    { { 0, 1 }, { 0, 1 }, FALSE, { { -0.23809523809523825, 1.2380952380952381 }, { -0.05, 1.05 } } },
+    /* ax.plot([0, 10], [0, 1]); ax.axis('equal') */
+    { { 0, 10 }, { 0, 1 }, FALSE, { { -0.5, 10.5 }, { -3.598387096774193, 4.598387096774193 } } },
+    /* ax.plot([0, 1], [0, 10]); ax.set_ylim(10, 0); ax.set_aspect('equal', 'datalim') */
+    { { 0, 1 }, { 0, 10 }, TRUE, { { -6.20995670995671, 7.20995670995671 }, { 10, 0 } } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(BsPlotFigure) figure = bs_plot_figure_new (1, 0, 0, 0);
+      BsPlotAxes *ax = bs_plot_figure_gca (figure);
+      double view[2][2];
+
+      bs_plot_axes_plot (ax, cases[i].x, cases[i].y, 2, NULL);
+      if (cases[i].invert_y)
+        bs_plot_axes_set_limits (ax, 1, 10, 0);
+      bs_plot_axes_set_aspect (ax, 1.0, TRUE);
+      for (int a = 0; a < 2; a++)
+        bs_plot_axes_get_view (ax, a, &view[a][0], &view[a][1]);
+      bs_plot_axes_apply_datalim (ax, 496.0, 369.59999999999997, view);
+      for (int a = 0; a < 2; a++)
+        for (int e = 0; e < 2; e++)
+          g_assert_cmpfloat_with_epsilon (view[a][e], cases[i].want[a][e], 1e-12);
+    }
+}
+
+/* Dark pixels (any channel under 128) in a rectangle of an image */
+static int
+dark_pixels (cairo_surface_t *image,
+             int              x0,
+             int              y0,
+             int              x1,
+             int              y1)
+{
+  int stride = cairo_image_surface_get_stride (image), count = 0;
+  const guint8 *data = cairo_image_surface_get_data (image);
+
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      {
+        const guint8 *p = data + (gsize) y * stride + 4 * x;
+        count += p[0] < 128 || p[1] < 128 || p[2] < 128;
+      }
+  return count;
+}
+
+/* axis('off'): no spines, ticks or labels, the title stays; texts are drawn where their
+ * alignment puts them, also outside the axes */
+static void
+test_axis_off_and_text (void)
+{
+  g_autoptr(BsPlotFigure) figure = bs_plot_figure_new (1, 0, 0, 0);
+  BsPlotAxes *ax = bs_plot_figure_gca (figure);
+  cairo_surface_t *image;
+
+  /* the axes' box is (80, 57.6) to (576, 427.2); data (0, 0)-(1, 1) with no margins */
+  bs_plot_axes_set_limits (ax, 0, 0, 1);
+  bs_plot_axes_set_limits (ax, 1, 0, 1);
+  bs_plot_axes_set_label (ax, 0, "xlabel");
+  bs_plot_axes_set_title (ax, "title");
+  bs_plot_axes_text (ax, 0.5, 0.5, "MMMM", 20, BS_PLOT_TEXT_CENTER, BS_PLOT_TEXT_CENTER, FALSE,
+                     0, 0, NULL);
+  bs_plot_axes_text (ax, 1.05, 0.5, "out", 10, BS_PLOT_TEXT_START, BS_PLOT_TEXT_BASELINE,
+                     FALSE, 0, 0, NULL);
+  image = render (figure);
+  /* spines and tick labels */
+  g_assert_cmpint (dark_pixels (image, 0, 425, 640, 480), >, 100);
+  g_assert_cmpint (dark_pixels (image, 0, 100, 76, 400), >, 50);
+  cairo_surface_destroy (image);
+
+  bs_plot_axes_set_axis_on (ax, FALSE);
+  image = render (figure);
+  g_assert_cmpint (dark_pixels (image, 0, 425, 640, 480), ==, 0);
+  g_assert_cmpint (dark_pixels (image, 0, 60, 78, 420), ==, 0);
+  /* the title above the box */
+  g_assert_cmpint (dark_pixels (image, 280, 20, 360, 52), >, 20);
+  /* "MMMM" centred on (328, 242.4): as much ink left and right; its box (with the depth
+   * of "p") centred, so the ink spans rows 229 to 249 as matplotlib draws it */
+  {
+    int left = dark_pixels (image, 250, 205, 328, 280), right = dark_pixels (image, 328, 205, 406, 280);
+    g_assert_cmpint (left, >, 100);
+    g_assert_cmpint (ABS (left - right), <, left / 10);
+    g_assert_cmpint (dark_pixels (image, 250, 228, 406, 251), ==,
+                     dark_pixels (image, 200, 150, 456, 330));
+    g_assert_cmpint (dark_pixels (image, 250, 228, 406, 232), >, 10);
+    g_assert_cmpint (dark_pixels (image, 250, 247, 406, 251), >, 10);
+  }
+  /* "out" right of the axes at x = 600.8, its baseline at y = 242.4: ink above only */
+  g_assert_cmpint (dark_pixels (image, 600, 230, 625, 243), >, 10);
+  g_assert_cmpint (dark_pixels (image, 600, 244, 625, 265), ==, 0);
+  g_assert_cmpint (dark_pixels (image, 590, 230, 600, 243), ==, 0);
+  cairo_surface_destroy (image);
+
+  /* cla() empties the axes and turns the axis on again */
+  bs_plot_axes_clear (ax);
+  g_assert_cmpuint (ax->artists->len, ==, 0);
+  g_assert_true (ax->axis_on);
+  g_assert_null (ax->title);
+}
+
+/* pause() and show() in interactive mode show every open figure and keep it open */
+static void
+test_session_show_open (void)
+{
+  g_autoptr(BsPlotSession) session = bs_plot_session_new ();
+  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func ((GDestroyNotify) bs_plot_figure_unref);
+  BsPlotAxes *ax;
+
+  bs_plot_session_set_show_func (session, keep_shown, shown);
+  ax = bs_plot_session_gca (session);
+  bs_plot_axes_plot (ax, NULL, (double[]) { 1, 3 }, 2, NULL);
+  g_assert_cmpuint (bs_plot_session_show_open (session), ==, 1);
+  bs_plot_axes_plot (ax, NULL, (double[]) { 2, 1 }, 2, NULL);
+  g_assert_cmpuint (bs_plot_session_show_open (session), ==, 1);
+  g_assert_cmpuint (shown->len, ==, 2);
+  g_assert_cmpuint (((BsPlotFigure *) g_ptr_array_index (shown, 0))->axes->len, ==, 1);
+  g_assert_cmpuint (((BsPlotAxes *) ((BsPlotFigure *) g_ptr_array_index (shown, 0))->axes->pdata[0])->artists->len, ==, 1);
+  g_assert_cmpuint (((BsPlotAxes *) ((BsPlotFigure *) g_ptr_array_index (shown, 1))->axes->pdata[0])->artists->len, ==, 2);
+  g_assert_true (bs_plot_session_gca (session) == ax);
+  /* clf() keeps the axes a script holds, undrawn */
+  bs_plot_figure_clear (bs_plot_session_gcf (session));
+  g_assert_cmpuint (bs_plot_session_gcf (session)->axes->len, ==, 0);
+  g_assert_cmpuint (ax->artists->len, ==, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -642,6 +778,9 @@ main (int   argc,
   g_test_add_func ("/plot/contour/cells", test_contour_cells);
   g_test_add_func ("/plot/figure/subplots", test_subplots);
   g_test_add_func ("/plot/session", test_session);
+  g_test_add_func ("/plot/session/show-open", test_session_show_open);
+  g_test_add_func ("/plot/axes/datalim", test_datalim);
+  g_test_add_func ("/plot/draw/axis-off-text", test_axis_off_and_text);
   g_test_add_func ("/plot/draw/same-pixels", test_same_pixels);
   g_test_add_data_func ("/plot/draw/line", "line", test_reference);
   g_test_add_data_func ("/plot/draw/scatter", "scatter", test_reference);

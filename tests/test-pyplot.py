@@ -121,6 +121,23 @@ def test_messages():
          "TypeError: hspace must be a number, not 'str'"),
         ("import matplotlib.pyplot as plt\nplt.pie([1, 2])\n",
          "NotImplementedError: matplotlib.pyplot.pie() is not supported"),
+        # matplotlib 3.6 waits for ever in pause(0) with a figure open; Backstep says so
+        ("import matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.pause(0)\n",
+         "NotImplementedError: pause(0) with a figure open never returns in matplotlib 3.6"),
+        # what Backstep's texts do not draw, named
+        ("import matplotlib.pyplot as plt\nplt.text(0, 0, 'a', fontweight='bold')\n",
+         "NotImplementedError: text(fontweight=...) is not supported by Backstep's matplotlib"),
+        ("import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\n"
+         "ax.text(0.1, 0.9, 'a', transform=ax.transAxes)\n",
+         "AttributeError: 'AxesSubplot' object has no attribute 'transAxes'"),
+        ("import matplotlib.pyplot as plt\nplt.annotate('a', (0, 0), xytext=(1, 1), "
+         "arrowprops=dict(arrowstyle='->'))\n",
+         "NotImplementedError: annotate(arrowprops=...) is not supported by Backstep's "
+         "matplotlib"),
+        ("import matplotlib.pyplot as plt\nplt.text(0, 0, 'a', rotation=45)\n",
+         "NotImplementedError: text(rotation=45) is not supported by Backstep's matplotlib"),
+        ("import matplotlib.pyplot as plt\nfig, ax = plt.subplots()\nax.set_aspect(-1)\n",
+         "NotImplementedError: set_aspect(-1) is not supported by Backstep's matplotlib"),
         # what matplotlib's artists can do and Backstep's stand-ins cannot, named
         ("import matplotlib.pyplot as plt\nline, = plt.plot([1, 2])\nline.set_color('red')\n",
          "AttributeError: Backstep's matplotlib has no 'Line2D.set_color'"),
@@ -145,7 +162,37 @@ def test_values():
     assert r.returncode == 0, r.stderr
     assert r.stdout == "(-0.1, 2.1) (0.85, 4.15)\n(0.0, 7.35)\n2\n", r.stdout
 
-TESTS = [test_lecture_plots, test_no_plots_option, test_svg_and_open_figures,
+# A live loss plot: each pause() shows the figure as it is then and keeps it open
+LIVE = """\
+import matplotlib.pyplot as plt
+plt.ion()
+losses = []
+for step in range(3):
+    losses.append(1.0 / (step + 1))
+    plt.clf()
+    plt.plot(losses)
+    plt.pause(0.1)
+plt.show()
+plt.ioff()
+plt.title('done')
+plt.show()
+print(len(losses))
+"""
+
+def test_live_plot():
+    with tempfile.TemporaryDirectory() as d:
+        r = run(LIVE, "--plots", d)
+        assert r.returncode == 0, r.stderr
+        # three pauses, show() in interactive mode (kept open), then show() closing it
+        assert sorted(os.listdir(d)) == [f"figure-{i}.png" for i in range(1, 6)], os.listdir(d)
+        with open(os.path.join(d, "figure-1.png"), "rb") as a, \
+             open(os.path.join(d, "figure-3.png"), "rb") as b:
+            assert a.read() != b.read()
+        with open(os.path.join(d, "figure-3.png"), "rb") as a, \
+             open(os.path.join(d, "figure-4.png"), "rb") as b:
+            assert a.read() == b.read()
+
+TESTS = [test_live_plot, test_lecture_plots, test_no_plots_option, test_svg_and_open_figures,
          test_savefig_refused, test_messages, test_values]
 
 def main():

@@ -16,6 +16,7 @@ typedef struct {
   BsPyplotKind    kind;
   BsPyplotHandle  handle;   /* FIGURE owned (a reference) or NULL */
   char           *str;      /* Owned: what str() prints, or NULL for the repr */
+  char           *repr;     /* Owned: what repr() prints when it is not str()'s */
   guint           count;    /* BarContainer: its bars */
 } Artist;
 
@@ -27,12 +28,14 @@ artist_free (gpointer data)
   if (a->handle.figure != NULL)
     bs_plot_figure_unref (a->handle.figure);
   g_free (a->str);
+  g_free (a->repr);
   g_free (a);
 }
 
 static gboolean artist_getattr (BsInterp *in, BsValue self, const char *name, BsValue *out,
                                 gboolean *found);
 static gboolean artist_str (BsInterp *in, BsValue self, GString *out);
+static gboolean artist_repr (BsInterp *in, BsValue self, GString *out);
 static gboolean container_repr (BsInterp *in, BsValue self, GString *out);
 static gboolean container_len (BsInterp *in, BsValue self, gint64 *len);
 static gboolean container_iter (BsInterp *in, BsValue self, BsValue *out);
@@ -57,6 +60,8 @@ static const BsNativeType artist_types[] = {
   ARTIST_TYPE ("matplotlib.colorbar.Colorbar"),
   { { "matplotlib.container.BarContainer", artist_free }, artist_getattr, NULL, container_repr,
     container_repr, &container_ops },
+  { { "matplotlib.text.Annotation", artist_free }, artist_getattr, NULL, artist_repr,
+    artist_str, NULL },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (artist_types) == BS_PYPLOT_N_OBJ);
@@ -127,6 +132,19 @@ artist_str (BsInterp *in,
   else
     g_string_append_printf (out, "<%s object at " BS_ADDRESS_FORMAT ">",
                             ((BsNative *) self.as.object)->klass->name, bs_value_address (self));
+  return TRUE;
+}
+
+static gboolean
+artist_repr (BsInterp *in,
+             BsValue   self,
+             GString  *out)
+{
+  Artist *a = artist_of (self);
+
+  if (a->repr == NULL)
+    return artist_str (in, self, out);
+  g_string_append (out, a->repr);
   return TRUE;
 }
 
@@ -271,6 +289,35 @@ bs_pyplot_text (BsInterp   *in,
     *out = artist_new (in, BS_PYPLOT_OBJ_TEXT, NULL, 0, g_string_free (g_steal_pointer (&str),
                                                                    FALSE));
   return ok;
+}
+
+gboolean
+bs_pyplot_annotation (BsInterp   *in,
+                      double      x,
+                      double      y,
+                      BsValue     xytext,
+                      const char *text,
+                      BsValue    *out)
+{
+  g_autoptr (GString) str = g_string_new (NULL);
+  BsValue s = bs_str_value (in, text), as_text;
+  char gx[G_ASCII_DTOSTR_BUF_SIZE], gy[G_ASCII_DTOSTR_BUF_SIZE];
+  BsValue *items = bs_tuple_items (xytext);
+  gboolean ok;
+
+  g_string_append_printf (str, "Annotation(%s, %s, ", g_ascii_formatd (gx, sizeof gx, "%g", x),
+                          g_ascii_formatd (gy, sizeof gy, "%g", y));
+  ok = bs_repr (in, s, str);
+  g_string_append_c (str, ')');
+  bs_value_unref (s);
+  if (!ok || !bs_pyplot_text (in, items[0], items[1], text, &as_text))
+    return FALSE;
+  *out = artist_new (in, BS_PYPLOT_OBJ_ANNOTATION, NULL, 0,
+                     g_string_free (g_steal_pointer (&str), FALSE));
+  ((Artist *) bs_value_native (*out, &artist_types[BS_PYPLOT_OBJ_ANNOTATION].base))->repr =
+    g_strdup (artist_of (as_text)->str);
+  bs_value_unref (as_text);
+  return TRUE;
 }
 
 BsPyplotHandle *

@@ -41,38 +41,6 @@ text_of (BsInterp   *in,
   return TRUE;
 }
 
-/* fontsize= as matplotlib takes it: points, or a name relative to 10 pt */
-static gboolean
-font_size (BsInterp *in,
-           BsValue   v,
-           double   *pt)
-{
-  static const struct { const char *name; double scale; } names[] = {
-    { "xx-small", 0.579 }, { "x-small", 0.694 }, { "small", 0.833 }, { "medium", 1.0 },
-    { "large", 1.2 }, { "x-large", 1.44 }, { "xx-large", 1.728 }, { "larger", 1.2 },
-    { "smaller", 0.833 },
-  };
-  const char *text = bs_value_str (v);
-
-  if (text == NULL)
-    {
-      if (!bs_pyplot_number (in, v, "fontsize", pt))
-        return FALSE;
-      if (!(*pt > 0 && *pt < 1000))
-        return bs_raise (in, "ValueError", "fontsize must be positive");
-      return TRUE;
-    }
-  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
-    if (strcmp (names[i].name, text) == 0)
-      {
-        *pt = 10.0 * names[i].scale;
-        return TRUE;
-      }
-  return bs_raise (in, "ValueError", "'%s' is not a valid font size. Valid font sizes are "
-                   "xx-small, x-small, small, medium, large, x-large, xx-large, larger, "
-                   "smaller, None", text);
-}
-
 /* xlabel/ylabel/title and set_xlabel/set_ylabel/set_title: data is ON_* plus 2 × what
  * (0: xlabel, 1: ylabel, 2: title); fontsize= among the keywords */
 static gboolean
@@ -104,7 +72,7 @@ label_fn (BsInterp *in,
           if (strcmp (key, "fontsize") != 0 && strcmp (key, "size") != 0)
             return bs_raise (in, "NotImplementedError", "%s(%s=...) is not supported by "
                              "Backstep's matplotlib", call->sig->short_name, key);
-          if (!font_size (in, e->value, &size))
+          if (!bs_pyplot_font_size (in, e->value, &size))
             return FALSE;
         }
     }
@@ -150,7 +118,7 @@ legend_fn (BsInterp *in,
             locv = e->value;
           else if (strcmp (key, "fontsize") == 0)
             {
-              if (!font_size (in, e->value, &size))
+              if (!bs_pyplot_font_size (in, e->value, &size))
                 return FALSE;
             }
           else
@@ -492,10 +460,7 @@ figure_fn (BsInterp *in,
                                    num.type == BS_VALUE_INT ? (int) MIN (num.as.integer, G_MAXINT)
                                                             : 0, w, h, dpi);
   if (bs_call_bool (call, param (call, "clear")))
-    {
-      g_ptr_array_set_size (figure->axes, 0);
-      figure->current = NULL;
-    }
+    bs_plot_figure_clear (figure);
   *r = bs_pyplot_wrap (in, figure, NULL);
   return TRUE;
 }
@@ -693,13 +658,19 @@ subplots_adjust_fn (BsInterp *in,
   return TRUE;
 }
 
-/* show(*args, **kwargs): every open figure goes to the session's show function */
+/* show(*args, **kwargs): every open figure goes to the session's show function and is
+ * closed; in interactive mode (ion()) the windows stay open */
 static gboolean
 show_fn (BsInterp *in,
          BsCall   *call,
          BsValue  *r)
 {
-  bs_plot_session_show (bs_pyplot_session (in));
+  BsPlotSession *session = bs_pyplot_session (in);
+
+  if (bs_plot_session_is_interactive (session))
+    bs_plot_session_show_open (session);
+  else
+    bs_plot_session_show (session);
   *r = BS_NONE;
   return TRUE;
 }
@@ -889,10 +860,9 @@ static const BsSignatureRow rows[] = {
   { P, PY, "colorbar(mappable=None, cax=None, ax=None, **kwargs)", colorbar_fn, ON_CURRENT },
   { FIG, PY, "Figure.colorbar(self, mappable, cax=None, ax=None, use_gridspec=True, **kwargs)",
     colorbar_fn, ON_SELF },
-  MISSING ("text"), MISSING ("annotate"), MISSING ("errorbar"),
+  MISSING ("errorbar"),
   MISSING ("barh"), MISSING ("pie"), MISSING ("boxplot"), MISSING ("violinplot"),
-  MISSING ("step"), MISSING ("stem"), MISSING ("twinx"), MISSING ("axis"), MISSING ("clf"),
-  MISSING ("cla"), MISSING ("ion"), MISSING ("ioff"), MISSING ("pause"), MISSING ("draw"),
+  MISSING ("step"), MISSING ("stem"), MISSING ("twinx"),
   MISSING ("figtext"), MISSING ("matshow"), MISSING ("pcolormesh"), MISSING ("quiver"),
   MISSING ("hist2d"), MISSING ("hlines"), MISSING ("vlines"),
   MISSING ("margins"), MISSING ("axes"),
@@ -908,6 +878,8 @@ bs_pyplot_init (BsInterp *in)
 
   bs_signature_set_add (in->signatures, &bs_pyplot_objects_table);
   bs_signature_set_add (in->signatures, &bs_pyplot_draw_table);
+  bs_signature_set_add (in->signatures, &bs_pyplot_text_table);
+  bs_signature_set_add (in->signatures, &bs_pyplot_axis_table);
   bs_signature_set_add (in->signatures, &module_table);
   bs_module_add_declared (in, mpl, "matplotlib", BS_NONE);
   bs_module_add_declared (in, plt, P, BS_NONE);

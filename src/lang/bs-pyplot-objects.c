@@ -175,6 +175,49 @@ bs_pyplot_number (BsInterp   *in,
   return bs_to_double (in, v, out);
 }
 
+/* fontsize= as FontProperties.set_size takes it: points (a number or its text), or a
+ * name relative to 10 pt; below 1 pt is 1 pt */
+gboolean
+bs_pyplot_font_size (BsInterp *in,
+                     BsValue   v,
+                     double   *pt)
+{
+  static const struct { const char *name; double scale; } names[] = {
+    { "xx-small", 0.579 }, { "x-small", 0.694 }, { "small", 0.833 }, { "medium", 1.0 },
+    { "large", 1.2 }, { "x-large", 1.44 }, { "xx-large", 1.728 }, { "larger", 1.2 },
+    { "smaller", 0.833 },
+  };
+  const char *text = bs_value_str (v);
+
+  *pt = 10.0;
+  if (bs_value_is_none (v))
+    return TRUE;
+  if (text != NULL)
+    {
+      char *end;
+      double number = g_ascii_strtod (text, &end);
+
+      for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+        if (strcmp (names[i].name, text) == 0)
+          {
+            *pt = 10.0 * names[i].scale;
+            return TRUE;
+          }
+      if (end == text || *end != '\0')
+        return bs_raise (in, "ValueError", "Size is invalid. Valid font size are xx-small, "
+                         "x-small, small, medium, large, x-large, xx-large, larger, smaller, "
+                         "None");
+      *pt = number;
+    }
+  else if (!bs_pyplot_number (in, v, "fontsize", pt))
+    return FALSE;
+  if (isnan (*pt) || *pt > 1000)
+    return bs_raise (in, "NotImplementedError", "a font size of %g points is not drawn by "
+                     "Backstep's matplotlib (at most 1000)", *pt);
+  *pt = MAX (*pt, 1.0);
+  return TRUE;
+}
+
 gboolean
 bs_pyplot_optional_number (BsInterp   *in,
                  BsCall     *call,

@@ -39,6 +39,7 @@ typedef enum {
   BS_PYPLOT_OBJ_LEGEND,
   BS_PYPLOT_OBJ_COLORBAR,
   BS_PYPLOT_OBJ_BAR_CONTAINER,
+  BS_PYPLOT_OBJ_ANNOTATION,
   BS_PYPLOT_N_OBJ
 } BsPyplotKind;
 
@@ -67,6 +68,14 @@ gboolean        bs_pyplot_text            (BsInterp        *in,
                                            BsValue          y,
                                            const char      *text,
                                            BsValue         *out);
+/* An Annotation: str() Annotation(x, y, 'text') with XY as '%g' prints them; repr()
+ * Text(x, y, 'text') with the items of XYTEXT (a pair) as str() prints them */
+gboolean        bs_pyplot_annotation      (BsInterp        *in,
+                                           double           x,
+                                           double           y,
+                                           BsValue          xytext,
+                                           const char      *text,
+                                           BsValue         *out);
 /* The place of what imshow(), scatter() or contourf() returned, or NULL */
 BsPyplotHandle *bs_pyplot_mappable_handle (BsValue          v);
 BsValue         bs_pyplot_axes_grid       (BsInterp        *in,
@@ -88,6 +97,9 @@ gboolean        bs_pyplot_number          (BsInterp        *in,
                                            BsValue          v,
                                            const char      *what,
                                            double          *out);
+gboolean        bs_pyplot_font_size       (BsInterp        *in,
+                                           BsValue          v,
+                                           double          *pt);
 gboolean        bs_pyplot_optional_number (BsInterp        *in,
                                            BsCall          *call,
                                            const char      *name,
@@ -104,6 +116,8 @@ gboolean        bs_pyplot_raise           (BsInterp        *in,
 
 extern const BsSignatureTable bs_pyplot_objects_table;
 extern const BsSignatureTable bs_pyplot_draw_table;
+extern const BsSignatureTable bs_pyplot_text_table;
+extern const BsSignatureTable bs_pyplot_axis_table;
 
 static inline int
 param (BsCall     *call,

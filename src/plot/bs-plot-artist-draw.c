@@ -278,6 +278,39 @@ draw_contour (BsPlotPainter      *painter,
     }
 }
 
+static void
+draw_text (BsPlotPainter      *painter,
+           const BsPlotFrame  *frame,
+           const BsPlotArtist *artist)
+{
+  static const BsPlotAlign aligns[] = {
+    [BS_PLOT_TEXT_START] = BS_PLOT_ALIGN_START,
+    [BS_PLOT_TEXT_CENTER] = BS_PLOT_ALIGN_CENTER,
+    [BS_PLOT_TEXT_END] = BS_PLOT_ALIGN_END,
+    [BS_PLOT_TEXT_BASELINE] = BS_PLOT_ALIGN_BASELINE,
+    [BS_PLOT_TEXT_CENTER_BASELINE] = BS_PLOT_ALIGN_CENTER_BASELINE,
+  };
+  double x = bs_plot_frame_x (frame, artist->value) + artist->offset[0] * painter->px_per_pt;
+  double y = bs_plot_frame_y (frame, artist->span_lo) - artist->offset[1] * painter->px_per_pt;
+  BsPlotColor color = artist->style.color;
+
+  if (!isfinite (x) || !isfinite (y))
+    return;
+  if (artist->clip_point)
+    {
+      const BsPlotRect *b = &frame->box;
+      double px = bs_plot_frame_x (frame, artist->point[0]);
+      double py = bs_plot_frame_y (frame, artist->point[1]);
+
+      if (!(px >= b->x && px <= b->x + b->width && py >= b->y && py <= b->y + b->height))
+        return;
+    }
+  if (!isnan (artist->style.alpha))
+    color.a *= artist->style.alpha;
+  bs_plot_painter_text (painter, artist->text, FALSE, artist->fontsize, x, y,
+                        aligns[artist->halign], aligns[artist->valign], artist->rotated, &color);
+}
+
 void
 bs_plot_artist_draw (BsPlotPainter      *painter,
                      const BsPlotFrame  *frame,
@@ -293,6 +326,7 @@ bs_plot_artist_draw (BsPlotPainter      *painter,
     case BS_PLOT_ARTIST_VLINE: draw_axline (painter, frame, artist); break;
     case BS_PLOT_ARTIST_FILL: draw_fill (painter, frame, artist); break;
     case BS_PLOT_ARTIST_CONTOUR: draw_contour (painter, frame, artist); break;
+    case BS_PLOT_ARTIST_TEXT: draw_text (painter, frame, artist); break;
     default: g_assert_not_reached ();
     }
 }

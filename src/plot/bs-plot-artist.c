@@ -30,6 +30,7 @@ bs_plot_artist_free (BsPlotArtist *artist)
   g_clear_pointer (&artist->values, g_array_unref);
   g_clear_pointer (&artist->colors, g_array_unref);
   g_clear_pointer (&artist->levels, g_array_unref);
+  g_free (artist->text);
   g_free (artist);
 }
 
@@ -53,6 +54,7 @@ bs_plot_artist_copy (const BsPlotArtist *artist)
   copy->values = copy_array (artist->values);
   copy->colors = copy_array (artist->colors);
   copy->levels = copy_array (artist->levels);
+  copy->text = g_strdup (artist->text);
   return copy;
 }
 
@@ -124,6 +126,9 @@ bs_plot_artist_data_limits (const BsPlotArtist *artist,
       break;
     case BS_PLOT_ARTIST_CONTOUR:
       include_array (axis == 0 ? artist->x : artist->y, NULL, log, lo, hi);
+      break;
+    case BS_PLOT_ARTIST_TEXT:
+      /* matplotlib's texts leave the data limits alone */
       break;
     default:
       g_assert_not_reached ();

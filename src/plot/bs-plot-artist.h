@@ -19,7 +19,18 @@ typedef enum {
   BS_PLOT_ARTIST_VLINE,    /* axvline() */
   BS_PLOT_ARTIST_FILL,     /* fill_between(): X, Y = y1, H = y2 */
   BS_PLOT_ARTIST_CONTOUR,  /* contour(), contourf(): X (cols), Y (rows), VALUES, LEVELS */
+  BS_PLOT_ARTIST_TEXT,     /* text(): TEXT at (VALUE, SPAN_LO) in data coordinates */
 } BsPlotArtistKind;
+
+/* A text's alignment on each axis: its box's start (left, top), centre or end (right,
+ * bottom), or, vertically, its baseline or midway between baseline and top */
+typedef enum {
+  BS_PLOT_TEXT_START,
+  BS_PLOT_TEXT_CENTER,
+  BS_PLOT_TEXT_END,
+  BS_PLOT_TEXT_BASELINE,
+  BS_PLOT_TEXT_CENTER_BASELINE,
+} BsPlotTextAlign;
 
 typedef struct {
   BsPlotArtistKind      kind;
@@ -37,6 +48,13 @@ typedef struct {
   double                value, span_lo, span_hi;
   GArray               *levels;          /* doubles */
   gboolean              filled;
+  char                 *text;            /* owned */
+  double                fontsize;        /* points */
+  BsPlotTextAlign       halign, valign;
+  gboolean              rotated;         /* a quarter turn anticlockwise */
+  double                offset[2];       /* text: points right and up from its place */
+  gboolean              clip_point;      /* text: drawn only while POINT is in the axes */
+  double                point[2];
 } BsPlotArtist;
 
 BsPlotArtist *bs_plot_artist_new          (BsPlotArtistKind     kind);

@@ -55,6 +55,8 @@ bs_plot_frame_init (BsPlotFrame      *frame,
           if (!(frame->view[a][e] > 0))
             frame->view[a][e] = e == 0 ? 1 : 10;
     }
+  if (axes->aspect_datalim)
+    bs_plot_axes_apply_datalim (axes, box->width, box->height, frame->view);
 }
 
 static double
@@ -192,6 +194,25 @@ compute_ticks (BsPlotPainter     *painter,
                                                   g_array_index (ticks->major, double, i)));
     ticks->offset = bs_plot_tick_format_offset (&format);
   }
+}
+
+/* axis('off') hides what the axis draws: ticks, their labels and the grid */
+static void
+compute_all_ticks (BsPlotPainter     *painter,
+                   const BsPlotFrame *frame,
+                   Ticks              ticks[2])
+{
+  for (int a = 0; a < 2; a++)
+    {
+      compute_ticks (painter, frame, a, &ticks[a]);
+      if (!frame->axes->axis_on)
+        {
+          g_array_set_size (ticks[a].major, 0);
+          g_array_set_size (ticks[a].minor, 0);
+          g_ptr_array_set_size (ticks[a].labels, 0);
+          ticks[a].offset[0] = '\0';
+        }
+    }
 }
 
 static void
@@ -342,7 +363,7 @@ draw_labels (BsPlotPainter     *painter,
       GROW (r);
     }
 
-  if (axes->axis[0].label != NULL && axes->axis[0].label[0] != '\0')
+  if (axes->axis_on && axes->axis[0].label != NULL && axes->axis[0].label[0] != '\0')
     {
       double w, h, top = xticks_bottom + LABEL_PAD_PT * pt;
       double size = isnan (axes->axis[0].label_size) ? FONT_PT : axes->axis[0].label_size;
@@ -354,7 +375,7 @@ draw_labels (BsPlotPainter     *painter,
                               BS_PLOT_ALIGN_START, FALSE, &black);
       GROW (r);
     }
-  if (axes->axis[1].label != NULL && axes->axis[1].label[0] != '\0')
+  if (axes->axis_on && axes->axis[1].label != NULL && axes->axis[1].label[0] != '\0')
     {
       double w, h, right = yticks_left - LABEL_PAD_PT * pt;
       double size = isnan (axes->axis[1].label_size) ? FONT_PT : axes->axis[1].label_size;
@@ -394,8 +415,7 @@ bs_plot_axes_decorations (BsPlotPainter    *painter,
   BsPlotRect extent;
 
   bs_plot_frame_init (&frame, axes, box);
-  compute_ticks (painter, &frame, 0, &ticks[0]);
-  compute_ticks (painter, &frame, 1, &ticks[1]);
+  compute_all_ticks (painter, &frame, ticks);
   cairo_save (painter->cr);
   cairo_rectangle (painter->cr, 0, 0, 0, 0);
   cairo_clip (painter->cr);  /* measuring draws nothing */
@@ -431,13 +451,16 @@ bs_plot_axes_draw (BsPlotPainter    *painter,
   BsPlotRect extent;
 
   bs_plot_frame_init (&frame, axes, box);
-  compute_ticks (painter, &frame, 0, &ticks[0]);
-  compute_ticks (painter, &frame, 1, &ticks[1]);
+  compute_all_ticks (painter, &frame, ticks);
 
   cairo_save (cr);
-  cairo_rectangle (cr, box->x, box->y, box->width, box->height);
-  bs_plot_painter_set_color (painter, &white, 1.0);
-  cairo_fill (cr);
+  /* the axes' background and spines belong to its axis too */
+  if (axes->axis_on)
+    {
+      cairo_rectangle (cr, box->x, box->y, box->width, box->height);
+      bs_plot_painter_set_color (painter, &white, 1.0);
+      cairo_fill (cr);
+    }
 
   /* Artists in z-order (stable: equal orders keep the order they were added) */
   for (guint i = 0; i < axes->artists->len; i++)
@@ -453,20 +476,26 @@ bs_plot_axes_draw (BsPlotPainter    *painter,
           grid_drawn = TRUE;
         }
       cairo_save (cr);
-      cairo_rectangle (cr, box->x, box->y, box->width, box->height);
-      cairo_clip (cr);
+      /* texts are not clipped to the axes */
+      if (artist->kind != BS_PLOT_ARTIST_TEXT)
+        {
+          cairo_rectangle (cr, box->x, box->y, box->width, box->height);
+          cairo_clip (cr);
+        }
       bs_plot_artist_draw (painter, &frame, artist);
       cairo_restore (cr);
     }
   if (!grid_drawn)
     draw_grid (painter, &frame, ticks);
 
-  /* Spines */
-  bs_plot_painter_set_line (painter, SPINE_WIDTH_PT, BS_PLOT_LINESTYLE_SOLID);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
-  bs_plot_painter_set_color (painter, &black, 1.0);
-  cairo_rectangle (cr, box->x, box->y, box->width, box->height);
-  cairo_stroke (cr);
+  if (axes->axis_on)
+    {
+      bs_plot_painter_set_line (painter, SPINE_WIDTH_PT, BS_PLOT_LINESTYLE_SOLID);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+      bs_plot_painter_set_color (painter, &black, 1.0);
+      cairo_rectangle (cr, box->x, box->y, box->width, box->height);
+      cairo_stroke (cr);
+    }
 
   for (int a = 0; a < 2; a++)
     {

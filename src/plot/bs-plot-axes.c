@@ -29,6 +29,7 @@ bs_plot_axes_new (BsPlotFigure *figure,
   axes->index = index;
   axes->legend = BS_PLOT_LEGEND_NONE;
   axes->aspect = NAN;
+  axes->axis_on = TRUE;
   axes->colorbar = -1;
   axes->title_size = NAN;
   axes->legend_size = NAN;
@@ -500,6 +501,155 @@ bs_plot_axes_contour (BsPlotAxes        *axes,
   added->vmax = g_array_index (lev, double, lev->len - 1);
   added->levels = g_steal_pointer (&lev);
   return added;
+}
+
+BsPlotArtist *
+bs_plot_axes_text (BsPlotAxes        *axes,
+                   double             x,
+                   double             y,
+                   const char        *text,
+                   double             size_pt,
+                   BsPlotTextAlign    halign,
+                   BsPlotTextAlign    valign,
+                   gboolean           rotated,
+                   double             offset_x,
+                   double             offset_y,
+                   const BsPlotStyle *style)
+{
+  BsPlotArtist *artist = bs_plot_artist_new (BS_PLOT_ARTIST_TEXT);
+
+  if (style != NULL)
+    bs_plot_style_copy (&artist->style, style);
+  if (!artist->style.color_set)
+    artist->style.color = bs_plot_color_rgba (0, 0, 0, 1);  /* text.color */
+  artist->style.color_set = TRUE;
+  if (isnan (artist->style.zorder))
+    artist->style.zorder = 3;
+  artist->value = x;
+  artist->span_lo = y;
+  artist->text = g_strdup (text);
+  artist->fontsize = size_pt;
+  artist->halign = halign;
+  artist->valign = valign;
+  artist->rotated = rotated;
+  artist->offset[0] = offset_x;
+  artist->offset[1] = offset_y;
+  g_ptr_array_add (axes->artists, artist);
+  return artist;
+}
+
+void
+bs_plot_axes_clear (BsPlotAxes *axes)
+{
+  BsPlotAxes *fresh = bs_plot_axes_new (axes->figure, axes->nrows, axes->ncols, axes->index);
+  BsPlotAxes old = *axes;
+
+  /* matplotlib's cla() keeps the aspect; the rest is as new */
+  fresh->aspect = axes->aspect;
+  fresh->aspect_datalim = axes->aspect_datalim;
+  *axes = *fresh;
+  *fresh = old;
+  bs_plot_axes_free (fresh);
+}
+
+void
+bs_plot_axes_set_axis_on (BsPlotAxes *axes,
+                          gboolean    on)
+{
+  axes->axis_on = on;
+}
+
+void
+bs_plot_axes_set_aspect (BsPlotAxes *axes,
+                         double      aspect,
+                         gboolean    datalim)
+{
+  axes->aspect = aspect;
+  axes->aspect_datalim = datalim;
+}
+
+void
+bs_plot_axes_freeze_limits (BsPlotAxes *axes)
+{
+  for (int a = 0; a < 2; a++)
+    {
+      double lo, hi;
+
+      bs_plot_axes_get_view (axes, a, &lo, &hi);
+      bs_plot_axes_set_limits (axes, a, lo, hi);
+    }
+}
+
+static void
+set_bound (double  view[2],
+           double  lo,
+           double  hi)
+{
+  /* set_xbound keeps the axis' direction */
+  gboolean inverted = view[0] > view[1];
+
+  view[0] = inverted ? hi : lo;
+  view[1] = inverted ? lo : hi;
+}
+
+void
+bs_plot_axes_apply_datalim (BsPlotAxes *axes,
+                            double      box_width,
+                            double      box_height,
+                            double    (*view)[2])
+{
+  double xmin = MIN (view[0][0], view[0][1]), xmax = MAX (view[0][0], view[0][1]);
+  double ymin = MIN (view[1][0], view[1][1]), ymax = MAX (view[1][0], view[1][1]);
+  double xsize = MAX (fabs (xmax - xmin), 1e-30), ysize = MAX (fabs (ymax - ymin), 1e-30);
+  double data_ratio, y_expander, dl[2][2], xr, yr, xmarg, ymarg, Xsize, Ysize, Xmarg, Ymarg;
+  gboolean adjust_y;
+
+  if (isnan (axes->aspect) || !(axes->aspect > 0) || box_width <= 0
+      || axes->axis[0].scale != BS_PLOT_SCALE_LINEAR
+      || axes->axis[1].scale != BS_PLOT_SCALE_LINEAR)
+    return;
+  data_ratio = box_height / box_width / axes->aspect;
+  y_expander = data_ratio * xsize / ysize - 1;
+  if (fabs (y_expander) < 0.005)
+    return;
+  /* the data's own limits (an empty dataLim is [inf, -inf]) */
+  for (int a = 0; a < 2; a++)
+    {
+      dl[a][0] = INFINITY;
+      dl[a][1] = -INFINITY;
+      for (guint i = 0; i < axes->artists->len; i++)
+        {
+          double lo, hi;
+          if (bs_plot_artist_data_limits (g_ptr_array_index (axes->artists, i), a, FALSE,
+                                          &lo, &hi))
+            {
+              dl[a][0] = MIN (dl[a][0], lo);
+              dl[a][1] = MAX (dl[a][1], hi);
+            }
+        }
+    }
+  xr = 1.05 * (dl[0][1] - dl[0][0]);
+  yr = 1.05 * (dl[1][1] - dl[1][0]);
+  xmarg = xsize - xr;
+  ymarg = ysize - yr;
+  Ysize = data_ratio * xsize;
+  Xsize = ysize / data_ratio;
+  Xmarg = Xsize - xr;
+  Ymarg = Ysize - yr;
+  if (xmarg > 0 && ymarg > 0)
+    adjust_y = (Ymarg > 0 && y_expander < 0) || (Xmarg < 0 && y_expander > 0);
+  else
+    adjust_y = y_expander > 0;
+  if (adjust_y)
+    {
+      double yc = 0.5 * (ymin + ymax);
+      set_bound (view[1], yc - Ysize / 2.0, yc + Ysize / 2.0);
+    }
+  else
+    {
+      double xc = 0.5 * (xmin + xmax);
+      set_bound (view[0], xc - Xsize / 2.0, xc + Xsize / 2.0);
+    }
 }
 
 void

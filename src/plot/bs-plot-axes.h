@@ -58,6 +58,8 @@ struct _BsPlotAxes {
   double          legend_size; /* points; NAN: 10 */
   guint           line_cycle, patch_cycle;
   double          aspect;      /* NAN: fill the subplot; else data units' Y/X ratio */
+  gboolean        aspect_datalim; /* ASPECT kept by widening a limit, not the box */
+  gboolean        axis_on;     /* axis('off'): no spines, ticks, labels or grid */
   int             colorbar;    /* the artist a colorbar beside the axes shows, or -1 */
 };
 
@@ -163,6 +165,37 @@ BsPlotArtist *bs_plot_axes_contour        (BsPlotAxes          *axes,
                                            const BsPlotStyle   *style,
                                            GError             **error);
 
+/* text(X, Y, TEXT) in data coordinates, OFFSET_X/Y points right and up of them; STYLE's
+ * colour (black when unset), alpha and zorder (3 when unset). */
+BsPlotArtist *bs_plot_axes_text           (BsPlotAxes          *axes,
+                                           double               x,
+                                           double               y,
+                                           const char          *text,
+                                           double               size_pt,
+                                           BsPlotTextAlign      halign,
+                                           BsPlotTextAlign      valign,
+                                           gboolean             rotated,
+                                           double               offset_x,
+                                           double               offset_y,
+                                           const BsPlotStyle   *style);
+/* cla(): no artists, labels, limits or settings: as a new axes in the same cell */
+void          bs_plot_axes_clear          (BsPlotAxes          *axes);
+/* axis('on') / axis('off') */
+void          bs_plot_axes_set_axis_on    (BsPlotAxes          *axes,
+                                           gboolean             on);
+/* set_aspect(ASPECT) (NAN: 'auto'); DATALIM keeps it by widening a limit at drawing
+ * (adjustable='datalim', axis('equal')), else by shrinking the box. */
+void          bs_plot_axes_set_aspect     (BsPlotAxes          *axes,
+                                           double               aspect,
+                                           gboolean             datalim);
+/* set_autoscale_on(False): the limits shown now stay, whatever is drawn later */
+void          bs_plot_axes_freeze_limits  (BsPlotAxes          *axes);
+/* Axes.apply_aspect with adjustable='datalim' for a box of BOX_WIDTH × BOX_HEIGHT:
+ * widens VIEW ([axis][lo, hi]) along X or Y as matplotlib does. */
+void          bs_plot_axes_apply_datalim  (BsPlotAxes          *axes,
+                                           double               box_width,
+                                           double               box_height,
+                                           double             (*view)[2]);
 void          bs_plot_axes_set_title      (BsPlotAxes          *axes,
                                            const char          *title);
 void          bs_plot_axes_set_label      (BsPlotAxes          *axes,

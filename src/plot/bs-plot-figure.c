@@ -65,6 +65,16 @@ bs_plot_figure_copy (const BsPlotFigure *figure)
   return copy;
 }
 
+void
+bs_plot_figure_clear (BsPlotFigure *figure)
+{
+  /* a script's Axes values still point at them */
+  while (figure->axes->len > 0)
+    g_ptr_array_add (figure->replaced, g_ptr_array_steal_index (figure->axes, 0));
+  figure->current = NULL;
+  g_clear_pointer (&figure->suptitle, g_free);
+}
+
 /* The cell range [r0, r1) × [c0, c1) of subplot (nrows, ncols, index) as fractions */
 static void
 cell_of (const BsPlotAxes *axes,

@@ -63,6 +63,8 @@ BsPlotAxes   *bs_plot_figure_add_subplot  (BsPlotFigure  *figure,
                                            int            ncols,
                                            int            index,
                                            GError       **error);
+/* clf(): no axes and no suptitle (the axes a script holds stay valid, not drawn) */
+void          bs_plot_figure_clear        (BsPlotFigure  *figure);
 /* gca(): the current axes, a new subplot(1, 1, 1) when there is none. */
 BsPlotAxes   *bs_plot_figure_gca          (BsPlotFigure  *figure);
 void          bs_plot_figure_set_suptitle (BsPlotFigure  *figure,

@@ -4,6 +4,7 @@
 #include "bs-plot-painter.h"
 
 #include <math.h>
+#include <string.h>
 
 #define FONT_FAMILY "DejaVu Sans"
 
@@ -93,6 +94,49 @@ bs_plot_painter_measure (BsPlotPainter *painter,
     *height = 0;
 }
 
+/* Text of several lines as matplotlib lays it out: a line's baseline 1.2 times the height
+ * of "l" below the bottom of "p" on the line above, each line aligned in the block as the
+ * block is (multialignment) */
+static BsPlotRect
+text_lines (BsPlotPainter     *painter,
+            const char        *text,
+            double             size_pt,
+            double             x,
+            double             y,
+            BsPlotAlign        halign,
+            BsPlotAlign        valign,
+            const BsPlotColor *color)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n = g_strv_length (lines);
+  g_autofree double *widths = g_new (double, n);
+  double above, below, dy, width = 0, height, left, top, share;
+
+  lp_extent (painter, size_pt, &above, &below);
+  dy = below + above * 1.2;
+  for (guint i = 0; i < n; i++)
+    {
+      double h;
+      bs_plot_painter_measure (painter, lines[i], FALSE, size_pt, &widths[i], &h);
+      width = MAX (width, widths[i]);
+    }
+  height = above + (n - 1) * dy + below;
+  share = halign == BS_PLOT_ALIGN_START ? 0 : halign == BS_PLOT_ALIGN_END ? 1 : 0.5;
+  left = x - width * share;
+  switch (valign)
+    {
+    case BS_PLOT_ALIGN_START: top = y; break;
+    case BS_PLOT_ALIGN_END: top = y - height; break;
+    case BS_PLOT_ALIGN_BASELINE: top = y - (height - below); break;
+    default: top = y - height / 2; break;
+    }
+  for (guint i = 0; i < n; i++)
+    bs_plot_painter_text (painter, lines[i], FALSE, size_pt, left + (width - widths[i]) * share,
+                          top + above + i * dy, BS_PLOT_ALIGN_START, BS_PLOT_ALIGN_BASELINE,
+                          FALSE, color);
+  return (BsPlotRect) { left, top, width, height };
+}
+
 BsPlotRect
 bs_plot_painter_text (BsPlotPainter     *painter,
                       const char        *text,
@@ -112,6 +156,8 @@ bs_plot_painter_text (BsPlotPainter     *painter,
 
   if (text == NULL || text[0] == '\0')
     return (BsPlotRect) { x, y, 0, 0 };
+  if (!markup && !rotated && strchr (text, '\n') != NULL)
+    return text_lines (painter, text, size_pt, x, y, halign, valign, color);
 
   lp_extent (painter, size_pt, &above, &below);
   set_text (painter, text, markup, size_pt);

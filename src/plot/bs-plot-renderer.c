@@ -97,7 +97,7 @@ apply_aspect (BsPlotAxes *axes,
 {
   double x0, x1, y0, y1, box_aspect;
 
-  if (isnan (axes->aspect) || axes->aspect <= 0
+  if (isnan (axes->aspect) || axes->aspect <= 0 || axes->aspect_datalim
       || axes->axis[0].scale != BS_PLOT_SCALE_LINEAR
       || axes->axis[1].scale != BS_PLOT_SCALE_LINEAR)
     return;

@@ -12,6 +12,7 @@ struct _BsPlotSession {
   BsPlotShowFunc  show;
   gpointer        show_data;
   gboolean        at_end;    /* bs_plot_session_show_at_end is showing */
+  gboolean        interactive;
 };
 
 BsPlotSession *
@@ -131,15 +132,34 @@ bs_plot_session_close_all (BsPlotSession *session)
 guint
 bs_plot_session_show (BsPlotSession *session)
 {
-  guint shown = session->figures->len;
+  guint shown = bs_plot_session_show_open (session);
 
+  bs_plot_session_close_all (session);
+  return shown;
+}
+
+guint
+bs_plot_session_show_open (BsPlotSession *session)
+{
   for (guint i = 0; i < session->figures->len && session->show != NULL; i++)
     {
       g_autoptr(BsPlotFigure) copy = bs_plot_figure_copy (g_ptr_array_index (session->figures, i));
       session->show (copy, session->show_data);
     }
-  bs_plot_session_close_all (session);
-  return shown;
+  return session->figures->len;
+}
+
+void
+bs_plot_session_set_interactive (BsPlotSession *session,
+                                 gboolean       interactive)
+{
+  session->interactive = interactive;
+}
+
+gboolean
+bs_plot_session_is_interactive (BsPlotSession *session)
+{
+  return session->interactive;
 }
 
 guint

@@ -38,6 +38,13 @@ gboolean       bs_plot_session_close         (BsPlotSession  *session,
 void           bs_plot_session_close_all     (BsPlotSession  *session);
 /* show(): returns how many figures were shown. */
 guint          bs_plot_session_show          (BsPlotSession  *session);
+/* pause(), and show() in interactive mode: every open figure is shown as it is now and
+ * stays open, as a window that a live plot redraws. */
+guint          bs_plot_session_show_open     (BsPlotSession  *session);
+/* ion(), ioff(), isinteractive() */
+void           bs_plot_session_set_interactive (BsPlotSession *session,
+                                                gboolean       interactive);
+gboolean       bs_plot_session_is_interactive  (BsPlotSession *session);
 /* The figures still open when a script or a notebook cell ends (Jupyter's inline backend
  * shows them then), shown and closed as show() does; bs_plot_session_is_at_end() is TRUE
  * while the show function gets them. */

@@ -663,6 +663,64 @@ test_datalim (void)
     }
 }
 
+/* step(): the line turns at each point ('pre': up first, 'post': along first, 'mid':
+ * halfway); barh's bars grow along X from their left edge, which autoscaling keeps */
+static void
+test_steps_and_barh (void)
+{
+  static const BsPlotSubplotParams whole = { 0, 1, 0, 1, 0, 0 };
+  static const BsPlotSteps kinds[] = { BS_PLOT_STEPS_PRE, BS_PLOT_STEPS_POST, BS_PLOT_STEPS_MID };
+  /* (0, 0.1) to (1, 0.9): where each drawstyle passes */
+  static const double on[3][2] = { { 0.02, 0.9 }, { 0.98, 0.1 }, { 0.5, 0.5 } };
+  static const double off[3][2] = { { 0.98, 0.1 }, { 0.02, 0.9 }, { 0.02, 0.9 } };
+
+  for (int i = 0; i < 3; i++)
+    {
+      g_autoptr(BsPlotFigure) figure = bs_plot_figure_new (1, 4, 4, 50);
+      BsPlotAxes *axes = bs_plot_figure_gca (figure);
+      BsPlotArtist *line;
+      cairo_surface_t *image;
+
+      g_assert_true (bs_plot_figure_subplots_adjust (figure, BS_PLOT_ADJUST_LEFT
+                                                     | BS_PLOT_ADJUST_RIGHT
+                                                     | BS_PLOT_ADJUST_BOTTOM
+                                                     | BS_PLOT_ADJUST_TOP, &whole, NULL));
+      bs_plot_axes_set_limits (axes, 0, 0, 1);
+      bs_plot_axes_set_limits (axes, 1, 0, 1);
+      line = bs_plot_axes_plot (axes, (double[]) { 0, 1 }, (double[]) { 0.1, 0.9 }, 2, NULL);
+      line->steps = kinds[i];
+      image = render (figure);
+      g_assert_cmpuint (pixel_at (image, on[i][0], on[i][1]), !=, 0xffffff);
+      g_assert_cmpuint (pixel_at (image, off[i][0], off[i][1]), ==, 0xffffff);
+      cairo_surface_destroy (image);
+    }
+
+  {
+    g_autoptr(BsPlotFigure) figure = bs_plot_figure_new (1, 0, 0, 0);
+    BsPlotAxes *axes = bs_plot_figure_gca (figure);
+    double lo, hi;
+
+    /* ax.barh([1, 2], [3, 4]): xlim (0.0, 4.2), ylim (0.51, 2.49) */
+    bs_plot_axes_barh (axes, (double[]) { 1, 2 }, (double[]) { 3, 4 }, 2, NULL, 0, NULL, 0,
+                       FALSE, NULL);
+    bs_plot_axes_get_view (axes, 0, &lo, &hi);
+    g_assert_cmpfloat (lo, ==, 0);
+    g_assert_cmpfloat_with_epsilon (hi, 4.2, 1e-12);
+    bs_plot_axes_get_view (axes, 1, &lo, &hi);
+    g_assert_cmpfloat_with_epsilon (lo, 0.51, 1e-12);
+    g_assert_cmpfloat_with_epsilon (hi, 2.49, 1e-12);
+    /* then ax.margins(0.2, 0): xlim (0.0, 4.8), ylim (0.6, 2.4) */
+    axes->axis[0].margin = 0.2;
+    axes->axis[1].margin = 0;
+    bs_plot_axes_get_view (axes, 0, &lo, &hi);
+    g_assert_cmpfloat (lo, ==, 0);
+    g_assert_cmpfloat_with_epsilon (hi, 4.8, 1e-12);
+    bs_plot_axes_get_view (axes, 1, &lo, &hi);
+    g_assert_cmpfloat_with_epsilon (lo, 0.6, 1e-12);
+    g_assert_cmpfloat_with_epsilon (hi, 2.4, 1e-12);
+  }
+}
+
 /* Dark pixels (any channel under 128) in a rectangle of an image */
 static int
 dark_pixels (cairo_surface_t *image,
@@ -780,6 +838,7 @@ main (int   argc,
   g_test_add_func ("/plot/session", test_session);
   g_test_add_func ("/plot/session/show-open", test_session_show_open);
   g_test_add_func ("/plot/axes/datalim", test_datalim);
+  g_test_add_func ("/plot/draw/steps-barh", test_steps_and_barh);
   g_test_add_func ("/plot/draw/axis-off-text", test_axis_off_and_text);
   g_test_add_func ("/plot/draw/same-pixels", test_same_pixels);
   g_test_add_data_func ("/plot/draw/line", "line", test_reference);

@@ -62,6 +62,9 @@ static const BsNativeType artist_types[] = {
     container_repr, &container_ops },
   { { "matplotlib.text.Annotation", artist_free }, artist_getattr, NULL, artist_repr,
     artist_str, NULL },
+  ARTIST_TYPE ("matplotlib.collections.LineCollection"),
+  { { "matplotlib.container.ErrorbarContainer", artist_free }, artist_getattr, NULL,
+    container_repr, container_repr, &container_ops },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (artist_types) == BS_PYPLOT_N_OBJ);
@@ -172,6 +175,9 @@ container_iter (BsInterp *in,
                 BsValue   self,
                 BsValue  *out)
 {
+  if (artist_of (self)->kind == BS_PYPLOT_OBJ_ERRORBAR_CONTAINER)
+    return bs_raise (in, "NotImplementedError", "Backstep's matplotlib cannot take the line, "
+                     "caps and bars of an ErrorbarContainer one by one");
   return bs_raise (in, "NotImplementedError", "Backstep's matplotlib has no 'Rectangle': the "
                    "bars of a %s cannot be taken one by one", short_name (self));
 }
@@ -256,6 +262,16 @@ bs_pyplot_object (BsInterp     *in,
   else if (kind == BS_PYPLOT_OBJ_LEGEND)
     str = g_strdup ("Legend");
   return artist_new (in, kind, axes, axes->artists->len > 0 ? axes->artists->len - 1 : 0, str);
+}
+
+BsValue
+bs_pyplot_errorbar_container (BsInterp *in)
+{
+  BsValue v = artist_new (in, BS_PYPLOT_OBJ_ERRORBAR_CONTAINER, NULL, 0, NULL);
+
+  /* the data line, the caps, the bars */
+  artist_of (v)->count = 3;
+  return v;
 }
 
 BsValue

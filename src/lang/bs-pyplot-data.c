@@ -200,6 +200,7 @@ bs_pyplot_color (BsInterp    *in,
 /* matplotlib's class names in its AttributeError */
 static const char *const class_names[] = {
   "Line2D", "PathCollection", "Rectangle", "PolyCollection", "AxesImage", "QuadContourSet",
+  "LineCollection",
 };
 
 typedef enum {
@@ -219,10 +220,12 @@ typedef struct {
 #define POLY    (1u << BS_PYPLOT_POLY_COLLECTION)
 #define IMAGE   (1u << BS_PYPLOT_IMAGE)
 #define CONTOUR (1u << BS_PYPLOT_CONTOUR)
-#define ALL     (LINE | PATHS | RECT | POLY | IMAGE | CONTOUR)
+#define LINES   (1u << BS_PYPLOT_LINE_COLLECTION)
+#define ALL     (LINE | PATHS | RECT | POLY | IMAGE | CONTOUR | LINES)
 
 static const PropName props[] = {
-  { "color", PROP_COLOR, LINE | PATHS | RECT | POLY },
+  { "color", PROP_COLOR, LINE | PATHS | RECT | POLY | LINES },
+  { "colors", PROP_COLOR, LINES },
   { "c", PROP_COLOR, LINE },
   { "facecolor", PROP_FACECOLOR, PATHS | RECT | POLY },
   { "fc", PROP_FACECOLOR, RECT | POLY },
@@ -234,12 +237,12 @@ static const PropName props[] = {
   { "mec", PROP_EDGECOLOR, LINE },
   { "markerfacecolor", PROP_COLOR, LINE },
   { "mfc", PROP_COLOR, LINE },
-  { "linestyle", PROP_LINESTYLE, LINE | RECT | POLY | CONTOUR },
-  { "ls", PROP_LINESTYLE, LINE | RECT | POLY },
-  { "linestyles", PROP_LINESTYLE, CONTOUR },
-  { "linewidth", PROP_LINEWIDTH, LINE | RECT | POLY },
-  { "lw", PROP_LINEWIDTH, LINE | RECT | POLY },
-  { "linewidths", PROP_LINEWIDTH, PATHS | POLY | CONTOUR },
+  { "linestyle", PROP_LINESTYLE, LINE | RECT | POLY | CONTOUR | LINES },
+  { "ls", PROP_LINESTYLE, LINE | RECT | POLY | LINES },
+  { "linestyles", PROP_LINESTYLE, CONTOUR | LINES },
+  { "linewidth", PROP_LINEWIDTH, LINE | RECT | POLY | LINES },
+  { "lw", PROP_LINEWIDTH, LINE | RECT | POLY | LINES },
+  { "linewidths", PROP_LINEWIDTH, PATHS | POLY | CONTOUR | LINES },
   { "marker", PROP_MARKER, LINE },
   { "markersize", PROP_MARKERSIZE, LINE },
   { "ms", PROP_MARKERSIZE, LINE },

@@ -37,6 +37,7 @@ typedef enum {
   BS_PYPLOT_POLY_COLLECTION, /* fill_between() */
   BS_PYPLOT_IMAGE,           /* imshow() */
   BS_PYPLOT_CONTOUR,         /* contour(), contourf() */
+  BS_PYPLOT_LINE_COLLECTION, /* hlines(), vlines() */
 } BsPyplotArtistClass;
 
 /* The style of KWARGS (a dict, or None); every key must be a property of the class. */

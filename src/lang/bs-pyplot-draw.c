@@ -88,11 +88,22 @@ plot_fn (BsInterp *in,
          BsCall   *call,
          BsValue  *r)
 {
+  gsize n;
+  BsValue *args = bs_value_items (arg (call, "args"), &n);
+
+  return bs_pyplot_plot_args (in, call, args, n, r);
+}
+
+gboolean
+bs_pyplot_plot_args (BsInterp *in,
+                     BsCall   *call,
+                     BsValue  *args,
+                     gsize     n,
+                     BsValue  *r)
+{
   static const char *const unsupported[] = { "data", NULL };
   BsPlotAxes *axes;
   BsPlotStyle style;
-  gsize n;
-  BsValue *args = bs_value_items (arg (call, "args"), &n);
   guint n_lines = 0, first;
   gsize i = 0;
   gboolean ok = TRUE;

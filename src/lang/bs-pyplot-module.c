@@ -860,12 +860,10 @@ static const BsSignatureRow rows[] = {
   { P, PY, "colorbar(mappable=None, cax=None, ax=None, **kwargs)", colorbar_fn, ON_CURRENT },
   { FIG, PY, "Figure.colorbar(self, mappable, cax=None, ax=None, use_gridspec=True, **kwargs)",
     colorbar_fn, ON_SELF },
-  MISSING ("errorbar"),
-  MISSING ("barh"), MISSING ("pie"), MISSING ("boxplot"), MISSING ("violinplot"),
-  MISSING ("step"), MISSING ("stem"), MISSING ("twinx"),
+  MISSING ("pie"), MISSING ("boxplot"), MISSING ("violinplot"),
+  MISSING ("stem"), MISSING ("twinx"),
   MISSING ("figtext"), MISSING ("matshow"), MISSING ("pcolormesh"), MISSING ("quiver"),
-  MISSING ("hist2d"), MISSING ("hlines"), MISSING ("vlines"),
-  MISSING ("margins"), MISSING ("axes"),
+  MISSING ("hist2d"), MISSING ("axes"),
 };
 
 static const BsSignatureTable module_table = BS_SIGNATURE_TABLE (rows);
@@ -880,6 +878,7 @@ bs_pyplot_init (BsInterp *in)
   bs_signature_set_add (in->signatures, &bs_pyplot_draw_table);
   bs_signature_set_add (in->signatures, &bs_pyplot_text_table);
   bs_signature_set_add (in->signatures, &bs_pyplot_axis_table);
+  bs_signature_set_add (in->signatures, &bs_pyplot_lines_table);
   bs_signature_set_add (in->signatures, &module_table);
   bs_module_add_declared (in, mpl, "matplotlib", BS_NONE);
   bs_module_add_declared (in, plt, P, BS_NONE);

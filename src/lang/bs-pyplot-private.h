@@ -40,6 +40,8 @@ typedef enum {
   BS_PYPLOT_OBJ_COLORBAR,
   BS_PYPLOT_OBJ_BAR_CONTAINER,
   BS_PYPLOT_OBJ_ANNOTATION,
+  BS_PYPLOT_OBJ_LINE_COLLECTION,
+  BS_PYPLOT_OBJ_ERRORBAR_CONTAINER,
   BS_PYPLOT_N_OBJ
 } BsPyplotKind;
 
@@ -62,6 +64,8 @@ BsValue         bs_pyplot_object          (BsInterp        *in,
                                            BsPlotAxes      *axes);
 BsValue         bs_pyplot_bar_container   (BsInterp        *in,
                                            guint            n);
+/* What errorbar() returns: <ErrorbarContainer object of 3 artists> */
+BsValue         bs_pyplot_errorbar_container (BsInterp     *in);
 /* Text(x, y, 'text'), x and y as str() prints them */
 gboolean        bs_pyplot_text            (BsInterp        *in,
                                            BsValue          x,
@@ -84,6 +88,12 @@ BsValue         bs_pyplot_axes_grid       (BsInterp        *in,
                                            int              ncols,
                                            gboolean         squeeze);
 
+/* plot() of ARGS ((x, y, fmt) groups) with the call's keywords, on the call's axes */
+gboolean        bs_pyplot_plot_args       (BsInterp        *in,
+                                           BsCall          *call,
+                                           BsValue         *args,
+                                           gsize            n,
+                                           BsValue         *r);
 /* The axes or figure a call acts on: its receiver, or pyplot's current one (data % 2) */
 BsPlotAxes     *bs_pyplot_axes_of         (BsInterp        *in,
                                            BsCall          *call);
@@ -118,6 +128,7 @@ extern const BsSignatureTable bs_pyplot_objects_table;
 extern const BsSignatureTable bs_pyplot_draw_table;
 extern const BsSignatureTable bs_pyplot_text_table;
 extern const BsSignatureTable bs_pyplot_axis_table;
+extern const BsSignatureTable bs_pyplot_lines_table;
 
 static inline int
 param (BsCall     *call,

@@ -35,6 +35,7 @@ draw_line (BsPlotPainter      *painter,
   if (s->linestyle != BS_PLOT_LINESTYLE_NONE && s->linewidth > 0)
     {
       gboolean pen_down = FALSE;
+      double last_x = 0, last_y = 0;
 
       cairo_new_path (cr);
       for (guint i = 0; i < n; i++)
@@ -45,11 +46,31 @@ draw_line (BsPlotPainter      *painter,
               pen_down = FALSE;
               continue;
             }
-          if (pen_down)
-            cairo_line_to (cr, x, y);
-          else
+          if (!pen_down)
             cairo_move_to (cr, x, y);
+          else if (artist->steps == BS_PLOT_STEPS_PRE)
+            {
+              cairo_line_to (cr, last_x, y);
+              cairo_line_to (cr, x, y);
+            }
+          else if (artist->steps == BS_PLOT_STEPS_POST)
+            {
+              cairo_line_to (cr, x, last_y);
+              cairo_line_to (cr, x, y);
+            }
+          else if (artist->steps == BS_PLOT_STEPS_MID)
+            {
+              double mid = bs_plot_frame_x (frame, (g_array_index (artist->x, double, i - 1)
+                                                    + g_array_index (artist->x, double, i)) / 2);
+              cairo_line_to (cr, mid, last_y);
+              cairo_line_to (cr, mid, y);
+              cairo_line_to (cr, x, y);
+            }
+          else
+            cairo_line_to (cr, x, y);
           pen_down = TRUE;
+          last_x = x;
+          last_y = y;
         }
       bs_plot_painter_set_line (painter, s->linewidth, s->linestyle);
       bs_plot_painter_set_color (painter, &s->color, s->alpha);

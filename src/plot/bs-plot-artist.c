@@ -141,8 +141,8 @@ bs_plot_artist_sticky_edges (const BsPlotArtist *artist,
                              int                 axis,
                              GArray             *edges)
 {
-  if (artist->kind == BS_PLOT_ARTIST_BARS && axis == 1)
-    g_array_append_vals (edges, artist->y->data, artist->y->len);
+  if (artist->kind == BS_PLOT_ARTIST_BARS && axis == (artist->horizontal ? 0 : 1))
+    g_array_append_vals (edges, (axis == 0 ? artist->x : artist->y)->data, artist->x->len);
   else if (artist->kind == BS_PLOT_ARTIST_IMAGE || artist->kind == BS_PLOT_ARTIST_CONTOUR)
     {
       double lo = INFINITY, hi = -INFINITY;

@@ -22,6 +22,15 @@ typedef enum {
   BS_PLOT_ARTIST_TEXT,     /* text(): TEXT at (VALUE, SPAN_LO) in data coordinates */
 } BsPlotArtistKind;
 
+/* plot()'s drawstyle: the line goes straight, or in steps that change at each point
+ * ('steps-pre', step()'s default), after it ('steps-post') or halfway ('steps-mid') */
+typedef enum {
+  BS_PLOT_STEPS_NONE,
+  BS_PLOT_STEPS_PRE,
+  BS_PLOT_STEPS_POST,
+  BS_PLOT_STEPS_MID,
+} BsPlotSteps;
+
 /* A text's alignment on each axis: its box's start (left, top), centre or end (right,
  * bottom), or, vertically, its baseline or midway between baseline and top */
 typedef enum {
@@ -54,6 +63,8 @@ typedef struct {
   gboolean              rotated;         /* a quarter turn anticlockwise */
   double                offset[2];       /* text: points right and up from its place */
   gboolean              clip_point;      /* text: drawn only while POINT is in the axes */
+  BsPlotSteps           steps;           /* line */
+  gboolean              horizontal;      /* bars: barh(), their bases on X */
   double                point[2];
 } BsPlotArtist;
 

@@ -38,6 +38,7 @@ bs_plot_axes_new (BsPlotFigure *figure,
       axes->axis[i].lim_lo = NAN;
       axes->axis[i].lim_hi = NAN;
       axes->axis[i].label_size = NAN;
+      axes->axis[i].margin = AXES_MARGIN;
     }
   return axes;
 }
@@ -283,6 +284,31 @@ bs_plot_axes_bar (BsPlotAxes        *axes,
   if (!align_edge)
     for (gsize i = 0; i < n; i++)
       g_array_index (artist->x, double, i) -= g_array_index (artist->w, double, i) / 2;
+  return artist;
+}
+
+BsPlotArtist *
+bs_plot_axes_barh (BsPlotAxes        *axes,
+                   const double      *y,
+                   const double      *widths,
+                   gsize              n,
+                   const double      *heights,
+                   gsize              n_heights,
+                   const double      *lefts,
+                   gsize              n_lefts,
+                   gboolean           align_edge,
+                   const BsPlotStyle *style)
+{
+  BsPlotArtist *artist = add_artist (axes, BS_PLOT_ARTIST_BARS, style, TRUE, 1);
+
+  artist->horizontal = TRUE;
+  artist->h = broadcast (heights, n_heights, n, BAR_WIDTH);
+  artist->x = broadcast (lefts, n_lefts, n, 0.0);
+  artist->w = doubles (widths, n);
+  artist->y = doubles (y, n);
+  if (!align_edge)
+    for (gsize i = 0; i < n; i++)
+      g_array_index (artist->y, double, i) -= g_array_index (artist->h, double, i) / 2;
   return artist;
 }
 
@@ -854,7 +880,7 @@ autoscale (BsPlotAxes *axes,
     }
   t0 = to_scale (a->scale, x0);
   t1 = to_scale (a->scale, x1);
-  delta = (t1 - t0) * AXES_MARGIN;
+  delta = (t1 - t0) * a->margin;
   if (!isfinite (delta))
     delta = 0;
   *view_lo = MAX (from_scale (a->scale, t0 - delta), x0bound);

@@ -43,6 +43,8 @@ typedef struct {
   gboolean    inverted;        /* imshow's origin='upper' turns Y downwards */
   GArray     *ticks;           /* doubles set by xticks(), or NULL: the locator's */
   GPtrArray  *tick_labels;     /* strings for TICKS, or NULL: the formatter's */
+  double      margin;          /* of the data's span, added each side by autoscaling */
+  gboolean    margin_int;      /* margins() was given an int (it returns it as given) */
 } BsPlotAxis;
 
 struct _BsPlotAxes {
@@ -103,6 +105,18 @@ BsPlotArtist *bs_plot_axes_bar            (BsPlotAxes          *axes,
                                            gsize                n_widths,
                                            const double        *bottoms,
                                            gsize                n_bottoms,
+                                           gboolean             align_edge,
+                                           const BsPlotStyle   *style);
+/* barh(): bars along X from LEFTS (1 or N entries, none: 0) WIDTHS long, HEIGHTS (1 or N)
+ * thick; ALIGN_EDGE puts Y at their bottom, else at their middle. */
+BsPlotArtist *bs_plot_axes_barh           (BsPlotAxes          *axes,
+                                           const double        *y,
+                                           const double        *widths,
+                                           gsize                n,
+                                           const double        *heights,
+                                           gsize                n_heights,
+                                           const double        *lefts,
+                                           gsize                n_lefts,
                                            gboolean             align_edge,
                                            const BsPlotStyle   *style);
 /* hist(): bars over bs_plot_histogram()'s bins; COUNTS and EDGES, if not NULL, get

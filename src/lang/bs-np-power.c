@@ -91,11 +91,14 @@ dense_operand (BsInterp     *in,
   return res != NULL ? res : bs_np_fail (in, error);
 }
 
+/* The power; *raised gets the floating-point exceptions the ufunc's kernel raised that its
+ * results do not show (BsNpSimdRaised) */
 static BsTensor *
 float_power (BsInterp    *in,
              BsNpPower    form,
              BsNpOperand *x,
-             BsNpOperand *y)
+             BsNpOperand *y,
+             guint       *raised)
 {
   BsDType dtype = bs_np_result_dtype (x, y);
   gint64 shape[BS_MAX_DIMS];
@@ -152,8 +155,8 @@ float_power (BsInterp    *in,
         for (gint64 i = 0; i < n; i++)
           o[i] = pow (p[bs_tensor_numel (a) == 1 ? 0 : i], q[bs_tensor_numel (b) == 1 ? 0 : i]);
       else
-        bs_np_simd_pow_f64 (in->np_cpu, p, bs_tensor_numel (a) == 1, q,
-                            bs_tensor_numel (b) == 1, o, n);
+        *raised = bs_np_simd_pow_f64 (in->np_cpu, p, bs_tensor_numel (a) == 1, q,
+                                      bs_tensor_numel (b) == 1, o, n);
     }
   else
     {
@@ -165,7 +168,7 @@ float_power (BsInterp    *in,
         for (gint64 i = 0; i < n; i++)
           o[i] = powf (p[p_one ? 0 : i], q[q_one ? 0 : i]);
       else
-        bs_np_simd_pow_f32 (in->np_cpu, p, p_one, q, q_one, o, n);
+        *raised = bs_np_simd_pow_f32 (in->np_cpu, p, p_one, q, q_one, o, n);
     }
   return res;
 }
@@ -223,11 +226,12 @@ bs_np_power_tensor (BsInterp    *in,
   BsDType dtype = bs_np_result_dtype (x, y);
   gboolean scalar = form == BS_NP_POWER_SCALARS;
   const char *name = "power";
+  guint raised = 0, flags;
   BsTensor *res;
 
   if (dtype != BS_DTYPE_FLOAT64 && dtype != BS_DTYPE_FLOAT32)
     return bs_np_binary_tensor (in, BS_BINOP_POW, x, y);
-  res = float_power (in, form, x, y);
+  res = float_power (in, form, x, y, &raised);
   if (res == NULL)
     return NULL;
   if (form == BS_NP_POWER_ARRAY && x->array && x->t->ndim > 0 && y->scalar
@@ -237,8 +241,10 @@ bs_np_power_tensor (BsInterp    *in,
 
       name = e == -1.0 ? "reciprocal" : e == 0.5 ? "sqrt" : e == 2.0 ? "square" : name;
     }
-  if (!bs_np_fpe_report (in, bs_np_fpe_binary (BS_BINOP_POW, x->t, y->t, res, scalar,
-                                               bs_np_fpe_watch_under (in)), name, scalar))
+  flags = bs_np_fpe_binary (BS_BINOP_POW, x->t, y->t, res, scalar, bs_np_fpe_watch_under (in));
+  flags |= (raised & BS_NP_SIMD_RAISED_DIVIDE ? BS_NP_FPE_DIVIDE : 0)
+           | (raised & BS_NP_SIMD_RAISED_OVERFLOW ? BS_NP_FPE_OVERFLOW : 0);
+  if (!bs_np_fpe_report (in, flags, name, scalar))
     g_clear_pointer (&res, bs_tensor_unref);
   return res;
 }

@@ -240,7 +240,7 @@ bs_np_simd_math_f32 (BsNpCpu      cpu,
   libm_f32 (func, x, out, n);
 }
 
-void
+guint
 bs_np_simd_pow_f64 (BsNpCpu       cpu,
                     const double *x,
                     gboolean      x_one,
@@ -255,9 +255,10 @@ bs_np_simd_pow_f64 (BsNpCpu       cpu,
 #endif
   for (gint64 i = 0; i < n; i++)
     out[i] = pow (x[x_one ? 0 : i], y[y_one ? 0 : i]);
+  return 0;
 }
 
-void
+guint
 bs_np_simd_pow_f32 (BsNpCpu      cpu,
                     const float *x,
                     gboolean     x_one,
@@ -272,4 +273,5 @@ bs_np_simd_pow_f32 (BsNpCpu      cpu,
 #endif
   for (gint64 i = 0; i < n; i++)
     out[i] = powf (x[x_one ? 0 : i], y[y_one ? 0 : i]);
+  return 0;
 }

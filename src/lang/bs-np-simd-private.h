@@ -55,15 +55,16 @@ bs_np_float_of (guint32 u)
 /* SVML's exp, log, sin, cos, expm1, log1p and pow, eight lanes at a time (AVX-512 Skylake-X
  * processors only) */
 void         bs_np_svml_f64          (BsNpMath func, const double *x, double *out, gint64 n);
-void         bs_np_svml_pow_f64      (const double *x, gboolean x_one, const double *y,
+guint        bs_np_svml_pow_f64      (const double *x, gboolean x_one, const double *y,
                                       gboolean y_one, double *out, gint64 n);
 /* SVML's float32 expm1 and log1p, sixteen lanes at a time (AVX-512 Skylake-X processors only) */
 void         bs_np_svml_f32          (BsNpMath func, const float *x, float *out, gint64 n);
-void         bs_np_svml_pow_f32      (const float *x, gboolean x_one, const float *y,
+guint        bs_np_svml_pow_f32      (const float *x, gboolean x_one, const float *y,
                                       gboolean y_one, float *out, gint64 n);
-/* SVML pow's scalar path, for the lanes its vector path leaves (bs-np-svml-pow.c) */
-float        bs_np_svml_pow_rare_f32 (float x, float y);
-double       bs_np_svml_pow_rare_f64 (double x, double y);
+/* SVML pow's scalar path, for the lanes its vector path leaves (bs-np-svml-pow.c); adds the
+ * BsNpSimdRaised flags it raised to *raised */
+float        bs_np_svml_pow_rare_f32 (float x, float y, guint *raised);
+double       bs_np_svml_pow_rare_f64 (double x, double y, guint *raised);
 /* numpy's own float64 exp and log of AVX512F processors without the Skylake-X features */
 void         bs_np_avx512f_f64       (BsNpMath func, const double *x, double *out, gint64 n);
 /* numpy's tanh with the features cpu (AVX2 and FMA3, or AVX512_SKX) */

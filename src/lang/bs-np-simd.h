@@ -59,13 +59,20 @@ void         bs_np_simd_math_f64     (BsNpCpu cpu, BsNpMath func, const double *
 void         bs_np_simd_math_f32     (BsNpCpu cpu, BsNpMath func, const float *x,
                                       float *out, gint64 n);
 
+/* Floating-point exceptions a kernel raised that its results do not show, which numpy reports:
+ * SVML's pow divides by zero for 0^-inf and overflows squaring a huge base for x^inf */
+typedef enum {
+  BS_NP_SIMD_RAISED_DIVIDE = 1 << 0,
+  BS_NP_SIMD_RAISED_OVERFLOW = 1 << 1,
+} BsNpSimdRaised;
+
 /* out[i] = x[i]^y[i] for i < n (x or y of one element standing for n of them), as numpy 1.24's
  * power ufunc with the features cpu: SVML's on AVX-512 (its vector path, and its scalar path
- * for the special cases), the C library's elsewhere */
-void         bs_np_simd_pow_f64      (BsNpCpu cpu, const double *x, gboolean x_one,
+ * for the special cases), the C library's elsewhere; returns the BsNpSimdRaised flags */
+guint        bs_np_simd_pow_f64      (BsNpCpu cpu, const double *x, gboolean x_one,
                                       const double *y, gboolean y_one, double *out, gint64 n);
 
-void         bs_np_simd_pow_f32      (BsNpCpu cpu, const float *x, gboolean x_one,
+guint        bs_np_simd_pow_f32      (BsNpCpu cpu, const float *x, gboolean x_one,
                                       const float *y, gboolean y_one, float *out, gint64 n);
 
 /* The maximum (minimum) of x[0..n), n >= 1; NaN when one is NaN, as numpy's max */

@@ -226,7 +226,8 @@ pow_lanes (__m512        x,
            __m512        y,
            const __m512  th[2],
            const __m512  tl[2],
-           __m512        two_j)
+           __m512        two_j,
+           guint        *raised)
 {
   __m512 m = _mm512_getmant_round_ps (x, _MM_MANT_NORM_p5_1, _MM_MANT_SIGN_nan, _MM_FROUND_NO_EXC);
   __m512 e = _mm512_getexp_round_ps (x, _MM_FROUND_NO_EXC), rcp, r, p, t_hi, t_lo, hi1, hi, rh;
@@ -277,13 +278,13 @@ pow_lanes (__m512        x,
       _mm512_storeu_ps (got, res);
       for (int l = 0; l < 16; l++)
         if (special & (1u << l))
-          got[l] = bs_np_svml_pow_rare_f32 (in_x[l], in_y[l]);
+          got[l] = bs_np_svml_pow_rare_f32 (in_x[l], in_y[l], raised);
       res = _mm512_loadu_ps (got);
     }
   return res;
 }
 
-SKX void
+SKX guint
 bs_np_svml_pow_f32 (const float *x,
                     gboolean     x_one,
                     const float *y,
@@ -293,6 +294,7 @@ bs_np_svml_pow_f32 (const float *x,
 {
   __m512 th[2], tl[2], two_j = _mm512_loadu_ps (pow_two_j_16);
   __m512 xv = _mm512_set1_ps (x[0]), yv = _mm512_set1_ps (y[0]);
+  guint raised = 0;
 
   for (int k = 0; k < 2; k++)
     {
@@ -305,8 +307,9 @@ bs_np_svml_pow_f32 (const float *x,
       __m512 a = x_one ? xv : _mm512_mask_loadu_ps (_mm512_set1_ps (1.0f), live, x + i);
       __m512 b = y_one ? yv : _mm512_mask_loadu_ps (_mm512_set1_ps (1.0f), live, y + i);
 
-      _mm512_mask_storeu_ps (out + i, live, pow_lanes (a, b, th, tl, two_j));
+      _mm512_mask_storeu_ps (out + i, live, pow_lanes (a, b, th, tl, two_j, &raised));
     }
+  return raised;
 }
 
 SKX void

@@ -53,8 +53,9 @@ pow_split_f32 (float a)
  * and a polynomial, the exponent put in by bits (and in two steps below 2^-126). Every step
  * a separately rounded float operation, as SVML's code has them. */
 float
-bs_np_svml_pow_rare_f32 (float x,
-                         float y)
+bs_np_svml_pow_rare_f32 (float  x,
+                         float  y,
+                         guint *raised)
 {
   guint32 ux = bs_np_bits_of_float (x), uy = bs_np_bits_of_float (y), ua, ub;
   int ex = (ux >> 23) & 0xff, ey = (uy >> 23) & 0xff, parity = pow_parity_f32 (y);
@@ -70,7 +71,10 @@ bs_np_svml_pow_rare_f32 (float x,
   if (x_nan || y_nan)
     return pow_nan_f32 (x, y);
   if (x == 0.0f)
-    return y_neg ? sign / (x * x) : sign * (x * x);
+    {
+      *raised |= y_neg ? BS_NP_SIMD_RAISED_DIVIDE : 0;
+      return y_neg ? sign / (x * x) : sign * (x * x);
+    }
   if (x == -1.0f && (parity != 0 || ey == 255))
     return (parity & 1) != 0 ? -1.0f : 1.0f;
   if (ex == 255 || ey == 255)
@@ -79,6 +83,7 @@ bs_np_svml_pow_rare_f32 (float x,
         return y_neg ? y * y : 0.0f;
       if (y_neg)
         return sign < 0.0f ? -0.0f : 0.0f;
+      *raised |= ex != 255 && isinf (x * x) ? BS_NP_SIMD_RAISED_OVERFLOW : 0;
       return x * x * y * sign;
     }
   if (!(x > 0.0f) && parity == 0)
@@ -218,8 +223,9 @@ pow_split_f64 (double a)
  * up plainly, y log2 |x|'s high part goes straight into the rounding to 1/128, and below
  * 2^-1022 the scale is 2^-200 */
 double
-bs_np_svml_pow_rare_f64 (double x,
-                         double y)
+bs_np_svml_pow_rare_f64 (double  x,
+                         double  y,
+                         guint  *raised)
 {
   guint64 ux = bs_np_bits_of_double (x), uy = bs_np_bits_of_double (y), ua, ub;
   guint64 mantissa = G_GUINT64_CONSTANT (0xfffffffffffff);
@@ -235,7 +241,10 @@ bs_np_svml_pow_rare_f64 (double x,
   if ((ex == 2047 && (ux & mantissa) != 0) || (ey == 2047 && (uy & mantissa) != 0))
     return pow_nan_f64 (x, y);
   if (x == 0.0)
-    return y_neg ? sign / (x * x) : sign * (x * x);
+    {
+      *raised |= y_neg ? BS_NP_SIMD_RAISED_DIVIDE : 0;
+      return y_neg ? sign / (x * x) : sign * (x * x);
+    }
   if (x == -1.0 && (parity != 0 || ey == 2047))
     return (parity & 1) != 0 ? -1.0 : 1.0;
   if (ex == 2047 || ey == 2047)
@@ -244,6 +253,7 @@ bs_np_svml_pow_rare_f64 (double x,
         return y_neg ? y * y : 0.0;
       if (y_neg)
         return 0.0 * sign;
+      *raised |= ex != 2047 && isinf (x * x) ? BS_NP_SIMD_RAISED_OVERFLOW : 0;
       return x * x * y * sign;
     }
   if (!(x > 0.0) && parity == 0)

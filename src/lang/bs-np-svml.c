@@ -648,7 +648,7 @@ bs_np_svml_f64 (BsNpMath      func,
     }
 }
 
-SKX void
+SKX guint
 bs_np_svml_pow_f64 (const double *x,
                     gboolean      x_one,
                     const double *y,
@@ -656,6 +656,8 @@ bs_np_svml_pow_f64 (const double *x,
                     double       *out,
                     gint64        n)
 {
+  guint raised = 0;
+
   for (gint64 i = 0; i < n; i += 8)
     {
       __mmask8 live = n - i >= 8 ? 0xff : (__mmask8) ((1u << (n - i)) - 1), apart;
@@ -668,8 +670,10 @@ bs_np_svml_pow_f64 (const double *x,
       apart &= live;
       for (int k = 0; apart != 0; k++, apart >>= 1)
         if (apart & 1)
-          out[i + k] = bs_np_svml_pow_rare_f64 (x[x_one ? 0 : i + k], y[y_one ? 0 : i + k]);
+          out[i + k] = bs_np_svml_pow_rare_f64 (x[x_one ? 0 : i + k], y[y_one ? 0 : i + k],
+                                                &raised);
     }
+  return raised;
 }
 
 #endif /* BS_NP_X86 */

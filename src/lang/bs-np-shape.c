@@ -383,6 +383,28 @@ DECLARED (np_expand_dims)
   return TRUE;
 }
 
+/* TS (N arrays) cast in place to the dtype they promote to; FALSE with an exception */
+static gboolean
+cast_list (BsInterp  *in,
+           BsTensor **ts,
+           gsize      n)
+{
+  BsDType dtype = ts[0]->dtype;
+
+  for (gsize i = 1; i < n; i++)
+    dtype = bs_np_promote (dtype, ts[i]->dtype);
+  for (gsize i = 0; i < n; i++)
+    {
+      BsTensor *c = bs_np_cast (in, ts[i], dtype);
+
+      if (c == NULL)
+        return FALSE;
+      bs_tensor_unref (ts[i]);
+      ts[i] = c;
+    }
+  return TRUE;
+}
+
 /* The arrays of a sequence argument (new references), promoted to one dtype */
 static BsTensor **
 array_list (BsInterp *in,
@@ -394,7 +416,6 @@ array_list (BsInterp *in,
   gsize n;
   BsValue *items = bs_value_items (seq, &n);
   BsTensor **ts;
-  BsDType dtype = BS_DTYPE_BOOL;
 
   if (items == NULL && bs_np_array_tensor (seq) != NULL)
     {
@@ -438,18 +459,9 @@ array_list (BsInterp *in,
           bs_tensor_unref (ts[i]);
           ts[i] = v;
         }
-      dtype = i == 0 ? ts[i]->dtype : bs_np_promote (dtype, ts[i]->dtype);
     }
-  if (cast)
-    for (gsize i = 0; i < n; i++)
-      {
-        BsTensor *c = bs_np_cast (in, ts[i], dtype);
-
-        if (c == NULL)
-          goto fail;
-        bs_tensor_unref (ts[i]);
-        ts[i] = c;
-      }
+  if (cast && !cast_list (in, ts, n))
+    goto fail;
   *n_out = n;
   return ts;
 
@@ -644,7 +656,8 @@ DECLARED (np_index_concat)
         piece = bs_value_ref (items[i]);
       bs_list_append (list, piece);
     }
-  ts = array_list (in, list, &count, columns ? 2 : 1, TRUE);
+  /* cast after the columns are made: a cast copy no longer shows which pieces were 1-dim */
+  ts = array_list (in, list, &count, columns ? 2 : 1, FALSE);
   bs_value_unref (list);
   if (ts == NULL)
     return FALSE;
@@ -659,7 +672,8 @@ DECLARED (np_index_concat)
           bs_tensor_unref (ts[i]);
           ts[i] = v;
         }
-  ok = concatenate (in, ts, count, columns ? ts[0]->ndim - 1 : 0, r);
+  ok = cast_list (in, ts, count)
+       && concatenate (in, ts, count, columns ? ts[0]->ndim - 1 : 0, r);
   free_list (ts, count);
   return ok;
 }

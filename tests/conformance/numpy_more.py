@@ -21,6 +21,8 @@ grid = np.c_[xx.ravel(), yy.ravel()]
 print(grid.shape, grid.tolist(), np.stack([xx.ravel(), yy.ravel()], axis=1).shape)
 print(np.r_[np.arange(3), 10, np.array([7, 8])].tolist(), np.r_[0:5].tolist(), np.r_[0:1:0.25, 5].tolist())
 print(np.c_[np.arange(2), np.arange(2) * 2].tolist(), np.c_[np.ones((2, 2)), np.zeros((2, 1))].tolist())
+# 1-dim pieces of different dtypes are columns too, after promotion
+print(np.c_[np.arange(3), np.ones(3)], np.c_[np.array([True, False]), np.arange(2)], np.r_[np.arange(2), np.ones(2)])
 print(isinstance(a, np.ndarray), isinstance([1], np.ndarray), isinstance(np.float64(1.0), float))
 print(np.ndarray((2, 3)).shape)
 

@@ -1,5 +1,6 @@
-/* bs-module-loader.c: the standard modules written in Python (src/lang/py/NAME.py, compiled
- * in as a GResource), run in a scope of their own at their first import. A submodule
+/* bs-module-loader.c: import by name, and the standard modules written in Python
+ * (src/lang/py/NAME.py, compiled in as a GResource), run in a scope of their own at their
+ * first import. A submodule
  * (torch.utils.data: py/torch.utils.data.py) becomes its parent's attribute, as in Python,
  * and is also loaded when a script first reads it as that attribute (torch.nn.init after
  * import torch, as PyTorch's own import makes it available). */
@@ -8,7 +9,9 @@
 #include "bs-interp-stages.h"
 #include "bs-builtins-private.h"
 
+#include "bs-api-names.h"
 #include "bs-lang-py-resources.h"
+#include "bs-np-array.h"
 #include "bs-parser.h"
 
 #include <string.h>
@@ -125,4 +128,60 @@ bs_module_load_submodule (BsInterp   *in,
     return FALSE;
   *found = TRUE;
   return TRUE;
+}
+
+/* --- modules ----------------------------------------------------------- */
+
+static const char *const refused_modules[] = {
+  "os", "subprocess", "socket", "shutil", "pathlib", "io", "builtins", "importlib",
+  "ctypes", "pickle", "urllib", "http", "requests", "signal", "threading", "multiprocessing",
+  "glob", "tempfile", "gc", "code", "pty", "posix", "select", "asyncio", NULL,
+};
+
+gboolean
+bs_import_module (BsInterp   *in,
+                  const char *name,
+                  BsValue    *out)
+{
+  BsValue m;
+  g_autofree char *top = g_strdup (name);
+  char *dot = strchr (top, '.');
+
+  if (bs_dict_get_str (in->modules, name, &m))
+    {
+      *out = bs_value_ref (m);
+      return TRUE;
+    }
+  if (dot != NULL)
+    *dot = '\0';
+  for (guint i = 0; refused_modules[i] != NULL; i++)
+    if (strcmp (top, refused_modules[i]) == 0)
+      return bs_raise (in, "ImportError", "import of '%s' is refused by Backstep: scripts cannot "
+                       "access files, the network, processes or the environment", name);
+  if (strcmp (top, "numpy") == 0)
+    return bs_np_import (in, name, out);
+  {
+    gboolean found;
+
+    if (!bs_module_load_python (in, name, out, &found))
+      return FALSE;
+    if (found)
+      return TRUE;
+  }
+  if (dot != NULL)
+    {
+      /* a submodule the library has: torch.distributions */
+      const char *after = name + (dot - top) + 1, *next = strchr (after, '.');
+      g_autofree char *first = g_strndup (after, next != NULL ? (gsize) (next - after)
+                                                               : strlen (after));
+      g_autofree char *lacking = bs_api_names_missing_message (top, first);
+
+      if (lacking != NULL)
+        return bs_raise (in, "ModuleNotFoundError", "No module named '%s' (%s)", name, lacking);
+    }
+  return bs_raise (in, "ModuleNotFoundError", "No module named '%s' (Backstep provides torch, "
+                   "numpy, matplotlib.pyplot and Python's math, random, time, sys, collections, "
+                   "itertools, functools, copy, string, typing, dataclasses, warnings, re, abc, "
+                   "contextlib, inspect and types)",
+                   name);
 }
